@@ -318,6 +318,26 @@ def paste_figures(r: PasteRecord) -> str:
     return length
 
 
+def paste_decisions(r: PasteRecord) -> list[str]:
+    """Which rule decided each of a structure record's conventions, one short line each (the
+    same ``bonus``, ``tool_rule`` and ``rate_basis`` the JSON carries): the bonus, the tool,
+    and the rate's basis when a rate was printed. An undecided bonus says that no normalised
+    figure follows from it."""
+    if r.bonus.value == "unknown":
+        bonus = f"bonus unknown, no normalised figure: {r.bonus.rule}"
+    else:
+        bonus = f"bonus {r.bonus.value}: {r.bonus.rule}"
+    tool = f"tool {r.tool}" + (f": {r.tool_rule}" if r.tool_rule else "")
+    out = [bonus, tool]
+    if r.printed_rate is not None:
+        basis = r.rate_basis
+        if basis.value == "unknown":
+            out.append(f"rate basis unknown, no per-draft rate: {basis.rule}")
+        else:
+            out.append(f"rate {basis.value.replace('_', ' ')}: {basis.rule}")
+    return out
+
+
 def paste_details(r: PasteRecord) -> list[str]:
     """The counts and per-position rates a structure record carries (one line each)."""
     out: list[str] = []
@@ -359,8 +379,7 @@ def render_pastes(console: Console, result: LogsResult) -> None:
                 f"{escape(labels)}: {escape(paste_figures(r))}"
                 + (" (summary row)" if r.summary_row else "")
             )
-            console.print(f"    bonus: {r.bonus.value} ({escape(r.bonus.rule)})", style="dim")
-            for line in paste_details(r):
+            for line in [*paste_decisions(r), *paste_details(r)]:
                 console.print(f"    {escape(line)}", style="dim")
             for n in r.notes:
                 if not n.startswith("bonus convention unknown"):  # said on the line above

@@ -110,7 +110,7 @@ def test_follow_reads_lines_only_and_says_so(tmp_path: Path) -> None:
 
 def test_the_text_view_shows_the_printed_value_beside_the_normalised_one() -> None:
     """A length normalised from bonus-excluded: the printed value and the +1 beside it, so the
-    'bonus: excluded' line below reads as the reason, not a contradiction; the counts shown."""
+    'bonus excluded' line below reads as the reason, not a contradiction; the counts shown."""
     paste = "accepted tokens: 1500\nverify steps: 1000\nmean accepted per step: 1.5\n"
     r = run_cli(["logs", "-"], input=paste)
     assert r.exit_code == 0, r.stderr
@@ -133,3 +133,24 @@ def test_the_text_view_shows_statistic_maximum_and_per_position_rates() -> None:
     )
     assert r.exit_code == 0, r.stderr
     assert "per-position rates 0.550, 0.410 (no accept length)" in r.stdout, r.stdout
+
+
+def test_the_text_view_says_which_rule_decided() -> None:
+    """Each record's bonus, tool and rate basis with the rule behind each, as ``--json`` has
+    them (``bonus.rule``, ``tool_rule``, ``rate_basis.rule``), in the text view too."""
+    decided = "SGLang sweep\n| steps | acc_len |\n|---|---|\n| 3 | 3.18 |\n"
+    r = run_cli(["logs", "-"], input=decided)
+    assert r.exit_code == 0, r.stderr
+    (rec,) = json.loads(run_cli(["logs", "-", "--json"], input=decided).stdout)["pastes"][0][
+        "records"
+    ]
+    out = " ".join(r.stdout.split())  # (rich wraps long lines)
+    assert f"bonus included: {rec['bonus']['rule']}" in out
+    assert f"tool sglang: {rec['tool_rule']}" in out
+    contrast = "My own eval script (not vLLM): mean acceptance length 2.41, acceptance rate 47%\n"
+    r = run_cli(["logs", "-"], input=contrast)
+    assert r.exit_code == 0, r.stderr
+    out = " ".join(r.stdout.split())
+    assert "bonus unknown, no normalised figure:" in out
+    assert "tool unknown:" in out and "[vllm]" not in out
+    assert "rate basis unknown, no per-draft rate:" in out

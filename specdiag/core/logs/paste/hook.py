@@ -108,6 +108,15 @@ class ClaimCheck:
             self.skipped.update(range(lo + 1, hi + 1))
         self.skipped.update(ln for ln, why, _ in new if _NO_LAYOUT not in why)
 
+    def skipped_only(self, first: int, last: int) -> bool:
+        """Whether lines ``first``..``last`` (already asked about) are claimed only by lines the
+        scanner skipped: no record read there and no multi-line summary over them."""
+        return (
+            not any(first <= n <= last for n in self.lines)
+            and not any(lo <= last and hi >= first for lo, hi in self.spans)
+            and any(first <= n <= last for n in self.skipped)
+        )
+
     def __call__(self, first: int, last: int) -> bool:
         end = min(last, len(self.raw_lines))
         while self.fed < end:
@@ -146,7 +155,8 @@ def read_held(data: bytes, engine: str | None) -> PasteReading:
     if document and ClaimCheck([data], None, None)(1, 1):
         return read_paste("")
     raw = data.splitlines(keepends=True)
-    reading = read_paste(text, is_claimed=ClaimCheck(raw, None, None), only_tool=engine)
+    check = ClaimCheck(raw, None, None)
+    reading = read_paste(text, is_claimed=check, only_tool=engine, skipped_only=check.skipped_only)
     if engine is not None:
         # with --engine, a block not read cannot be told to be that engine's: not listed
         reading = replace(reading, unread=(), ignored=())

@@ -400,6 +400,39 @@ def _headless(g: Grid) -> Grid:
     return dataclasses.replace(g, header=[["metric"] + [""] * (len(head) - j)], rows=joined)
 
 
+def transposed(g: Grid) -> Grid:
+    """A table of metrics as rows (a row's first cell names an acceptance figure, no header cell
+    does), in any layout: its rows of words right under the first header row ('dataset |
+    mtbench | gsm8k', 'model | A | B') are named rows like the others, not more header rows. The
+    layouts without a rule under their header (CSV, TSV, aligned columns, LaTeX without
+    ``\\midrule``) take every leading row without a number for the header; this puts such rows
+    back among the rows, whatever the layout, so each column's labels hold them."""
+    if len(g.header) < 2 or not g.rows:
+        return g
+    if not any(cells and C.key(cells[0]).metric in C.ACCEPTANCE for _, cells in g.rows):
+        return g
+    if any(C.key(c).metric in C.ACCEPTANCE for h in g.header for c in h if c):
+        return g
+    cut = next(
+        (
+            i
+            for i in range(1, len(g.header))
+            if g.header[i] and C.key(g.header[i][0]).metric == C.LABEL
+        ),
+        None,
+    )
+    if cut is None:
+        return g
+    moved = g.header[cut:]
+    first = g.rows[0][0]
+    lines = [max(g.first_line, first - len(moved) + i) for i in range(len(moved))]
+    return dataclasses.replace(
+        g,
+        header=g.header[:cut],
+        rows=[*zip(lines, moved, strict=True), *g.rows],
+    )
+
+
 def _lengths_under_rate(g: Grid) -> bool:
     """Whether the numeric cells a rate's title names are lengths: every one from 1 to 16, none
     with '%', one at least with decimals (signed change cells aside)."""
@@ -454,7 +487,7 @@ def grid(
     heading above the table: it names the table's one figure when no header does; ``upper``:
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
-    g = _headless(g)
+    g = transposed(_headless(g))
     g = _spilled_changes(g)
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)

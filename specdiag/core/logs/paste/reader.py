@@ -200,6 +200,12 @@ def _cut_and_unread(blk: list[tuple[int, str]]) -> bool:
     ]
     if not cut:
         return False
+    return not _fresh_reads(blk)
+
+
+def _fresh_reads(blk: list[tuple[int, str]]) -> bool:
+    """Whether a fresh line scanner reads a record from the block's lines as the paste reads
+    them (quoting removed, a line continued with '\\' or wrapped at a width joined)."""
     from specdiag.core.logs.parse import LineParser
     from specdiag.core.logs.scan import Scanner
 
@@ -207,7 +213,7 @@ def _cut_and_unread(blk: list[tuple[int, str]]) -> bool:
     scanner = Scanner(LineParser(None, None), got.append)
     scanner.feed("".join(t + "\n" for _, t in blk).encode())
     scanner.close()
-    return not got
+    return bool(got)
 
 
 def _compares_tool(heading: str) -> bool:
@@ -313,11 +319,16 @@ def read_paste(
     claimed: Collection[int] = (),
     is_claimed: Callable[[int, int], bool] | None = None,
     only_tool: str | None = None,
+    skipped_only: Callable[[int, int], bool] | None = None,
 ) -> PasteReading:
     """Every record the structure readers find in ``text``. Blocks holding a line in
     ``claimed`` (lines the line scanner already read), or for which ``is_claimed(first line,
     last line)`` says so, are left to the line scanner. ``only_tool``: keep only records of
-    that tool (``--engine``)."""
+    that tool (``--engine``). ``skipped_only(first, last)``: whether the line scanner claims
+    those lines only by lines it skipped (no record read there): such a block is still read
+    by structure when its lines as the paste reads them (a '\\' continuation joined) are a
+    server line a fresh line scanner reads, so the figure the input's line breaks hid from the
+    line scanner is read once, not lost."""
     lines = TX.prepare(text)
     cache: list[list[str]] = []
 
@@ -493,6 +504,11 @@ def read_paste(
             is_claimed is not None
             and is_claimed(blk[0][0], max(blk[-1][0], raw_last))
             and not _cut_and_unread(blk)
+            and not (
+                skipped_only is not None
+                and skipped_only(blk[0][0], max(blk[-1][0], raw_last))
+                and _fresh_reads(blk)
+            )
         ):
             continue
         n_blocks += 1

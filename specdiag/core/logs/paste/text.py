@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import cells as C
+
 Line = tuple[int, str]  # (1-based line number in the input, text)
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-_DIFF_ADD = re.compile(r"^\+(?![-=+]{3})")
+# (never an ASCII table's border, "+-----+----+": its own first character; "+--- | ---", a
+# pipe table's delimiter row, is an added line)
+_DIFF_ADD = re.compile(r"^\+(?![-=+]{3}[-=+]*\s*$)")
 _DIFF_META = re.compile(
     r"^(?:@@ .*@@|diff --git |index [0-9a-f]+\.\.|--- a/|\+\+\+ b/|--- /dev/null)"
 )
@@ -255,6 +259,20 @@ def _wordy(t: str) -> bool:
     return not any(re.match(r"^\s*[-+~]?\d[\d.,]*\s*[%x×]?\s*$", c) for c in t.split("\t"))
 
 
+def _named_row(prev: str, nxt: str) -> bool:
+    """Whether a line of words after a row of numbers is another named row of a table of
+    metrics as rows ('accept length⇥2.41⇥2.80' then 'dataset⇥mtbench⇥gsm8k'), not the next
+    table's header: the row above opens with a figure's or a setting's name, the line opens
+    with a configuration's name (dataset, model, ...) and names no acceptance figure."""
+    above = C.key(prev.strip().split("\t")[0]).metric
+    cells = [c.strip() for c in nxt.strip().split("\t")]
+    return (
+        above is not None
+        and C.key(cells[0]).metric == C.LABEL
+        and not any(C.key(c).metric in C.ACCEPTANCE for c in cells[1:])
+    )
+
+
 def _bars(t: str) -> int:
     """The bars of a pipe table's row ('| a | b |': 3); 0 for any other line."""
     u = t.strip()
@@ -277,7 +295,9 @@ def blocks(lines: list[Line]) -> list[list[Line]]:
             if (
                 _tabs(cur[-1][1]) >= 2
                 and abs(_tabs(nxt) - _tabs(cur[-1][1])) <= 1
-                and not (_wordy(nxt) and not _wordy(cur[-1][1]))  # (another table's header)
+                and not (
+                    _wordy(nxt) and not _wordy(cur[-1][1]) and not _named_row(cur[-1][1], nxt)
+                )  # (another table's header)
             ):
                 continue  # the same tab table goes on after the blank line
             if (

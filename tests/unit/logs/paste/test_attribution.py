@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.run import LogsOptions, run_logs
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read, through_logs
 
 _TOOLS = [
     ("vLLM", "vllm"),
@@ -48,6 +50,7 @@ def _records(tmp: Path, text: str) -> list[PasteRecord]:
     paren=st.booleans(),
 )
 def test_a_tool_named_only_in_contrast_is_no_attribution(
+    read: Read,
     tool: tuple[str, str],
     contrast: str,
     subject: str,
@@ -55,10 +58,14 @@ def test_a_tool_named_only_in_contrast_is_no_attribution(
     v: int,
     paren: bool,
 ) -> None:
+    if read is through_logs:
+        # the line scanner reads its one-line layouts ('Accept length:', 'mean acceptance
+        # length:') under 'vs vLLM' as that tool's (see the strict xfail below)
+        assume(not contrast.startswith("vs"))
     said = contrast.format(t=tool[0])
     heading = f"{subject} ({said}):" if paren else f"{said[0].upper()}{said[1:]}, {subject}:"
     text = f"{heading}\n{line.format(v=f'{v / 100:.2f}')}\n"
-    got = read_paste(text).records
+    got = read(text).records
     assert len(got) == 1
     (r,) = got
     assert r.tool == "unknown" and r.printed_length == round(v / 100, 2)
@@ -87,6 +94,129 @@ def test_negative_controls_a_tool_named_as_what_ran_still_counts() -> None:
     assert r.tool == "unknown" and r.accept_length is None
 
 
+# contrast words in Chinese (before the name), Japanese and Korean (after it)
+_CJK_CONTRASTS = [
+    "我们自己的脚本（不是{t}）：",
+    "我们用自己的服务器测的，而不是 {t}：",
+    "与{t}不同，我们的脚本输出：",
+    "不同于 {t}，自研服务器的数字：",
+    "和 {t} 相比，我们的实现：",
+    "自作スクリプトの出力（{t}ではなく）：",
+    "{t}とは違って、自作サーバーの数値：",
+    "{t}じゃなく自前のハーネスで測定：",
+    "{t}가 아니라 자체 스크립트로 측정:",
+    "{t}와 달리 우리 서버 출력:",
+    "{t} 대신 자체 하네스:",
+]
+_CJK_LINES = ["平均接受长度为 {v}", "受理長は {v}", "평균 수락 길이: {v}", "接受长度：{v}"]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    tool=st.sampled_from(_TOOLS),
+    heading=st.sampled_from(_CJK_CONTRASTS),
+    line=st.sampled_from(_CJK_LINES + _LINES),
+    v=st.integers(110, 390),
+    same_line=st.booleans(),
+)
+def test_a_tool_named_only_after_a_cjk_contrast_is_no_attribution(
+    tool: tuple[str, str], heading: str, line: str, v: int, same_line: bool
+) -> None:
+    """'不是vLLM', '而不是 SGLang', 'vLLMではなく', 'SGLang가 아니라' set the figures apart from
+    the tool as 'not vLLM' does: the tool is not the record's, and its convention decides
+    nothing."""
+    said = heading.format(t=tool[0])
+    value = line.format(v=f"{v / 100:.2f}")
+    text = f"{said} {value}\n" if same_line else f"{said}\n{value}\n"
+    got = read_paste(text).records
+    assert len(got) == 1, text
+    (r,) = got
+    assert r.tool == "unknown", (text, r.tool_rule)
+    assert r.printed_length == round(v / 100, 2)
+    assert r.bonus.value == "unknown" and r.accept_length is None
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    tool=st.sampled_from(_TOOLS),
+    heading=st.sampled_from(_CJK_CONTRASTS),
+    line=st.sampled_from(_CJK_LINES),
+    v=st.integers(110, 390),
+    same_line=st.booleans(),
+)
+def test_a_cjk_contrast_over_lines_written_in_cjk(
+    read: Read, tool: tuple[str, str], heading: str, line: str, v: int, same_line: bool
+) -> None:
+    """The same over figures named in Chinese, Japanese or Korean, read directly and through
+    the logs pipeline (no line scanner layout spells them)."""
+    said = heading.format(t=tool[0])
+    value = line.format(v=f"{v / 100:.2f}")
+    text = f"{said} {value}\n" if same_line else f"{said}\n{value}\n"
+    got = read(text).records
+    assert len(got) == 1, text
+    (r,) = got
+    assert r.tool == "unknown", (text, r.tool_rule)
+    assert r.printed_length == round(v / 100, 2)
+    assert r.bonus.value == "unknown" and r.accept_length is None
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        # no contrast: the tool named is the measured one
+        ("vLLM 测得平均接受长度为 2.41\n", "vllm"),
+        ("SGLangで測定した受理長は 2.41\n", "sglang"),
+        ("vLLM에서 측정한 평균 수락 길이: 2.41\n", "vllm"),
+        # '不同' without '与' / '和' before the name: different versions of it, no contrast
+        ("vLLM不同版本下平均接受长度为 2.41\n", "vllm"),
+        # both sides of a comparison named: neither told
+        ("SGLang 与 vLLM 相比，平均接受长度为 2.41\n", "unknown"),
+        ("SGLangはvLLMより速い。受理長は 2.41\n", "unknown"),
+    ],
+)
+def test_negative_controls_cjk_without_a_contrast(text: str, tool: str) -> None:
+    (r,) = read_paste(text).records
+    assert r.tool == tool, r.tool_rule
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the line scanner reads its one-line layouts under 'Ours vs vLLM:' as that tool's "
+    "(core/logs/formats.py: 'vs', 'versus' are no negation there)",
+)
+def test_a_one_line_layout_under_a_vs_heading_through_the_pipeline() -> None:
+    for text in (
+        "Ours vs vLLM:\nmean acceptance length: 1.10\n",
+        "Vs SGLang, ours:\nAccept length: 1.10\n",
+    ):
+        (r,) = through_logs(text).records
+        assert r.tool == "unknown"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the line scanner's one-line layouts (core/logs/formats.py contradicted) miss a tool "
+    "or a user's own script named against CJK words: 'Accept length: 1.10' under "
+    "'vLLM测得：' is read as SGLang's bench_serving line",
+)
+def test_a_one_line_layout_under_a_cjk_heading_through_the_pipeline() -> None:
+    for text in (
+        "vLLM测得：\nAccept length: 1.10\n",
+        "我们自己的脚本（不是vLLM）：\nAccept length: 1.10\n",
+    ):
+        got = through_logs(text).records
+        assert len(got) == 1 and got[0].tool != "sglang"
+
+
+def test_a_cjk_contrast_through_the_pipeline(tmp_path: Path) -> None:
+    for text in (
+        "我们自己的脚本（不是vLLM）：\n平均接受长度为 1.70\n",
+        "SGLangではなく自作:\n受理長は 1.70\n",
+    ):
+        (r,) = _records(tmp_path, text)
+        assert r.tool == "unknown" and r.accept_length is None and r.bonus.value == "unknown"
+
+
 def test_the_users_own_script_takes_no_tools_convention() -> None:
     (r,) = read_paste("llama.cpp run, my script prints:\nacc_length: 1.70\n").records
     assert r.tool == "llamacpp" and "own script" in r.tool_rule
@@ -112,13 +242,13 @@ def test_the_users_own_script_takes_no_tools_convention() -> None:
     heading=st.sampled_from(["My own eval script output (not vLLM):", "vLLM offline run:", ""]),
 )
 def test_the_histogram_decides_the_bonus_before_any_tool(
-    counts: list[int], name: str, included: bool, heading: str
+    read: Read, counts: list[int], name: str, included: bool, heading: str
 ) -> None:
     mean = sum(i * n for i, n in enumerate(counts)) / sum(counts)
     printed = round(mean + (1 if included else 0), 2)
     body = ", ".join(f"{i}: {n}" for i, n in enumerate(counts))
     text = f"{heading}\n{name}: {{{body}}}\nmean acceptance length: {printed:.2f}\n".lstrip()
-    (r,) = read_paste(text).records
+    (r,) = read(text).records
     assert r.bonus.value == ("included" if included else "excluded")
     assert r.bonus.rule.startswith("identity")
     assert r.accept_length is not None and abs(r.accept_length - (1 + mean)) < 0.011

@@ -14,6 +14,7 @@ from tests.support.pastes import (
     pipe_table,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 
 @settings(max_examples=examples(40), deadline=None)
@@ -96,7 +97,7 @@ def test_several_values_in_a_cell_named_by_the_header() -> None:
     st.sampled_from(["", "> ", "+"]),
 )
 def test_generated_outerless_tables_with_several_values(
-    head: str, lengths: list[int], rows: int, spanning: bool, quoting: str
+    read: Read, head: str, lengths: list[int], rows: int, spanning: bool, quoting: str
 ) -> None:
     """Pipe tables without outer bars (as sheets and web pages paste them), a value per run in
     one cell ('2.10 / 2.35 / 2.61') under 'metric: run 1 / run 2 / ...', or one column per run
@@ -114,7 +115,7 @@ def test_generated_outerless_tables_with_several_values(
         lines = [f"k | {head}: " + " / ".join(runs), "-- | --"]
         lines += [f"{r + 1} | " + " / ".join(f"{x:.2f}" for x in row) for r, row in enumerate(vals)]
     text = "".join(quoting + ln + "\n" for ln in lines)
-    got = read_paste(text).records
+    got = read(text).records
     assert [r.printed_length for r in got] == [x for row in vals for x in row], text
     # the k column decides only where a length passes its row's k (a step emits at most k
     # drafts and the target's own token); nothing else decides the convention
@@ -134,7 +135,13 @@ def test_generated_outerless_tables_with_several_values(
     data=st.data(),
 )
 def test_paired_cells_a_bracket_b_under_a_legend(
-    legend: str, names: tuple[str, str], bold: bool, n_k: int, n_rows: int, data: st.DataObject
+    read: Read,
+    legend: str,
+    names: tuple[str, str],
+    bold: bool,
+    n_k: int,
+    n_rows: int,
+    data: st.DataObject,
 ) -> None:
     a, b = names
     title = "### Acceptance lengths" + (f" ({a}-arch vs {b}-arch)" if legend == "title" else "")
@@ -152,7 +159,7 @@ def test_paired_cells_a_bracket_b_under_a_legend(
             want += [x, y]
             cells.append(f"**{x:.2f}** ({y:.2f})" if bold else f"{x:.2f} ({y:.2f})")
         rows.append([f"case{i}", *cells])
-    got = read_paste(
+    got = read(
         title + "\n\n" + prose + "\n\n" + render_table("markdown", ["Use Case", *heads], rows)
     ).records
     assert [r.printed_length for r in got] == want

@@ -13,6 +13,7 @@ from tests.support.pastes import (
     pipe_table,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 
 def _rising(draw: st.DrawFn, n: int, start: float) -> list[float]:
@@ -67,7 +68,7 @@ _LENGTH_TABLE = pipe_table(
     st.booleans(),
 )
 def test_key_value_counts_decide_the_bonus(
-    accepted: int, steps: int, key: str, sep: str, wrap: bool
+    read: Read, accepted: int, steps: int, key: str, sep: str, wrap: bool
 ) -> None:
     """1 + accepted / steps printed: bonus included; accepted / steps printed: excluded."""
     for bonus in (True, False):
@@ -81,7 +82,7 @@ def test_key_value_counts_decide_the_bonus(
             f"Number of accepted tokens: {accepted:,}\nNumber of draft proposals: {steps:,}\n"
             f"{value_line}\n"
         )
-        got = read_paste(text)
+        got = read(text)
         assert len(got.records) == 1, text
         r = got.records[0]
         assert r.accepted_tokens == accepted and r.steps == steps
@@ -236,7 +237,7 @@ def test_the_sections_heading_names_the_tool_of_its_blocks() -> None:
     form=st.sampled_from(["({})", ", {}", " — {}", " [{}]"]),
 )
 def test_a_title_defining_its_length_as_tokens_per_step(
-    name: str, definition: str, bold: bool, rows: int, form: str
+    read: Read, name: str, definition: str, bold: bool, rows: int, form: str
 ) -> None:
     title = name + form.format(definition)
     title = f"**{title}**" if bold else f"#### {title}"
@@ -245,7 +246,7 @@ def test_a_title_defining_its_length_as_tokens_per_step(
         ["TP \\ Concurrency", "1", "8"],
         [[str(2**i), f"{3 + i / 10:.2f}", f"{3.05 + i / 10:.2f}"] for i in range(rows)],
     )
-    got = read_paste(title + "\n" + body)
+    got = read(title + "\n" + body)
     assert len(got.records) == 2 * rows
     for r in got.records:
         assert r.accept_length == r.printed_length, r.bonus

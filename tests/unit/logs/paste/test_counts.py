@@ -14,6 +14,7 @@ from tests.support.pastes import (
     pipe_table,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 
 def _cell_share(a: int, r: int, form: int, approx: bool, qual: str) -> str:
@@ -39,7 +40,7 @@ def _cell_share(a: int, r: int, form: int, approx: bool, qual: str) -> str:
     st.booleans(),
 )
 def test_accepted_and_drafted_counts_with_a_bold_rate_column(
-    rows: list[tuple[int, int]], bold: bool
+    read: Read, rows: list[tuple[int, int]], bold: bool
 ) -> None:
     body = ""
     for i, (drafted, pct) in enumerate(rows):
@@ -48,7 +49,7 @@ def test_accepted_and_drafted_counts_with_a_bold_rate_column(
         rate = f"**{rate}**" if bold else rate
         body += f"| prompt_{i} | {drafted} | {accepted} | {rate} |\n"
     text = "| Prompt | Drafted | Accepted | Rate |\n| --- | --- | --- | --- |\n" + body
-    got = read_paste(text).records
+    got = read(text).records
     assert len(got) == len(rows)
     for r, (drafted, pct) in zip(got, rows, strict=True):
         assert r.accept_length is None
@@ -61,13 +62,15 @@ def test_accepted_and_drafted_counts_with_a_bold_rate_column(
     st.lists(st.integers(min_value=100, max_value=990), min_size=1, max_size=4),
     st.sampled_from(["accepted draft tokens", "of drafted tokens accepted", "accepted tokens"]),
 )
-def test_a_share_before_the_accepted_tokens_it_counts(tenths: list[int], words: str) -> None:
+def test_a_share_before_the_accepted_tokens_it_counts(
+    read: Read, tenths: list[int], words: str
+) -> None:
     """'57.7% accepted draft tokens.': the share of drafts accepted, one per line."""
     text = "\n".join(
         f"Run {i}: {14 + i}.0 tok/s with draft. {t / 10:.1f}% {words}."
         for i, t in enumerate(tenths)
     )
-    got = read_paste(text).records
+    got = read(text).records
     assert [round(r.printed_rate or -1, 6) for r in got] == [round(t / 1000, 6) for t in tenths]
 
 

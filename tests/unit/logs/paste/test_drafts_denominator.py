@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 _DRAFT_NAMES = ["drafts", "num drafts", "number of drafts", "draft proposals"]
 
@@ -25,14 +26,14 @@ def _csv(header: list[str], rows: list[list[str]]) -> str:
     with_k=st.booleans(),
 )
 def test_drafts_that_divide_the_rate_are_draft_tokens(
-    k: int, steps: int, per_step: int, name: str, with_k: bool
+    read: Read, k: int, steps: int, per_step: int, name: str, with_k: bool
 ) -> None:
     drafts = steps * k
     accepted = round(steps * per_step / 100)
     rate = 100 * accepted / drafts
     header = ["config", name, "accepted tokens", "accept rate"]
     row = [f"k={k}" if with_k else "ours", f"{drafts:,}", f"{accepted:,}", f"{rate:.4f}%"]
-    (r,) = read_paste(_csv(header, [row])).records
+    (r,) = read(_csv(header, [row])).records
     assert r.steps is None and r.drafted_tokens == drafts
     # never 1 + accepted / drafts, the length as if each draft token were a step
     assert r.accept_length is None or abs(r.accept_length - (1 + accepted / drafts)) > 1e-6

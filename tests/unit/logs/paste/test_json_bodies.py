@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 
 @st.composite
@@ -55,9 +56,9 @@ def test_json_metric_objects_under_their_name_or_header() -> None:
 
 @settings(max_examples=examples(60), deadline=None)
 @given(json_bodies())
-def test_generated_json_bodies(case: tuple[str, float]) -> None:
+def test_generated_json_bodies(read: Read, case: tuple[str, float]) -> None:
     text, length = case
-    (r,) = read_paste(text).records
+    (r,) = read(text).records
     assert r.bonus.value == "included", (text, r.bonus)
     assert r.accept_length is not None and abs(r.accept_length - length) < 1e-3, text
 
@@ -106,13 +107,13 @@ def test_members_of_a_json_body_that_does_not_parse() -> None:
 
 @settings(max_examples=examples(40), deadline=None)
 @given(n=st.integers(2, 5), data=st.data())
-def test_json_lines_one_record_each(n: int, data: st.DataObject) -> None:
+def test_json_lines_one_record_each(read: Read, n: int, data: st.DataObject) -> None:
     vals = [data.draw(st.integers(120, 480)) / 100 for _ in range(n)]
     text = "\n".join(
         f'{{"run": {i}, "accept_length": {v}, "num_spec_tokens": {i + 1}}}'
         for i, v in enumerate(vals)
     )
-    got = read_paste(text + "\n").records
+    got = read(text + "\n").records
     assert [r.printed_length for r in got] == vals
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 LENGTH_KEYS = [
     "Mean acceptance length",
@@ -86,9 +87,9 @@ def test_a_variant_naming_another_measure_is_not_the_rate() -> None:
 
 @settings(max_examples=examples(80), deadline=None)
 @given(key_values())
-def test_generated_key_value_runs(case: tuple[str, dict[str, float | int]]) -> None:
+def test_generated_key_value_runs(read: Read, case: tuple[str, dict[str, float | int]]) -> None:
     text, truth = case
-    (r,) = read_paste(text).records
+    (r,) = read(text).records
     assert r.printed_length == truth["length"], text
     assert r.accepted_tokens == truth["accepted"] and r.steps == truth["steps"], text
     # the counts decide the bonus: the length printed is 1 + accepted / steps
@@ -201,6 +202,7 @@ def test_a_vllm_v0_line_with_doubled_words_in_its_keys(
     stats_first=st.booleans(),
 )
 def test_a_summary_then_a_statistics_line_without_its_prefix(
+    read: Read,
     positions: list[int],
     steps: int,
     share: float,
@@ -224,7 +226,7 @@ def test_a_summary_then_a_statistics_line_without_its_prefix(
     )
     body = [stats, *summary] if stats_first else [*summary, stats]
     text = "\n".join(["```", *body, "```"] if fenced else body) + "\n"
-    got = read_paste(text).records
+    got = read(text).records
     by_printed = [r for r in got if r.printed_length is not None]
     by_counts = [r for r in got if r.printed_length is None]
     assert len(by_printed) == 1 and len(by_counts) == 1, got
@@ -306,7 +308,7 @@ def test_a_qualifier_naming_another_measure_takes_no_value() -> None:
     aside=st.booleans(),
 )
 def test_aligned_key_value_lines_with_asides_are_no_table(
-    keys: list[str], speeds: tuple[int, int], al: int, aside: bool
+    read: Read, keys: list[str], speeds: tuple[int, int], al: int, aside: bool
 ) -> None:
     vals = {
         "Speedup:": "1.84x",
@@ -315,7 +317,7 @@ def test_aligned_key_value_lines_with_asides_are_no_table(
         "Avg accept length:": f"{al / 100:.2f}",
     }
     text = "\n".join(f"  {k:<20}{vals[k]}" for k in keys) + "\n"
-    (r,) = read_paste(text).records
+    (r,) = read(text).records
     assert r.printed_length == al / 100
     assert r.printed_rate is None  # 'AR' here is the autoregressive run, no rate
 

@@ -15,6 +15,7 @@ from tests.support.pastes import (
     printed_lengths,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 _LENGTH_NAMES = ("Accept length", "Acceptance length", "AL", "avg accept length", "acc len")
 
@@ -188,7 +189,7 @@ def test_a_metric_then_another_figure_after_a_comma_is_not_that_metric() -> None
     data=st.data(),
 )
 def test_one_metric_then_its_value_per_configuration(
-    lead: str, sep: str, names: list[str], joiner: str, bullet: str, data: st.DataObject
+    read: Read, lead: str, sep: str, names: list[str], joiner: str, bullet: str, data: st.DataObject
 ) -> None:
     is_rate = "rate" in lead.lower()
     vals = [data.draw(st.integers(101, 690)) / 100 for _ in names]
@@ -198,7 +199,7 @@ def test_one_metric_then_its_value_per_configuration(
         + joiner.join(f"{n}: {c}" for n, c in zip(names, cells, strict=True))
         + "\n"
     )
-    got = read_paste(text).records
+    got = read(text).records
     figs = [r.printed_rate if is_rate else r.printed_length for r in got]
     want = [int(v * 10) / 100 if is_rate else round(v, 2) for v in vals]
     assert [round(f or 0, 4) for f in figs] == [round(w, 4) for w in want]

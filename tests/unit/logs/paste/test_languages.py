@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 _FULL = str.maketrans("0123456789.%:/", "０１２３４５６７８９．％：／")
 
@@ -47,7 +48,7 @@ _FILLER = {
     st.booleans(),
 )
 def test_a_length_and_a_rate_named_in_chinese_japanese_or_korean(
-    lang: str, data: st.DataObject, hundredths: int, pct: int, fullwidth: bool
+    read: Read, lang: str, data: st.DataObject, hundredths: int, pct: int, fullwidth: bool
 ) -> None:
     lengths, rates, joins = _LANGS[lang]
     ln = data.draw(st.sampled_from(lengths))
@@ -58,7 +59,7 @@ def test_a_length_and_a_rate_named_in_chinese_japanese_or_korean(
         a, b = a.translate(_FULL), b.translate(_FULL)
     head, tail = _FILLER[lang]
     text = f"{head}{ln}{j1}{a}，{rn}{j2}{b}{tail}\n"
-    got = read_paste(text).records
+    got = read(text).records
     assert len(got) == 1
     assert got[0].printed_length == hundredths / 100
     assert got[0].printed_rate == round(pct / 100, 6)
@@ -217,10 +218,10 @@ def test_adoption_and_approval_rates_are_no_acceptance(text: str) -> None:
     st.sampled_from(["SGLang", "vLLM", "llama.cpp"]),
     st.integers(min_value=110, max_value=590),
 )
-def test_an_engine_named_against_chinese_words(engine: str, hundredths: int) -> None:
+def test_an_engine_named_against_chinese_words(read: Read, engine: str, hundredths: int) -> None:
     """'SGLang集成MTP后...平均接受长度达到2.44': the engine is named; its convention decides."""
     v = hundredths / 100
-    got = read_paste(f"{engine}集成MTP后，平均接受长度达到{v:.2f}个令牌。\n").records
+    got = read(f"{engine}集成MTP后，平均接受长度达到{v:.2f}个令牌。\n").records
     assert [r.tool for r in got] == [engine.lower().replace(".", "")]
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.support.pastes import render_table
+from tests.unit.logs.paste.pipeline import Read
 
 _NAMES = [
     "acceptance",
@@ -32,11 +33,11 @@ _TOOLS = ["", "SGLang ", "vLLM ", "llama.cpp "]
     st.sampled_from(["", " tokens", " on MT-bench"]),
 )
 def test_a_figure_no_rate_can_be_is_a_length_of_unknown_convention(
-    name: str, join: str, tool: str, hundredths: int, tail: str
+    read: Read, name: str, join: str, tool: str, hundredths: int, tail: str
 ) -> None:
     v = hundredths / 100
     text = f"With {tool}the new draft, {name}{join}{v:.2f}{tail}.\n"
-    got = read_paste(text).records
+    got = read(text).records
     assert len(got) == 1
     assert got[0].printed_rate is None  # never a 2.31 % rate
     assert got[0].printed_length == v

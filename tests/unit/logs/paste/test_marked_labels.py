@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 _LABELS = st.lists(
     st.sampled_from(["H100", "A100", "4x B200", "MI300X", "L40S", "8xH20", "TPU v5e"]),
@@ -36,14 +37,14 @@ _SEPS = [": ", " = ", " → ", " -> ", ":"]
     st.data(),
 )
 def test_lengths_after_marked_labels(
-    labels: list[str], mark: str, sep: str, heading: str, k: int, data: st.DataObject
+    read: Read, labels: list[str], mark: str, sep: str, heading: str, k: int, data: st.DataObject
 ) -> None:
     vals = [data.draw(st.integers(min_value=101, max_value=100 * (k + 1))) / 100 for _ in labels]
     lines = [
         f"{mark.format(f'{lab}, k={k}')}{sep}{v:.2f}" for lab, v in zip(labels, vals, strict=True)
     ]
     text = heading + "\n\n" + "\n".join(lines) + "\n"
-    got = read_paste(text).records
+    got = read(text).records
     assert [r.printed_length for r in got] == vals
     for r, v in zip(got, vals, strict=True):
         # above k a length counts the target's own token; at or below it nothing tells

@@ -13,6 +13,7 @@ from tests.support.pastes import (
     printed_lengths,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 _MARKS = (
     "(mock numbers)",
@@ -40,14 +41,14 @@ def test_negative_controls() -> None:
     st.sampled_from(["tau", "acc_len", "accept_length"]),
 )
 def test_a_training_progress_bar_is_no_serving_measurement(
-    hundredths: list[int], name: str
+    read: Read, hundredths: list[int], name: str
 ) -> None:
     text = "\n".join(
         f"Train: {10 + i}/50 [00:0{i}<00:20, 2.9it/s, acc=0.31, loss=6.{i}1, lr=8.1e-05, "
         f"{name}={h / 100:.2f}]"
         for i, h in enumerate(hundredths)
     )
-    reading = read_paste(text)
+    reading = read(text)
     assert reading.records == ()
     assert any("training loop" in b.reason for b in reading.ignored)
 
@@ -106,7 +107,7 @@ def test_tables_without_acceptance_give_nothing(headers: list[str], n: int, layo
     values=st.lists(st.integers(105, 390), min_size=1, max_size=3, unique=True),
 )
 def test_figures_marked_as_not_measured_give_no_record(
-    mark: str, where: str, values: list[int]
+    read: Read, mark: str, where: str, values: list[int]
 ) -> None:
     listed = ", ".join(f"MTP{i + 1}: AL {v / 100:.2f}" for i, v in enumerate(values))
     body = f"With EAGLE-3 the settings would be [{listed}]"
@@ -121,7 +122,7 @@ def test_figures_marked_as_not_measured_give_no_record(
         text = f"Speculative decoding results.\n\nFor example, {body[0].lower()}{body[1:]}.\n"
     else:
         text = f"### Speculative decoding {mark.strip('().')}\n\n{body}.\n"
-    got = read_paste(text)
+    got = read(text)
     assert got.records == ()
     assert any("not measured" in b.reason for b in got.unread)
 
@@ -208,12 +209,12 @@ _SAMPLER_LINES = [
     st.booleans(),
 )
 def test_a_samplers_acceptance_under_a_speculative_heading_is_no_record(
-    heading: str, lines: list[str], pct: int, intro: bool
+    read: Read, heading: str, lines: list[str], pct: int, intro: bool
 ) -> None:
     # the heading names a draft; the block itself is a Bayesian fit's sampler output
     body = [line.format(r=f"{pct / 100:.2f}") for line in lines]
     text = heading + "\n\n" + ("Unrelated: my Bayesian model fit shows\n" if intro else "")
-    reading = read_paste(text + "\n".join(body) + "\n")
+    reading = read(text + "\n".join(body) + "\n")
     assert reading.records == ()
     assert any("another meaning" in b.reason for b in reading.ignored)
 
@@ -241,8 +242,10 @@ def test_a_sampler_line_inside_a_speculative_block_is_not_read_with_it() -> None
     ),
     st.integers(min_value=10, max_value=99),
 )
-def test_a_rate_of_a_venue_a_test_suite_or_annealing_is_no_record(template: str, p: int) -> None:
-    reading = read_paste(template.format(p=p) + "\n")
+def test_a_rate_of_a_venue_a_test_suite_or_annealing_is_no_record(
+    read: Read, template: str, p: int
+) -> None:
+    reading = read(template.format(p=p) + "\n")
     assert reading.records == ()
     assert any("another meaning" in b.reason for b in reading.ignored)
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.support.pastes import render_table
+from tests.unit.logs.paste.pipeline import Read
 
 _ARROWS = ["→", "->", "=>", "/"]
 
@@ -27,7 +28,7 @@ _ARROWS = ["→", "->", "=>", "/"]
     st.data(),
 )
 def test_lengths_paired_with_depths_by_order(
-    ks: list[int], arrow: str, name: str, lab: str, prep: str, data: st.DataObject
+    read: Read, ks: list[int], arrow: str, name: str, lab: str, prep: str, data: st.DataObject
 ) -> None:
     # a length at depth k is at most k + 1; the first one above k proves the bonus is counted
     lengths = [
@@ -44,7 +45,7 @@ def test_lengths_paired_with_depths_by_order(
         + sep.join(lab.format(k) for k in ks)
         + " on real generation).\n"
     )
-    got = read_paste(text).records
+    got = read(text).records
     assert [r.printed_length for r in got] == lengths
     # the first is above its k: counted with the bonus; the others of the same name follow it
     assert got[0].accept_length == lengths[0]

@@ -13,6 +13,7 @@ from tests.support.examples import examples
 from tests.support.pastes import (
     pipe_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 
 def test_per_position_list_in_a_cell_decides_the_bonus() -> None:
@@ -39,7 +40,7 @@ def test_per_position_list_in_a_cell_decides_the_bonus() -> None:
     st.booleans(),
 )
 def test_a_printed_distribution_of_accepted_drafts_gives_the_length(
-    weights: list[int], with_rate: bool
+    read: Read, weights: list[int], with_rate: bool
 ) -> None:
     """'Accepted tokens distribution: {0: '14.36%', ...}': 1 + its mean is the length."""
     if sum(weights) == 0:
@@ -48,7 +49,7 @@ def test_a_printed_distribution_of_accepted_drafts_gives_the_length(
     pct = [round(100 * w / total, 2) for w in weights]
     body = ", ".join(f"{i}: '{p:.2f}%'" for i, p in enumerate(pct))
     rate = "Acceptance rate: 61.00%, " if with_rate else ""
-    (r,) = read_paste(f"[MTP] {rate}Accepted tokens distribution: {{{body}}}\n").records
+    (r,) = read(f"[MTP] {rate}Accepted tokens distribution: {{{body}}}\n").records
     scaled = [round(p * 100) for p in pct]
     want = 1 + sum(i * n for i, n in enumerate(scaled)) / sum(scaled)
     assert r.accept_length is not None and abs(r.accept_length - want) < 1e-6
@@ -308,7 +309,7 @@ def test_a_key_then_falling_rates_without_a_separator(rates: list[int]) -> None:
     data=st.data(),
 )
 def test_a_per_position_key_over_one_line_per_position(
-    opener: str, sub: str, start: int, n: int, above: bool, data: st.DataObject
+    read: Read, opener: str, sub: str, start: int, n: int, above: bool, data: st.DataObject
 ) -> None:
     rates = sorted((data.draw(st.integers(50, 990)) / 1000 for _ in range(n)), reverse=True)
     pct = "%" in opener
@@ -318,7 +319,7 @@ def test_a_per_position_key_over_one_line_per_position(
     head = [f"Acceptance length:    {length:.2f}"] if above else []
     tail = [] if above else [f"Acceptance length:    {length:.2f}"]
     text = "\n".join([*head, opener, *subs, *tail]) + "\n"
-    (r,) = read_paste(text).records
+    (r,) = read(text).records
     assert r.per_position == pytest.approx([float(v) / (100 if pct else 1) for v in vals])
     assert r.accept_length == round(length, 2)
 

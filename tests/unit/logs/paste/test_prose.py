@@ -14,6 +14,7 @@ from tests.support.pastes import (
     MARKUP,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 _BOUNDS = ["≥ ", ">= ", "> ", "at least ", "above ", "over ", "more than ", "up to ", "< "]
 
@@ -26,12 +27,12 @@ _NAMES = st.sampled_from(["acceptance length", "accept length", "acc len", "acce
     st.integers(min_value=50, max_value=950),
     st.sampled_from(["on the random set", "with greedy sampling", ""]),
 )
-def test_a_rate_versus_another_after_a_qualifier(a: int, b: int, qual: str) -> None:
+def test_a_rate_versus_another_after_a_qualifier(read: Read, a: int, b: int, qual: str) -> None:
     text = (
         f"Synthetic tokens hurt speculation: {a / 10:.2f} % draft acceptance {qual} versus "
         f"{b / 10:.2f} % on chat prompts."
     ).replace("  ", " ")
-    got = read_paste(text).records
+    got = read(text).records
     assert [round(r.printed_rate or -1, 6) for r in got] == [
         round(a / 1000, 6),
         round(b / 1000, 6),
@@ -49,6 +50,7 @@ def test_a_rate_versus_another_after_a_qualifier(a: int, b: int, qual: str) -> N
     )
 )
 def test_bullets_of_worked_out_shares_under_an_accept_rate_sentence(
+    read: Read,
     runs: list[tuple[int, int]],
 ) -> None:
     """'- Main: 81.71 t/s (3045 / 3744 = 81.33%)' under a sentence naming the accept rate."""
@@ -58,7 +60,7 @@ def test_bullets_of_worked_out_shares_under_an_accept_rate_sentence(
         for i, (a, d) in enumerate(shown)
     )
     text = "Both builds give about the same accept rate on one test:\n" + bullets
-    got = read_paste(text).records
+    got = read(text).records
     assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == shown
     assert all(r.accept_length is None for r in got)
 
@@ -75,7 +77,7 @@ def test_a_worked_out_share_without_an_acceptance_word_is_not_read() -> None:
     st.sampled_from(["+/-", "±", "+-"]),
 )
 def test_a_speed_measured_at_a_rate_under_a_sentence_naming_it(
-    tenths: int, spread: int, pm: str
+    read: Read, tenths: int, spread: int, pm: str
 ) -> None:
     """'10.0 +/- 0.4 t/s @ 88.2% +/- 9.7%' under '... now gives a sane accept rate:': the rate
     after '@' is read with its spread; a speed cell without one is not a rate."""
@@ -85,7 +87,7 @@ def test_a_speed_measured_at_a_rate_under_a_sentence_naming_it(
         f"| baseline smoke | `12.3 {pm} 0.2 t/s` |\n"
         f"| fixed, `--draft-max 1` | `9.8 {pm} 0.3 t/s @ {tenths / 10:.1f}% {pm} {spread / 10:.1f}%` |\n"
     )
-    got = read_paste(text).records
+    got = read(text).records
     assert [round(r.printed_rate or -1, 6) for r in got] == [round(tenths / 1000, 6)]
 
 

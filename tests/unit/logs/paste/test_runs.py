@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.support.pastes import render_table
+from tests.unit.logs.paste.pipeline import Read
 
 # falling rates by position, in thousandths
 _FALLING = (
@@ -63,9 +64,11 @@ def test_a_run_of_rates_proved_per_position_by_the_tokens_per_step(
         ]
     ),
 )
-def test_a_run_of_rates_named_per_position(rates: list[int], percent: bool, name: str) -> None:
+def test_a_run_of_rates_named_per_position(
+    read: Read, rates: list[int], percent: bool, name: str
+) -> None:
     text = f"MTP on the chat set: {name} {_shown(rates, percent, ' / ')} (greedy).\n"
-    got = read_paste(text).records
+    got = read(text).records
     assert len(got) == 1
     assert got[0].per_position == pytest.approx(tuple(r / 1000 for r in rates))
 

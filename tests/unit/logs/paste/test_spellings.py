@@ -18,6 +18,7 @@ from tests.support.pastes import (
     pipe_table,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 
 def _as_cp1252(text: str) -> str:
@@ -248,7 +249,7 @@ def test_tokens_per_any_step_noun_is_tokens_per_step(
     data=st.data(),
 )
 def test_a_header_with_a_typo_is_read_as_the_figure_it_misspells(
-    stem: str, figure: str, kind: int, at: int, n: int, outer: bool, data: st.DataObject
+    read: Read, stem: str, figure: str, kind: int, at: int, n: int, outer: bool, data: st.DataObject
 ) -> None:
     bad = _typo(figure, kind, at)
     name = f"{stem} {bad}"
@@ -267,7 +268,7 @@ def test_a_header_with_a_typo_is_read_as_the_figure_it_misspells(
     cells = [f"{v}.00%" if pct else f"{v / 100:.2f}" for v in vals]
     cols = [("method", [f"m{i}" for i in range(n)]), ("tpot(ms)", ["50.1"] * n), (name, cells)]
     header, rows = order_columns(cols, [0] + data.draw(st.permutations([1, 2])))
-    got = read_paste("## performance\n\n" + pipe_table(header, rows, outer))
+    got = read("## performance\n\n" + pipe_table(header, rows, outer))
     assert len(got.records) == n
     assert all(r.accept_length is None or not pct for r in got.records)
 

@@ -17,6 +17,7 @@ from tests.support.pastes import (
     pipe_table,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 LABELS = [
     ("steps", ["3", "5", "7"]),
@@ -25,29 +26,61 @@ LABELS = [
 ]
 
 
+# every layout the readers know; transposition (metrics as rows) is drawn for each
+_LAYOUTS = ["markdown", "csv", "tsv", "box", "aligned", "outerless", "latex", "tab copy"]
+
+
+def _render(layout: str, header: list[str], rows: list[list[str]]) -> str:
+    """The table in ``layout``: those of :func:`render_table`, a pipe table without outer bars,
+    a LaTeX tabular, or a web page's tab-separated copy (a blank line between its rows)."""
+    if layout == "outerless":
+        return pipe_table(header, rows, outer=False)
+    if layout == "latex":
+        lines = [
+            "\\begin{tabular}{" + "l" * len(header) + "}",
+            "\\toprule",
+            " & ".join(header) + " \\\\",
+            "\\midrule",
+            *(" & ".join(r) + " \\\\" for r in rows),
+            "\\bottomrule",
+            "\\end{tabular}",
+        ]
+        return "\n".join(lines) + "\n"
+    if layout == "tab copy":
+        return "\n\n".join("\t".join(r) for r in [header, *rows]) + "\n"
+    return render_table(layout, header, rows)
+
+
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[str, list[float], list[dict[str, str]]]:
-    layout = draw(st.sampled_from(["markdown", "csv", "tsv", "box", "aligned"]))
+    layout = draw(st.sampled_from(_LAYOUTS))
     head = draw(st.sampled_from(LENGTH_HEADERS))
     labels = draw(
         st.lists(st.sampled_from(LABELS), min_size=1, max_size=3, unique_by=lambda x: x[0])
     )
-    n = draw(st.integers(1, 3))
+    transpose = draw(st.booleans())
+    # a tab copy with blank lines needs three columns to be a table: two are key-value lines
+    n = draw(st.integers(2 if layout == "tab copy" and transpose else 1, 3))
     lengths = [draw(st.integers(100, 800)) / 100 for _ in range(n)]
     cols: list[tuple[str, list[str]]] = [(name, vals[:n]) for name, vals in labels]
     if layout == "csv" and "," in head:
         head = head.replace(",", "")
     cols.insert(draw(st.integers(0, len(cols))), (head, [f"{v:.2f}" for v in lengths]))
-    transpose = draw(st.booleans()) and layout in ("markdown", "box")
+    if layout == "tab copy" and not transpose and len(cols) < 3:
+        cols.append(("speedup", [f"{1 + i / 10:.2f}x" for i in range(n)]))
     if transpose:
         header = ["metric"] + [f"run{i}" for i in range(n)]
         rows = [[name, *vals] for name, vals in cols]
-        truth_labels = [{"column": f"run{i}"} for i in range(n)]
+        # each column's labels: its name and the named rows of words or numbers (a 'dataset'
+        # row right under the header is a row, not a second header row, in every layout)
+        truth_labels = [
+            {"column": f"run{i}", **{name: vals[i] for name, vals in labels}} for i in range(n)
+        ]
     else:
         header = [name for name, _ in cols]
         rows = [[vals[i] for _, vals in cols] for i in range(n)]
         truth_labels = [{name: vals[i] for name, vals in labels} for i in range(n)]
-    text = render_table(layout, header, rows)
+    text = _render(layout, header, rows)
     quoting = draw(st.sampled_from(["", "> ", "> > ", "+"]))
     if quoting:
         text = "".join(quoting + ln + "\n" for ln in text.splitlines())
@@ -106,10 +139,11 @@ _FIGURE_HEADINGS = (
 @settings(max_examples=examples(60), deadline=None)
 @given(tables())
 def test_generated_tables_give_one_record_per_configuration(
+    read: Read,
     case: tuple[str, list[float], list[dict[str, str]]],
 ) -> None:
     text, lengths, labels = case
-    got = read_paste("SGLang bench_speculative\n\n" + text)
+    got = read("SGLang bench_speculative\n\n" + text)
     assert [r.printed_length for r in got.records] == lengths, text
     for r, lab in zip(got.records, labels, strict=True):
         assert r.tool == "sglang"
@@ -188,9 +222,9 @@ def test_a_bare_column_without_a_definition_is_not_guessed() -> None:
 
 @settings(max_examples=examples(40), deadline=None)
 @given(grouped_tables())
-def test_generated_multi_row_headers(case: tuple[str, list[float]]) -> None:
+def test_generated_multi_row_headers(read: Read, case: tuple[str, list[float]]) -> None:
     text, truth = case
-    got = read_paste(text)
+    got = read(text)
     assert [r.printed_length for r in got.records] == truth, text
     assert all(r.accept_length is None for r in got.records)  # no tool, no identity: unknown
     assert all(dict(r.labels).get("column") for r in got.records)
@@ -385,7 +419,12 @@ def test_a_heading_further_up_does_not_name_a_table_under_another_measure() -> N
     data=st.data(),
 )
 def test_a_tab_table_with_blank_lines_and_a_header_cell_no_row_fills(
-    rate_name: str, n_rows: int, blanks: list[int], extra_header: bool, data: st.DataObject
+    read: Read,
+    rate_name: str,
+    n_rows: int,
+    blanks: list[int],
+    extra_header: bool,
+    data: st.DataObject,
 ) -> None:
     header = ["Tokens", "Baseline (tok/s)", "DFlash (tok/s)", "加速比", rate_name]
     if extra_header:
@@ -397,7 +436,7 @@ def test_a_tab_table_with_blank_lines_and_a_header_cell_no_row_fills(
         want.append(round(rate / 100, 6))
         lines += [""] * blanks[i]
         lines.append("\t".join([str(256 * 2**i), "74.72", "194.80", "2.61×", f"{rate:.2f}%"]))
-    got = read_paste("\n".join(lines) + "\n\nThanks, 84–89% is the band we hope for.\n")
+    got = read("\n".join(lines) + "\n\nThanks, 84–89% is the band we hope for.\n")
     assert [round(r.printed_rate or 0, 6) for r in got.records] == want
     assert all(r.accept_length is None for r in got.records)
 
@@ -469,6 +508,7 @@ def test_two_tables_a_blank_line_apart_stay_two_tables() -> None:
     data=st.data(),
 )
 def test_a_table_of_metrics_as_rows_without_a_header(
+    read: Read,
     length_name: str,
     rate_name: str,
     other: str,
@@ -494,7 +534,7 @@ def test_a_table_of_metrics_as_rows_without_a_header(
         if layout == "pipes_rule":
             lines.insert(1, "|" + "---|" * (runs + 1))
         text = "\n".join(lines) + "\n"
-    got = read_paste("Results of the run:\n\n" + text).records
+    got = read("Results of the run:\n\n" + text).records
     assert [r.printed_length for r in got] == lengths
     assert [round(r.printed_rate or 0, 4) for r in got] == [round(x / 100, 4) for x in rates]
 
@@ -633,7 +673,9 @@ def test_a_bold_title_rounding_the_figures_below_it_is_a_title(title: str) -> No
     bold=st.booleans(),
     one_line=st.booleans(),
 )
-def test_html_table_rows(vals: list[int], attrs: str, bold: bool, one_line: bool) -> None:
+def test_html_table_rows(
+    read: Read, vals: list[int], attrs: str, bold: bool, one_line: bool
+) -> None:
     def cell(tag: str, text: str) -> str:
         return f"<{tag}{attrs}>{text}</{tag}>"
 
@@ -654,7 +696,7 @@ def test_html_table_rows(vals: list[int], attrs: str, bold: bool, one_line: bool
         if one_line
         else ("<table>\n" + "\n".join(rows) + "\n</table>")
     )
-    got = read_paste(body + "\n")
+    got = read(body + "\n")
     assert [r.printed_length for r in got.records] == [v / 100 for v in vals]
 
 
@@ -850,3 +892,31 @@ def test_percent_cells_or_whole_numbers_under_a_rates_title_stay_rates() -> None
         "Accept rate:\n" + pipe_table(["Dataset", "A"], [["x", "3.9%"], ["y", "3.4%"]])
     ).records
     assert [r.printed_rate for r in got] == [0.039, 0.034]
+
+
+@pytest.mark.parametrize("layout", _LAYOUTS)
+def test_a_transposed_table_with_a_row_of_words_under_its_header(layout: str) -> None:
+    """Metrics as rows in every layout: a row of words right under the header ('dataset',
+    no number in it) is a named row, not a second header row, whether or not the layout draws a
+    rule under its header."""
+    header = ["metric", "run A", "run B"]
+    rows = [["dataset", "mtbench", "gsm8k"], ["accept length", "2.41", "2.80"], ["k", "3", "5"]]
+    got = read_paste(_render(layout, header, rows)).records
+    assert [r.printed_length for r in got] == [2.41, 2.80]
+    assert [dict(r.labels) for r in got] == [
+        {"column": "run A", "dataset": "mtbench", "k": "3"},
+        {"column": "run B", "dataset": "gsm8k", "k": "5"},
+    ]
+    assert all(r.structure.endswith("(transposed)") for r in got)
+
+
+def test_a_header_after_a_transposed_tab_copy_is_another_table() -> None:
+    """A tab line of words after a blank line goes on a table of metrics as rows only where it
+    opens with a configuration's name; another table's header naming its figure starts anew."""
+    from specdiag.core.logs.paste import text as TX
+
+    rows = ["metric\trun A\trun B", "k\t3\t5", "dataset\tmtbench\tgsm8k", "AL\t2.41\t2.80"]
+    lines = [(i + 1, t) for i, t in enumerate("\n\n".join(rows).splitlines())]
+    assert len(TX.blocks(lines)) == 1
+    other = [*lines, (8, ""), (9, "model\taccept length\ttok/s")]
+    assert len(TX.blocks(other)) == 2

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 
 def _offline_block(proposals: int, accepted: int, rates: list[int]) -> str:
@@ -47,7 +48,7 @@ AIPERF = """\
     st.booleans(),
 )
 def test_offline_blocks_with_their_per_position_rates(
-    runs: list[tuple[int, int]], rates: list[int], restate: bool
+    read: Read, runs: list[tuple[int, int]], rates: list[int], restate: bool
 ) -> None:
     """vLLM's offline example printed per run: the per-position lines a blank line below are
     that run's; an 'Average acceptance length' restating the run is no other run."""
@@ -58,7 +59,7 @@ def test_offline_blocks_with_their_per_position_rates(
         if restate:
             block += f"\nSpeedup: 1.5x\nAverage acceptance length: {1 + accepted / proposals:.2f}\n"
         parts.append(block)
-    got = read_paste("\n".join(parts)).records
+    got = read("\n".join(parts)).records
     assert len(got) == len(runs)
     for r, (proposals, pct) in zip(got, runs, strict=True):
         assert r.per_position == tuple(x / 100 for x in rates)

@@ -3,13 +3,17 @@ log prefix) or continued with a shell-style '\\': read as the one line they were
 
 from __future__ import annotations
 
+import io
 import textwrap
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.records import LogEngine
+from specdiag.core.logs.run import LogsOptions, run_logs
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 
 def _sglang(length: float, rate: float, spec: bool = True) -> str:
@@ -47,21 +51,50 @@ def test_a_decode_line_wrapped_at_a_width(
     assert got[0].accept_length == hundredths / 100  # SGLang counts the target's own token
 
 
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(min_value=110, max_value=590),
+    st.integers(min_value=10, max_value=99),
+    st.integers(min_value=60, max_value=130),
+    st.sampled_from(["", "  ", " "]),
+)
+def test_through_the_pipeline_a_wrapped_decode_line_is_read_once(
+    hundredths: int, pct: int, width: int, indent: str
+) -> None:
+    """Through ``run_logs`` the line scanner may read the wrapped line itself: then the
+    structure readers leave it; either way the figure is read once, never twice or lost."""
+    line = _sglang(hundredths / 100, pct / 100)
+    parts = textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
+    text = "From the server log:\n\n" + "\n".join(
+        p if i == 0 else indent + p for i, p in enumerate(parts)
+    )
+    result = run_logs(["-"], LogsOptions(workers=1), stdin=io.BytesIO((text + "\n").encode()))
+    scanned = result.report.files[0].records
+    pasted = [r for _, reading in result.pastes for r in reading.records]
+    assert scanned + len(pasted) == 1, text
+    for r in pasted:
+        assert r.printed_length == hundredths / 100 and r.tool == "sglang"
+    if scanned:
+        stats = result.report.summary[LogEngine.SGLANG].stats
+        assert stats.accept_length is not None
+        assert abs(stats.accept_length.mean - hundredths / 100) < 1e-9
+
+
 @settings(max_examples=examples(30), deadline=None)
 @given(st.integers(min_value=110, max_value=590), st.integers(min_value=10, max_value=99))
-def test_a_decode_line_continued_with_a_backslash(hundredths: int, pct: int) -> None:
+def test_a_decode_line_continued_with_a_backslash(read: Read, hundredths: int, pct: int) -> None:
     line = _sglang(hundredths / 100, pct / 100)
     cut = line.index("accept len:") + len("accept len:")
     text = line[:cut] + " \\\n    " + line[cut:].lstrip() + "\n"
-    got = read_paste(text).records
+    got = read(text).records
     assert [r.printed_length for r in got] == [hundredths / 100]
 
 
 @settings(max_examples=examples(30), deadline=None)
 @given(st.integers(min_value=60, max_value=130))
-def test_a_wrapped_decode_line_without_spec_fields_is_no_record(width: int) -> None:
+def test_a_wrapped_decode_line_without_spec_fields_is_no_record(read: Read, width: int) -> None:
     parts = textwrap.wrap(_sglang(0, 0, spec=False), width, break_long_words=False)
-    assert read_paste("\n".join(parts) + "\n").records == ()
+    assert read("\n".join(parts) + "\n").records == ()
 
 
 def test_a_launch_command_continued_with_backslashes_stays_lines() -> None:
