@@ -27,7 +27,10 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b|"
             r"generated tokens \(retokenized\)|"
             # the shape of SGLang's scheduler line, quoted in prose
-            r"\bDecode batch\b[^\n]{0,200}?\baccept len\b",
+            r"\bDecode batch\b[^\n]{0,200}?\baccept len\b|"
+            # the one line SGLang's benchmark/ scripts (mtbench, ceval, math) print: output
+            # tokens / spec_verify_ct
+            r"#questions: \d+,[^\n]{0,200}?\bThroughput: [\d.]+ token/s, Acceptance length: ",
         ),
         ("vllm", r"\bvllm\b|SpecDecoding metrics"),
         ("lmdeploy", r"\blmdeploy\b"),
@@ -62,6 +65,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "spec_accept_length",
         "retokenized",
         "decode batch",
+        "#questions",
     ),
     "vllm": ("vllm", "specdecoding metrics"),
     "lmdeploy": ("lmdeploy",),

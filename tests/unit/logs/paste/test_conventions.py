@@ -301,11 +301,13 @@ def test_a_launch_command_does_not_decide_a_client_scripts_lines() -> None:
     text = (
         "```\npython3 -m sglang.launch_server --model m --speculative-algo EAGLE3 \\\n"
         "    --speculative-num-steps 8 \\\n    --tp 8\n```\nw/o spec:\n```\n"
-        "#questions: 80, Throughput: 88.61 token/s\n```\n"
-        "EAGLE3:\n```\n#questions: 80, Throughput: 234.54 token/s, Acceptance length: 5.88\n```\n"
+        "my_client.py: 80 prompts, 88.61 tok/s\n```\n"
+        "EAGLE3:\n```\nmy_client.py: 80 prompts, 234.54 tok/s, accept length 5.88\n```\n"
     )
     (r,) = read_paste(text).records
     assert r.printed_length == 5.88 and r.accept_length is None
+    # SGLang's own benchmark script's line ('#questions: N, Throughput: ..., Acceptance length')
+    # is SGLang's figure (output tokens / verify steps): test_tool_marks.py
 
 
 @settings(max_examples=examples(40), deadline=None)

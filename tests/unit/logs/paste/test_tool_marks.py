@@ -1,0 +1,64 @@
+"""Marks only one tool prints or uses, found in a paste that never names the tool: they tell
+whose figures a block holds, and so whose documented convention decides its lengths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.run import LogsOptions, run_logs
+from tests.support.examples import examples
+
+
+def _records(tmp: Path, text: str) -> list[PasteRecord]:
+    """The paste records the logs pipeline reads from ``text`` as one input file."""
+    path = tmp / "paste.txt"
+    path.write_text(text)
+    result = run_logs([str(path)], LogsOptions())
+    return [r for _, reading in result.pastes for r in reading.records]
+
+
+# SGLang's benchmark/ scripts (mtbench, ceval, math) print one line per run: output tokens
+# divided by the verify steps the server counted, so the bonus token is in it
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    questions=st.integers(1, 999),
+    throughput=st.integers(1000, 99999),
+    length=st.integers(100, 800),
+    title=st.sampled_from(["", "draft v2 (steps=4):\n", "baseline head:\n"]),
+)
+def test_sglangs_benchmark_line_is_sglangs(
+    questions: int, throughput: int, length: int, title: str
+) -> None:
+    v = f"{length / 100:.2f}"
+    line = (
+        f"#questions: {questions}, Throughput: {throughput / 100:.2f} token/s, "
+        f"Acceptance length: {v}"
+    )
+    (r,) = read_paste(f"{title}{line}\n").records
+    assert r.tool == "sglang" and r.printed_length == float(v)
+    assert r.bonus.value == "included" and r.accept_length == float(v)
+
+
+def test_sglangs_benchmark_line_through_the_pipeline(tmp_path: Path) -> None:
+    text = (
+        "Ran both heads, same prompts:\n\n"
+        "head A:\n#questions: 40, Throughput: 150.25 token/s, Acceptance length: 3.12\n\n"
+        "head B:\n#questions: 40, Throughput: 131.90 token/s, Acceptance length: 2.47\n"
+    )
+    got = _records(tmp_path, text)
+    assert [(r.tool, r.accept_length) for r in got] == [("sglang", 3.12), ("sglang", 2.47)]
+
+
+def test_negative_controls_the_same_figures_without_the_benchmarks_line() -> None:
+    # the fields alone, without the '#questions' count that opens the script's line: anyone's
+    for text in (
+        "Throughput: 150.25 token/s, Acceptance length: 3.12\n",
+        "questions: 40, Throughput: 150.25 token/s, Acceptance length: 3.12\n",
+    ):
+        (r,) = read_paste(text).records
+        assert r.tool == "unknown" and r.accept_length is None
