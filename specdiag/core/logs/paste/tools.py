@@ -16,7 +16,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
         ("mlx", r"\bmlx(?:[-_]lm)?\b"),
         # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
-        ("trtllm", r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
+        # ('mtp_nextn=2', '--mtp_nextn 3': the MTP depth as TensorRT-LLM's tests and examples
+        # name it; a 'TRTLLM_...' variable is named by the first pattern)
+        (
+            "trtllm",
+            r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS|"
+            r"\bmtp_nextn(?:\s*[=:]\s*|\s+)\d",
+        ),
         (
             "llamacpp",
             r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b",
@@ -56,7 +62,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "specforge": ("specforge",),
     "fastdeploy": ("fastdeploy", "fd_serving", "fdserving", "speculate global accept ratio"),
     "mlx": ("mlx",),
-    "trtllm": ("trtllm", "tensorrt", "decoding statistics"),
+    "trtllm": ("trtllm", "tensorrt", "decoding statistics", "mtp_nextn"),
     "llamacpp": ("llama", "n_drafted"),
     "sglang": (
         "sglang",

@@ -62,3 +62,30 @@ def test_negative_controls_the_same_figures_without_the_benchmarks_line() -> Non
     ):
         (r,) = read_paste(text).records
         assert r.tool == "unknown" and r.accept_length is None
+
+
+# TensorRT-LLM's tests and examples name the MTP depth 'mtp_nextn' ('mtp_nextn=2' in a test's
+# id, '--mtp_nextn 3'): a table of runs selected so is TensorRT-LLM's
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    nextn=st.integers(1, 4),
+    al=st.integers(100, 500),
+    form=st.sampled_from(["`mtp_nextn={n}`", "mtp_nextn={n}, cuda_graph=True", "--mtp_nextn {n}"]),
+)
+def test_a_table_of_runs_selected_by_mtp_nextn_is_trtllms(nextn: int, al: int, form: str) -> None:
+    v = f"{al / 100 + nextn * 0.1:.4f}"
+    text = (
+        "| case | settings | AL |\n|---|---|---|\n"
+        f"| `TestSmallMoE::test_fp8` | {form.format(n=nextn)} | {v} |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.tool == "trtllm" and r.printed_length == float(v)
+    assert r.bonus.value == "included" and r.accept_length == float(v)
+
+
+def test_negative_controls_no_mtp_nextn_setting() -> None:
+    # the same table without the setting, or a longer identifier holding the word: no tool
+    for cell in ("`mtp_depth=2`", "mtp_nextn_layers loaded", "MTP_NEXTN_DEFAULT"):
+        text = f"| case | settings | AL |\n|---|---|---|\n| run 1 | {cell} | 2.5812 |\n"
+        (r,) = read_paste(text).records
+        assert r.tool == "unknown" and r.accept_length is None
