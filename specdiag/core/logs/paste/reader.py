@@ -16,6 +16,7 @@ from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
     DECLARED_RULE,
+    FLAGS_RULE,
     LAUNCHED_RULE,
     LINKED_RULE,
     MEASURED_RULE,
@@ -226,6 +227,7 @@ def _tool(
     declared: Callable[[], set[str]] = set,
     launched: Callable[[], set[str]] = set,
     measured: Callable[[], set[str]] = set,
+    flagged: Callable[[], set[str]] = set,
 ) -> tuple[str, str]:
     # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
     # attribution
@@ -260,12 +262,17 @@ def _tool(
             return named[0], LAUNCHED_RULE
         if named[0] in measured():
             return named[0], MEASURED_RULE
+        if named[0] in flagged():
+            return named[0], FLAGS_RULE
         return named[0], "the only tool named in the paste"
     if named and len(by := measured()) == 1 and by <= set(named):
         # several tools named (a trainer, a compared engine), one said to have measured
         return next(iter(by)), MEASURED_RULE
     if not named and T.tools_named(block_text + "\n" + heading):
         return "unknown", "a tool named only beside a contrast ('not', 'unlike', 'vs')"
+    if not named and len(by := flagged()) == 1:
+        # no tool named anywhere (the caller looks): the paste sets SGLang's own flags
+        return next(iter(by)), FLAGS_RULE
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
 
@@ -353,6 +360,15 @@ def read_paste(
         if not meas:
             meas.append(T.measured_with(text))
         return meas[0]
+
+    flags: list[set[str]] = []
+
+    def flagged_tools() -> set[str]:  # SGLang's own flags, where the paste names no other tool
+        if not flags:
+            # (nor SGLang only beside a contrast, 'unlike SGLang')
+            alone = not T.tools_named(text) or whole_tools() == ["sglang"]
+            flags.append(T.flagged(text) if alone else set())
+        return flags[0]
 
     ks: list[int | None] = []
 
@@ -535,6 +551,7 @@ def read_paste(
             declared_tools,
             launched_tools,
             measuring_tools,
+            flagged_tools,
         )
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
@@ -544,10 +561,16 @@ def read_paste(
             tool, rule = "unknown", f"no tool named but as where {tool}'s scripts or code are"
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
-        if rule == LAUNCHED_RULE:
+        if rule in (LAUNCHED_RULE, FLAGS_RULE):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
-            ctx = (tool, "the only tool named in the paste", kind)
+            ctx = (
+                tool,
+                "the only tool named in the paste"
+                if rule == LAUNCHED_RULE
+                else "SGLang's own flags set in the paste; a client script may print these lines",
+                kind,
+            )
         prose_ctx: I.Ctx = (tool, rule, kind)
         if proved:
             got = I.proved_records(proved, paste_k() or 0, ctx)

@@ -251,6 +251,22 @@ def launched(text: str) -> set[str]:
     return out
 
 
+# SGLang's own names for its speculative settings, set to a number ('--speculative-num-steps 3',
+# 'speculative-eagle-topk=8', '"speculative_num_steps": 3'): no other engine takes them (vLLM
+# names 'num_speculative_tokens'; LMDeploy shares only 'speculative-num-draft-tokens')
+_SGLANG_FLAGS = re.compile(
+    r"speculative[-_](?:num[-_]steps|eagle[-_]topk)\b[\"'`]?\s*(?:[:=]\s*|\s+)[\"'`]?\d",
+    re.IGNORECASE,
+)
+
+
+def flagged(text: str) -> set[str]:
+    """The tool whose own server flags the paste sets (SGLang's speculative settings)."""
+    if "speculative" not in text.lower():
+        return set()
+    return {"sglang"} if _SGLANG_FLAGS.search(text) else set()
+
+
 def declared(text: str) -> set[str]:
     """The tools the paste's backend or engine fields name (one field naming one tool each)."""
     out: set[str] = set()

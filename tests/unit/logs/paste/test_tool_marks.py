@@ -89,3 +89,49 @@ def test_negative_controls_no_mtp_nextn_setting() -> None:
         text = f"| case | settings | AL |\n|---|---|---|\n| run 1 | {cell} | 2.5812 |\n"
         (r,) = read_paste(text).records
         assert r.tool == "unknown" and r.accept_length is None
+
+
+# SGLang's own names for its speculative settings, set to a number, in a paste that names no
+# tool: SGLang served the run, and its convention decides the user's prose about it (as a
+# launch command's does; a table below may be a client script's and is left to its values)
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    flag=st.sampled_from(
+        [
+            "--speculative-num-steps {n}",
+            "speculative-num-steps={n}",
+            "speculative_eagle_topk: {n}",
+            '"speculative_num_steps": {n}',
+            "--speculative-eagle-topk {n}",
+        ]
+    ),
+    n=st.integers(1, 8),
+    al=st.integers(110, 600),
+    where=st.booleans(),
+)
+def test_sglangs_own_flags_decide_the_users_prose(flag: str, n: int, al: int, where: bool) -> None:
+    v = f"{al / 100:.3f}"
+    setting = f"For these numbers the server was started as usual, with {flag.format(n=n)}."
+    sentence = f"Our retrained head reaches {v} accept length (AL) on the chat set."
+    text = f"{setting} {sentence}\n" if where else f"{setting}\n\n{sentence}\n"
+    (r,) = read_paste(text).records
+    assert r.tool == "sglang" and r.printed_length == float(v)
+    assert r.bonus.value == "included" and r.accept_length == float(v)
+
+
+def test_negative_controls_flags_that_do_not_tell_sglang() -> None:
+    sentence = "Our retrained head reaches 2.631 accept length (AL) on the chat set.\n"
+    for setting in (
+        # LMDeploy takes this flag too
+        "We ran it with --speculative-num-draft-tokens 4.",
+        # SGLang named only beside a contrast
+        "Unlike SGLang, our server takes --speculative-num-steps 3 as well.",
+        # no value set: a name in a sentence, not a setting
+        "I have not tuned speculative-num-steps yet.",
+    ):
+        got = read_paste(f"{setting}\n\n{sentence}").records
+        assert [r.accept_length for r in got] == [None], setting
+    # another tool named in the paste (below: no heading of the figure): the flags decide
+    # nothing
+    text = f"We ran it with --speculative-num-steps 3.\n\n{sentence}\nvLLM gave 2.1 tok/s less.\n"
+    assert [r.accept_length for r in read_paste(text).records] == [None]
