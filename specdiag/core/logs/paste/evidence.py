@@ -441,6 +441,21 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     elif (
         printed_len is None
         and length is None
+        and acc == 0
+        and f.accepted is not None
+        and f.accepted.decimals == 0
+        and dra
+    ):
+        # no draft accepted of those drafted (a count, not a rate rounded to 0%): each step
+        # emitted the target's token alone, 1 + 0 / steps whatever the steps were
+        length = 1.0
+        bonus = Decision(
+            INCLUDED,
+            f"computed: 0 of {dra} drafted tokens accepted: 1 + 0 / steps = 1 (no length printed)",
+        )
+    elif (
+        printed_len is None
+        and length is None
         and f.rate is not None
         and f.k is not None
         and f.k.number >= 1
