@@ -423,7 +423,8 @@ def read_paste(
     length_named: C.Key | None = None
     listed_lines = {n for n, _ in lines}
     n_raw = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
-    for blk in TX.blocks(lines):
+    all_blocks = TX.blocks(lines)
+    for blk in all_blocks:
         # the input's last line the block covers: a line joined onto one above (a wrapped
         # server line) is no longer listed, but the line scanner reads it
         raw_last = blk[-1][0]
@@ -698,6 +699,7 @@ def read_paste(
                     shown.lines,
                 )
             )
+    records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     records = _counts_with_k(records, text)
     records = _above_stated_k(records, text)
     records = _one_name_one_way(records)
@@ -957,6 +959,81 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
 
 def _figures_only(r: PasteRecord) -> bool:
     return r.accepted_tokens is None and r.drafted_tokens is None and r.steps is None
+
+
+# at most this many lines of a run below a lone line are read to tell its figure
+_RUN_LINES = 40
+
+
+def _agrees(said: C.Value, y: float) -> bool:
+    """Whether a figure printed as ``said`` states ``y`` (a fraction for a rate) at its printed
+    decimals, rounded or cut ('3.40' for 3.4086)."""
+    unit = 10.0**said.decimals
+    scaled = y * unit * (100.0 if said.percent else 1.0)
+    rounded, cut = round(scaled) / unit, int(scaled + 1e-9) / unit
+    return abs(said.number - rounded) <= 1e-6 or abs(said.number - cut) <= 1e-6
+
+
+def _run_figures(r: PasteRecord) -> tuple[list[float], list[float]]:
+    """The lengths and rates (fractions) a run with counts prints or its counts give."""
+    lengths = [x for x in (r.printed_length,) if x is not None]
+    rates = [x for x in (r.printed_rate,) if x is not None]
+    acc, steps, dra = r.accepted_tokens, r.steps, r.drafted_tokens
+    if acc is not None and steps:
+        lengths.append(1 + acc / steps)
+    if acc is not None and dra:
+        rates.append(acc / dra)
+    return lengths, rates
+
+
+def _titles_of_runs_below(
+    records: list[PasteRecord], block_of: list[int], blocks: list[list[tuple[int, str]]]
+) -> tuple[list[PasteRecord], list[int]]:
+    """A line alone in its block that states one figure without counts ('Current AL=3.40', 'the
+    draft acceptance rate is too low (27.3%)'), just above a run printed with its counts that
+    gives the same figure at the line's decimals (rounded or cut: 3.40 for 1 + 12067 / 5010 =
+    3.4086), titles that run: it is not another record. The run below may be the line
+    scanner's (a server line, the offline example's counters): its first record is read here
+    only to tell."""
+    if not records:
+        return records, block_of
+    alone = {
+        i: r
+        for i, r in enumerate(records)
+        if r.first_line == r.last_line
+        and _figures_only(r)
+        and not r.per_position
+        and (r.printed_length is None) != (r.printed_rate is None)
+        and len(r.fields) == 1
+    }
+    if not alone:
+        return records, block_of
+    starts = {b[0][0]: i for i, b in enumerate(blocks)}
+    ends = {b[-1][0]: i for i, b in enumerate(blocks)}
+    drop: set[int] = set()
+    for i, r in alone.items():
+        at = starts.get(r.first_line)
+        if at is None or ends.get(r.first_line) != at or at + 1 >= len(blocks):
+            continue  # not a line alone in its block, or nothing below it
+        below = blocks[at + 1]
+        lo, hi = below[0][0], below[-1][0]
+        run = next((o for o in records if lo <= o.first_line <= hi), None)
+        if run is None:
+            got = I.keyvalue(below[:_RUN_LINES], ("unknown", "", SUMMARY), "key-value")
+            run = got[0] if got else None
+        if run is None or _figures_only(run):
+            continue
+        said = C.value(r.fields[0][1])
+        if said is None:
+            continue
+        lengths, rates = _run_figures(run)
+        pool = lengths if r.printed_length is not None else rates
+        if any(_agrees(said, y) for y in pool):
+            drop.add(i)
+    if not drop:
+        return records, block_of
+    kept = [(r, b) for i, (r, b) in enumerate(zip(records, block_of, strict=True)) if i not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
 
 
 def _per_block(
