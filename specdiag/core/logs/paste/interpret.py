@@ -1316,10 +1316,14 @@ _POPULATION_AFTER = (
 )
 _PAIR = re.compile(
     # (a separator ahead first: a stretch with none fails at once)
-    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~|(?<=\s)[—–](?=\s))\s*"
-    # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
-    r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
-    r"consistently)\s+)?"
+    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as|will)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|"
+    # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
+    # expectation)
+    r"\bwill\s+always\s+be\b|≈|~|(?<=\s)[—–](?=\s))\s*"
+    # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3', 'is always
+    # 0%', 'is always around 60%')
+    r"(?:always\s+)?(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|"
+    r"still|now|consistently)\s+)?"
     # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
     # still the value
     r"(?:[*`]{0,2}[~≈]\s*)?"
