@@ -329,6 +329,7 @@ _OTHER_FIGURE = re.compile(
 _TITLE_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.PER_POSITION)
 _MULTIPLIER = re.compile(r"\d\s*[x×]\W*$")
 _HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|(?:\*\*|__)?:?\s*#*\s*$")
+HEADING_MARK = _HEADING_MARK  # (a heading's marks, for the reader)
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
 
 

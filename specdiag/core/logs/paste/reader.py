@@ -276,6 +276,27 @@ def _tool(
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
 
+# a paragraph opening with a figure alone in bold, then a dash, a colon, a full stop or the
+# line's end ('**0%** — the draft ...', '**2.41**.')
+_BOLD_LEAD = re.compile(
+    r"^\s*\*\*(?P<v>[~≈]?\s*\d+(?:\.\d+)?\s*%?)\*\*(?P<rest>\s*(?:[—–:.,]|\s-\s|$).*)$"
+)
+
+
+def _lead_under_title(first: tuple[int, str], above: str) -> tuple[int, str] | None:
+    """A block's first line opening with a bold figure, just under a title (a markdown heading
+    or a bold line) naming one acceptance figure and no value: that line as the title's figure
+    and its value ('## Acceptance Rate' over '**0%** — ...' reads as 'Acceptance Rate: 0% — ...'),
+    else None."""
+    m = _BOLD_LEAD.match(first[1])
+    if m is None or not _titles(above) or any(c.isdigit() for c in above):
+        return None
+    if I.heading_figure(above) is None:
+        return None
+    name = I.HEADING_MARK.sub("", above).strip()
+    return first[0], f"{name}: {m.group('v')}{m.group('rest')}"
+
+
 def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
     """Whether the paste names ``tool`` only in notes that speak of the tool's own behaviour
     ('Note: the current vLLM implementation samples greedily'), not of the measured run."""
@@ -431,6 +452,10 @@ def read_paste(
         while raw_last + 1 not in listed_lines and raw_last + 1 <= n_raw:
             raw_last += 1
         before, length_named = length_named, None
+        if prev_lines and (lead := _lead_under_title(blk[0], prev_lines[-1])) is not None:
+            # a paragraph opening with a bold figure under a title naming it ('## Acceptance
+            # Rate' over '**0%** — the draft ...'): the title's figure, that value
+            blk = [lead, *blk[1:]]
         heading = "\n".join(prev_lines[-3:])
         if section and section not in prev_lines[-3:]:
             # the markdown heading of the section the block sits in titles it too
