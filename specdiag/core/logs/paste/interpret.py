@@ -1371,6 +1371,12 @@ _HYPOTHETICAL_AFTER = re.compile(
     r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
     re.I,
 )
+# a condition after a value said to hold always ('... will always be 100% if the draft is the
+# target', 'whenever', 'as long as', 'provided'): what must follow, not what a run printed
+_CONDITION_AFTER = re.compile(
+    r"[*`]{0,2}\s*,?\s*(?:if|when|whenever|as long as|provided|given|for any|by definition)\b",
+    re.I,
+)
 # two values joined by '/' or an arrow: what the run readers need on a line
 _TWO_JOINED = re.compile(r"\d[*`%]{0,3}\s*(?:/|→|->|=>|⟶)\s*[*`]{0,2}[~≈]?\s?\d")
 # a bare 'accept' as a key ('accept = 77.778%', 'mean_accept=2.80', 'avg accept: 2.41'): the
@@ -2929,6 +2935,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # '+0.3': a change, not the figure
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
+            if (
+                k.metric in C.ACCEPTANCE
+                and "always" in text[m.end("key") : m.start("val")].lower()
+                and _CONDITION_AFTER.match(text, m.end("val"))
+            ):
+                continue  # 'will always be 100% if the draft is the target': a law, no run
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
                 continue  # 'acceptance >= 60%': a bound, not the figure
             rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None

@@ -34,5 +34,8 @@ def test_negative_controls_an_expectation_is_no_measurement() -> None:
         "the acceptance rate must always be 100% for greedy self-drafting.",
         "the acceptance rate will be 70% if the draft is good.",
         "an acceptance rate of 80% always means the draft is fine.",
+        # a law, with its condition after the value
+        "the acceptance rate will always be 100% if the draft is the target itself.",
+        "the acceptance rate is always 100% when the draft equals the target.",
     ):
         assert read_paste(_LEAD + words + "\n").records == (), words
