@@ -283,6 +283,16 @@ _BOLD_LEAD = re.compile(
 )
 
 
+# a title naming a figure that is no measurement ('## Target acceptance rate', '## Acceptance
+# rate (simulated)')
+_NOT_MEASURED_TITLE = re.compile(
+    r"\b(?:typical|usual|expected|theoretical|ideal|assumed|hypothetical|simulated|desired|goal|"
+    r"target|required|minimum|maximum|min|max|threshold|limit|estimated?|predicted|projected|"
+    r"planned|budget)s?\b",
+    re.I,
+)
+
+
 def _lead_under_title(first: tuple[int, str], above: str) -> tuple[int, str] | None:
     """A block's first line opening with a bold figure, just under a title (a markdown heading
     or a bold line) naming one acceptance figure and no value: that line as the title's figure
@@ -291,7 +301,7 @@ def _lead_under_title(first: tuple[int, str], above: str) -> tuple[int, str] | N
     m = _BOLD_LEAD.match(first[1])
     if m is None or not _titles(above) or any(c.isdigit() for c in above):
         return None
-    if I.heading_figure(above) is None:
+    if I.heading_figure(above) is None or _NOT_MEASURED_TITLE.search(above):
         return None
     name = I.HEADING_MARK.sub("", above).strip()
     return first[0], f"{name}: {m.group('v')}{m.group('rest')}"

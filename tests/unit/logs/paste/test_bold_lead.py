@@ -39,6 +39,9 @@ def test_negative_controls_a_bold_figure_the_title_does_not_name() -> None:
         # the title names another measure, or none
         ("## Throughput", "**61%** — of peak."),
         ("## Results", "**61%** — the draft rarely agrees."),
+        # the title names a figure that is no measurement
+        ("## Target acceptance rate", "**70%** — what we aim for."),
+        ("## Acceptance rate (simulated)", "**70%** — from the model."),
         # the title holds a value of its own: the bold figure is not its only one
         ("## Acceptance rate at k=3", "**61%** — low."),
         # a figure in bold followed by its own noun: not the title's value
