@@ -14,15 +14,17 @@ from tests.support.examples import examples
 @settings(max_examples=examples(40), deadline=None)
 @given(
     title=st.sampled_from(
-        [("## Acceptance Rate", "rate"), ("### Draft acceptance rate", "rate"),
-         ("**Accept length**", "length"), ("## Mean acceptance length", "length")]
+        [
+            ("## Acceptance Rate", "rate"),
+            ("### Draft acceptance rate", "rate"),
+            ("**Accept length**", "length"),
+            ("## Mean acceptance length", "length"),
+        ]
     ),
     v=st.integers(0, 100),
     after=st.sampled_from([" — the draft rarely agrees with the target.", ": low.", ".", ""]),
 )
-def test_a_bold_figure_under_a_title_naming_it(
-    title: tuple[str, str], v: int, after: str
-) -> None:
+def test_a_bold_figure_under_a_title_naming_it(title: tuple[str, str], v: int, after: str) -> None:
     heading, metric = title
     value = f"{v}%" if metric == "rate" else f"{1 + v / 50:.2f}"
     text = f"EAGLE-3 draft head, speculative decoding.\n\n{heading}\n\n**{value}**{after}\n"
