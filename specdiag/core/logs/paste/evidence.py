@@ -79,6 +79,9 @@ LAUNCHED_RULE = "the only tool named in the paste, whose server its command line
 # the one tool a sentence of the paste says measured the figures ('Benchmarked with our SGLang
 # fork'), among the tools the paste names
 MEASURED_RULE = "the tool the paste says measured its figures"
+# SGLang's own server flags set in a paste that names no tool ('speculative-num-steps=3,
+# speculative-eagle-topk=8'): SGLang served the run; like a launch, for the user's own prose
+FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps, -eagle-topk)"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
@@ -86,6 +89,7 @@ CONVENTION_RULES = frozenset(
         LINKED_RULE,
         DECLARED_RULE,
         LAUNCHED_RULE,
+        FLAGS_RULE,
         "the row's engine column",
         "the row's framework column",
         "the row's backend column",
@@ -434,6 +438,21 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         h = f.histogram
         length = 1 + sum(i * n for i, n in enumerate(h)) / sum(h)
         bonus = Decision(INCLUDED, "computed: 1 + the histogram's mean (no length printed)")
+    elif (
+        printed_len is None
+        and length is None
+        and acc == 0
+        and f.accepted is not None
+        and f.accepted.decimals == 0
+        and dra
+    ):
+        # no draft accepted of those drafted (a count, not a rate rounded to 0%): each step
+        # emitted the target's token alone, 1 + 0 / steps whatever the steps were
+        length = 1.0
+        bonus = Decision(
+            INCLUDED,
+            f"computed: 0 of {dra} drafted tokens accepted: 1 + 0 / steps = 1 (no length printed)",
+        )
     elif (
         printed_len is None
         and length is None

@@ -329,6 +329,7 @@ _OTHER_FIGURE = re.compile(
 _TITLE_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.PER_POSITION)
 _MULTIPLIER = re.compile(r"\d\s*[x×]\W*$")
 _HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|(?:\*\*|__)?:?\s*#*\s*$")
+HEADING_MARK = _HEADING_MARK  # (a heading's marks, for the reader)
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
 
 
@@ -1349,10 +1350,14 @@ _POPULATION_AFTER = (
 )
 _PAIR = re.compile(
     # (a separator ahead first: a stretch with none fails at once)
-    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~|(?<=\s)[—–](?=\s))\s*"
-    # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
-    r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
-    r"consistently)\s+)?"
+    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as|will)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|"
+    # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
+    # expectation)
+    r"\bwill\s+always\s+be\b|≈|~|(?<=\s)[—–](?=\s))\s*"
+    # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3', 'is always
+    # 0%', 'is always around 60%')
+    r"(?:always\s+)?(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|"
+    r"still|now|consistently)\s+)?"
     # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
     # still the value
     r"(?:[*`]{0,2}[~≈]\s*)?"
@@ -1397,6 +1402,12 @@ _HYPOTHETICAL_AFTER = re.compile(
     r"[*`]{0,2}\s*(?:\w+\s+){0,2}?(?:could|would|might|may|should)\s+(?:be|mean|indicate|suggest)\b|"
     r"[*`]{0,2}\s*(?:always|usually|typically|generally)\s+(?:means?|indicates?|implies)\b|"
     r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
+    re.I,
+)
+# a condition after a value said to hold always ('... will always be 100% if the draft is the
+# target', 'whenever', 'as long as', 'provided'): what must follow, not what a run printed
+_CONDITION_AFTER = re.compile(
+    r"[*`]{0,2}\s*,?\s*(?:if|when|whenever|as long as|provided|given|for any|by definition)\b",
     re.I,
 )
 # two values joined by '/' or an arrow: what the run readers need on a line
@@ -2957,6 +2968,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # '+0.3': a change, not the figure
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
+            if (
+                k.metric in C.ACCEPTANCE
+                and "always" in text[m.end("key") : m.start("val")].lower()
+                and _CONDITION_AFTER.match(text, m.end("val"))
+            ):
+                continue  # 'will always be 100% if the draft is the target': a law, no run
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
                 continue  # 'acceptance >= 60%': a bound, not the figure
             rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None

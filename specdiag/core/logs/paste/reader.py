@@ -16,6 +16,7 @@ from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
     DECLARED_RULE,
+    FLAGS_RULE,
     LAUNCHED_RULE,
     LINKED_RULE,
     MEASURED_RULE,
@@ -232,6 +233,7 @@ def _tool(
     declared: Callable[[], set[str]] = set,
     launched: Callable[[], set[str]] = set,
     measured: Callable[[], set[str]] = set,
+    flagged: Callable[[], set[str]] = set,
 ) -> tuple[str, str]:
     # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
     # attribution
@@ -266,13 +268,49 @@ def _tool(
             return named[0], LAUNCHED_RULE
         if named[0] in measured():
             return named[0], MEASURED_RULE
+        if named[0] in flagged():
+            return named[0], FLAGS_RULE
         return named[0], "the only tool named in the paste"
     if named and len(by := measured()) == 1 and by <= set(named):
         # several tools named (a trainer, a compared engine), one said to have measured
         return next(iter(by)), MEASURED_RULE
     if not named and T.tools_named(block_text + "\n" + heading):
         return "unknown", "a tool named only beside a contrast ('not', 'unlike', 'vs')"
+    if not named and len(by := flagged()) == 1:
+        # no tool named anywhere (the caller looks): the paste sets SGLang's own flags
+        return next(iter(by)), FLAGS_RULE
     return "unknown", "no tool named" if not named else "several tools named in the paste"
+
+
+# a paragraph opening with a figure alone in bold, then a dash, a colon, a full stop or the
+# line's end ('**0%** — the draft ...', '**2.41**.')
+_BOLD_LEAD = re.compile(
+    r"^\s*\*\*(?P<v>[~≈]?\s*\d+(?:\.\d+)?\s*%?)\*\*(?P<rest>\s*(?:[—–:.,]|\s-\s|$).*)$"
+)
+
+
+# a title naming a figure that is no measurement ('## Target acceptance rate', '## Acceptance
+# rate (simulated)')
+_NOT_MEASURED_TITLE = re.compile(
+    r"\b(?:typical|usual|expected|theoretical|ideal|assumed|hypothetical|simulated|desired|goal|"
+    r"target|required|minimum|maximum|min|max|threshold|limit|estimated?|predicted|projected|"
+    r"planned|budget)s?\b",
+    re.I,
+)
+
+
+def _lead_under_title(first: tuple[int, str], above: str) -> tuple[int, str] | None:
+    """A block's first line opening with a bold figure, just under a title (a markdown heading
+    or a bold line) naming one acceptance figure and no value: that line as the title's figure
+    and its value ('## Acceptance Rate' over '**0%** — ...' reads as 'Acceptance Rate: 0% — ...'),
+    else None."""
+    m = _BOLD_LEAD.match(first[1])
+    if m is None or not _titles(above) or any(c.isdigit() for c in above):
+        return None
+    if I.heading_figure(above) is None or _NOT_MEASURED_TITLE.search(above):
+        return None
+    name = I.HEADING_MARK.sub("", above).strip()
+    return first[0], f"{name}: {m.group('v')}{m.group('rest')}"
 
 
 def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
@@ -365,6 +403,15 @@ def read_paste(
             meas.append(T.measured_with(text))
         return meas[0]
 
+    flags: list[set[str]] = []
+
+    def flagged_tools() -> set[str]:  # SGLang's own flags, where the paste names no other tool
+        if not flags:
+            # (nor SGLang only beside a contrast, 'unlike SGLang')
+            alone = not T.tools_named(text) or whole_tools() == ["sglang"]
+            flags.append(T.flagged(text) if alone else set())
+        return flags[0]
+
     ks: list[int | None] = []
 
     def paste_k() -> int | None:  # the one k the paste states, looked up once if needed
@@ -418,13 +465,18 @@ def read_paste(
     length_named: C.Key | None = None
     listed_lines = {n for n, _ in lines}
     n_raw = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
-    for blk in TX.blocks(lines):
+    all_blocks = TX.blocks(lines)
+    for blk in all_blocks:
         # the input's last line the block covers: a line joined onto one above (a wrapped
         # server line) is no longer listed, but the line scanner reads it
         raw_last = blk[-1][0]
         while raw_last + 1 not in listed_lines and raw_last + 1 <= n_raw:
             raw_last += 1
         before, length_named = length_named, None
+        if prev_lines and (lead := _lead_under_title(blk[0], prev_lines[-1])) is not None:
+            # a paragraph opening with a bold figure under a title naming it ('## Acceptance
+            # Rate' over '**0%** — the draft ...'): the title's figure, that value
+            blk = [lead, *blk[1:]]
         heading = "\n".join(prev_lines[-3:])
         if section and section not in prev_lines[-3:]:
             # the markdown heading of the section the block sits in titles it too
@@ -551,6 +603,7 @@ def read_paste(
             declared_tools,
             launched_tools,
             measuring_tools,
+            flagged_tools,
         )
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
@@ -560,10 +613,16 @@ def read_paste(
             tool, rule = "unknown", f"no tool named but as where {tool}'s scripts or code are"
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
-        if rule == LAUNCHED_RULE:
+        if rule in (LAUNCHED_RULE, FLAGS_RULE):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
-            ctx = (tool, "the only tool named in the paste", kind)
+            ctx = (
+                tool,
+                "the only tool named in the paste"
+                if rule == LAUNCHED_RULE
+                else "SGLang's own flags set in the paste; a client script may print these lines",
+                kind,
+            )
         prose_ctx: I.Ctx = (tool, rule, kind)
         if proved:
             got = I.proved_records(proved, paste_k() or 0, ctx)
@@ -691,6 +750,7 @@ def read_paste(
                     shown.lines,
                 )
             )
+    records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     records = _counts_with_k(records, text)
     records = _above_stated_k(records, text)
     records = _one_name_one_way(records)
@@ -950,6 +1010,81 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
 
 def _figures_only(r: PasteRecord) -> bool:
     return r.accepted_tokens is None and r.drafted_tokens is None and r.steps is None
+
+
+# at most this many lines of a run below a lone line are read to tell its figure
+_RUN_LINES = 40
+
+
+def _agrees(said: C.Value, y: float) -> bool:
+    """Whether a figure printed as ``said`` states ``y`` (a fraction for a rate) at its printed
+    decimals, rounded or cut ('3.40' for 3.4086)."""
+    unit = 10.0**said.decimals
+    scaled = y * unit * (100.0 if said.percent else 1.0)
+    rounded, cut = round(scaled) / unit, int(scaled + 1e-9) / unit
+    return abs(said.number - rounded) <= 1e-6 or abs(said.number - cut) <= 1e-6
+
+
+def _run_figures(r: PasteRecord) -> tuple[list[float], list[float]]:
+    """The lengths and rates (fractions) a run with counts prints or its counts give."""
+    lengths = [x for x in (r.printed_length,) if x is not None]
+    rates = [x for x in (r.printed_rate,) if x is not None]
+    acc, steps, dra = r.accepted_tokens, r.steps, r.drafted_tokens
+    if acc is not None and steps:
+        lengths.append(1 + acc / steps)
+    if acc is not None and dra:
+        rates.append(acc / dra)
+    return lengths, rates
+
+
+def _titles_of_runs_below(
+    records: list[PasteRecord], block_of: list[int], blocks: list[list[tuple[int, str]]]
+) -> tuple[list[PasteRecord], list[int]]:
+    """A line alone in its block that states one figure without counts ('Current AL=3.40', 'the
+    draft acceptance rate is too low (27.3%)'), just above a run printed with its counts that
+    gives the same figure at the line's decimals (rounded or cut: 3.40 for 1 + 12067 / 5010 =
+    3.4086), titles that run: it is not another record. The run below may be the line
+    scanner's (a server line, the offline example's counters): its first record is read here
+    only to tell."""
+    if not records:
+        return records, block_of
+    alone = {
+        i: r
+        for i, r in enumerate(records)
+        if r.first_line == r.last_line
+        and _figures_only(r)
+        and not r.per_position
+        and (r.printed_length is None) != (r.printed_rate is None)
+        and len(r.fields) == 1
+    }
+    if not alone:
+        return records, block_of
+    starts = {b[0][0]: i for i, b in enumerate(blocks)}
+    ends = {b[-1][0]: i for i, b in enumerate(blocks)}
+    drop: set[int] = set()
+    for i, r in alone.items():
+        at = starts.get(r.first_line)
+        if at is None or ends.get(r.first_line) != at or at + 1 >= len(blocks):
+            continue  # not a line alone in its block, or nothing below it
+        below = blocks[at + 1]
+        lo, hi = below[0][0], below[-1][0]
+        run = next((o for o in records if lo <= o.first_line <= hi), None)
+        if run is None:
+            got = I.keyvalue(below[:_RUN_LINES], ("unknown", "", SUMMARY), "key-value")
+            run = got[0] if got else None
+        if run is None or _figures_only(run):
+            continue
+        said = C.value(r.fields[0][1])
+        if said is None:
+            continue
+        lengths, rates = _run_figures(run)
+        pool = lengths if r.printed_length is not None else rates
+        if any(_agrees(said, y) for y in pool):
+            drop.add(i)
+    if not drop:
+        return records, block_of
+    kept = [(r, b) for i, (r, b) in enumerate(zip(records, block_of, strict=True)) if i not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
 
 
 def _per_block(

@@ -16,7 +16,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
         ("mlx", r"\bmlx(?:[-_]lm)?\b"),
         # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
-        ("trtllm", r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
+        # ('mtp_nextn=2', '--mtp_nextn 3': the MTP depth as TensorRT-LLM's tests and examples
+        # name it; a 'TRTLLM_...' variable is named by the first pattern)
+        (
+            "trtllm",
+            r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS|"
+            r"\bmtp_nextn(?:\s*[=:]\s*|\s+)\d",
+        ),
         (
             "llamacpp",
             r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b",
@@ -27,7 +33,10 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b|"
             r"generated tokens \(retokenized\)|"
             # the shape of SGLang's scheduler line, quoted in prose
-            r"\bDecode batch\b[^\n]{0,200}?\baccept len\b",
+            r"\bDecode batch\b[^\n]{0,200}?\baccept len\b|"
+            # the one line SGLang's benchmark/ scripts (mtbench, ceval, math) print: output
+            # tokens / spec_verify_ct
+            r"#questions: \d+,[^\n]{0,200}?\bThroughput: [\d.]+ token/s, Acceptance length: ",
         ),
         ("vllm", r"\bvllm\b|SpecDecoding metrics"),
         ("lmdeploy", r"\blmdeploy\b"),
@@ -53,7 +62,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "specforge": ("specforge",),
     "fastdeploy": ("fastdeploy", "fd_serving", "fdserving", "speculate global accept ratio"),
     "mlx": ("mlx",),
-    "trtllm": ("trtllm", "tensorrt", "decoding statistics"),
+    "trtllm": ("trtllm", "tensorrt", "decoding statistics", "mtp_nextn"),
     "llamacpp": ("llama", "n_drafted"),
     "sglang": (
         "sglang",
@@ -62,6 +71,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "spec_accept_length",
         "retokenized",
         "decode batch",
+        "#questions",
     ),
     "vllm": ("vllm", "specdecoding metrics"),
     "lmdeploy": ("lmdeploy",),
@@ -275,6 +285,22 @@ def launched(text: str) -> set[str]:
     for m in _LAUNCH.finditer(text):
         out.update(_LAUNCH_TOOL[g] for g, v in m.groupdict().items() if v)
     return out
+
+
+# SGLang's own names for its speculative settings, set to a number ('--speculative-num-steps 3',
+# 'speculative-eagle-topk=8', '"speculative_num_steps": 3'): no other engine takes them (vLLM
+# names 'num_speculative_tokens'; LMDeploy shares only 'speculative-num-draft-tokens')
+_SGLANG_FLAGS = re.compile(
+    r"speculative[-_](?:num[-_]steps|eagle[-_]topk)\b[\"'`]?\s*(?:[:=]\s*|\s+)[\"'`]?\d",
+    re.IGNORECASE,
+)
+
+
+def flagged(text: str) -> set[str]:
+    """The tool whose own server flags the paste sets (SGLang's speculative settings)."""
+    if "speculative" not in text.lower():
+        return set()
+    return {"sglang"} if _SGLANG_FLAGS.search(text) else set()
 
 
 def declared(text: str) -> set[str]:

@@ -302,11 +302,13 @@ def test_a_launch_command_does_not_decide_a_client_scripts_lines() -> None:
     text = (
         "```\npython3 -m sglang.launch_server --model m --speculative-algo EAGLE3 \\\n"
         "    --speculative-num-steps 8 \\\n    --tp 8\n```\nw/o spec:\n```\n"
-        "#questions: 80, Throughput: 88.61 token/s\n```\n"
-        "EAGLE3:\n```\n#questions: 80, Throughput: 234.54 token/s, Acceptance length: 5.88\n```\n"
+        "my_client.py: 80 prompts, 88.61 tok/s\n```\n"
+        "EAGLE3:\n```\nmy_client.py: 80 prompts, 234.54 tok/s, accept length 5.88\n```\n"
     )
     (r,) = read_paste(text).records
     assert r.printed_length == 5.88 and r.accept_length is None
+    # SGLang's own benchmark script's line ('#questions: N, Throughput: ..., Acceptance length')
+    # is SGLang's figure (output tokens / verify steps): test_tool_marks.py
 
 
 @settings(max_examples=examples(40), deadline=None)
@@ -426,13 +428,20 @@ def test_a_note_on_the_bonus_that_names_both_or_another_sentence_decides_nothing
 @settings(max_examples=examples(40), deadline=None)
 @given(steps=st.integers(1, 8), topk=st.sampled_from([1, 4, 8]), length=st.integers(110, 900))
 def test_sglangs_num_steps_is_the_draft_depth(steps: int, topk: int, length: int) -> None:
-    text = (
-        f"with --speculative-num-steps {steps} --speculative-eagle-topk {topk} "
-        f"--speculative-num-draft-tokens {steps + 1} I get accept len {length / 100:.2f}\n"
+    flags = (
+        f"--speculative-num-steps {steps} --speculative-eagle-topk {topk} "
+        f"--speculative-num-draft-tokens {steps + 1}"
     )
+    # (the user's prose about the run: SGLang's own flags say SGLang served it, its convention
+    # decides, as a launch command's does: test_tool_marks.py)
+    text = f"with {flags} I get accept len {length / 100:.2f}\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == length / 100 and r.accept_length == length / 100
+    # a table below the flags may be a client script's: only its value decides it, a step
+    # accepting at most num_steps drafts (a length above it counts the target's token)
+    text = f"run with {flags}:\n\n| prompt set | accept len |\n|---|---|\n| chat | {length / 100:.2f} |\n"
     (r,) = read_paste(text).records
     assert r.printed_length == length / 100
-    # a step accepts at most num_steps drafts: a length above it counts the target's token
     assert r.accept_length == (length / 100 if length / 100 > steps else None)
 
 

@@ -1,0 +1,137 @@
+"""Marks only one tool prints or uses, found in a paste that never names the tool: they tell
+whose figures a block holds, and so whose documented convention decides its lengths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.run import LogsOptions, run_logs
+from tests.support.examples import examples
+
+
+def _records(tmp: Path, text: str) -> list[PasteRecord]:
+    """The paste records the logs pipeline reads from ``text`` as one input file."""
+    path = tmp / "paste.txt"
+    path.write_text(text)
+    result = run_logs([str(path)], LogsOptions())
+    return [r for _, reading in result.pastes for r in reading.records]
+
+
+# SGLang's benchmark/ scripts (mtbench, ceval, math) print one line per run: output tokens
+# divided by the verify steps the server counted, so the bonus token is in it
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    questions=st.integers(1, 999),
+    throughput=st.integers(1000, 99999),
+    length=st.integers(100, 800),
+    title=st.sampled_from(["", "draft v2 (steps=4):\n", "baseline head:\n"]),
+)
+def test_sglangs_benchmark_line_is_sglangs(
+    questions: int, throughput: int, length: int, title: str
+) -> None:
+    v = f"{length / 100:.2f}"
+    line = (
+        f"#questions: {questions}, Throughput: {throughput / 100:.2f} token/s, "
+        f"Acceptance length: {v}"
+    )
+    (r,) = read_paste(f"{title}{line}\n").records
+    assert r.tool == "sglang" and r.printed_length == float(v)
+    assert r.bonus.value == "included" and r.accept_length == float(v)
+
+
+def test_sglangs_benchmark_line_through_the_pipeline(tmp_path: Path) -> None:
+    text = (
+        "Ran both heads, same prompts:\n\n"
+        "head A:\n#questions: 40, Throughput: 150.25 token/s, Acceptance length: 3.12\n\n"
+        "head B:\n#questions: 40, Throughput: 131.90 token/s, Acceptance length: 2.47\n"
+    )
+    got = _records(tmp_path, text)
+    assert [(r.tool, r.accept_length) for r in got] == [("sglang", 3.12), ("sglang", 2.47)]
+
+
+def test_negative_controls_the_same_figures_without_the_benchmarks_line() -> None:
+    # the fields alone, without the '#questions' count that opens the script's line: anyone's
+    for text in (
+        "Throughput: 150.25 token/s, Acceptance length: 3.12\n",
+        "questions: 40, Throughput: 150.25 token/s, Acceptance length: 3.12\n",
+    ):
+        (r,) = read_paste(text).records
+        assert r.tool == "unknown" and r.accept_length is None
+
+
+# TensorRT-LLM's tests and examples name the MTP depth 'mtp_nextn' ('mtp_nextn=2' in a test's
+# id, '--mtp_nextn 3'): a table of runs selected so is TensorRT-LLM's
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    nextn=st.integers(1, 4),
+    al=st.integers(100, 500),
+    form=st.sampled_from(["`mtp_nextn={n}`", "mtp_nextn={n}, cuda_graph=True", "--mtp_nextn {n}"]),
+)
+def test_a_table_of_runs_selected_by_mtp_nextn_is_trtllms(nextn: int, al: int, form: str) -> None:
+    v = f"{al / 100 + nextn * 0.1:.4f}"
+    text = (
+        "| case | settings | AL |\n|---|---|---|\n"
+        f"| `TestSmallMoE::test_fp8` | {form.format(n=nextn)} | {v} |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.tool == "trtllm" and r.printed_length == float(v)
+    assert r.bonus.value == "included" and r.accept_length == float(v)
+
+
+def test_negative_controls_no_mtp_nextn_setting() -> None:
+    # the same table without the setting, or a longer identifier holding the word: no tool
+    for cell in ("`mtp_depth=2`", "mtp_nextn_layers loaded", "MTP_NEXTN_DEFAULT"):
+        text = f"| case | settings | AL |\n|---|---|---|\n| run 1 | {cell} | 2.5812 |\n"
+        (r,) = read_paste(text).records
+        assert r.tool == "unknown" and r.accept_length is None
+
+
+# SGLang's own names for its speculative settings, set to a number, in a paste that names no
+# tool: SGLang served the run, and its convention decides the user's prose about it (as a
+# launch command's does; a table below may be a client script's and is left to its values)
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    flag=st.sampled_from(
+        [
+            "--speculative-num-steps {n}",
+            "speculative-num-steps={n}",
+            "speculative_eagle_topk: {n}",
+            '"speculative_num_steps": {n}',
+            "--speculative-eagle-topk {n}",
+        ]
+    ),
+    n=st.integers(1, 8),
+    al=st.integers(110, 600),
+    where=st.booleans(),
+)
+def test_sglangs_own_flags_decide_the_users_prose(flag: str, n: int, al: int, where: bool) -> None:
+    v = f"{al / 100:.3f}"
+    setting = f"For these numbers the server was started as usual, with {flag.format(n=n)}."
+    sentence = f"Our retrained head reaches {v} accept length (AL) on the chat set."
+    text = f"{setting} {sentence}\n" if where else f"{setting}\n\n{sentence}\n"
+    (r,) = read_paste(text).records
+    assert r.tool == "sglang" and r.printed_length == float(v)
+    assert r.bonus.value == "included" and r.accept_length == float(v)
+
+
+def test_negative_controls_flags_that_do_not_tell_sglang() -> None:
+    sentence = "Our retrained head reaches 2.631 accept length (AL) on the chat set.\n"
+    for setting in (
+        # LMDeploy takes this flag too
+        "We ran it with --speculative-num-draft-tokens 4.",
+        # SGLang named only beside a contrast
+        "Unlike SGLang, our server takes --speculative-num-steps 3 as well.",
+        # no value set: a name in a sentence, not a setting
+        "I have not tuned speculative-num-steps yet.",
+    ):
+        got = read_paste(f"{setting}\n\n{sentence}").records
+        assert [r.accept_length for r in got] == [None], setting
+    # another tool named in the paste (below: no heading of the figure): the flags decide
+    # nothing
+    text = f"We ran it with --speculative-num-steps 3.\n\n{sentence}\nvLLM gave 2.1 tok/s less.\n"
+    assert [r.accept_length for r in read_paste(text).records] == [None]
