@@ -411,7 +411,16 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             length = printed_len
         elif bonus.value == EXCLUDED:
             length = printed_len + 1
-    if printed_len is None and steps and acc is not None:
+    if printed_len is None and steps and acc is not None and f.steps_name.strip() == "proposals":
+        # a bare 'proposals' count is draft tokens as often as verify steps (a prompt-lookup
+        # probe proposes one token at a time, never verifying a step): only an identity with a
+        # printed length or rate tells which, and none is here
+        notes.append(
+            "'proposals' without a printed length or rate to check them: draft tokens or verify "
+            "steps, not told; no length computed"
+        )
+        steps = None
+    elif printed_len is None and steps and acc is not None:
         length = 1 + acc / steps
         bonus = Decision(INCLUDED, "computed: 1 + accepted / steps (no length printed)")
     elif (

@@ -237,6 +237,19 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
     return out
 
 
+def baseline_one(r: PasteRecord) -> bool:
+    """Whether a record is a row run without drafts ('Vanilla', 'baseline', 'w/o EAGLE')
+    printing a length of exactly 1 and no rate or count: one token per step, no measurement."""
+    return (
+        r.printed_length == 1.0
+        and r.printed_rate is None
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and not r.per_position
+        and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+    )
+
+
 def _records(
     slots: dict[str, E.Figures],
     labels: list[tuple[str, str]],
@@ -821,6 +834,56 @@ def _measured_symbols(text: str) -> dict[str, str]:
     return out
 
 
+# a symbol the prose gives a figure in brackets ('acceptance length (a)', 'the acceptance rate
+# (`α`)'): one letter, after the figure's name
+_SYMBOL_DEFINED = re.compile(
+    r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)\s*\(\s*[`*$]{0,2}"
+    r"(?P<sym>[A-Za-zα-ωτ])[`*$]{0,2}\s*\)"
+)
+
+
+def symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
+    """(line, symbol, name) of each one-letter symbol the prose defines as an acceptance
+    figure ('acceptance length (a)'): the longest tail of the words before the bracket that
+    names such a figure. A symbol that is itself a known name ('AL', 'τ') needs none."""
+    out: list[tuple[int, str, str]] = []
+    for ln, t in lines:
+        if "(" not in t:
+            continue
+        for m in _SYMBOL_DEFINED.finditer(t):
+            sym = m.group("sym")
+            if C.key(C.norm(sym)[0]).metric is not None:
+                continue
+            words = m.group("name").split()
+            for i in range(len(words)):
+                name = " ".join(words[i:])
+                if C.key(C.norm(name)[0]).metric in C.ACCEPTANCE:
+                    out.append((ln, sym, name))
+                    break
+    return out
+
+
+def with_symbols(lines: list[Line], defined: list[tuple[int, str, str]]) -> list[Line]:
+    """Lines where a symbol the prose defined before them ('acceptance length (a)') is set to
+    a value ('SQL: L = 2.85') read with the figure's name in its place; a symbol defined twice
+    as different figures is not read."""
+    names: dict[str, set[str]] = {}
+    for _, sym, name in defined:
+        names.setdefault(sym, set()).add(C.key(C.norm(name)[0]).metric or "")
+    out = []
+    for ln, t in lines:
+        for at, sym, name in defined:
+            if at > ln or len(names[sym]) != 1 or "=" not in t:
+                continue
+            t = re.sub(
+                rf"(?<![\w.'\"`]){re.escape(sym)}(?![\w'\"`])(\s*=\s*)(?=[~≈]?\s*\d)",
+                name.replace("\\", "\\\\") + r"\1",
+                t,
+            )
+        out.append((ln, t))
+    return out
+
+
 def definitions(text: str) -> dict[str, str]:
     """Names the paste's prose defines as an acceptance figure, by their normalised name: the
     definition's own words (a table's bare 'accept' column then reads as what it was defined);
@@ -851,6 +914,8 @@ def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
     return Grid(g.structure, head, g.rows, g.first_line, g.last_line)
 
 
+# a cell that holds no value ('---', '—', 'n/a', '-')
+_PLACEHOLDER = re.compile(r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none)[*`]{0,2}\s*$")
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
 
@@ -868,7 +933,9 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
     out = []
     for i, (k, grp) in enumerate(keys):
         cells = _column_cells(g, i)
-        pct = bool(cells) and all((v := C.value(c)) is not None and v.percent for c in cells)
+        # (a placeholder cell, '---' or 'n/a' on the run without drafts, holds no value)
+        shown = [c for c in cells if not _PLACEHOLDER.match(c)]
+        pct = bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
         if pct and ((k.metric is None and k.text in _BARE_ACCEPT) or (counts and k.text == "rate")):
             k = C.Key(C.RATE, k.text, True)
         elif (
@@ -3130,6 +3197,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_list(t)
                 or _open_change(t, lines[j + 1][1])
                 or _open_paren(t, lines[j + 1][1])
+                or _kv_continues(t, lines[j + 1][1])
             )
         ):
             j += 1
@@ -3137,6 +3205,26 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
         out.append((ln, t))
         i = j + 1
     return out
+
+
+# a 'key=value' pair, and a line wholly of them (two or more, no head)
+_KV_PAIR = re.compile(r"(?<![\w./=-])(?P<k>[A-Za-z_][\w./-]{0,40})=(?=[^\s=,])")
+_KV_ONLY = re.compile(
+    r"^\s*(?:[A-Za-z_][\w./-]{0,40}=[^\s=,]+[,;]?\s+){1,}[A-Za-z_][\w./-]{0,40}=[^\s=,]+\s*$"
+)
+
+
+def _kv_continues(t: str, nxt: str) -> bool:
+    """Whether ``nxt`` goes on with the measurement ``t`` began: ``t`` holds two or more
+    'key=value' pairs, ``nxt`` is wholly such pairs (no head of its own) and repeats none of
+    ``t``'s keys (a repeated key starts the next run's line). A tool that wraps one summary
+    over two lines ('prompts=20 drafts=150 accepted=120' / 'accept_rate=0.800 ...') prints one
+    measurement."""
+    if "=" not in nxt or _KV_ONLY.match(nxt) is None:
+        return False
+    before = {m.group("k").lower() for m in _KV_PAIR.finditer(t)}
+    after = {m.group("k").lower() for m in _KV_PAIR.finditer(nxt)}
+    return len(before) >= 2 and not before & after
 
 
 # words that may follow 'accepted A / B' when B is the drafted count: the count's noun, or a
@@ -3394,12 +3482,128 @@ def _position_lines(lines: list[Line]) -> list[Line]:
     return out
 
 
+# a figure's value stated for decoding without speculation ('(which is 1.0 for plain
+# autoregressive decoding)', '1.0 without speculative decoding'): what the figure's definition
+# gives when nothing is drafted, no measurement
+_PLAIN_WORD = (
+    r"(?:standard|plain|normal|vanilla|regular|autoregressive|non-speculative|ordinary|baseline|AR)"
+)
+_FOR_PLAIN = re.compile(
+    r"[`*]{0,2}(?<![\w.])\d+(?:\.\d+)?[`*]{0,2}\s+(?:(?:for|in|with|under)\s+(?:the\s+)?"
+    rf"(?:{_PLAIN_WORD}\s+){{1,3}}(?:decoding|decode|generation|inference|sampling)\b|"
+    r"(?:without|w/o)\s+(?:any\s+)?(?:speculation|speculative\s+decoding|drafts?|drafting)\b)",
+    re.I,
+)
+
+
+# a series of rates in brackets after the acceptance's name, joined by arrows ('Acceptance
+# falls as k grows (71% → 52% → 38%)'): one rate per value, the runs of a sweep
+_PCT = r"[~≈]?\d+(?:\.\d+)?\s*%"
+_ARROW_SERIES = re.compile(
+    r"\b(?P<name>(?:draft\s+|token\s+)?accept(?:ance)?(?:\s+rates?)?)\b"
+    r"(?P<mid>[^.;:()\d%\n]{0,40}?)\s*\(\s*"
+    rf"(?P<list>{_PCT}(?:\s*(?:→|->|=>)\s*{_PCT}){{1,7}})\s*\)",
+    re.I,
+)
+_SERIES_OTHER = re.compile(
+    r"speed|throughput|latency|tok/s|t/s|time|memory|accuracy|score|length|len\b|from\b", re.I
+)
+
+
+# two runs compared, the rate named after the first only ('greedy at 61.0% acceptance beat
+# sampling at 58.2%'): the second value is the same figure, its own record
+_COMPARED_AT = re.compile(
+    r"(?P<a>\bat\s+[~≈]?\d+(?:\.\d+)?\s*%\s+(?P<noun>(?:draft\s+)?acceptance(?:\s+rate)?))"
+    r"(?P<mid>\s+(?:beat|beats|outperformed|outperforms|vs\.?|versus|than|against|over|"
+    r"compared\s+(?:to|with))\s+(?:[\w/-]{1,30}\s+){1,3}?at\s+)"
+    r"(?P<b>[~≈]?\d+(?:\.\d+)?\s*%)(?![\w%]|\s+(?:of|accept|draft))",
+    re.I,
+)
+
+
+def _arrow_series(t: str) -> str:
+    """A line whose bracketed series of rates after the acceptance's name is written out as
+    one 'acceptance rate N%' per value, each its own record."""
+    if "(" not in t or "%" not in t:
+        return t
+
+    def spell(m: re.Match[str]) -> str:
+        if _SERIES_OTHER.search(m.group("mid")):
+            return m.group(0)
+        values = re.findall(_PCT, m.group("list"))
+        return (
+            m.group("name")
+            + m.group("mid")
+            + "; "
+            + "; ".join(f"acceptance rate {v.strip()}" for v in values)
+            + ";"
+        )
+
+    return _ARROW_SERIES.sub(spell, t)
+
+
+def _compared_at(t: str) -> str:
+    """A line whose second compared run's rate ('... beat sampling at 58.2%') is given the
+    first's noun, so that each is read."""
+    if "%" not in t or " at " not in t:
+        return t
+    return _COMPARED_AT.sub(
+        lambda m: m.group("a") + m.group("mid") + m.group("b") + " " + m.group("noun"), t
+    )
+
+
+# a YAML list item naming its metric in one member and holding its value in another (a model
+# card's 'model-index': '- name: Acceptance Length' / '  type: ...' / '  value: 3.88')
+_YAML_NAME = re.compile(
+    r"^(?P<ind>\s*)(?P<dash>-\s+)?(?:name|type|metric)\s*:\s*(?P<v>[^\n:#]{2,60}?)\s*$"
+)
+_YAML_VALUE = re.compile(r"^(?P<ind>\s*)value\s*:\s*(?P<v>[~≈]?\s*\d[\d.,]*\s*%?)\s*$")
+
+
+def _yaml_items(lines: list[Line]) -> list[Line]:
+    """Lines where a YAML item's 'value:' member whose sibling 'name:' or 'type:' names an
+    acceptance figure is read as 'NAME: value'; the naming members are then left out."""
+    if not any(t.lstrip().startswith("value") for _, t in lines):
+        return lines
+    out = list(lines)
+    for i, (ln, t) in enumerate(lines):
+        m = _YAML_VALUE.match(t)
+        if m is None:
+            continue
+        ind = len(m.group("ind"))
+        names: list[tuple[int, str]] = []
+        for j in range(i - 1, max(-1, i - 4), -1):
+            n = _YAML_NAME.match(lines[j][1])
+            if n is None:
+                break
+            # the item's members share one indent (its first after '- ')
+            at = len(n.group("ind")) + (len(n.group("dash")) if n.group("dash") else 0)
+            if at != ind:
+                break
+            names.append((j, n.group("v").strip()))
+            if n.group("dash"):
+                break
+        metrics = {C.key(C.norm(v)[0]).metric for _, v in names}
+        if len(metrics) != 1 or next(iter(metrics)) not in C.ACCEPTANCE:
+            continue
+        for j, _ in names:
+            out[j] = (lines[j][0], "")
+        out[i] = (ln, f"{names[-1][1]}: {m.group('v').strip()}")
+    return out
+
+
 def keyvalue(
     lines: list[Line], ctx: Ctx, structure: str, named: C.Key | None = None
 ) -> list[PasteRecord]:
     """Records of a run of key-value lines or prose: one record per run, a new one when a
     metric comes a second time (the next configuration). ``named``: the accept length the
-    paragraph just before named, which this one may state again without its name."""
+    paragraph just before named, which this one may state again without its name. A value
+    stated for decoding without speculation ('which is 1.0 for plain decoding') defines the
+    figure, and is not read."""
+    lines = [
+        (ln, _compared_at(_arrow_series(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))))
+        for ln, t in _yaml_items(lines)
+    ]
     out: list[PasteRecord] = []
     fig = E.Figures()
     labels: list[tuple[str, str]] = []

@@ -123,11 +123,48 @@ _CONDITIONAL = re.compile(
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_`(\[])")
 
 
+# a figure set as the premise of a worked estimate ('with K=4 and an 80% acceptance rate, a
+# step would emit about 4.2 tokens'): a clause opening 'with', 'at', 'given',
+# 'assuming' holding an acceptance figure with an indefinite article, then after its comma a
+# hedged or modal outcome ('roughly', 'would', 'can', 'up to') that no one is said to have
+# measured
+_PREMISE = re.compile(
+    r"\b(?P<w>with|at|given|assuming|suppose|supposing)\s+(?:[^.;,!?]{0,60}?\s)?"
+    r"(?:an?\s+[~≈]?\d+(?:\.\d+)?\s*%\s+(?:draft\s+|token\s+)?accept(?:ance)?(?:\s+rate)?|"
+    r"an?\s+(?:draft\s+)?accept(?:ance)?\s+(?:rate|length)\s+of\s+[~≈]?\d+(?:\.\d+)?\s*%?)"
+    r"\b[^.;!?]{0,40}?,(?P<main>[^.;!?]{0,200})",
+    re.I,
+)
+_HEDGED = re.compile(
+    r"\b(?:roughly|approximately|about|around|would|could|might|can|should|expects?|expected|"
+    r"in theory|theoretically|up to|ideally)\b|[~≈]",
+    re.I,
+)
+_MEASURED_OUTCOME = re.compile(
+    r"\b(?:measured|observed|recorded|we\s+(?:got|saw|see|get)|I\s+(?:got|saw|see|get))\b", re.I
+)
+
+
+def _premise(text: str) -> str | None:
+    """The words of a worked estimate's premise in ``text`` ('with K=4 and an 80% acceptance
+    rate, ... about'), or None."""
+    for m in _PREMISE.finditer(text):
+        main = m.group("main")
+        h = _HEDGED.search(main)
+        if h is not None and _MEASURED_OUTCOME.search(main) is None:
+            return f"{m.group('w')} ... {h.group(0)}"
+    return None
+
+
 def _illustrative(text: str) -> str | None:
     """The words of ``text`` that mark its figures as not measured, or None."""
     m = _ILLUSTRATIVE.search(text)
     if m is not None:
         return m.group(0)
+    if "%" in text or " of " in text:
+        premise = _premise(text)
+        if premise is not None:
+            return premise
     if _EXAMPLE.search(text) is None:
         return None
     for sentence in _SENTENCE.split(text):
@@ -313,6 +350,18 @@ def _lead_under_title(first: tuple[int, str], above: str) -> tuple[int, str] | N
     return first[0], f"{name}: {m.group('v')}{m.group('rest')}"
 
 
+def _attributing(blk: list[tuple[int, str]], body: str, heading: str) -> tuple[str, str]:
+    """The block's and its heading's text whose tool names may attribute its figures
+    (``tools.attributing_text``: not a later section's title below them, nor a feature's
+    origin). Leaving names out only takes attributions away: where the whole block and heading
+    name several tools (which decides nothing), they are kept, so that no one of them is
+    picked for a mention left out."""
+    own, head = T.attributing_text([t for _, t in blk], heading)
+    if len(T.tools_attributed(body + "\n" + heading)) > 1:
+        return body, heading
+    return own, head
+
+
 def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
     """Whether the paste names ``tool`` only in notes that speak of the tool's own behaviour
     ('Note: the current vLLM implementation samples greedily'), not of the measured run."""
@@ -372,7 +421,7 @@ def read_paste(
 
     def whole_tools() -> list[str]:  # the tools the whole paste names, looked up once if needed
         if not cache:
-            cache.append(T.tools_attributed(text))
+            cache.append(T.tools_attributed(T.without_origins(text)))
         return cache[0]
 
     links: list[set[str]] = []
@@ -429,6 +478,7 @@ def read_paste(
     # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
     acceptance_named = _ACCEPTANCE_WORD.search(text) is not None and "@" in text
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
+    syms: list[tuple[int, str, str]] | None = None  # symbols the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
     records: list[PasteRecord] = []
@@ -596,8 +646,7 @@ def read_paste(
             continue
         marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
         tool, rule = _tool(
-            body,
-            heading,
+            *_attributing(blk, body, heading),
             whole_tools,
             linked_tools,
             declared_tools,
@@ -710,6 +759,12 @@ def read_paste(
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
         kv_ctx = _version_before(prose_ctx if structure == "prose" else ctx, body)
+        if rest and "=" in body and "(" in text:
+            if syms is None:
+                syms = I.symbols(lines)
+            if syms:
+                # a symbol the prose defined ('acceptance length (a)') set to a value ('a = 3.50')
+                rest = I.with_symbols(rest, syms)
         kv = (
             I.keyvalue(rest, kv_ctx, structure, before if structure == "prose" else None)
             if rest
@@ -722,6 +777,10 @@ def read_paste(
                 None,
             )
         found.extend(kv)
+        if any(r.printed_length is not None and r.printed_rate is not None for r in found):
+            # the draft tokens per step the block's heading states ('### chain K=5'), else the
+            # paste's one
+            found = _rate_times_k(found, I.k_stated(heading + "\n" + body) or paste_k())
         found, dropped = _drop_marked(found, blk, marked, unread)
         records.extend(found)
         block_of.extend([n_blocks] * len(found))
@@ -756,6 +815,11 @@ def read_paste(
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     records, block_of = _per_block(records, block_of, lines)
+    if any(I.baseline_one(r) for r in records):
+        # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
+        # its column's and its name's convention above, and is no record of its own
+        kept = [(r, b) for r, b in zip(records, block_of, strict=True) if not I.baseline_one(r)]
+        records, block_of = [r for r, _ in kept], [b for _, b in kept]
     if len(records) > 1:
         # counts alone that another record prints its figures from ('48,367 draft steps x 3 =
         # 145,101 draft tokens; 77,360 accepted' over a table of '53.3% (77360/145101)'): that
@@ -843,6 +907,70 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                 )
         out.append(r)
     return out
+
+
+def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord]:
+    """A per-step figure printed beside a per-draft rate, with the one k the paste states
+    ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50'): k drafts a step, so k x
+    rate is the accepted drafts per step and 1 + k x rate the tokens per step. The arithmetic
+    decides before the figure's name does (a name said 'tokens per round' of a figure that
+    counts the accepted drafts: 5 x 0.7 = 3.50). Where the rate's printed digits leave k x
+    rate unsure within the length's rounding, nothing is decided."""
+    if k is None:
+        return records
+    out = []
+    for r in records:
+        pl, rate = r.printed_length, r.printed_rate
+        if (
+            pl is not None
+            and rate is not None
+            and 0.0 < rate <= 1.0
+            and r.rate_basis.value != "per_output_token"
+            # (a rate, never a ratio: FastDeploy's accept ratio is per output token)
+            and any("rate" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+            and (r.bonus == UNDECIDED or r.bonus.rule.startswith(("name:", "tool:")))
+        ):
+            tol = _printed_unit(r, pl, False) + k * _printed_unit(r, rate, True)
+            per = k * rate
+            value = None
+            if tol >= 0.1:
+                pass  # (the rate's digits too coarse for k of them to tell)
+            elif abs(pl - per) <= tol < abs(pl - (1 + per)):
+                value = EXCLUDED
+            elif abs(pl - (1 + per)) <= tol < abs(pl - per):
+                value = INCLUDED
+            if value is not None and (r.bonus == UNDECIDED or r.bonus.value != value):
+                words = "1 + " if value == INCLUDED else ""
+                r = dataclasses.replace(
+                    r,
+                    accept_length=pl if value == INCLUDED else round(pl + 1, 6),
+                    bonus=Decision(
+                        value,
+                        f"identity: printed length = {words}k x rate, k = {k} as the paste "
+                        "states (k drafts a step)"
+                        + (
+                            f"; the name's reading ({r.bonus.rule}) does not hold"
+                            if r.bonus != UNDECIDED
+                            else ""
+                        ),
+                    ),
+                    notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                )
+        out.append(r)
+    return out
+
+
+def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
+    """Half a unit of the last decimal ``number`` was printed with in the record's fields (a
+    rate as a fraction); a whole unit of the second decimal when it is not found."""
+    for name, shown in r.fields:
+        v = C.value(shown)
+        if v is None or ("rate" in name.lower()) != rate:
+            continue
+        as_read = v.number / 100.0 if v.percent else v.number
+        if abs(as_read - number) < 1e-9:
+            return C.half_unit(v.decimals) / (100.0 if v.percent else 1.0)
+    return 0.01
 
 
 def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
@@ -959,13 +1087,68 @@ _BONUS_SAID = re.compile(
 
 _PLAIN_AT_ONE = re.compile(
     r"\b(?:standard|plain|normal|vanilla|regular|autoregressive|non-speculative|ordinary)\s+"
-    r"(?:decoding|decode)\s*(?:\(\s*(?:=\s*)?1(?:\.0+)?\s*\)|(?:is|=|gives|of)\s+1(?:\.0+)?(?![\d.]))",
+    r"(?:decoding|decode)\s*(?:\(\s*(?:=\s*)?1(?:\.0+)?\s*\)|(?:is|=|gives|of)\s+1(?:\.0+)?(?![\d.]))|"
+    # the value first: '(which is `1.0` for plain autoregressive decoding)'
+    r"(?:\(\s*|\b(?:which\s+is|is|=|being)\s+)[`*]{0,2}1(?:\.0+)?[`*]{0,2}\s+(?:for|in|with)\s+(?:the\s+)?"
+    r"(?:(?:standard|plain|normal|vanilla|regular|autoregressive|non-speculative|ordinary|AR)\s+)"
+    r"{1,3}(?:decoding|decode|generation)\b",
     re.I,
 )
 
 
+# a figure the paste spells out as the accepted drafts plus the bonus token ('5.4 (accepted + 1
+# bonus)', '3.1 (accepted + bonus)'): a length printed 1 below it counts the accepted drafts
+_PLUS_BONUS = re.compile(
+    r"(?<![\w.])(?P<v>\d{1,2}(?:\.\d{1,4})?)[*`]{0,2}\s*\(\s*(?:mean\s+)?accepted"
+    r"(?:\s+(?:drafts?|tokens?|draft\s+tokens))?\s*\+\s*(?:1|one)?\s*(?:bonus|target)"
+    r"(?:\s+token)?\s*\)",
+    re.I,
+)
+
+
+def _spelled_plus_bonus(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Lengths nothing decided, decided where the paste prints the same run's accepted drafts
+    plus the bonus ('Mean accepted tokens | 4.4' beside 'Tokens per sample | 5.4 (accepted + 1
+    bonus)'): a length 1 below that figure leaves the bonus out, one equal to it counts it."""
+    if "bonus" not in text.lower() or "+" not in text:
+        return records
+    spelled = [m.group("v") for m in _PLUS_BONUS.finditer(text)]
+    if not spelled:
+        return records
+    out = []
+    for r in records:
+        pl = r.printed_length
+        if r.bonus == UNDECIDED and pl is not None:
+            for v in spelled:
+                tol = 0.5 * 10.0 ** -len(v.partition(".")[2]) + 1e-9
+                value = (
+                    EXCLUDED
+                    if abs(pl + 1 - float(v)) <= tol
+                    else INCLUDED
+                    if abs(pl - float(v)) <= tol
+                    else None
+                )
+                if value is not None:
+                    r = dataclasses.replace(
+                        r,
+                        accept_length=pl if value == INCLUDED else round(pl + 1, 6),
+                        bonus=Decision(
+                            value,
+                            f"identity: the paste prints {v} as accepted + 1 bonus"
+                            + (": this length is the accepted drafts" if value == EXCLUDED else ""),
+                        ),
+                        notes=tuple(
+                            n for n in r.notes if not n.startswith("bonus convention unknown")
+                        ),
+                    )
+                    break
+        out.append(r)
+    return out
+
+
 def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths nothing else decided, decided by the paste's own statement of how they count."""
+    records = _spelled_plus_bonus(records, text)
     if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
         return records
     low = text.lower()

@@ -89,7 +89,7 @@ _ZH_WORDS = (
 # tokens per step and accepted tokens in a step ('每步 token 数 2.65', '平均接受 token 数 1.7',
 # 'ステップあたりのトークン数', '단계당 토큰'): the English names
 _CJK_PER_STEP = re.compile(
-    r"(?:每步|每一步|每次验证|ステップあたりの?|ステップ毎の?|단계당|스텝당)\s*(?:生成的?|出力)?\s*"
+    r"(?:每步|每一步|每轮|每一轮|每次验证|ステップあたりの?|ステップ毎の?|단계당|스텝당)\s*(?:生成的?|出力)?\s*"
     r"(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
 )

@@ -349,6 +349,11 @@ def measured_with(text: str) -> set[str]:
         return set()
     out: set[str] = set()
     for m in _MEASURED.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if not text[line_start : m.start()].strip(" #>*_`-") and _HOW_TO.match(
+            text[line_start : m.end()]
+        ):
+            continue  # a title of what to do ('Run with vLLM', '## Serving with SGLang')
         # the tool before a comparison ('on H100 vs vLLM' names the compared one, not the
         # measuring one); a phrase naming two tools ('on SGLang and vLLM') decides nothing
         v = m.group("v")
@@ -360,3 +365,90 @@ def measured_with(text: str) -> set[str]:
 
 
 _VERSUS_WORDS = re.compile(r"\b(?:vs\.?|versus|than|compared|unlike|against|instead|not)\b", re.I)
+
+
+# a tool named as where a feature comes from ('a scheduler added in SGLang 0.5', 'added in
+# vLLM 0.9', 'supported since llama.cpp b4000'): what the tool offers, not what printed figures
+_FEATURE_ORIGIN = re.compile(
+    r"\b(?:introduced|added|shipped|landed|merged|released|supported|enabled)\s+"
+    r"(?:(?:first|only|already|recently|natively)\s+)?(?:in|since|with|by)\s+"
+    r"(?:(?:the|upstream|recent|newer)\s+)*$",
+    re.IGNORECASE,
+)
+# a figure's line: a number left once tool names and their versions ('vLLM 0.11') are gone
+_TOOL_VERSION = re.compile(
+    r"(?:\bsglang|\bvllm|llama\.cpp|\btrtllm|\btensorrt[-_ ]?llm)[\s-]*v?\d+(?:\.\d+)*",
+    re.IGNORECASE,
+)
+_DIGIT = re.compile(r"\d")
+# a line below the figures that says where they came from ('Numbers measured on vLLM 0.11',
+# 'Served by our SGLang server'); a title of what to do next ('Usage with vLLM', 'Run with
+# SGLang', 'Serving with vLLM', 'How to deploy') is the next section's
+_SOURCE_BELOW = re.compile(
+    r"\b(?:measured|benchmarked|obtained|collected|reported|printed|produced|logged|tested|"
+    r"evaluated|profiled|served|ran|(?:numbers|figures|results|output|outputs|metrics|"
+    r"measurements)(?:\s+(?:are|were|is|was))?)\s+(?:\w+\s+){0,3}?(?:with|on|using|by|from|in|"
+    r"of|through|via)\b",
+    re.IGNORECASE,
+)
+_HOW_TO = re.compile(
+    r"^[\s#>*_`-]*(?:usage|use|using|run|running|serve|serving|deploy(?:ing|ment)?|launch(?:ing)?|"
+    r"install(?:ing|ation)?|inference|quick\s*start|getting\s+started|how\s+to|example)\b",
+    re.IGNORECASE,
+)
+
+
+def _says_source(line: str) -> bool:
+    """Whether a line below the figures says which tool measured or printed them."""
+    return not _HOW_TO.match(line) and bool(measured_with(line) or _SOURCE_BELOW.search(line))
+
+
+def attributing_text(block_lines: list[str], heading: str) -> tuple[str, str]:
+    """The text of a block and of its heading whose tool names may attribute the block's
+    figures to a tool: a name is evidence that the figures came from that tool only where it
+    stands at or above them (the block's title, its heading, prose before or beside the
+    figures, a printout's own marks). Left out: the block's lines below its last figure (a
+    following section's title, 'Usage with vLLM', says how to run a model, not what printed the
+    figures above it), unless such a line says the figures were measured or printed there
+    ('Numbers measured on vLLM 0.11'); and anywhere, a name after words that give a feature's
+    origin ('a scheduler added in SGLang 0.5'), which mention the tool, not the run."""
+    last = max(
+        (i for i, t in enumerate(block_lines) if _DIGIT.search(_TOOL_VERSION.sub(" ", t))),
+        default=len(block_lines) - 1,
+    )
+    kept = block_lines[: last + 1] + [
+        t for t in block_lines[last + 1 :] if not tools_named(t) or _says_source(t)
+    ]
+    return without_origins("\n".join(kept)), without_origins(heading)
+
+
+_ORIGIN_WORDS = (
+    "introduced",
+    "added",
+    "shipped",
+    "landed",
+    "merged",
+    "released",
+    "support",
+    "enabled",
+)
+
+
+def without_origins(text: str) -> str:
+    """``text`` with each tool name that follows words giving a feature's origin blanked."""
+    low = text.lower()
+    if not any(w in low for w in _ORIGIN_WORDS):
+        return text
+    spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
+    cut: list[tuple[int, int]] = []
+    for tool, pat in _MARKS:
+        src = spaced if tool in _ENGINES else text
+        for m in pat.finditer(src):
+            line_start = src.rfind("\n", 0, m.start()) + 1
+            if _is_name(src, m) and _FEATURE_ORIGIN.search(
+                src, max(line_start, m.start() - 60), m.start()
+            ):
+                cut.append((m.start(), m.end()))
+    for a, b in sorted(cut, reverse=True):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text

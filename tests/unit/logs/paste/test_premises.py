@@ -1,0 +1,48 @@
+"""An acceptance figure set as the premise of a worked estimate ('with K=4 and a 70% acceptance
+rate, a step would emit about 2.7 tokens') is no measurement: no record."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(
+    opener=st.sampled_from(["with K=4 and", "at", "given", "assuming", "With"]),
+    figure=st.sampled_from(
+        ["a {p}% acceptance rate", "an acceptance rate of {p}%", "a {p}% draft acceptance"]
+    ),
+    outcome=st.sampled_from(
+        [
+            "the server emits roughly {x} more tokens per second",
+            "each step would commit {x} tokens",
+            "you can expect up to {x} the throughput",
+            "decoding gets ~{x} faster",
+        ]
+    ),
+    p=st.integers(40, 95),
+    x=st.sampled_from(["2x", "3x", "2.5x"]),
+)
+def test_a_figure_in_a_worked_estimates_premise_is_no_record(
+    opener: str, figure: str, outcome: str, p: int, x: str
+) -> None:
+    sentence = (
+        f"Speculative decoding pays off quickly: {opener} {figure.format(p=p)}, "
+        f"{outcome.format(x=x)} than plain decoding.\n"
+    )
+    got = read_paste(sentence)
+    assert got.records == ()
+
+
+def test_negative_control_a_measured_outcome_is_read() -> None:
+    text = "With a 72% acceptance rate, we measured 2.1x on the EAGLE-3 draft.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.72]
+
+
+def test_negative_control_a_plain_statement_of_the_rate_is_read() -> None:
+    text = "The EAGLE-3 draft ran at a 72% acceptance rate on MT-bench.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.72]
