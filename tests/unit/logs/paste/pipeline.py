@@ -29,4 +29,18 @@ def through_logs(text: str) -> PasteReading:
     return readings[0] if readings else _NOTHING
 
 
+def line_scanner_lengths(text: str) -> list[float | None]:
+    """The accept lengths of the records the line scanner itself reads in ``text`` (a block in
+    one of its own layouts, e.g. vLLM's offline example summary, is its, not the readers')."""
+    from specdiag.core.logs.analyze import LogAnalyzer
+
+    out: list[float | None] = []
+    analyzer = LogAnalyzer(
+        on_record=lambda r: out.append(r.accept_length) if r.kind != "per_position" else None
+    )
+    analyzer.scan("-", io.BytesIO(text.encode()))
+    analyzer.report()
+    return out
+
+
 READERS: tuple[tuple[str, Read], ...] = (("read_paste", read_paste), ("run_logs", through_logs))
