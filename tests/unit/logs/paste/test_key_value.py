@@ -93,7 +93,8 @@ def test_generated_key_value_runs(read: Read, case: tuple[str, dict[str, float |
     if not records and read is through_logs:
         # a run in one of the line scanner's own layouts (vLLM's offline example prints
         # 'Mean acceptance length' over 'num_drafts' and 'num_accepted_tokens') is its record
-        assert line_scanner_lengths(text) == [truth["length"]], text
+        (length,) = line_scanner_lengths(text)  # its own figure: 1 + accepted / drafts
+        assert length is not None and abs(length - truth["length"]) <= 0.005, text
         return
     (r,) = records
     assert r.printed_length == truth["length"], text
