@@ -104,7 +104,7 @@ def test_the_human_view_fits_one_screen(tmp_path: Path, founding: Founding) -> N
         r = run_cli(argv, env={"COLUMNS": str(width)})
         lines = r.stdout.splitlines()
         assert len(lines) <= 32, r.stdout
-        assert "measured on SGLang 0.5.23" in r.stdout
+        assert "measured on SGLang 0.5.23" in r.flat()
         assert SNIPPET in lines[[i for i, x in enumerate(lines) if SNIPPET in x][0]]  # whole
         # every line fits but the snippet (printed whole, to paste) and a lone long path
         body = [x for x in lines if SNIPPET not in x and len(x.split()) > 1]
@@ -112,6 +112,32 @@ def test_the_human_view_fits_one_screen(tmp_path: Path, founding: Founding) -> N
         assert "[2, 30, 58]" in r.stdout and "[3, 31, 59]" in r.stdout
     r = run_cli([*argv, "--verbose"], env={"COLUMNS": "100"})
     assert "all checks" in r.stdout and "ranking:" in r.stdout
+
+
+def test_the_human_view_says_the_basis_whatever_the_path(
+    tmp_path: Path, founding: Founding
+) -> None:
+    """The fix names the draft's config path, then the rule's basis: the word wrap falls where
+    the path's length puts it, inside "measured on SGLang 0.5.23" for a long one (as a test's
+    tmp path is under xdist, with a pytest-N of two digits, run as root). The view still says
+    it all, and every line but the snippet and a lone path fits."""
+    for depth in (0, 1, 3):
+        base = tmp_path.joinpath(*["a-deeper-folder"] * depth)
+        argv = doctor_argv(
+            base,
+            founding,
+            BROKEN,
+            1.12,
+            "--training-dump",
+            str(founding.train_dir),
+            "--engine-version",
+            "0.5.23",
+        )
+        r = run_cli(argv, env={"COLUMNS": "100"})
+        assert "measured on SGLang 0.5.23" in r.flat(), r.stdout
+        assert "(vLLM version unknown: 0.32.0's rules (measured) assumed)" in r.flat(), r.stdout
+        body = [x for x in r.stdout.splitlines() if SNIPPET not in x and len(x.split()) > 1]
+        assert all(len(x) <= 100 for x in body), [x for x in body if len(x) > 100]
 
 
 def test_the_target_is_loaded_once(

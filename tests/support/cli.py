@@ -26,6 +26,13 @@ class CliResult:
     def json(self) -> Any:
         return json.loads(self.stdout)
 
+    def flat(self) -> str:
+        """stdout with each run of whitespace as one space: where to look for a phrase of a human
+        view that word-wraps (a wrap may fall inside the phrase, and where it falls moves with
+        the length of a path printed before it: the test's tmp path, which is longer under
+        xdist, with a pytest-N of more digits, or for another user)."""
+        return " ".join(self.stdout.split())
+
 
 def run_cli(
     args: Sequence[str], env: dict[str, str] | None = None, input: str | None = None
