@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from specdiag.core.logs import grammar as G
 from specdiag.core.logs import patterns as P
+from specdiag.core.logs.contrast import contrasted, spaced
 from specdiag.core.logs.records import (
     BENCH,
     EXAMPLE,
@@ -190,7 +191,8 @@ def _prev_values(b: Block, prev: str, keys: tuple[str, ...], llama: bool = False
 # A one-line layout's spelling is common ("Accept length: 1.70"): the lines above it (the
 # scanner hands the PREV_LINES before it) may say that another tool printed it. The names that
 # agree with a layout's tool, per engine; any other tool named, a user's own harness, or the
-# tool itself named after a negation ("not vLLM", "unlike SGLang") contradicts the spelling.
+# tool itself named only in contrast ("not vLLM", "unlike SGLang", "Ours vs vLLM", "不是vLLM")
+# contradicts the spelling.
 _AGREES = {
     SGLANG: re.compile(
         r"\bsglang\b|\bspecforge\b|\bbench_(?:serving|one_batch\w*|speculative)\b", re.IGNORECASE
@@ -202,11 +204,6 @@ _ANY_TOOL = re.compile(
     r"\btrt[-_ ]?llm\b|\btensorrt[-_ ]?llm\b|\bmlx(?:[-_]lm)?\b|\bfastdeploy\b|\baiperf\b|"
     r"\bgenai[-_ ]perf\b|\blmdeploy\b|\btgi\b|text[-_ ]generation[-_ ]inference|\bexllama\w*|"
     r"\bollama\b|\btransformers\b|\bhugging ?face\b|\bHF\b|\bmedusa\b|\bdeepspeed\b",
-    re.IGNORECASE,
-)
-_NEGATED = re.compile(
-    r"\b(?:not|unlike|instead of|rather than|other than|isn't|is not|no)\s+(?:the\s+)?"
-    r"(?:(?:stock|upstream|official|built-in)\s+)?$",
     re.IGNORECASE,
 )
 _OWN_HARNESS = re.compile(
@@ -249,12 +246,20 @@ def contradicted(prev: str | None, version: str, engine: LogEngine) -> bool:
     if _OWN_HARNESS.search(prev) or _COUNTS_ABOVE.search(prev):
         return True
     agrees = _AGREES[engine]
-    for m in _ANY_TOOL.finditer(prev):
+    # (a name written against CJK characters, 'vLLM测得', counts: set apart, the same places)
+    for m in _ANY_TOOL.finditer(spaced(prev)):
         if not agrees.fullmatch(m.group()):
             return True
-        if _NEGATED.search(prev[max(0, m.start() - 40) : m.start()]):
+        # the tool named only in contrast ('not vLLM', 'Ours vs vLLM', '不是vLLM'): the words
+        # the structure readers weigh (one copy, core/logs/contrast.py)
+        if contrasted(prev, m.start(), m.end(), _names_a_tool):
             return True
     return False
+
+
+def _names_a_tool(text: str) -> bool:
+    """Whether the text names a tool (the other side of a two-sided contrast, 'SGLang vs')."""
+    return _ANY_TOOL.search(spaced(text)) is not None
 
 
 def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
