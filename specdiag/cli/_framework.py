@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Annotated, Any, ParamSpec, TypeVar
@@ -24,6 +24,7 @@ from specdiag.errors import (
     EXIT_COULD_NOT_RUN,
     EXIT_INTERRUPTED,
     EXIT_TERMINATED,
+    InputError,
     SpecdiagError,
     UsageError,
     forget_secrets,
@@ -160,6 +161,31 @@ def parse_headers(values: list[str] | None, hint: str) -> tuple[tuple[str, str],
             )
         headers.append((name.strip(), value.strip()))
     return tuple(headers)
+
+
+def expand_paths(files: Sequence[str] | None, stdin_is_tty: bool) -> list[str]:
+    """The inputs named on the command line: globs expanded (sorted), '-' for stdin (the
+    default when nothing is named and stdin is not a terminal)."""
+    import glob
+
+    from specdiag.core.logs.run import STDIN
+
+    if not files:
+        if stdin_is_tty:
+            raise UsageError(
+                "no log files given", hint="e.g. specdiag logs server.log, or pipe a log into it"
+            )
+        return [STDIN]
+    out: list[str] = []
+    for f in files:
+        if f == STDIN or os.path.lexists(f) or not any(ch in f for ch in "*?["):
+            out.append(f)
+            continue
+        matches = sorted(glob.glob(f, recursive=True))
+        if not matches:
+            raise InputError(f"no file matches {f!r}", hint="check the pattern")
+        out.extend(m for m in matches if not os.path.isdir(m))
+    return out  # (stdin named twice: inspect_inputs' usage error)
 
 
 # --------------------------------------------------------------------------- signals

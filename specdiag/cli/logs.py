@@ -77,7 +77,7 @@ def logs_cmd(
     if "numpy" not in sys.modules:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from specdiag.core.logs.records import LogEngine
-    from specdiag.core.logs.run import LogsOptions, expand_paths, run_logs
+    from specdiag.core.logs.run import LogsOptions, run_logs
 
     out = Output(json_output)
     from specdiag.core.logs.fast import status as fast_status
@@ -91,7 +91,7 @@ def logs_cmd(
         acc=parse_float_list(acc, "--acc") if acc is not None else None,
         topk=topk,
     )
-    paths = expand_paths(files, sys.stdin.isatty())
+    paths = cli.expand_paths(files, sys.stdin.isatty())
     if export_profile is not None:
         check_outputs(
             [("--export-profile", export_profile), ("--records", records)],

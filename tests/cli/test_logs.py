@@ -202,6 +202,25 @@ def test_mixed_engines_and_bad_lines(tmp_path: Path) -> None:
     assert "skipped: 1 x SGLang accept len is not a number" in human.stdout
 
 
+def test_expand_paths_globs_stdin_and_errors(tmp_path: Path) -> None:
+    from specdiag.cli._framework import expand_paths
+    from specdiag.errors import InputError, UsageError
+
+    for name in ("b.log", "a.log", "[x].log"):
+        (tmp_path / name).write_text("x\n")
+    (tmp_path / "d.log").mkdir()
+    assert expand_paths([str(tmp_path / "*.log")], True) == [
+        str(tmp_path / n) for n in ("[x].log", "a.log", "b.log")
+    ]  # sorted, directories left out
+    literal = str(tmp_path / "[x].log")  # an existing name is never a pattern
+    assert expand_paths([literal, "-"], True) == [literal, "-"]
+    assert expand_paths(None, False) == ["-"]  # piped: stdin
+    with pytest.raises(UsageError, match="no log files given"):
+        expand_paths([], True)
+    with pytest.raises(InputError, match="no file matches"):
+        expand_paths([str(tmp_path / "*.nothing")], True)
+
+
 def test_unreadable_and_missing_files(tmp_path: Path) -> None:
     r = run_cli(["logs", str(tmp_path / "missing.log")])
     assert r.exit_code == 3 and "no such file" in r.stderr

@@ -384,26 +384,3 @@ def run_logs(
         notes=tuple(notes),
         pastes=pastes,
     )
-
-
-def expand_paths(files: Sequence[str] | None, stdin_is_tty: bool) -> list[str]:
-    """The inputs named on the command line: globs expanded (sorted), '-' for stdin (the
-    default when nothing is named and stdin is not a terminal)."""
-    import glob
-
-    if not files:
-        if stdin_is_tty:
-            raise UsageError(
-                "no log files given", hint="e.g. specdiag logs server.log, or pipe a log into it"
-            )
-        return [STDIN]
-    out: list[str] = []
-    for f in files:
-        if f == STDIN or os.path.lexists(f) or not any(ch in f for ch in "*?["):
-            out.append(f)
-            continue
-        matches = sorted(glob.glob(f, recursive=True))
-        if not matches:
-            raise InputError(f"no file matches {f!r}", hint="check the pattern")
-        out.extend(m for m in matches if not os.path.isdir(m))
-    return out  # (stdin named twice: inspect_inputs' usage error)
