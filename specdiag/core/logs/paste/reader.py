@@ -107,7 +107,10 @@ _ILLUSTRATIVE = re.compile(
     r"\s+(?:numbers|figures|values|results|ALs?)\b|"
     r"\b(?:numbers|figures|values|results)\s+(?:are|were)\s+(?:made[- ]up|invented|fake|"
     r"illustrative|hypothetical|not real)\b|"
-    r"\bhypothetical(?:ly)?\b|\billustrat(?:ive|ively)\b|\bfor illustration\b",
+    r"\bhypothetical(?:ly)?\b|\billustrat(?:ive|ively)\b|\bfor illustration\b|"
+    # a docs-style case of what a field reports ('A one-word reply at k=8 comes back as
+    # `predicted_n=2 draft_n=7`'): an indefinite case in the present tense, no run
+    r"(?:^|[.!?]\s+)An?\s+[^.!?]{0,80}?\bcomes\s+back\s+as\b",
     re.I,
 )
 
