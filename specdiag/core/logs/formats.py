@@ -201,7 +201,7 @@ _AGREES = {
 }
 _ANY_TOOL = re.compile(
     r"\bsglang\b|\bspecforge\b|\bvllm\b|llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|"
-    r"\btrt[-_ ]?llm\b|\btensorrt[-_ ]?llm\b|\bmlx(?:[-_]lm)?\b|\bfastdeploy\b|\baiperf\b|"
+    r"\btrt[-_ ]?llm\b|\btensorrt[-_ ]?llm\b|\bmlx(?:[-_]v?lm)?\b|\bfastdeploy\b|\baiperf\b|"
     r"\bgenai[-_ ]perf\b|\blmdeploy\b|\btgi\b|text[-_ ]generation[-_ ]inference|\bexllama\w*|"
     r"\bollama\b|\btransformers\b|\bhugging ?face\b|\bHF\b|\bmedusa\b|\bdeepspeed\b",
     re.IGNORECASE,

@@ -107,7 +107,10 @@ _ILLUSTRATIVE = re.compile(
     r"\s+(?:numbers|figures|values|results|ALs?)\b|"
     r"\b(?:numbers|figures|values|results)\s+(?:are|were)\s+(?:made[- ]up|invented|fake|"
     r"illustrative|hypothetical|not real)\b|"
-    r"\bhypothetical(?:ly)?\b|\billustrat(?:ive|ively)\b|\bfor illustration\b",
+    r"\bhypothetical(?:ly)?\b|\billustrat(?:ive|ively)\b|\bfor illustration\b|"
+    # a docs-style case of what a field reports ('A one-word reply at k=8 comes back as
+    # `predicted_n=2 draft_n=7`'): an indefinite case in the present tense, no run
+    r"(?:^|[.!?]\s+)An?\s+[^.!?]{0,80}?\bcomes\s+back\s+as\b",
     re.I,
 )
 
@@ -124,17 +127,23 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_`(\[])")
 
 
 # a figure set as the premise of a worked estimate ('with K=4 and an 80% acceptance rate, a
-# step would emit about 4.2 tokens'): a clause opening 'with', 'at', 'given',
-# 'assuming' holding an acceptance figure with an indefinite article, then after its comma a
-# hedged or modal outcome ('roughly', 'would', 'can', 'up to') that no one is said to have
-# measured
-_PREMISE = re.compile(
-    r"\b(?P<w>with|at|given|assuming|suppose|supposing)\s+(?:[^.;,!?]{0,60}?\s)?"
+# step would emit about 4.2 tokens', 'if your draft has a 75% acceptance rate, roughly 3 of 4
+# ...'): a clause opening 'with', 'at', 'given', 'assuming', 'if' holding an acceptance figure
+# with an indefinite article, then after its comma a hedged or modal outcome ('roughly',
+# 'would', 'can', 'up to') that no one is said to have measured; or a sentence that opens
+# with such a figure and says what it 'means' ('A 75% acceptance rate means 3 of 4 drafts
+# were kept'): a field's meaning spelled out, no run
+_FIGURE = (
     r"(?:an?\s+[~≈]?\d+(?:\.\d+)?\s*%\s+(?:draft\s+|token\s+)?accept(?:ance)?(?:\s+rate)?|"
     r"an?\s+(?:draft\s+)?accept(?:ance)?\s+(?:rate|length)\s+of\s+[~≈]?\d+(?:\.\d+)?\s*%?)"
-    r"\b[^.;!?]{0,40}?,(?P<main>[^.;!?]{0,200})",
+)
+_PREMISE = re.compile(
+    r"\b(?P<w>with|at|given|assuming|suppose|supposing|if)\s+(?:[^.;,!?]{0,60}?\s)?"
+    + _FIGURE
+    + r"\b[^.;!?]{0,40}?,(?P<main>[^.;!?]{0,200})",
     re.I,
 )
+_MEANS = re.compile(r"(?:^|[.!?:]\s+)[*_`]*" + _FIGURE + r"\s+(?P<w>means|implies)\b", re.I)
 _HEDGED = re.compile(
     r"\b(?:roughly|approximately|about|around|would|could|might|can|should|expects?|expected|"
     r"in theory|theoretically|up to|ideally)\b|[~≈]",
@@ -153,7 +162,8 @@ def _premise(text: str) -> str | None:
         h = _HEDGED.search(main)
         if h is not None and _MEASURED_OUTCOME.search(main) is None:
             return f"{m.group('w')} ... {h.group(0)}"
-    return None
+    means = _MEANS.search(text)
+    return None if means is None else f"a ... {means.group('w')}"
 
 
 def _illustrative(text: str) -> str | None:
@@ -178,6 +188,18 @@ def _illustrative_reason(mark: str, where: str) -> str:
     return f"figures marked as not measured ('{mark}' in the {where}): no record"
 
 
+def _figures_only_marked(
+    r: PasteRecord, blk: list[tuple[int, str]], marked: dict[int, str]
+) -> bool:
+    """Whether every figure of ``r`` is written on a marked line and on no other line of the
+    block (a name on one line and its figure on a marked one below, read as one record)."""
+    values = [v for _, v in r.fields if any(c.isdigit() for c in v)]
+    if not values:
+        return False
+    on = [ln for ln, t in blk if all(v in t for v in values)]
+    return bool(on) and all(ln in marked for ln in on)
+
+
 def _drop_marked(
     recs: list[PasteRecord],
     blk: list[tuple[int, str]],
@@ -188,12 +210,20 @@ def _drop_marked(
     those dropped are shown as not understood, with the mark. Also whether any was dropped."""
     if not marked:
         return recs, False
-    kept = [r for r in recs if not any(r.first_line <= ln <= r.last_line for ln in marked)]
+    kept = [
+        r
+        for r in recs
+        if not any(r.first_line <= ln <= r.last_line for ln in marked)
+        and not _figures_only_marked(r, blk, marked)
+    ]
     if len(kept) == len(recs):
         return recs, False
     gone = [r for r in recs if r not in kept]
     first, last = min(r.first_line for r in gone), max(r.last_line for r in gone)
-    mark = next(m for ln, m in sorted(marked.items()) if first <= ln <= last)
+    mark = next(
+        (m for ln, m in sorted(marked.items()) if first <= ln <= last),
+        next(iter(sorted(marked.items())))[1],
+    )
     unread.append(
         Block(
             first,

@@ -17,7 +17,7 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("specforge", r"\bspecforge\b"),
         # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
         ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
-        ("mlx", r"\bmlx(?:[-_]lm)?\b"),
+        ("mlx", r"\bmlx(?:[-_]v?lm)?\b"),
         # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
         # ('mtp_nextn=2', '--mtp_nextn 3': the MTP depth as TensorRT-LLM's tests and examples
         # name it; a 'TRTLLM_...' variable is named by the first pattern)

@@ -46,3 +46,47 @@ def test_negative_control_a_measured_outcome_is_read() -> None:
 def test_negative_control_a_plain_statement_of_the_rate_is_read() -> None:
     text = "The EAGLE-3 draft ran at a 72% acceptance rate on MT-bench.\n"
     assert [r.printed_rate for r in read_paste(text).records] == [0.72]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    subject=st.sampled_from(["your draft model", "the drafter", "an EAGLE head"]),
+    verb=st.sampled_from(["has", "reaches", "gets"]),
+    p=st.integers(40, 95),
+)
+def test_an_if_clause_with_a_figure_before_a_hedged_outcome_is_no_record(
+    subject: str, verb: str, p: int
+) -> None:
+    text = (
+        f"Tuning tip: if {subject} {verb} a {p}% acceptance rate, about {p // 10} of every 10 "
+        "proposed tokens survive verification.\n"
+    )
+    assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    figure=st.sampled_from(["A {p}% acceptance rate", "An acceptance rate of {p}%"]),
+    verb=st.sampled_from(["means", "implies"]),
+    p=st.integers(40, 95),
+)
+def test_a_figure_whose_meaning_is_spelled_out_is_no_record(figure: str, verb: str, p: int) -> None:
+    text = (
+        "Glossary: the acceptance rate counts kept draft tokens over proposed ones. "
+        f"{figure.format(p=p)} {verb} that most of the proposals were kept.\n"
+    )
+    assert read_paste(text).records == ()
+
+
+def test_a_name_above_and_its_meaning_spelled_out_below_is_no_record() -> None:
+    text = (
+        "Definition: Acceptance rate measures how often the target agrees with the drafter.\n"
+        "Example: Every proposal is checked in one pass. A 60% acceptance rate means "
+        "6 of 10 drafts survive.\n"
+    )
+    assert read_paste(text).records == ()
+
+
+def test_negative_control_a_rate_stated_as_measured_is_read() -> None:
+    text = "On our MT-bench run the EAGLE-3 draft had a 64% acceptance rate.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.64]
