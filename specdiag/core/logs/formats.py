@@ -488,10 +488,18 @@ def _trtllm_bench(b: Block) -> _Figures | Skipped | None:
     return _Figures(length, rate, None, None, (), notes, version)
 
 
+_THOUSANDS = re.compile(r"^\s*\d{1,3}(?:,\d{3})+\s*$")
+
+
+def _count(text: str | None) -> int | None:
+    """A count as printed, or as a user re-typed it with thousands separators ('1,000')."""
+    return G.integer(text.replace(",", "") if text and _THOUSANDS.match(text) else text)
+
+
 def _spec_decode(b: Block) -> _Figures | Skipped | None:
-    drafts = G.integer(b.values.get("num_drafts"))
-    drafted = G.integer(b.values.get("num_draft_tokens"))
-    accepted = G.integer(b.values.get("num_accepted_tokens"))
+    drafts = _count(b.values.get("num_drafts"))
+    drafted = _count(b.values.get("num_draft_tokens"))
+    accepted = _count(b.values.get("num_accepted_tokens"))
     mean = G.number(b.values.get("mean"))
     if drafts is None or accepted is None:
         return Skipped("vLLM spec_decode.py summary without readable counts")

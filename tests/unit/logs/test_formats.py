@@ -381,3 +381,15 @@ def test_impossible_values_are_one_rule_for_every_reader() -> None:
     got = p.parse(json.dumps(both), 3)
     assert isinstance(got, tuple) and [r.accept_rate for r in got] == [0.4]
     assert p.parse(json.dumps(both[:1]), 4) == Skipped("more tokens accepted than drafted")
+
+
+def test_vllm_spec_decode_counts_with_thousands_separators() -> None:
+    # a summary re-typed with separators ('1,000') was skipped, and hidden from the paste readers
+    import io
+
+    from specdiag.core.logs.run import LogsOptions, run_logs
+
+    text = "num_drafts: 125\nnum_accepted_tokens: 1,000\nMean acceptance length: 9.00\n"
+    result = run_logs(["-"], LogsOptions(workers=1), stdin=io.BytesIO(text.encode()))
+    (f,) = result.report.files
+    assert f.records == 1 and f.skipped_lines == 0
