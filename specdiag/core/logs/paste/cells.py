@@ -296,7 +296,18 @@ STEP_NOUN_RE = (
 )
 _STEP_PHRASES = tuple(
     f"{q} {n}"
-    for q in ("draft", "spec", "speculative", "speculation", "verify", "verification", "decode")
+    for q in (
+        "draft",
+        "spec",
+        "speculative",
+        "speculation",
+        "verify",
+        "verification",
+        "decode",
+        # one draft-verify step named by both its halves ('per draft/verify step')
+        "draft/verify",
+        "draft verify",
+    )
     for n in ("step", "round", "cycle", "iteration")
 )
 _PER_STEP_WORDS = (
@@ -315,6 +326,10 @@ _PER_STEP_WORDS = (
             "tokens emitted",
             "committed",
             "committed tokens",
+            # the tokens a verify step commits: its accepted drafts and the target's own token
+            "tokens committed",
+            "avg committed tokens",
+            "mean committed tokens",
         ),
     ),
     (
@@ -330,6 +345,13 @@ _PER_STEP_WORDS = (
             "draft tokens accepted",
             "mean accepted",
             "mean accepted tokens",
+            # accepted DRAFT tokens per step leave out the target's own token ('accepted draft
+            # tokens per step': the length is 1 + it); without this name the longest known tail
+            # ('tokens per step') would read it as tokens per step
+            "accepted draft tokens",
+            "accepted draft",
+            "avg accepted draft tokens",
+            "mean accepted draft tokens",
         ),
     ),
 )
@@ -729,6 +751,12 @@ def _key(text: str) -> Key:
         )
         if base.metric == LENGTH and said is not None:
             m = TOK_PER_STEP if said is inc else ACC_PER_STEP
+            return Key(m, base.text, base.percent, base.position, base.tool, base.pooled)
+        if base.metric == ACC_PER_STEP and said is inc:
+            # 'tokens accepted per verification step (incl. bonus)': the tokens a step keeps,
+            # the target's own token with them, are tokens per step; accepted DRAFTS with the
+            # bonus say two things at once: a length, undecided
+            m = LENGTH if "draft" in base.text else TOK_PER_STEP
             return Key(m, base.text, base.percent, base.position, base.tool, base.pooled)
     if got.metric == LENGTH:
         # a length defined in brackets as tokens per verify step ('Average accept length

@@ -1653,7 +1653,9 @@ _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ|"
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
-    r"(?:toks?|tokens)(?:/| per )"
+    # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
+    r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
+    r"(?:draft[/ -]verify\s+)?"
     + C.STEP_NOUN_RE
     + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
     re.I,
@@ -2979,6 +2981,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if drafts
             else C.Key(C.LENGTH, "accepted tokens per step", False)
         )
+        said = None if drafts else _bonus_clause_at(text, m.end())
+        if said is not None:
+            # 'tokens accepted per verification step (incl. bonus)': the clause decides
+            k = C.Key(said, "accepted tokens per step", False)
         found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
         for i in range(m.start(), m.end()):
             rest[i] = " "
@@ -3312,6 +3318,25 @@ def _bonus_after(t: str, item: tuple[C.Key, C.Value, str, str]) -> tuple[C.Key, 
         return item  # neither, or both ('with and without bonus')
     metric = C.ACC_PER_STEP if out is not None else C.TOK_PER_STEP
     return C.Key(metric, k.text, k.percent, k.position, k.tool, k.pooled), v, kt, vt
+
+
+_STEP_TAIL = re.compile(r"\s+(?:steps?|rounds?|cycles?|iterations?|pass(?:es)?)\b", re.I)
+
+
+def _bonus_clause_at(t: str, pos: int) -> str | None:
+    """What a per-step count says it counts in a bracket or clause right at ``pos`` ('tokens
+    accepted per step (incl. bonus)'): TOK_PER_STEP (the bonus counted), ACC_PER_STEP (left
+    out), or None (neither, or both)."""
+    noun = _STEP_TAIL.match(t, pos)  # 'per verification step': the noun after its qualifier
+    m = _AFTER_CLAUSE.match(t, noun.end() if noun is not None else pos)
+    if m is None:
+        return None
+    clause = m.group("b") or m.group("s") or m.group("c") or ""
+    out = C._BONUS_OUT.search(clause) or _NOT_COUNTING.search(clause)
+    inc = None if out is not None else C._BONUS_IN.search(clause)
+    if (out is None) == (inc is None) or re.search(r"\b(?:and|or|vs)\b|\bwith\s*/", clause):
+        return None
+    return C.ACC_PER_STEP if out is not None else C.TOK_PER_STEP
 
 
 _EQ_PAIR = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w]*)\s*=\s*(?P<v>\d+(?:\.\d+)?)(?![\w.])")

@@ -33,15 +33,21 @@ from specdiag.core.logs.paste.model import (
     PasteRecord,
 )
 
+# Tokens per draft-verify step in any spelling ('tok/step', 'tokens committed per verify step',
+# 'committed tokens per draft/verify step').
+_PER_STEP = (
+    r"(?:(?:toks?|tokens?)(?:[ _]committed)?|committed[ _]tokens?)(?:/|[ _]per[ _])"
+    r"(?:draft[/ _-]verify[ _])?" + C.STEP_NOUN_RE
+)
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
     r"acc(?:ept|pt|\.|_|\s|%|\b|len|rate)|\bac{1,2}p[et]|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|draft|"
-    r"(?:toks?|tokens?)(?:/|[ _]per[ _])" + C.STEP_NOUN_RE + r"|emitted(?:/| per )verify",
+    + _PER_STEP
+    + r"|emitted(?:/| per )verify",
     re.IGNORECASE,
 )
 _STRONG = re.compile(
-    r"accept|accpt|acc(?:\.|_)?\s?len|τ|(?:toks?|tokens?)(?:/|[ _]per[ _])" + C.STEP_NOUN_RE + r"|"
-    r"emitted(?:/| per )verify",
+    r"accept|accpt|acc(?:\.|_)?\s?len|τ|" + _PER_STEP + r"|emitted(?:/| per )verify",
     re.I,
 )
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
