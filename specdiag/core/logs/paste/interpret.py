@@ -1549,6 +1549,25 @@ _OTHER_MEASURE = re.compile(
 )
 
 
+_BONUS_NOTE = re.compile(r"\s*[(\[][^()\[\]]*\bbonus\b[^()\[\]]*[)\]]\s*$", re.I)
+
+
+def _bonus_noted(ws: list[str]) -> C.Key | None:
+    """The key of a name ending with a bracket that says what it counts ('tokens accepted per
+    verification step (including the bonus token)'): its words before the bracket, up to 7,
+    read with the bracket, however long the two together."""
+    text = " ".join(ws)
+    note = _BONUS_NOTE.search(text)
+    if note is None:
+        return None
+    head = text[: note.start()].split()
+    for n in range(min(7, len(head)), 0, -1):
+        k = C.key(" ".join(head[-n:]) + " " + note.group(0).strip())
+        if k.metric is not None:
+            return k
+    return None
+
+
 def key_of(words: str, sep: str | None = None) -> C.Key:
     """The longest suffix (at most 7 words) of a phrase that names a metric or a label.
     ``sep``: what stands between the phrase and its value ('=' binds the value to the words
@@ -1556,6 +1575,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     while ws and ws[-1].lower().strip(":=") in _CONNECT:
         ws.pop()
+    if len(ws) > 7 and "bonus" in words.lower() and (noted := _bonus_noted(ws)) is not None:
+        return noted
     for n in range(min(7, len(ws)), 0, -1):
         k = C.key(" ".join(ws[-n:]))
         if k.metric is not None:
@@ -1657,6 +1678,8 @@ _LENGTH_FIRST = re.compile(
     r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
     r"(?:draft[/ -]verify\s+)?"
     + C.STEP_NOUN_RE
+    # ('per verification step': the noun after its qualifier)
+    + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"
     + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
     re.I,
 )
@@ -2364,6 +2387,47 @@ def _described(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
         yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
 
 
+# 'acceptance (2.1 of 4, 52%)': a mean of 2.1 drafts accepted of the 4 drafted each step, and
+# that share as a rate
+_OF_K_SHARE = re.compile(
+    r"(?P<key>\b(?:acceptance|accept(?:ed)?|acc)\b)\s*[:=]?\s*[(\[]\s*(?P<a>\d{1,2}\.\d+)\s+"
+    r"(?:out\s+)?of\s+(?P<k>\d{1,2})\b\s*(?:draft(?:ed)?\s*)?(?:tokens?\s*|drafts?\s*)?"
+    r"(?:,|;)\s*(?P<p>\d{1,3}(?:\.\d+)?\s*%)\s*[)\]]",
+    re.I,
+)
+
+
+def _of_k_share(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each 'acceptance (A of K, R%)': A accepted drafts per step of the
+    K drafted (the length 1 + A, the bonus left out) and the rate R, read only where A / K gives
+    R at their printed precision; where it does not, nothing (A may count the bonus, or R be
+    another share), and the span is left to no other reader."""
+    for m in _OF_K_SHARE.finditer(text):
+        a, r = C.value(m.group("a")), C.value(m.group("p"))
+        k = int(m.group("k"))
+        if a is None or r is None or not 1 <= k <= 64 or a.number > k:
+            yield m.start(), m.end(), []
+            continue
+        tol = C.half_unit(r.decimals + 2) + C.half_unit(a.decimals) / k
+        if abs(a.number / k - r.number / 100) > tol:
+            yield m.start(), m.end(), []
+            continue
+        name = m.group("key").strip()
+        yield (
+            m.start(),
+            m.end(),
+            [
+                (
+                    C.Key(C.ACC_PER_STEP, "accepted drafts per step", False),
+                    a,
+                    f"{name} (accepted of {k} drafted per step)",
+                    m.group("a"),
+                ),
+                (C.Key(C.RATE, "acceptance rate", True), r, f"{name} (share)", m.group("p")),
+            ],
+        )
+
+
 def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure named with its k in brackets."""
     for m in _KEY_AT_K.finditer(text):
@@ -2742,6 +2806,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
+    for start, end, got in _of_k_share(text) if " of " in low and "%" in text else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, got in (
         _values_at_k(text) if "=" in text and ("(" in text or "[" in text) else []
     ):
@@ -3080,6 +3150,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 # a setting's key running back over a figure ('accept length 4.6 at k=4'):
                 # the setting is the words after the figure; the figure is left to the others
                 kstart += num.end()
+            if pat is _PAIR and kstart == m.start("key"):
+                kstart += _previous_field(m.group("key"), k)
             found.append(
                 (kstart, k, v, text[kstart : m.end("key")].strip(), m.group("val").strip())
             )
@@ -3149,11 +3221,24 @@ _FIGURE_WORD = re.compile(
 def _open_key(text: str) -> bool:
     """Whether a line ends naming a figure whose value is not on it (the key came after the
     line's last number)."""
-    last_key = max((m.end() for m in _FIGURE_WORD.finditer(text)), default=-1)
+    last_key = max(
+        (
+            m.end()
+            for m in _FIGURE_WORD.finditer(text)
+            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come)
+            if not re.search(r"\d\s*$", text[: m.start()])
+        ),
+        default=-1,
+    )
     if last_key < 0:
         return False
     last_num = max((m.start() for m in re.finditer(r"\d", text)), default=-1)
-    return last_key > last_num and not re.search(r"[:=]\s*\S*\d", text[last_key:])
+    return (
+        last_key > last_num
+        and not re.search(r"[:=]\s*\S*\d", text[last_key:])
+        # (a figure printed as 'nan' has its value: nothing was measured)
+        and not re.search(r"[:=]\s*[-+]?nan\b", text[last_key:], re.I)
+    )
 
 
 def _open_list(text: str) -> bool:
@@ -3318,6 +3403,21 @@ def _bonus_after(t: str, item: tuple[C.Key, C.Value, str, str]) -> tuple[C.Key, 
         return item  # neither, or both ('with and without bonus')
     metric = C.ACC_PER_STEP if out is not None else C.TOK_PER_STEP
     return C.Key(metric, k.text, k.percent, k.position, k.tool, k.pooled), v, kt, vt
+
+
+# the end of the field before a key on a line of comma-separated fields: a value no reader
+# takes or a unit ('Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens')
+_FIELD_COMMA = re.compile(r".*,\s+(?=[A-Za-z])", re.S)
+
+
+def _previous_field(key: str, k: C.Key) -> int:
+    """Where a key really starts that ran back over the end of the field before it ('nan%,
+    Accepted', 'tokens, Drafted'): after the last comma, where the words after it alone name
+    the same metric; else 0 (the whole key)."""
+    m = _FIELD_COMMA.match(key)
+    if m is None or k.metric is None or key_of(key[m.end() :]).metric != k.metric:
+        return 0
+    return m.end()
 
 
 _STEP_TAIL = re.compile(r"\s+(?:steps?|rounds?|cycles?|iterations?|pass(?:es)?)\b", re.I)
@@ -3617,6 +3717,14 @@ def _yaml_items(lines: list[Line]) -> list[Line]:
     return out
 
 
+# a figure printed as 'nan' (vLLM's metrics line before anything was drafted: 'Draft acceptance
+# rate: nan%, Accepted: 0 tokens'): the line is one run's, measured nothing, and its counts go
+# with no other line's figures
+_UNMEASURED = re.compile(
+    r"\b(?:accept\w*|acc)\b[\w ./-]{0,40}?(?:rate|length|len|ratio)?\s*[:=]\s*[-+]?nan\b\s*%?", re.I
+)
+
+
 def keyvalue(
     lines: list[Line], ctx: Ctx, structure: str, named: C.Key | None = None
 ) -> list[PasteRecord]:
@@ -3664,8 +3772,12 @@ def keyvalue(
         fig, labels, first = E.Figures(), [], 0
 
     said: list[str] = []  # the block's lines so far
+    unmeasured = False  # the line before printed a figure as 'nan': a run of its own
     for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
+        if unmeasured or (_UNMEASURED.search(t) is not None and fig.has_acceptance()):
+            flush()
+        unmeasured = _UNMEASURED.search(t) is not None
         pc = _POSITION_COUNTS.match(t) if "accept" in t.lower() else None
         if pc is not None and _POSITION_COUNT_KEY.search(C.norm(pc.group("key"))[0]):
             counts = [int(x) for x in re.split(r"[,\s]+", pc.group("list").strip()) if x]

@@ -856,6 +856,11 @@ def read_paste(
         # its column's and its name's convention above, and is no record of its own
         kept = [(r, b) for r, b in zip(records, block_of, strict=True) if not I.baseline_one(r)]
         records, block_of = [r for r, _ in kept], [b for _, b in kept]
+    if any(_nothing_drafted(r) for r in records):
+        # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
+        # drafted nothing measured no acceptance (0 / 0 is no rate)
+        kept = [(r, b) for r, b in zip(records, block_of, strict=True) if not _nothing_drafted(r)]
+        records, block_of = [r for r, _ in kept], [b for _, b in kept]
     if len(records) > 1:
         # counts alone that another record prints its figures from ('48,367 draft steps x 3 =
         # 145,101 draft tokens; 77,360 accepted' over a table of '53.3% (77360/145101)'): that
@@ -1386,6 +1391,20 @@ def _titles(t: str) -> bool:
 # the name of accepted tokens per step read as a length ('accepted tokens/cycle'): its own name,
 # never lumped with 'accept length'
 _ACCEPTED_PER_STEP_NAME = "accepted tokens per step"
+
+
+def _nothing_drafted(r: PasteRecord) -> bool:
+    """A record of counts alone, none of them above zero, where nothing was drafted or
+    verified (vLLM's metrics line before the first draft, 'Number of draft tokens: 0'): no
+    figure, nothing measured."""
+    counts = (r.accepted_tokens, r.drafted_tokens, r.steps, r.output_tokens)
+    return (
+        r.printed_length is None
+        and r.printed_rate is None
+        and not r.per_position
+        and (r.drafted_tokens == 0 or r.steps == 0)
+        and all(c in (None, 0) for c in counts)
+    )
 
 
 def _length_name(r: PasteRecord) -> str | None:

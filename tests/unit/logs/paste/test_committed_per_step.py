@@ -46,9 +46,7 @@ def test_tokens_committed_per_step_are_a_length_bonus_included(
 @given(tenths=st.integers(11, 79), step=st.sampled_from(_STEPS))
 def test_a_committed_column_is_a_length_bonus_included(tenths: int, step: str) -> None:
     v = f"{tenths / 10:.2f}"
-    text = pipe_table(
-        ["config", "tok/s", f"tokens committed per {step}"], [["k=4", "121.5", v]]
-    )
+    text = pipe_table(["config", "tok/s", f"tokens committed per {step}"], [["k=4", "121.5", v]])
     printed, length, bonus = _one("Speculative decoding sweep\n\n" + text)
     assert (printed, length, bonus) == (float(v), float(v), "included")
 

@@ -1,0 +1,73 @@
+"""A run that drafted nothing measured no acceptance: vLLM's metrics line before the first draft
+('Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens', 'Mean acceptance length:
+nan') and the v0 line with 'Number of draft tokens: 0' yield no record (0 / 0 is no rate), and
+no key ever runs back over the field before it ('nan%, Accepted')."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+
+_V1_EMPTY = (
+    "SpecDecoding metrics: Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens"
+)
+_V1_NEW_EMPTY = (
+    "SpecDecoding metrics: Mean acceptance length: nan, Accepted throughput: 0.00 tokens/s, "
+    "Drafted throughput: 0.00 tokens/s, Accepted: 0 tokens, Drafted: 0 tokens, "
+    "Per-position acceptance rate: , Avg Draft acceptance rate: nan%"
+)
+_V0_EMPTY = (
+    "Speculative metrics: Draft acceptance rate: nan, System efficiency: nan, Number of "
+    "speculative tokens: 5, Number of accepted tokens: 0, Number of draft tokens: 0, Number of "
+    "emitted tokens: 0."
+)
+
+
+def _v1(rate_pct: float, acc: int, drf: int) -> str:
+    return (
+        f"SpecDecoding metrics: Draft acceptance rate: {rate_pct:.1f}%, Accepted: {acc} tokens, "
+        f"Drafted: {drf} tokens"
+    )
+
+
+def test_nothing_drafted_yields_no_record() -> None:
+    for line in (_V1_EMPTY, _V1_NEW_EMPTY, _V0_EMPTY, "Mean acceptance length: nan"):
+        for prefix in ("", "INFO 12-04 09:12:01 [metrics.py:88] "):
+            got = read_paste(prefix + line + "\n")
+            assert got.records == (), line
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    runs=st.lists(st.tuples(st.integers(1, 999), st.integers(1000, 5000)), min_size=1, max_size=4),
+    empty_at=st.integers(0, 4),
+    empty=st.sampled_from([_V1_EMPTY, _V1_NEW_EMPTY]),
+)
+def test_an_empty_line_among_runs_takes_nothing_from_them(
+    runs: list[tuple[int, int]], empty_at: int, empty: str
+) -> None:
+    lines = [_v1(100 * a / d, a, d) for a, d in runs]
+    lines.insert(min(empty_at, len(lines)), empty)
+    got = read_paste("vLLM server log\n" + "\n".join(lines) + "\n").records
+    assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == runs
+    for r, (a, d) in zip(got, runs, strict=True):
+        assert r.printed_rate is not None
+        assert abs(r.printed_rate - float(f"{100 * a / d:.1f}") / 100) < 1e-9
+        assert all("," not in name and "nan" not in name for name, _ in r.fields)
+
+
+def test_keys_never_run_back_over_the_field_before() -> None:
+    got = read_paste(_v1(61.0, 610, 1000) + "\n").records
+    assert [name for name, _ in got[0].fields] == ["Draft acceptance rate", "Accepted", "Drafted"]
+
+
+def test_negative_control_zero_accepted_of_some_drafted_is_a_measurement() -> None:
+    # drafts were made and none accepted: a rate of 0, read
+    got = read_paste(
+        "Speculative metrics: Draft acceptance rate: 0.000, Number of accepted tokens: 0, "
+        "Number of draft tokens: 500, Number of emitted tokens: 100.\n"
+    ).records
+    assert [(r.printed_rate, r.accepted_tokens, r.drafted_tokens) for r in got] == [(0.0, 0, 500)]
