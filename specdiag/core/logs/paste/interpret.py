@@ -3269,6 +3269,10 @@ def _open_paren(text: str, nxt: str) -> bool:
     return re.search(r"\d", inside) is not None and _FIGURE_WORD.search(inside) is not None
 
 
+# a numbered list's item: its number, then words ('2. τ: average acceptance length', '3) K')
+_ENUM_ITEM = re.compile(r"^\s*\d{1,2}[.)]\s+(?![\d.,%])\S")
+
+
 def join_wrapped(lines: list[Line]) -> list[Line]:
     """A line naming a figure without its value, followed by the value (or the rest of the
     key and the value), or leaving open a parenthesis the next line closes, is read as one
@@ -3283,6 +3287,8 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
             j + 1 < len(lines)
             and j - i < 2
             and not t.rstrip().endswith("|")
+            # (a numbered item's number is no value: '1. α: acceptance rate' / '2. τ: ...')
+            and _ENUM_ITEM.match(lines[j + 1][1]) is None
             and (
                 _open_key(t)
                 or _open_list(t)

@@ -159,10 +159,42 @@ def _texty(body: list[tuple[int, list[str]]], i: int) -> bool:
     return not any(i < len(c) and _is_number(c[i]) for _, c in body)
 
 
+# a header cell naming two columns, the second in brackets ('Speedup (τ)' over '3.05x  4.12')
+_PAIRED_HEAD = re.compile(r"^(?P<a>[^()\[\]]*[^()\[\]\s])\s*(?P<b>[(\[][^()\[\]]+[)\]])$")
+
+
+def _paired_header(run: list[Line]) -> Grid | None:
+    """Columns separated by two or more spaces whose one-line header names two of them in one
+    cell, the second in brackets, as papers print a figure and its symbol ('Method  Speedup
+    (τ)' over 'EAGLE-3  3.05x  4.12'): that cell split in two. Read only where every body row
+    has one cell more than the header, exactly one header cell is such a pair and both columns
+    under it hold numbers."""
+    if len(run) < 2:
+        return None
+    cells = [re.split(r"\s{2,}|\t+", t.strip()) for _, t in run]
+    head, body = cells[0], cells[1:]
+    n = len(body[0])
+    if n < 3 or len(head) != n - 1 or any(len(c) != n for c in body):
+        return None
+    pairs = [i for i, h in enumerate(head) if _PAIRED_HEAD.match(h)]
+    if len(pairs) != 1:
+        return None
+    i = pairs[0]
+    if not all(_is_number(c[i]) and _is_number(c[i + 1]) for c in body):
+        return None
+    m = _PAIRED_HEAD.match(head[i])
+    assert m is not None
+    head = [*head[:i], m.group("a"), m.group("b"), *head[i + 1 :]]
+    rows = [(ln, c) for (ln, _), c in zip(run[1:], body, strict=True)]
+    return Grid("aligned columns", [head], rows, run[0][0], run[-1][0])
+
+
 def _aligned_table(run: list[Line]) -> Grid | None:
     """Columns aligned by spaces: the column boundaries are the character positions that are
     blank on every line; columns empty on every body row join their left neighbour. A rule of
     dashes or '=' (tabulate's 'simple' format, pandas' to_markdown) ends the header."""
+    if (paired := _paired_header(run)) is not None:
+        return paired
     rules = [i for i, (_, t) in enumerate(run) if _DASH_RULE.match(t)]
     if rules and rules[0] > 0:
         cut = rules[0]
