@@ -2428,6 +2428,149 @@ def _of_k_share(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
         )
 
 
+# Ranked lists in prose: configurations named one after another, each with its value ('topk=8
+# scored highest at 3.50, topk=4 at 3.00 and topk=1 at 2.75 (mean acceptance length)', 'EAGLE-3
+# reached 3.1, followed by MTP (2.6) and n-gram (1.8)'), in a sentence that names the one figure.
+_RANK_STOP = r"(?!(?:and|by|then|while|with|of|at|the|followed|ahead|before|versus|vs)\b)"
+_RANK_WORD = r"[A-Za-z][\w.+/-]*"
+_RANK_VALUE = r"[~≈]?\d+(?:\.\d+)?\s*%?(?![\w.]\d|\s*[x×]\b)"
+_RANK_ITEM = re.compile(
+    r"(?<![\w=.-])"
+    + _RANK_STOP
+    # a name of one or two words, its value in brackets ('MTP (2.6)', 'batch 8 (2.9)')
+    + r"(?:(?P<name>"
+    + _RANK_WORD
+    + r"(?:=[\w.]+|\s[A-Za-z0-9][\w.+/-]*)?)\s*\(\s*(?P<val>"
+    + _RANK_VALUE
+    + r")\s*\)"
+    # or one word (or 'key=value'), a verb or rank word or two, then the value ('topk=8
+    # scored highest at 3.50', 'EAGLE-3 reached 3.1', 'n-gram got 1.85')
+    + r"|(?P<name2>"
+    + _RANK_WORD
+    + r"(?:=[\w.]+)?)\s+(?:(?:came|comes|was|is|ranked|ranks|scored|scores|placed|places|"
+    r"reached|reaches|achieved|achieves|got|gets|hit|hits|led|leads|stood|stands|did|"
+    r"highest|lowest|best|worst|first|second|third|last|next|top|bottom|"
+    r"on top|overall)\s+){0,3}(?:at|with|of|on|reaching|=|:)?\s*(?P<val2>"
+    + _RANK_VALUE
+    + r"))",
+    re.I,
+)
+# what may stand between two items: a comma, 'and', 'followed by', 'then', 'while', 'ahead of'
+_RANK_JOIN = re.compile(
+    r"^\s*(?:(?:,|;|\band\b|\bthen\b|\bwhile\b|\bfollowed\s+by\b|\bahead\s+of\b|\bbefore\b|"
+    r"\bversus\b|\bvs\.?|\bfinally\b|\blastly\b)\s*)+$",
+    re.I,
+)
+# words that are no configuration's name, though a ranked item's shape fits them
+_RANK_NOT_NAMES = frozenset(
+    (
+        "the", "a", "an", "it", "which", "that", "this", "and", "at", "of", "with", "then",
+        "while", "by", "followed", "settings", "setting", "among", "was", "is", "length",
+        "rate", "acceptance", "accept", "speedup", "throughput", "latency", "mean", "average",
+        "avg", "median", "score", "scored", "reached", "highest", "lowest", "to", "from",
+        "around", "about", "only", "just", "batch", "size", "bs", "temperature", "temp",
+    )  # fmt: skip
+)
+
+
+_RANK_HINT = re.compile(r"\d\s*%?\s*\)?\s*(?:,|;|\band\b|\bfollowed\b|\bthen\b|\bwhile\b)", re.I)
+
+
+# another measure named beside the list: its values may be that measure's
+_RANK_OTHER = re.compile(
+    r"speed|throughput|latency|tok(?:ens)?/s\b|\bt/s\b|\btime\b|accura|\bscores?\b|\bms\b|"
+    r"perplexity|\bbleu\b|\brouge|pass@|memory|\bgb\b|\bwin rate|\bloss\b",
+    re.I,
+)
+
+
+# a goal or an expectation before the list: no measurement
+_RANK_GOAL = re.compile(
+    r"\b(?:target(?:s|ed|ing)?|goals?|aim(?:s|ed)?|expect(?:s|ed)?|hope[sd]?|want(?:s|ed)?|"
+    r"need(?:s|ed)?|should|would|could|might|require[sd]?|assume[sd]?|typical(?:ly)?)\b",
+    re.I,
+)
+
+
+# a statistic's name ('p50 1.11, min 1.00'): the figure's statistics, no configurations
+_RANK_STAT = re.compile(
+    r"^(?:p\d{1,3}|min|max|minimum|maximum|std\w*|sd|avg|mean|median|average|total|overall|"
+    r"all|sum|count|n|first|last|best|worst|"
+    # a draft position's name ('pos0 71%, pos1 52%'): per-position rates, no configurations
+    r"(?:pos(?:ition)?|tok(?:en)?|draft|depth|step|spec|t|d|p|#)\s*[_#-]?\s*\d{1,2})$",
+    re.I,
+)
+
+
+def _rank_plausible(metric: str, v: C.Value) -> bool:
+    if metric == C.RATE:
+        return (v.percent and 0 < v.number <= 100) or (not v.percent and 0 < v.number < 1)
+    return not v.percent and v.decimals > 0 and 1.0 <= v.number <= C.MAX_STEP_TOKENS
+
+
+def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a ranked list in one sentence: two or more configurations, each
+    with one value, joined only by commas, 'and', 'followed by', ...; read only where the
+    sentence names exactly one acceptance figure (outside the list) and every value can be it,
+    one record per configuration, its name kept as the label."""
+    for sent in re.finditer(r"[^.;!?\n]*(?:\.(?=\d)[^.;!?\n]*)*", text):
+        st = sent.group(0)
+        if len(st) < 12 or not re.search(r"\d", st):
+            continue
+        runs: list[list[re.Match[str]]] = []
+        for m in _RANK_ITEM.finditer(st):
+            if runs and _RANK_JOIN.match(st[runs[-1][-1].end() : m.start()]):
+                runs[-1].append(m)
+            else:
+                runs.append([m])
+        for run in runs:
+            if len(run) < 2:
+                continue
+            outside = st[: run[0].start()] + " " + st[run[-1].end() :]
+            named = B.metric_named(outside)
+            if named is None or named[0] not in (C.LENGTH, C.RATE):
+                continue
+            metric, mname = named
+            if (
+                _NOT_MEASURED.search(st[: run[0].start()][-60:])
+                or _RANK_GOAL.search(st[: run[0].start()])
+                or _SETTING.search(st)
+                or _RANK_OTHER.search(outside)
+            ):
+                continue  # a goal, a setting's range, or another measure's ranking
+            names = [C._MARKUP.sub("", m.group("name") or m.group("name2")).strip() for m in run]
+            vals = [C.value(m.group("val") or m.group("val2")) for m in run]
+            if (
+                len({n.lower() for n in names}) != len(names)
+                or any(n.lower() in _RANK_NOT_NAMES or _RANK_STAT.match(n) for n in names)
+                or any(w.lower() in _RANK_NOT_NAMES for n in names for w in n.split()[1:])
+                or any(v is None or not _rank_plausible(metric, v) for v in vals)
+                or any(C.key(n.split("=")[0]).metric in C.ACCEPTANCE for n in names)
+            ):
+                continue
+            mk = C.key(mname)
+            if mk.metric != metric:
+                mk = C.Key(metric, mname.lower(), metric == C.RATE)
+            items: list[tuple[C.Key, C.Value, str, str]] = []
+            pairs_ = [re.fullmatch(r"(?P<k>[A-Za-z_][\w-]*)=(?P<v>[\w.]+)", n) for n in names]
+            # one setting varied ('topk=8, topk=4'): its values are the labels; names of
+            # several kinds are each the configuration's whole name
+            one_key = len({p.group("k").lower() if p else None for p in pairs_}) == 1
+            for m, n, v, kv in zip(run, names, vals, pairs_, strict=True):
+                assert v is not None
+                if kv is None or not one_key:
+                    lab = C.Key(C.LABEL, "config", False)
+                    items.append((lab, C.Value(0.0, False, 0), "config", n))
+                elif _K_NAME.match(kv.group("k")) and kv.group("v").isdigit():
+                    kn = C.Value(float(kv.group("v")), False, 0)
+                    items.append((C.Key(C.K, "k", False), kn, "k", kv.group("v")))
+                else:
+                    lab = C.Key(C.LABEL, kv.group("k").lower(), False)
+                    items.append((lab, C.Value(0.0, False, 0), kv.group("k"), kv.group("v")))
+                items.append((mk, v, mname, (m.group("val") or m.group("val2")).strip()))
+            yield sent.start() + run[0].start(), sent.start() + run[-1].end(), items
+
+
 def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure named with its k in brackets."""
     for m in _KEY_AT_K.finditer(text):
@@ -2801,6 +2944,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
     for start, end, got in _described(text) if "(" in text and _DESCRIBED_HINT.search(text) else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _ranked(text) if _RANK_HINT.search(text) else []:
         if taken(start, end):
             continue
         found.extend((start + i, *one) for i, one in enumerate(got))
