@@ -2450,9 +2450,7 @@ _RANK_ITEM = re.compile(
     + r"(?:=[\w.]+)?)\s+(?:(?:came|comes|was|is|ranked|ranks|scored|scores|placed|places|"
     r"reached|reaches|achieved|achieves|got|gets|hit|hits|led|leads|stood|stands|did|"
     r"highest|lowest|best|worst|first|second|third|last|next|top|bottom|"
-    r"on top|overall)\s+){0,3}(?:at|with|of|on|reaching|=|:)?\s*(?P<val2>"
-    + _RANK_VALUE
-    + r"))",
+    r"on top|overall)\s+){0,3}(?:at|with|of|on|reaching|=|:)?\s*(?P<val2>" + _RANK_VALUE + r"))",
     re.I,
 )
 # what may stand between two items: a comma, 'and', 'followed by', 'then', 'while', 'ahead of'
@@ -2462,14 +2460,12 @@ _RANK_JOIN = re.compile(
     re.I,
 )
 # words that are no configuration's name, though a ranked item's shape fits them
-_RANK_NOT_NAMES = frozenset(
-    (
-        "the", "a", "an", "it", "which", "that", "this", "and", "at", "of", "with", "then",
-        "while", "by", "followed", "settings", "setting", "among", "was", "is", "length",
-        "rate", "acceptance", "accept", "speedup", "throughput", "latency", "mean", "average",
-        "avg", "median", "score", "scored", "reached", "highest", "lowest", "to", "from",
-        "around", "about", "only", "just", "batch", "size", "bs", "temperature", "temp",
-    )  # fmt: skip
+_RANK_NOT_NAME = re.compile(
+    r"^(?:the|a|an|it|which|that|this|and|at|of|with|then|while|by|followed|settings?|among|"
+    r"was|is|length|rate|acceptance|accept|speedup|throughput|latency|mean|average|avg|median|"
+    r"score|scored|reached|highest|lowest|to|from|around|about|only|just|batch|size|bs|"
+    r"temperature|temp)$",
+    re.I,
 )
 
 
@@ -2542,8 +2538,8 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
             vals = [C.value(m.group("val") or m.group("val2")) for m in run]
             if (
                 len({n.lower() for n in names}) != len(names)
-                or any(n.lower() in _RANK_NOT_NAMES or _RANK_STAT.match(n) for n in names)
-                or any(w.lower() in _RANK_NOT_NAMES for n in names for w in n.split()[1:])
+                or any(_RANK_NOT_NAME.match(n) or _RANK_STAT.match(n) for n in names)
+                or any(_RANK_NOT_NAME.match(w) for n in names for w in n.split()[1:])
                 or any(v is None or not _rank_plausible(metric, v) for v in vals)
                 or any(C.key(n.split("=")[0]).metric in C.ACCEPTANCE for n in names)
             ):
