@@ -2498,6 +2498,14 @@ _RANK_STAT = re.compile(
 )
 
 
+# sampling and training settings (not EAGLE's 'topk', a configuration of the draft tree)
+_RANK_SETTING = re.compile(
+    r"\b(?:top[_ -]p|min[_ -]?p|temp(?:erature)?|seed|lr|learning[_ ]rate|dropout|"
+    r"weight[_ ]decay|epochs?|warmup|max[_ ]tokens|repetition[_ ]penalty)\b",
+    re.I,
+)
+
+
 def _rank_plausible(metric: str, v: C.Value) -> bool:
     if metric == C.RATE:
         return (v.percent and 0 < v.number <= 100) or (not v.percent and 0 < v.number < 1)
@@ -2540,6 +2548,8 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 len({n.lower() for n in names}) != len(names)
                 or any(_RANK_NOT_NAME.match(n) or _RANK_STAT.match(n) for n in names)
                 or any(_RANK_NOT_NAME.match(w) for n in names for w in n.split()[1:])
+                # sampling settings listed with their values ('top_p 0.9 and min_p 0.05')
+                or any(_RANK_SETTING.search(n) for n in names)
                 or any(v is None or not _rank_plausible(metric, v) for v in vals)
                 or any(C.key(n.split("=")[0]).metric in C.ACCEPTANCE for n in names)
             ):

@@ -93,6 +93,8 @@ def test_negative_controls_other_measures_goals_statistics() -> None:
         "was not logged.\n",
         "We target an acceptance length of EAGLE-3 3.1, MTP 2.6 and n-gram 1.8.\n",
         "Acceptance length improved after upgrading vllm 0.6.3, sglang 0.4.1 and torch 2.5.\n",
+        "The acceptance rate was measured with top_p 0.9 and min_p 0.05 on chat.\n",
+        "Acceptance length on A100 (80GB), H100 (80GB) and L40S (48GB) alike.\n",
     ):
         assert read_paste(text).records == (), text
     # statistics of one figure are one record, never configurations
