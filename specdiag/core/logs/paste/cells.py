@@ -450,11 +450,17 @@ ITEM_LABELS = frozenset(
 _MARKUP = re.compile(r"\*\*|__|~~|[*`]|<[^<>]{0,80}>|\b_(?=[\d.])|(?<=[\d%])_\b")
 _UNIT_PAREN = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
 _POS = re.compile(
-    r"^(?:acceptance|accept|acc|draft acceptance)?\s*(?:rate|prob(?:ability)?)?\s*"
-    r"(?:at|@|for)?\s*(?:token|position|pos|draft token|draft position)\s*#?\s*(\d{1,4})$"
+    r"^(?:the\s+)?(?:acceptance|accept|acc|draft acceptance)?\s*(?:rate|prob(?:ability)?)?\s*"
+    r"(?:at|@|for)?\s*(?:token|position|pos|draft token|draft position|(?:draft )?step(?=\s*\d{1,2}$))"
+    r"\s*#?\s*(\d{1,4})$"
 )
 _POS_SUFFIX = re.compile(
     r"^(?:acceptance|accept|acc)\s*(?:rate)?\s*(?:pos|position|token)?\s*#?(\d{1,2})$"
+)
+# the position first ('pos2 的 acceptance rate', from '第 2 步的接受率'; "position 2's acceptance rate")
+_POS_FIRST = re.compile(
+    r"^(?:pos|position|draft position|step|draft step)\s*#?\s*(\d{1,2})\s*(?:的|'s)?\s*"
+    r"(?:acceptance|accept|acc)\s*(?:rate|prob(?:ability)?)$"
 )
 
 
@@ -814,7 +820,7 @@ def _key_plain(text: str) -> Key:
                 # accepted tokens counted in percent ('accepted_tokens, %'): their share
                 return Key(RATE, bare, pct)
             return Key(m, bare, pct)
-    pm = _POS.match(bare) or _POS_SUFFIX.match(bare)
+    pm = _POS.match(bare) or _POS_SUFFIX.match(bare) or _POS_FIRST.match(bare)
     if pm and ("acc" in bare or "rate" in bare or "prob" in bare):
         return Key(POSITION, bare, pct, int(pm.group(1)))
     if bare in _LABELS:

@@ -386,3 +386,34 @@ def test_falling_rates_then_per_position_are_the_positions(
 def test_rising_rates_then_per_position_are_no_positions() -> None:
     got = read_paste("acceptance 0.33/0.52/0.71 per position\n").records
     assert all(not r.per_position for r in got)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.lists(st.integers(min_value=5, max_value=99), min_size=2, max_size=5),
+    st.sampled_from(["en-prose", "en-kv", "zh"]),
+)
+def test_rates_at_draft_steps_are_per_position(pcts: list[int], form: str) -> None:
+    # a draft step's rate ('the acceptance rate at step 2 is 0.61', '第 2 步的接受率为 0.61') is
+    # that position's rate, not an overall rate per step
+    rates = [p / 100 for p in pcts]
+    if form == "en-prose":
+        text = ", ".join(
+            f"the acceptance rate at step {i} is {r:.2f}" for i, r in enumerate(rates, 1)
+        )
+        text = "With the draft, " + text + ".\n"
+    elif form == "en-kv":
+        text = "".join(f"Acceptance rate at step {i}: {r:.2f}\n" for i, r in enumerate(rates, 1))
+    else:
+        text = "，".join(f"第 {i} 步的接受率为 {r:.2f}" for i, r in enumerate(rates, 1)) + "。\n"
+    got = read_paste(text)
+    assert len(got.records) == 1, got.records
+    (rec,) = got.records
+    assert rec.per_position == tuple(rates) or list(rec.per_position) == rates
+    assert rec.printed_rate is None
+
+
+def test_a_training_step_is_no_draft_position() -> None:
+    got = read_paste("eval at step 1200: acceptance rate 0.61\n")
+    assert [r.printed_rate for r in got.records] == [0.61]
+    assert all(not r.per_position for r in got.records)
