@@ -88,6 +88,7 @@ _MARKS = (
     "draft acceptance",
     "acc per pos",
     "#calls(b,g,a)",
+    "#calls = ",
     "specDecodingStats",
     "spec_decoding_stats",
 )
@@ -140,6 +141,7 @@ _CLOCK_OF: dict[str, str] = {SGLANG: CLOCK_ABSOLUTE, VLLM: CLOCK_NO_YEAR, LLAMAC
 
 LLAMA_MEAN_LEN = "llama.cpp >= 0c1e570 (mean len)"
 LLAMA_NO_MEAN_LEN = "llama.cpp 7c158fb (no mean len)"
+LLAMA_ONE_CALLS = "llama.cpp statistics, older form ('#calls = N')"
 SGL_VERSION_04 = "sglang 0.4.x"
 SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
 SGL_VERSION_0510 = "sglang 0.5.10"
@@ -161,6 +163,7 @@ _LLAMA_PP = ("pp", "acceptance rate per position")
 _LLAMA_STATS_KEYS = (
     ("impl", "impl"),
     ("calls", "#calls(b,g,a)"),
+    ("calls1", "#calls"),
     ("gd", "#gen drafts"),
     ("ad", "#acc drafts"),
     ("gt", "#gen tokens"),
@@ -169,6 +172,9 @@ _LLAMA_STATS_KEYS = (
     ("pp", "#acc rate/pos"),
 )
 _BOOLS = {"True": True, "False": False}
+# a llama.cpp statistics line at most this many lines after a request line may restate it (the
+# 'acc per pos' trace line between them)
+_RESTATED_WITHIN = 3
 
 
 def strip_ansi(text: str) -> str:
@@ -320,6 +326,9 @@ class LineParser:
         if engine == VLLM and self.version is not None:
             self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
         self._v0_last: dict[str, tuple[int, int, int]] = {}
+        # llama.cpp: the last request line read (its line, accepted, generated), which the
+        # statistics lines printed right after it may restate
+        self._llama_request_at: tuple[int, int, int] | None = None
         # the server layouts of the engine asked for (any): (mark, reader), in _SERVER's order
         self.layouts = [(mark, read) for e, mark, read in _SERVER if engine in (None, e)]
         # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
@@ -775,6 +784,7 @@ class LineParser:
             return Skipped("llama.cpp acceptance rate per position unreadable")
         mean_key = f"mean {m.group('mword')}"
         raw = (*slot, *_groups(m, (*_LLAMA_REQUEST_KEYS, ("mlen", mean_key), _LLAMA_PP)))
+        self._llama_request_at = (line_no, acc, gen)
         return self.make_record(
             LLAMACPP,
             REQUEST,
@@ -826,6 +836,12 @@ class LineParser:
             return Skipped("llama.cpp statistics line unreadable")
         if gd == 0 or gt == 0:
             return None
+        req = self._llama_request_at
+        if req is not None and 0 < line_no - req[0] <= _RESTATED_WITHIN and (at, gt) == req[1:]:
+            # print_timings() prints the request's draft acceptance, then these totals since
+            # start: equal to the request's counts (the server's first request, one
+            # implementation), they restate that run, read once from the request line
+            return ()
         pp = _float_list(g.get(G.F.PER_POSITION, ""))
         if pp is None:
             return Skipped("llama.cpp statistics acc rate/pos unreadable")
@@ -835,7 +851,11 @@ class LineParser:
             line_no,
             when=self._llama_prefix(text)[0],
             raw=raw,
-            version=LLAMA_MEAN_LEN if G.F.LENGTH in g else LLAMA_NO_MEAN_LEN,
+            version=LLAMA_MEAN_LEN
+            if G.F.LENGTH in g
+            else LLAMA_ONE_CALLS
+            if m is not None and m.group("calls1") is not None
+            else LLAMA_NO_MEAN_LEN,
             length=1.0 + at / gd,
             counts=(at, gt),
             per_position=pp,
@@ -881,6 +901,7 @@ _SERVER: tuple[tuple[str, str, Callable[..., _Line]], ...] = (
     (LLAMACPP, "draft acceptance", LineParser._llama_request),
     (LLAMACPP, "acc per pos", LineParser._llama_per_pos),
     (LLAMACPP, "#calls(b,g,a)", LineParser._llama_stats),
+    (LLAMACPP, "#calls = ", LineParser._llama_stats),  # the older "#calls = N" form
     (LLAMACPP, "draft tokens", LineParser._llama_step),
     (TRTLLM, P.TRTLLM_MARKS[0], LineParser._trtllm),
     (TRTLLM, P.TRTLLM_MARKS[1], LineParser._trtllm),

@@ -549,3 +549,115 @@ def test_roundtrip_generated_llamacpp(acc: int, extra: int, steps: int) -> None:
     r = one(line)
     assert (r.accepted_tokens, r.drafted_tokens) == (acc, gen)
     assert r.accept_length == pytest.approx(1 + acc / steps, abs=0.0051)
+
+
+# --------------------------------------------------------------------------- llama.cpp statistics
+# common/speculative.cpp's common_speculative_print_stats(): "statistics %s: #calls(b,g,a) = %zu
+# %zu %zu, #gen drafts = %zu, #acc drafts = %zu, #gen tokens = %zu, #acc tokens = %zu%s" (the
+# fields padded in some builds; '%s' is ", dur(b,g,a) = ... ms", or '#mean acc len' and '#acc
+# rate/pos' before it); the older form "statistics %s: #calls = %zu, #gen drafts = ..." ('%s':
+# ", dur = X ms" or ", dur(b,g,a) = ...").
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    impl=st.sampled_from(["draft", "ngram_simple", "ngram_mod", "draft-mtp", "draft-eagle3"]),
+    older=st.booleans(),
+    calls=st.integers(1, 5000),
+    gd=st.integers(1, 5000),
+    per=st.integers(1, 8),
+    share=st.integers(0, 100),
+    pad=st.sampled_from([1, 4, 6]),
+    suffix=st.sampled_from(["", ", dur = 12.345 ms", ", dur(b,g,a) = 0.149, 0.347, 0.005 ms"]),
+    prefix=st.sampled_from(["", "0.01.234.567 I ", "0.22.856.349 I spec common_specu: "]),
+)
+def test_llamacpp_statistics_both_forms(
+    impl: str,
+    older: bool,
+    calls: int,
+    gd: int,
+    per: int,
+    share: int,
+    pad: int,
+    suffix: str,
+    prefix: str,
+) -> None:
+    gt = gd * per
+    at = gt * share // 100
+    ad = min(gd, at)
+    w = f"{{:>{pad}}}"
+    calls_text = (
+        f"#calls = {w.format(calls)}"
+        if older
+        else f"#calls(b,g,a) = {w.format(1)} {w.format(calls)} {w.format(gd)}"
+    )
+    line = (
+        f"{prefix}statistics {impl}: {calls_text}, #gen drafts = {w.format(gd)}, "
+        f"#acc drafts = {w.format(ad)}, #gen tokens = {w.format(gt)}, "
+        f"#acc tokens = {w.format(at)}{suffix}"
+    )
+    r = one(line)
+    assert r.kind == "cumulative" and dict(r.raw)["impl"] == impl
+    assert (r.accepted_tokens, r.drafted_tokens) == (at, gt)
+    assert r.accept_length == pytest.approx(1 + at / gd)
+    assert ("#calls" in dict(r.raw)) == older
+    assert r.version_guess == (
+        "llama.cpp statistics, older form ('#calls = N')"
+        if older
+        else "llama.cpp 7c158fb (no mean len)"
+    )
+    # both forms are candidate lines of the prefilter (any engine, and llama.cpp's)
+    assert any(k.decode() in line for k in P.ALL_KEYWORDS)
+    assert any(k.decode() in line for k in P.KEYWORDS_BY_ENGINE["llamacpp"])
+
+
+def _log_records(text: str) -> list[LogRecord]:
+    from specdiag.core.logs.batch import RecordBatch
+    from specdiag.core.logs.scan import Scanner
+
+    batches: list[RecordBatch] = []
+    src = Scanner(LineParser(source="x.log"), batches.append)
+    src.feed(text.encode())
+    src.close()
+    return [r for b in batches for r in b.records()]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    acc=st.integers(1, 4000),
+    extra=st.integers(0, 4000),
+    older=st.booleans(),
+    trace=st.booleans(),
+)
+def test_llamacpp_statistics_restating_the_request_above_are_one_run(
+    acc: int, extra: int, older: bool, trace: bool
+) -> None:
+    """print_timings() prints the request's draft acceptance, then the statistics lines: totals
+    equal to the request's counts (the server's first request) restate that run: one record.
+    Other totals (earlier requests counted in) are the lifetime record they always were."""
+    gen = acc + extra
+    gd = max(1, gen // 3)
+    req = (
+        f"0.05.130.849 I slot print_timing: id  3 | task 0 | draft acceptance = "
+        f"{acc / gen:.5f} ({acc:5d} accepted / {gen:5d} generated)\n"
+    )
+    pos = "0.05.130.850 I slot print_timing: id  3 | task 0 |      acc per pos = (0.500)\n"
+    calls = f"#calls = {gd}" if older else f"#calls(b,g,a) =    1 {gd:6d} {gd:6d}"
+
+    def stats(a: int, g: int) -> str:
+        return (
+            f"0.05.130.885 I statistics        draft-mtp: {calls}, #gen drafts = {gd:6d}, "
+            f"#acc drafts = {min(gd, a):5d}, #gen tokens = {g:6d}, #acc tokens = {a:5d}\n"
+        )
+
+    head = req + (pos if trace else "")
+    got = [r for r in _log_records(head + stats(acc, gen)) if r.kind != "per_position"]
+    assert [(r.kind, r.accepted_tokens, r.drafted_tokens) for r in got] == [("request", acc, gen)]
+    # negative controls: other totals; the same totals far below the request line
+    got = [r for r in _log_records(head + stats(acc + 7, gen + 9)) if r.kind != "per_position"]
+    assert [r.kind for r in got] == ["request", "cumulative"]
+    far = head + "".join(
+        f"0.05.13{i}.000 I srv  update_slots: all slots are idle\n" for i in range(4)
+    )
+    got = [r for r in _log_records(far + stats(acc, gen)) if r.kind != "per_position"]
+    assert [r.kind for r in got] == ["request", "cumulative"]
