@@ -172,9 +172,6 @@ _LLAMA_STATS_KEYS = (
     ("pp", "#acc rate/pos"),
 )
 _BOOLS = {"True": True, "False": False}
-# a llama.cpp statistics line at most this many lines after a request line may restate it (the
-# 'acc per pos' trace line between them)
-_RESTATED_WITHIN = 3
 
 
 def strip_ansi(text: str) -> str:
@@ -326,9 +323,6 @@ class LineParser:
         if engine == VLLM and self.version is not None:
             self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
         self._v0_last: dict[str, tuple[int, int, int]] = {}
-        # llama.cpp: the last request line read (its line, accepted, generated), which the
-        # statistics lines printed right after it may restate
-        self._llama_request_at: tuple[int, int, int] | None = None
         # the server layouts of the engine asked for (any): (mark, reader), in _SERVER's order
         self.layouts = [(mark, read) for e, mark, read in _SERVER if engine in (None, e)]
         # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
@@ -784,7 +778,6 @@ class LineParser:
             return Skipped("llama.cpp acceptance rate per position unreadable")
         mean_key = f"mean {m.group('mword')}"
         raw = (*slot, *_groups(m, (*_LLAMA_REQUEST_KEYS, ("mlen", mean_key), _LLAMA_PP)))
-        self._llama_request_at = (line_no, acc, gen)
         return self.make_record(
             LLAMACPP,
             REQUEST,
@@ -836,12 +829,6 @@ class LineParser:
             return Skipped("llama.cpp statistics line unreadable")
         if gd == 0 or gt == 0:
             return None
-        req = self._llama_request_at
-        if req is not None and 0 < line_no - req[0] <= _RESTATED_WITHIN and (at, gt) == req[1:]:
-            # print_timings() prints the request's draft acceptance, then these totals since
-            # start: equal to the request's counts (the server's first request, one
-            # implementation), they restate that run, read once from the request line
-            return ()
         pp = _float_list(g.get(G.F.PER_POSITION, ""))
         if pp is None:
             return Skipped("llama.cpp statistics acc rate/pos unreadable")
