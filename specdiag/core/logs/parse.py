@@ -88,6 +88,7 @@ _MARKS = (
     "draft acceptance",
     "acc per pos",
     "#calls(b,g,a)",
+    "#calls = ",
     "specDecodingStats",
     "spec_decoding_stats",
 )
@@ -140,6 +141,7 @@ _CLOCK_OF: dict[str, str] = {SGLANG: CLOCK_ABSOLUTE, VLLM: CLOCK_NO_YEAR, LLAMAC
 
 LLAMA_MEAN_LEN = "llama.cpp >= 0c1e570 (mean len)"
 LLAMA_NO_MEAN_LEN = "llama.cpp 7c158fb (no mean len)"
+LLAMA_ONE_CALLS = "llama.cpp statistics, older form ('#calls = N')"
 SGL_VERSION_04 = "sglang 0.4.x"
 SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
 SGL_VERSION_0510 = "sglang 0.5.10"
@@ -161,6 +163,7 @@ _LLAMA_PP = ("pp", "acceptance rate per position")
 _LLAMA_STATS_KEYS = (
     ("impl", "impl"),
     ("calls", "#calls(b,g,a)"),
+    ("calls1", "#calls"),
     ("gd", "#gen drafts"),
     ("ad", "#acc drafts"),
     ("gt", "#gen tokens"),
@@ -835,7 +838,11 @@ class LineParser:
             line_no,
             when=self._llama_prefix(text)[0],
             raw=raw,
-            version=LLAMA_MEAN_LEN if G.F.LENGTH in g else LLAMA_NO_MEAN_LEN,
+            version=LLAMA_MEAN_LEN
+            if G.F.LENGTH in g
+            else LLAMA_ONE_CALLS
+            if m is not None and m.group("calls1") is not None
+            else LLAMA_NO_MEAN_LEN,
             length=1.0 + at / gd,
             counts=(at, gt),
             per_position=pp,
@@ -881,6 +888,7 @@ _SERVER: tuple[tuple[str, str, Callable[..., _Line]], ...] = (
     (LLAMACPP, "draft acceptance", LineParser._llama_request),
     (LLAMACPP, "acc per pos", LineParser._llama_per_pos),
     (LLAMACPP, "#calls(b,g,a)", LineParser._llama_stats),
+    (LLAMACPP, "#calls = ", LineParser._llama_stats),  # the older "#calls = N" form
     (LLAMACPP, "draft tokens", LineParser._llama_step),
     (TRTLLM, P.TRTLLM_MARKS[0], LineParser._trtllm),
     (TRTLLM, P.TRTLLM_MARKS[1], LineParser._trtllm),

@@ -24,14 +24,22 @@ KEYWORDS_BY_ENGINE: dict[str, tuple[bytes, ...]] = {
         b"draft acceptance",  # per-request line (all versions)
         b"acc per pos",  # per-position rates (-lv 4)
         b"#calls(b,g,a)",  # "statistics <impl>:" cumulative line
+        b"#calls = ",  # the same line in its older form ("#calls = N, #gen drafts = ...")
         b"draft tokens",  # LLAMA_TRACE per verify step: "accepted N/M draft tokens"
         *GENERIC_KEYWORDS,
     ),
     "trtllm": (b'"specDecodingStats"', b'"spec_decoding_stats"', *GENERIC_KEYWORDS),
 }
 # Every line an engine's keyword finds also holds "ccept" except llama.cpp's "acc per pos" and
-# "#calls(b,g,a)" lines: the full set is those and the generic ones.
-ALL_KEYWORDS = (b"ccept", b"acc per pos", b"#calls(b,g,a)", *GENERIC_KEYWORDS[1:])
+# statistics lines ("#calls(b,g,a)", or "#calls = " in the older form; both hold "cc" in "#acc"):
+# the full set is those and the generic ones.
+ALL_KEYWORDS = (
+    b"ccept",
+    b"acc per pos",
+    b"#calls(b,g,a)",
+    b"#calls = ",
+    *GENERIC_KEYWORDS[1:],
+)
 
 # Context lines (the bytes stage hands them to the parser too, marked CONTEXT): a multi-line
 # summary's other lines do not all hold a keyword ("Drafts: 1500", "[AL] AVERAGE: 2.50",
@@ -103,8 +111,12 @@ LLAMACPP_DRAFT = re.compile(
     r"(?:, acceptance rate per position = \((?P<pp>[^)]*)\))?"
 )
 LLAMACPP_ACC_PER_POS = re.compile(r"acc per pos = \((?P<pp>[^)]*)\)")
+# common/speculative.cpp's common_speculative_print_stats(): "#calls(b,g,a) = B G A" (begin,
+# draft and accept calls), or in the older form one count, "#calls = N" (its "dur = X ms" or
+# "dur(b,g,a) = ..." suffix not read)
 LLAMACPP_STATS = re.compile(
-    r"statistics +(?P<impl>\S+): #calls\(b,g,a\) = *(?P<calls>\d+ +\d+ +\d+), "
+    r"statistics +(?P<impl>\S+): #calls(?:\(b,g,a\) = *(?P<calls>\d+ +\d+ +\d+)"
+    r"| = *(?P<calls1>\d+)), "
     r"#gen drafts = *(?P<gd>\d+), #acc drafts = *(?P<ad>\d+), "
     r"#gen tokens = *(?P<gt>\d+), #acc tokens = *(?P<at>\d+)"
     r"(?:, #mean acc len = *(?P<mlen>[0-9.]+))?"

@@ -213,6 +213,9 @@ _OTHER = st.sampled_from(
         "slot print_timing: id  0 | task 3 | ",
         "draft acceptance rate = 0.75 (3 accepted / 4 generated)",
         "statistics draft-mtp: #calls(b,g,a) = 4 4 4, #gen drafts = 8, #acc drafts = 6, #gen tokens = 16, #acc tokens = 9",
+        # the older form; one restating the bare request line above when it follows it
+        "statistics ngram_mod: #calls = 810, #gen drafts = 15, #acc drafts = 15, #gen tokens = 960, #acc tokens = 730, dur(b,g,a) = 0.149, 0.347, 0.005 ms",
+        "0.01.234.567 I statistics draft: #calls = 2, #gen drafts = 2, #acc drafts = 2, #gen tokens = 4, #acc tokens = 3, dur = 1.250 ms",
         '[TRT-LLM] [I] {"iter": 1, "specDecodingStats": {"numDraftTokens": 24, "numAcceptedTokens": 15, "numRequestsWithDraftTokens": 8}}',
         "INFO 11-29 08:40:12 Speculative metrics: Draft acceptance rate: 0.5, System efficiency: 0.4, Number of speculative tokens: 3, Number of accepted tokens: 30, Number of draft tokens: 60, Number of emitted tokens: 70.",
         "[2026-11-29 08:40:12] Decode batch. #running-req: 1, #token: 10, token usage: 0.01, accept len: 2.10, gen throughput (token/s): 5.0, #queue-req: 0",

@@ -549,3 +549,63 @@ def test_roundtrip_generated_llamacpp(acc: int, extra: int, steps: int) -> None:
     r = one(line)
     assert (r.accepted_tokens, r.drafted_tokens) == (acc, gen)
     assert r.accept_length == pytest.approx(1 + acc / steps, abs=0.0051)
+
+
+# --------------------------------------------------------------------------- llama.cpp statistics
+# common/speculative.cpp's common_speculative_print_stats(): "statistics %s: #calls(b,g,a) = %zu
+# %zu %zu, #gen drafts = %zu, #acc drafts = %zu, #gen tokens = %zu, #acc tokens = %zu%s" (the
+# fields padded in some builds; '%s' is ", dur(b,g,a) = ... ms", or '#mean acc len' and '#acc
+# rate/pos' before it); the older form "statistics %s: #calls = %zu, #gen drafts = ..." ('%s':
+# ", dur = X ms" or ", dur(b,g,a) = ...").
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    impl=st.sampled_from(["draft", "ngram_simple", "ngram_mod", "draft-mtp", "draft-eagle3"]),
+    older=st.booleans(),
+    calls=st.integers(1, 5000),
+    gd=st.integers(1, 5000),
+    per=st.integers(1, 8),
+    share=st.integers(0, 100),
+    pad=st.sampled_from([1, 4, 6]),
+    suffix=st.sampled_from(["", ", dur = 12.345 ms", ", dur(b,g,a) = 0.149, 0.347, 0.005 ms"]),
+    prefix=st.sampled_from(["", "0.01.234.567 I ", "0.22.856.349 I spec common_specu: "]),
+)
+def test_llamacpp_statistics_both_forms(
+    impl: str,
+    older: bool,
+    calls: int,
+    gd: int,
+    per: int,
+    share: int,
+    pad: int,
+    suffix: str,
+    prefix: str,
+) -> None:
+    gt = gd * per
+    at = gt * share // 100
+    ad = min(gd, at)
+    w = f"{{:>{pad}}}"
+    calls_text = (
+        f"#calls = {w.format(calls)}"
+        if older
+        else f"#calls(b,g,a) = {w.format(1)} {w.format(calls)} {w.format(gd)}"
+    )
+    line = (
+        f"{prefix}statistics {impl}: {calls_text}, #gen drafts = {w.format(gd)}, "
+        f"#acc drafts = {w.format(ad)}, #gen tokens = {w.format(gt)}, "
+        f"#acc tokens = {w.format(at)}{suffix}"
+    )
+    r = one(line)
+    assert r.kind == "cumulative" and dict(r.raw)["impl"] == impl
+    assert (r.accepted_tokens, r.drafted_tokens) == (at, gt)
+    assert r.accept_length == pytest.approx(1 + at / gd)
+    assert ("#calls" in dict(r.raw)) == older
+    assert r.version_guess == (
+        "llama.cpp statistics, older form ('#calls = N')"
+        if older
+        else "llama.cpp 7c158fb (no mean len)"
+    )
+    # both forms are candidate lines of the prefilter (any engine, and llama.cpp's)
+    assert any(k.decode() in line for k in P.ALL_KEYWORDS)
+    assert any(k.decode() in line for k in P.KEYWORDS_BY_ENGINE["llamacpp"])

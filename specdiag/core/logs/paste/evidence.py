@@ -264,6 +264,59 @@ def _drafts_are_tokens(f: Figures, acc: int | None, steps: int | None, dra: int 
     return fr is not None and acc <= steps and _close(fr, acc / steps, tol)
 
 
+def _per_step_counts(
+    v: C.Value, name: str, acc: int | None, steps: int | None, out: int | None
+) -> Decision | None:
+    """What the counts printed beside a figure named per step ('avg_tok/step', 'accepted per
+    step') prove of its bonus token: 1 + accepted / steps (or output tokens / steps) equal to
+    it within its rounding, included; accepted / steps (or output tokens / steps - 1),
+    excluded, whatever its name says; neither (or both ways at once), unknown. None where no
+    counts are printed to check it against."""
+    if not steps or (acc is None and out is None):
+        return None
+    tol = C.half_unit(v.decimals)
+    inc, exc = [], []
+    if acc is not None:
+        per = acc / steps
+        if _close(v.number, 1 + per, tol):
+            inc.append("1 + accepted / steps")
+        if _close(v.number, per, tol):
+            exc.append("accepted / steps")
+    if out is not None:
+        per = out / steps
+        if _close(v.number, per, tol):
+            inc.append("output tokens / steps")
+        if _close(v.number, per - 1, tol):
+            exc.append("output tokens / steps - 1")
+    if inc and not exc:
+        return Decision(INCLUDED, f"identity: {name} = {inc[0]}")
+    if exc and not inc:
+        return Decision(
+            EXCLUDED,
+            f"identity: {name} = {exc[0]} (the bonus token left out, whatever the name says)",
+        )
+    tried = " nor ".join(
+        (["1 + accepted / steps", "accepted / steps"] if acc is not None else [])
+        + (["output tokens / steps", "output tokens / steps - 1"] if out is not None else [])
+    )
+    shown = [f"accepted {acc}"] if acc is not None else []
+    shown += [f"output {out}"] if out is not None else []
+    return Decision(
+        UNKNOWN,
+        f"identity failed: {name} {v.number:g} is neither {tried} ({', '.join(shown)}, steps "
+        f"{steps}): bonus convention not told",
+    )
+
+
+def _normalised(printed: float, bonus: Decision) -> float | None:
+    """The bonus-included length from a printed per-step figure and its decided bonus."""
+    if bonus.value == INCLUDED:
+        return printed
+    if bonus.value == EXCLUDED:
+        return printed + 1
+    return None
+
+
 def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, Decision]:
     """The record's figures and its three decisions (bonus, rate basis, pooling)."""
     notes = f.notes
@@ -306,6 +359,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     if f.tok_per_step is not None:
         length = f.tok_per_step.number
         bonus = Decision(INCLUDED, "name: tokens per step count the target's own token")
+        by_counts = _per_step_counts(f.tok_per_step, "tokens per step", acc, steps, out)
         if f.acc_per_step is not None:
             tol = C.half_unit(f.tok_per_step.decimals) + C.half_unit(f.acc_per_step.decimals)
             if not _close(f.tok_per_step.number, 1 + f.acc_per_step.number, tol):
@@ -315,12 +369,23 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 )
             else:
                 bonus = Decision(INCLUDED, "identity: tokens per step = 1 + accepted per step")
+        elif by_counts is not None:
+            bonus = by_counts
+            length = _normalised(f.tok_per_step.number, bonus)
+            if bonus.value == UNKNOWN:
+                notes.append(bonus.rule)
         if printed_len is None:
-            printed_len = length
+            printed_len = f.tok_per_step.number
     elif f.acc_per_step is not None and printed_len is None:
         printed_len = f.acc_per_step.number
         length = 1 + printed_len
         bonus = Decision(EXCLUDED, "name: accepted drafts per step leave out the bonus token")
+        by_counts = _per_step_counts(f.acc_per_step, "accepted per step", acc, steps, out)
+        if by_counts is not None:
+            bonus = by_counts
+            length = _normalised(printed_len, bonus)
+            if bonus.value == UNKNOWN:
+                notes.append(bonus.rule)
     if (
         printed_len is not None
         and f.tok_per_step is None
@@ -551,6 +616,12 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             "identity: printed length = 1 + accepted",
             "identity: printed length = accepted",
             "computed: 1 + accepted",
+            "identity: tokens per step = 1 + accepted / steps",
+            "identity: tokens per step = accepted / steps",
+            "identity: tokens per step = output",
+            "identity: accepted per step = 1 + accepted / steps",
+            "identity: accepted per step = accepted / steps",
+            "identity: accepted per step = output",
         )
     ) or (bonus.rule.startswith("identity: printed length = output")):
         pooling = Decision(POOLED, "identity: the length is the run's totals' ratio")

@@ -552,7 +552,11 @@ def read_paste(
     listed_lines = {n for n, _ in lines}
     n_raw = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
     all_blocks = TX.blocks(lines)
+    titles: dict[int, str] = {}  # per block read: the bold line alone that titles its run
+    prev_blk: list[tuple[int, str]] = []
     for blk in all_blocks:
+        lead_title = _bold_lead(blk, prev_blk)
+        prev_blk = blk
         # the input's last line the block covers: a line joined onto one above (a wrapped
         # server line) is no longer listed, but the line scanner reads it
         raw_last = blk[-1][0]
@@ -632,6 +636,8 @@ def read_paste(
         if not candidate and not listed and not proved and not titled:
             if before is not None and I.restates_length(body) and not TB.find(blk)[0]:
                 n_blocks += 1
+                if lead_title is not None:
+                    titles[n_blocks] = lead_title
                 _restated(blk, before, records, block_of, n_blocks)
             continue
         if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
@@ -650,6 +656,8 @@ def read_paste(
         ):
             continue
         n_blocks += 1
+        if lead_title is not None:
+            titles[n_blocks] = lead_title
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
         if _other_meaning(body, heading):
             ignored.append(
@@ -882,6 +890,8 @@ def read_paste(
     if only_tool is not None:
         kept = [(r, b) for r, b in zip(records, block_of, strict=True) if r.tool == only_tool]
         records, block_of = [r for r, _ in kept], [b for _, b in kept]
+    if titles:
+        records = _titled(records, block_of, titles)
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )
@@ -890,6 +900,59 @@ def read_paste(
 # a vLLM release before 0.9 ('0.8.5', 'v0.7.3'): its mean acceptance length left out the bonus
 # token, so vLLM's documented convention (from 0.9 on) does not decide a figure it printed
 _OLD_VLLM = re.compile(r"(?<![\w.])v?0\.[0-8]\.\d{1,2}(?![\w.])")
+
+
+# a line wholly in bold alone, a paragraph of its own or the first line of its block, over the
+# figures of one run ('**EAGLE-3, Llama-3.1-8B, k=5, H100**'): the run's title
+_RUN_TITLE = re.compile(r"^\s*(?:\*\*(?P<b>[^*\n]{3,100})\*\*|__(?P<u>[^_\n]{3,100})__):?\s*$")
+# a title naming an acceptance figure ('**Accept length by dataset**') names what the figures
+# are, not which run they are of: no configuration
+_FIGURE_TITLE = re.compile(r"\bAL\b|\bAR\b|%|\d\.\d+\s*(?:x|×)", re.I)
+TITLE_LABEL = "title"
+
+
+def _bold_lead(blk: list[tuple[int, str]], prev: list[tuple[int, str]]) -> str | None:
+    """The title in bold of the run a block prints: its own first line wholly in bold over
+    more lines, or the block just before when that is one such line alone. None when there is
+    none, or when the bold line names or states an acceptance figure (a title naming the figure
+    says what the numbers are; one stating a figure may be a record, or a summary of those
+    below), not which configuration they were measured at."""
+    if len(blk) > 1:
+        line = blk[0][1]
+    elif len(prev) == 1:
+        line = prev[0][1]
+    else:
+        return None
+    m = _RUN_TITLE.match(line)
+    if m is None and len(blk) > 1 and len(prev) == 1:
+        line = prev[0][1]
+        m = _RUN_TITLE.match(line)
+    if m is None:
+        return None
+    title = (m.group("b") or m.group("u") or "").strip().rstrip(":").strip()
+    if (
+        not title
+        or _STRONG.search(title)
+        or _FIGURE_TITLE.search(title)
+        or I.heading_figure(title) is not None
+    ):
+        return None
+    return title
+
+
+def _titled(
+    records: list[PasteRecord], block_of: list[int], titles: dict[int, str]
+) -> list[PasteRecord]:
+    """Each record of a block under a bold title ('**EAGLE-3, Llama-3.1-8B, k=5, H100**') with
+    that title as its first label: the configuration the run was measured at, shown, and never
+    averaged with another title's run."""
+    out = []
+    for r, b in zip(records, block_of, strict=True):
+        title = titles.get(b)
+        if title is not None and (TITLE_LABEL, title) not in r.labels:
+            r = dataclasses.replace(r, labels=((TITLE_LABEL, title), *r.labels))
+        out.append(r)
+    return out
 
 
 def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:

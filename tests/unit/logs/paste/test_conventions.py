@@ -842,3 +842,88 @@ def test_counts_with_the_stated_k_give_the_length_whatever_the_printed_figure_co
     (r,) = read_paste(text).records
     assert r.accept_length == pytest.approx(1 + acc / steps, abs=0.006)
     assert r.bonus.rule.startswith("identity:")
+
+
+_PER_STEP_NAMES = ["avg_tok/step", "tokens per step", "mean tokens per forward", "avg tokens/step"]
+_STEPS_NAMES = ["steps", "verify steps", "drafts", "num_verify_steps"]
+
+
+def _per_step_paste(layout: str, name: str, steps_name: str, acc: int, steps: int, v: str) -> str:
+    if layout == "equals":
+        return f"spec stats: accepted={acc} {steps_name.replace(' ', '_')}={steps} {name}={v}\n"
+    if layout == "lines":
+        return f"Accepted tokens: {acc:,}\n{steps_name.capitalize()}: {steps:,}\n{name}: {v}\n"
+    if layout == "commas":
+        return f"accepted {acc}, {steps_name} {steps}, {name} {v}\n"
+    return render_table(
+        layout, ["run", "accepted", steps_name, name], [["a", str(acc), str(steps), v]]
+    )
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    acc=st.integers(0, 40_000),
+    steps=st.integers(65, 8000),  # (a bare "steps" of 64 or fewer is a configuration)
+    name=st.sampled_from(_PER_STEP_NAMES),
+    steps_name=st.sampled_from(_STEPS_NAMES),
+    layout=st.sampled_from(["equals", "lines", "commas", "markdown", "aligned"]),
+    truth=st.sampled_from(["included", "excluded", "neither"]),
+    off=st.integers(30, 70),
+)
+def test_tokens_per_step_against_the_counts_beside_it(
+    read: Read,
+    acc: int,
+    steps: int,
+    name: str,
+    steps_name: str,
+    layout: str,
+    truth: str,
+    off: int,
+) -> None:
+    """A figure named tokens per step beside accepted and steps counts: 1 + accepted / steps
+    equal to it proves the bonus counted, accepted / steps proves it left out (whatever the
+    name), neither claims no convention and no normalised length."""
+    per = acc / steps
+    if per > 7:
+        return
+    printed = {"included": 1 + per, "excluded": per, "neither": 1 + per + off / 100}[truth]
+    if printed < 0.01:
+        return
+    text = _per_step_paste(layout, name, steps_name, acc, steps, f"{printed:.2f}")
+    got = read(text)
+    assert len(got.records) == 1, text
+    (r,) = got.records
+    assert (r.accepted_tokens, r.steps, r.printed_length) == (acc, steps, round(printed, 2)), text
+    if truth == "neither":
+        assert r.bonus.value == "unknown" and r.accept_length is None, (text, r.bonus)
+        assert r.bonus.rule.startswith("identity failed: tokens per step")
+        return
+    assert r.bonus.value == truth and r.bonus.rule.startswith("identity: tokens per step"), text
+    assert r.accept_length is not None and abs(r.accept_length - (1 + per)) <= 0.0051
+
+
+def test_tokens_per_step_without_counts_keeps_its_name() -> None:
+    """No counts beside it: the name decides (a negative control of the identities)."""
+    (r,) = read_paste("avg_tok/step: 2.90\n").records
+    assert r.accept_length == 2.9 and r.bonus.rule.startswith("name:")
+    # a drafted count is no verify step count: it proves nothing of a figure per step
+    (r,) = read_paste("accepted=1200 drafted=3000 avg_tok/step=2.90\n").records
+    assert r.accept_length == 2.9 and r.bonus.rule.startswith("name:")
+
+
+def test_output_tokens_over_steps_decide_tokens_per_step() -> None:
+    (r,) = read_paste("output tokens: 2,200, verify steps: 1,000, tokens per step: 2.20\n").records
+    assert r.bonus.rule == "identity: tokens per step = output tokens / steps"
+    assert r.accept_length == 2.2 and r.pooling.value == "pooled"
+    (r,) = read_paste("output tokens: 2,200, verify steps: 1,000, tokens per step: 1.90\n").records
+    assert r.bonus.value == "unknown" and r.accept_length is None
+
+
+def test_accepted_per_step_against_the_counts() -> None:
+    (r,) = read_paste("accepted: 1200, steps: 1000, accepted per step: 1.20\n").records
+    assert r.bonus.value == "excluded" and r.accept_length == 2.2
+    (r,) = read_paste("accepted: 1200, steps: 1000, accepted per step: 2.20\n").records
+    assert r.bonus.value == "included" and r.accept_length == 2.2
+    assert r.bonus.rule == "identity: accepted per step = 1 + accepted / steps"
+    (r,) = read_paste("accepted: 1200, steps: 1000, accepted per step: 1.70\n").records
+    assert r.bonus.value == "unknown" and r.accept_length is None

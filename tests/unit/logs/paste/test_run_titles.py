@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.hook import read_held
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 
 def _counters(steps: int, accepted: int, shown: str) -> str:
@@ -66,3 +67,89 @@ def test_negative_controls_another_figure_or_no_counts_below() -> None:
     # a line with prose between it and the run: not alone above it
     text = "new draft: AL=2.50\n\nthen we reran it.\n\n" + _counters(1000, 1500, "2.50")
     assert len(read_paste(text).records) == 2
+
+
+# --- a bold line naming the configuration over its run's figures ('**EAGLE-3, Llama-3.1-8B,
+# k=5, H100**'): the records' 'title' label, no record and nothing ignored
+
+_METHODS = ["EAGLE-3", "MTP", "Medusa", "n-gram", "DFlash"]
+_MODELS = ["Llama-3.1-8B", "Qwen3-32B", "DeepSeek-V3", "gpt-oss-120b"]
+_HARDWARE = ["H100", "1x H200", "8x A100 80GB", "MI300X"]
+
+
+@st.composite
+def _run_title(draw: st.DrawFn) -> str:
+    parts = [draw(st.sampled_from(_METHODS)), draw(st.sampled_from(_MODELS))]
+    if draw(st.booleans()):
+        parts.append(f"k={draw(st.integers(1, 8))}")
+    if draw(st.booleans()):
+        parts.append(draw(st.sampled_from(_HARDWARE)))
+    if draw(st.booleans()):
+        parts.append(f"bs={draw(st.sampled_from([1, 8, 32]))}")
+    return ", ".join(parts)
+
+
+def _run_body(layout: str, lengths: list[float]) -> str:
+    sets = ["mtbench", "gsm8k", "humaneval"][: len(lengths)]
+    if layout == "markdown":
+        rows = "".join(
+            f"| {d} | {v:.2f} | {100 + i} |\n"
+            for i, (d, v) in enumerate(zip(sets, lengths, strict=True))
+        )
+        return "| dataset | accept length | tok/s |\n|---|---|---|\n" + rows
+    if layout == "aligned":
+        rows = "".join(
+            f"{d:<12}{v:<14.2f}{100 + i}\n"
+            for i, (d, v) in enumerate(zip(sets, lengths, strict=True))
+        )
+        return f"{'dataset':<12}{'accept_len':<14}throughput\n" + rows
+    return f"Mean acceptance length: {lengths[0]:.2f}\nThroughput: 151.2 tok/s\n"
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    titles=st.lists(_run_title(), min_size=1, max_size=3, unique=True),
+    layout=st.sampled_from(["markdown", "aligned", "lines"]),
+    gap=st.booleans(),
+    underscores=st.booleans(),
+    n=st.integers(1, 3),
+    seed=st.integers(110, 420),
+)
+def test_a_bold_title_over_a_run_is_its_records_label(
+    read: Read, titles: list[str], layout: str, gap: bool, underscores: bool, n: int, seed: int
+) -> None:
+    n = 1 if layout == "lines" else n
+    parts, want = [], []
+    for i, title in enumerate(titles):
+        lengths = [round((seed + 37 * i + 11 * j) / 100, 2) for j in range(n)]
+        bold = f"__{title}__" if underscores else f"**{title}**"
+        parts.append(bold + ("\n\n" if gap else "\n") + _run_body(layout, lengths))
+        want += [(title, v) for v in lengths]
+    text = "Speculative decoding runs, one per configuration.\n\n" + "\n".join(parts)
+    got = read(text)
+    assert [(dict(r.labels).get("title"), r.printed_length) for r in got.records] == want, text
+    assert all(r.labels[0][0] == "title" for r in got.records)
+    assert got.ignored == ()
+    # each title's run is its own group: never averaged with another configuration's
+    assert {dict(g.config).get("title") for g in got.groups} == set(titles)
+
+
+def test_negative_controls_bold_lines_that_are_no_runs_title() -> None:
+    table = _run_body("markdown", [3.1, 2.8])
+    for text in (
+        # the bold line names the figure: it says what the numbers are, not which run
+        "**Accept length by dataset**\n\n" + table,
+        "**AL per dataset (EAGLE-3)**\n\n" + table,
+        # a paragraph between the bold line and the figures
+        "**EAGLE-3, Llama-3.1-8B, k=5**\n\nWe reran it after the fix.\n\n" + table,
+        # the bold line is not the block's first line
+        "Results below.\n**EAGLE-3, Llama-3.1-8B, k=5**\n" + table,
+        # no bold at all
+        "EAGLE-3, Llama-3.1-8B, k=5\n\n" + table,
+    ):
+        got = read_paste(text).records
+        assert [r.printed_length for r in got] == [3.1, 2.8], text
+        assert all("title" not in dict(r.labels) for r in got), text
+    # a bold line stating a figure is no title: its figure is read as before
+    got = read_paste("**EAGLE-3: acceptance 61.2%**\n\n" + table).records
+    assert all("title" not in dict(r.labels) for r in got)
