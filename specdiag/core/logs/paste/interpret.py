@@ -19,7 +19,6 @@ from typing import Any
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
-from specdiag.core.logs.paste import restated as RS
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED, UNDECIDED, Decision, PasteRecord
 from specdiag.core.logs.paste.tables import Grid
@@ -3906,8 +3905,6 @@ def keyvalue(
     length_key: C.Key | None = named  # the accept length the block named last
 
     pos_counts: list[int] = []  # accepted drafts counted per position, over the drafts
-    # the run whose record was written last, while it is the last: a line restating it reopens it
-    closed: list[tuple[E.Figures, list[tuple[str, str]], int, int]] = []
 
     def flush() -> None:
         nonlocal fig, labels, first, pos_counts
@@ -3933,7 +3930,6 @@ def keyvalue(
             )
             if rec is not None:
                 out.append(rec)
-                closed[:] = [(fig, labels, first, len(out))]
         fig, labels, first = E.Figures(), [], 0
 
     said: list[str] = []  # the block's lines so far
@@ -3976,35 +3972,16 @@ def keyvalue(
             fig.histogram = h
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
+        if counted is not None and fig.has_acceptance():
+            flush()  # each such line is one record
         # 'statistics draft: #gen drafts = ..., #acc tokens = ...': a record alone; so is a row
         # of a table read as prose (its verdict cell '24 drafts, 23 accepted (96 %)')
         row = t.lstrip().startswith(("|", "│", "┃"))
         own = row or _own_record(t, items)
-        # the run above restated in another shape (the same counts): one record; other counts:
-        # the next run's, from the line's first figure (restated.py)
-        same = None if row else _restating(fig, labels, items)
-        if same is None and not row and closed and not fig.fields and len(out) == closed[0][3]:
-            # the run above was a record of its own line ('statistics draft: #gen drafts = ...'):
-            # a line restating it is that run's too
-            again = _restating(closed[0][0], closed[0][1], items)
-            if again is not None and again[1]:
-                out.pop()
-                fig, labels, first, _ = closed[0]
-                same = again
-        if same is not None:
-            items = same[0]
-            if same[1] and first:
-                last = ln  # (the run's record spans the line restating it)
-        if counted is not None and fig.has_acceptance() and not (same and same[1]):
-            flush()  # each such line is one record
         if row:
             flush()
             fig, labels = E.Figures(), []
-        elif (
-            (own or (same is not None and same[1] is False))
-            and (fig.has_acceptance() or fig.accepted is not None)
-            and not (same and same[1])
-        ):
+        elif own and (fig.has_acceptance() or fig.accepted is not None):
             flush()
         if (pp := _POSITION_LIST.search(t)) is not None and (
             (pk := key_of(pp.group("key"))).metric == C.PER_POSITION
@@ -4072,15 +4049,6 @@ def keyvalue(
             flush()
     flush()
     return out
-
-
-def _restating(
-    fig: E.Figures, labels: list[tuple[str, str]], items: list[tuple[C.Key, C.Value, str, str]]
-) -> tuple[list[tuple[C.Key, C.Value, str, str]], bool | None] | None:
-    """restated.restating() on the line's items with 'steps' read as a count where it is one
-    ('steps=1500'); None where the line neither restates the run nor starts another."""
-    got = RS.restating(fig, labels, [(_as_step_count(k, v), v, kt, vt) for k, v, kt, vt in items])
-    return None if got[1] is None else got
 
 
 # a list of per-position rates after its key ('acceptance rate per position = (0.44, 0.25)')
