@@ -2551,6 +2551,8 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 # sampling settings listed with their values ('top_p 0.9 and min_p 0.05')
                 or any(_RANK_SETTING.search(n) for n in names)
                 or any(v is None or not _rank_plausible(metric, v) for v in vals)
+                # a tie is read by the other readers (a ranking of distinct values only)
+                or len({v.number for v in vals if v is not None}) != len(vals)
                 or any(C.key(n.split("=")[0]).metric in C.ACCEPTANCE for n in names)
             ):
                 continue

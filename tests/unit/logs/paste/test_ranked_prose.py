@@ -23,11 +23,15 @@ def _ranking(draw: st.DrawFn) -> tuple[list[str], list[float], str, bool]:
     names = draw(st.permutations(_NAMES))[:n]
     rate = draw(st.booleans())
     if rate:
-        vals = sorted((draw(st.integers(20, 95)) for _ in names), reverse=True)
+        vals = sorted(
+            draw(st.lists(st.integers(20, 95), min_size=n, max_size=n, unique=True)), reverse=True
+        )
         shown = [f"{v}%" for v in vals]
         figures = [v / 100 for v in vals]
     else:
-        vals = sorted((draw(st.integers(110, 600)) for _ in names), reverse=True)
+        vals = sorted(
+            draw(st.lists(st.integers(110, 600), min_size=n, max_size=n, unique=True)), reverse=True
+        )
         shown = [f"{v / 100:.2f}" for v in vals]
         figures = [v / 100 for v in vals]
     parts = [
