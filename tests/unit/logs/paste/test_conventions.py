@@ -855,7 +855,9 @@ def _per_step_paste(layout: str, name: str, steps_name: str, acc: int, steps: in
         return f"Accepted tokens: {acc:,}\n{steps_name.capitalize()}: {steps:,}\n{name}: {v}\n"
     if layout == "commas":
         return f"accepted {acc}, {steps_name} {steps}, {name} {v}\n"
-    return render_table(layout, ["run", "accepted", steps_name, name], [["a", str(acc), str(steps), v]])
+    return render_table(
+        layout, ["run", "accepted", steps_name, name], [["a", str(acc), str(steps), v]]
+    )
 
 
 @settings(max_examples=examples(60), deadline=None)
