@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from specdiag.core.logs.paste import bullets as B
@@ -2929,95 +2929,36 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     def taken(start: int, end: int) -> bool:  # a span another reader of the line read
         return any(rest[i] == " " and text[i] != " " for i in range(start, min(end, len(text))))
 
-    for start, end, got in _worked(text) if ("=" in text or "≈" in text) else []:
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in bare_quotient(text) if text.count(":") >= 2 else []:
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in (
-        _went_to(text) if " to " in low or " at " in low or " of " in low else []
-    ):
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in _values_at(text) if text.count("@") >= 2 else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in _described(text) if "(" in text and _DESCRIBED_HINT.search(text) else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in _ranked(text) if _RANK_HINT.search(text) else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in _of_k_share(text) if " of " in low and "%" in text else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in (
-        _values_at_k(text) if "=" in text and ("(" in text or "[" in text) else []
-    ):
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in (
+    def claim(
+        spans: Iterable[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]], check: bool = True
+    ) -> None:
+        """Each span's items read, and the span marked taken; with ``check``, only a span no
+        reader before read."""
+        for start, end, got in spans:
+            if check and taken(start, end):
+                continue
+            found.extend((start + i, *one) for i, one in enumerate(got))
+            for i in range(start, end):
+                rest[i] = " "
+
+    claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
+    claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
+    claim(_went_to(text) if " to " in low or " at " in low or " of " in low else [])
+    claim(_values_at(text) if text.count("@") >= 2 else [])
+    claim(_described(text) if "(" in text and _DESCRIBED_HINT.search(text) else [])
+    claim(_ranked(text) if _RANK_HINT.search(text) else [])
+    claim(_of_k_share(text) if " of " in low and "%" in text else [])
+    claim(_values_at_k(text) if "=" in text and ("(" in text or "[" in text) else [])
+    claim(
         _values_for(text)
         if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
         else []
-    ):
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in _named_changes(text) if _ARROW_MARK.search(text) else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in _stats_runs(text) if _STATS_HINT.search(text) else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in _run_means(text) if "accepted" in low else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-
-    for start, end, got in _rate_runs(text) if "/" in text and _TWO_JOINED.search(text) else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
-    for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
+    )
+    claim(_named_changes(text) if _ARROW_MARK.search(text) else [])
+    claim(_stats_runs(text) if _STATS_HINT.search(text) else [])
+    claim(_run_means(text) if "accepted" in low else [])
+    claim(_rate_runs(text) if "/" in text and _TWO_JOINED.search(text) else [])
+    claim(_slashed(text) if text.count("/") >= 2 else [])
     for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None:
@@ -3091,12 +3032,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append(
                 (m.start() + i, pk, C.Value(r, False, 4), m.group("key").strip(), f"{r:g}")
             )
-    for start, end, got in _lead_list(text) if ":" in text else []:
-        if taken(start, end):
-            continue
-        found.extend((start + i, *one) for i, one in enumerate(got))
-        for i in range(start, end):
-            rest[i] = " "
+    claim(_lead_list(text) if ":" in text else [])
     for start, end, k, v_a, v_b in _abbreviated_changes(text) if "acc" in low else []:
         for i in range(start, end):
             rest[i] = " "
@@ -3938,9 +3874,10 @@ def keyvalue(
     unmeasured = False  # the line before printed a figure as 'nan': a run of its own
     for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
-        if unmeasured or (_UNMEASURED.search(t) is not None and fig.has_acceptance()):
+        nan_here = _UNMEASURED.search(t) is not None
+        if unmeasured or (nan_here and fig.has_acceptance()):
             flush()
-        unmeasured = _UNMEASURED.search(t) is not None
+        unmeasured = nan_here
         pc = _POSITION_COUNTS.match(t) if "accept" in t.lower() else None
         if pc is not None and _POSITION_COUNT_KEY.search(C.norm(pc.group("key"))[0]):
             counts = [int(x) for x in re.split(r"[,\s]+", pc.group("list").strip()) if x]

@@ -859,37 +859,34 @@ def read_paste(
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     records, block_of = _per_block(records, block_of, lines)
-    if any(I.baseline_one(r) for r in records):
-        # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
-        # its column's and its name's convention above, and is no record of its own
-        kept = [(r, b) for r, b in zip(records, block_of, strict=True) if not I.baseline_one(r)]
-        records, block_of = [r for r, _ in kept], [b for _, b in kept]
-    if any(_nothing_drafted(r) for r in records):
-        # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
-        # drafted nothing measured no acceptance (0 / 0 is no rate)
-        kept = [(r, b) for r, b in zip(records, block_of, strict=True) if not _nothing_drafted(r)]
-        records, block_of = [r for r, _ in kept], [b for _, b in kept]
+    # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
+    # its column's and its name's convention above, and is no record of its own
+    records, block_of = _keep(records, block_of, lambda r: not I.baseline_one(r))
+    # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
+    # drafted nothing measured no acceptance (0 / 0 is no rate)
+    records, block_of = _keep(records, block_of, lambda r: not _nothing_drafted(r))
     if len(records) > 1:
         # counts alone that another record prints its figures from ('48,367 draft steps x 3 =
         # 145,101 draft tokens; 77,360 accepted' over a table of '53.3% (77360/145101)'): that
         # record's run, told twice
-        kept = [
-            (r, b)
-            for r, b in zip(records, block_of, strict=True)
-            if not (r.printed_length is None and r.printed_rate is None and _counted_by(r, records))
-        ]
-        records, block_of = [r for r, _ in kept], [b for _, b in kept]
+        every = records
+        records, block_of = _keep(
+            records,
+            block_of,
+            lambda r: (
+                not (r.printed_length is None and r.printed_rate is None and _counted_by(r, every))
+            ),
+        )
     headings = {ln for ln, t in lines if _HEADING.match(t) or _BOLD_LINE.match(t)}
     if headings:
-        kept = [
-            (r, b)
-            for r, b in zip(records, block_of, strict=True)
-            if not (r.first_line in headings and _summarises(r, records))
-        ]
-        records, block_of = [r for r, _ in kept], [b for _, b in kept]
+        every = records
+        records, block_of = _keep(
+            records,
+            block_of,
+            lambda r: not (r.first_line in headings and _summarises(r, every)),
+        )
     if only_tool is not None:
-        kept = [(r, b) for r, b in zip(records, block_of, strict=True) if r.tool == only_tool]
-        records, block_of = [r for r, _ in kept], [b for _, b in kept]
+        records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
         records = _titled(records, block_of, titles)
     return PasteReading(
@@ -1454,6 +1451,14 @@ def _titles(t: str) -> bool:
 # the name of accepted tokens per step read as a length ('accepted tokens/cycle'): its own name,
 # never lumped with 'accept length'
 _ACCEPTED_PER_STEP_NAME = "accepted tokens per step"
+
+
+def _keep(
+    records: list[PasteRecord], block_of: list[int], keep: Callable[[PasteRecord], bool]
+) -> tuple[list[PasteRecord], list[int]]:
+    """The records ``keep`` holds to, each with its block."""
+    kept = [(r, b) for r, b in zip(records, block_of, strict=True) if keep(r)]
+    return [r for r, _ in kept], [b for _, b in kept]
 
 
 def _nothing_drafted(r: PasteRecord) -> bool:
