@@ -702,7 +702,9 @@ def read_paste(
             notes_only[tool] = _only_in_notes(lines, tool)
         if tool != "unknown" and notes_only[tool]:
             tool, rule = "unknown", f"no tool named but in a note on {tool}'s own behaviour"
-        if tool != "unknown" and pointer_only.setdefault(tool, _only_as_pointer(lines, tool)):
+        if tool != "unknown" and tool not in pointer_only:
+            pointer_only[tool] = _only_as_pointer(lines, tool)
+        if tool != "unknown" and pointer_only[tool]:
             tool, rule = "unknown", f"no tool named but as where {tool}'s scripts or code are"
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)

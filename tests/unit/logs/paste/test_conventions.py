@@ -776,6 +776,27 @@ def test_a_tool_that_ran_beside_a_pointer_still_decides() -> None:
         assert r.accept_length == 2.41
 
 
+def test_the_pointer_check_reads_the_paste_once_per_tool(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (it read every line of the paste again for every record: 250 KiB of tables took minutes)
+    from specdiag.core.logs.paste import reader
+
+    calls: list[str] = []
+    real = reader._only_as_pointer
+
+    def counted(lines: list[tuple[int, str]], tool: str) -> bool:
+        calls.append(tool)
+        return real(lines, tool)
+
+    monkeypatch.setattr(reader, "_only_as_pointer", counted)
+    blocks = [
+        f"SGLang run {i}:\n" + pipe_table(["BS", "accept length"], [["1", f"{2 + i / 100:.2f}"]])
+        for i in range(1, 41)
+    ]
+    got = read_paste("\n\n".join(blocks)).records
+    assert len(got) == 40
+    assert calls == ["sglang"]
+
+
 @settings(max_examples=examples(40), deadline=None)
 @given(
     al=st.integers(150, 450),
