@@ -282,19 +282,15 @@ class LogAnalyzer:
         """The series of one byte range of a file (a ``keep`` analyzer's :meth:`series`, each
         told the records before the range), after those of the ranges before it (``lines``:
         their lines)."""
-        for (kind, *rest), part in series.items():
-            into: dict[Any, SeriesAccumulator] = self.leaves if kind == "leaf" else self.impls
-            key = tuple(rest)
+        for key, part in series.items():
+            into: dict[Any, SeriesAccumulator] = self.leaves if len(key) == 4 else self.impls
             into.setdefault(key, SeriesAccumulator(part.engine, part.source, part.rank))
             into[key].extend(part, lines)
         self.rank_tags |= ranks
 
     def series(self) -> dict[tuple[str, ...], SeriesAccumulator]:
-        """Every accumulator, by a key that names it (``leaf``/``impl`` and its own key)."""
-        out: dict[tuple[str, ...], SeriesAccumulator] = {
-            ("leaf", *k): v for k, v in self.leaves.items()
-        }
-        return out | {("impl", *k): v for k, v in self.impls.items()}
+        """Every accumulator by its key (a leaf's has 4 parts, an implementation's 2)."""
+        return {k: v for d in (self.leaves, self.impls) for k, v in d.items()}
 
     # ------------------------------------------------------------------ report
 

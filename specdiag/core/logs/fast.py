@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge, ragged
-from specdiag.core.logs.infer import NEW, OLD, Pair, PairKey
+from specdiag.core.logs.infer import NEW, OLD, PairKey
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
     N_SGL_AMBIG,
@@ -347,35 +347,21 @@ class _SGLangRows:
             lt, rt = tab["len_t"][items], tab["rate_t"][items]
             inv, texts = _texts(self.data, None, (lt, ln), (rt, rn))
             keys = [(a, b, False) for a, b in texts]
-        return np.array(self.rule.codes(keys, _pair_of), np.int64)[inv]
+        return np.array(self.rule.codes(keys), np.int64)[inv]
 
     def resolve(self) -> None:
         """Each decided line's normalised rate (``rate``), whether the range guard skips it
-        (``skip``), its version (1 new formula, 2 old, 3 neither) and note, from its outcome;
-        the end of the block."""
+        (``skip``), its formula (``version``: 0 new, 1 old, 2 neither) and note, from its
+        outcome; the end of the block."""
         table = self.rule.outcomes or [(None, None, 0)]
-        formula = np.array([1 if o[0] == NEW else 2 if o[0] == OLD else 0 for o in table])
-        ndt = np.array([o[1] if o[1] is not None else 0 for o in table], np.int64)
-        note = np.array([o[2] for o in table], np.int64)
+        rows = [((NEW, OLD, None).index(f), n or 0, note) for f, n, note in table]
         code = np.maximum(self.code, 0)
-        length = self.tab["length"]
-        form, ndt = formula[code], ndt[code]
-        old = (form == 2) & (ndt > 1)
+        self.version, ndt, self.note = np.array(rows, np.int64)[code].T
         with np.errstate(divide="ignore", invalid="ignore"):
-            old_rate = np.maximum(0.0, (length - 1.0) / (ndt - 1))
-        self.rate = np.where(form == 1, self.tab["raw_rate"], np.where(old, old_rate, np.nan))
-        decided = self.code >= 0
-        self.skip = decided & (self.rate > 1.0)
-        self.version = np.where(form == 0, 3, form)
-        self.note = note[code]
-
-
-def _pair_of(key: PairKey) -> Pair:
-    """The text pair a key of :meth:`_SGLangRows._pairs` stands for."""
-    if isinstance(key, tuple):
-        return key
-    t = [k.to_bytes(4, "little").rstrip(b"\0").decode("latin-1") for k in divmod(key, 1 << 32)]
-    return t[0], t[1], False
+            old_rate = np.maximum(0.0, (self.tab["length"] - 1.0) / (ndt - 1))
+        old_rate[(self.version != 1) | (ndt <= 1)] = np.nan
+        self.rate = np.where(self.version == 0, self.tab["raw_rate"], old_rate)
+        self.skip = (self.code >= 0) & (self.rate > 1.0)
 
 
 class _FromLine(Sequence[T]):
@@ -420,7 +406,7 @@ def _fast_batch(
         sgl_versions = ("sglang " + vt,) * 3
     vllm_version = "vllm " + vt if vt is not None and p.engine == VLLM else "vllm >= 0.10"
     versions = (*sgl_versions, vllm_version)
-    ver = np.where(is_sgl, sgl.version[rows] - 1, 3)
+    ver = np.where(is_sgl, sgl.version[rows], 3)
     flag = tab["flag"][rows]
     note = np.where(is_sgl, sgl.note[rows], np.where(flag == 1, 3, 0))
     lens = tab["pp_n"][rows]

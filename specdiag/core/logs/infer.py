@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -184,13 +184,15 @@ Pair = tuple[str, str, bool]  # accept len and accept rate as printed, 0.5.5's t
 
 
 # a key of a text pair: the pair itself, or a number that stands for it (the compiled part's
-# two short texts packed in one number)
+# two texts of at most 4 bytes, little-endian, accept len in the high half)
 PairKey = int | Pair
 
 
-def _same(key: PairKey) -> Pair:
-    assert isinstance(key, tuple), "a number stands for a pair only with its own ``pair``"
-    return key
+def _pair(key: PairKey) -> Pair:
+    if isinstance(key, tuple):
+        return key
+    t = [k.to_bytes(4, "little").rstrip(b"\0").decode("latin-1") for k in divmod(key, 1 << 32)]
+    return t[0], t[1], False
 
 
 class SGLangRates:
@@ -221,18 +223,17 @@ class SGLangRates:
         self._static: list[int] = []
         self._with_best: dict[int, int] = {}  # key: code, formula and num_draft_tokens in one
 
-    def codes(self, keys: Sequence[PairKey], pair: Callable[[PairKey], Pair] = _same) -> list[int]:
+    def codes(self, keys: Sequence[PairKey]) -> list[int]:
         """The codes of text pairs (accept len text, accept rate text, trailing comma), each
-        given by a key: the pair itself, or a smaller value that stands for it (the compiled
-        source's packed texts), which ``pair`` turns into the pair when it is new. The codes
-        given before are void (the table may start afresh here: memory stays bounded)."""
+        given by a key (:data:`PairKey`). The codes given before are void (the table may start
+        afresh here: memory stays bounded)."""
         if len(self._code) > PAIRS_KEPT:
             self._forget()
         code = self._code
         try:
             return [code[k] for k in keys]
         except KeyError:  # new pairs among them
-            return [self._new(k, pair(k)) if (c := code.get(k)) is None else c for k in keys]
+            return [self._new(k, _pair(k)) if (c := code.get(k)) is None else c for k in keys]
 
     def _new(self, key: PairKey, pair: Pair) -> int:
         length_text, rate_text, trailing = pair
