@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import tables as TB
