@@ -123,6 +123,14 @@ def is_setting(mark: str) -> bool:
     return mark.startswith(SETTING + ":")
 
 
+def set_name(mark: str) -> str | None:
+    """The name a setting's mark sets ('accept_len' of 'a setting: accept_len:'), or None."""
+    if not is_setting(mark):
+        return None
+    name = mark.split(": ", 1)[1].rstrip(":=").strip()
+    return name or None
+
+
 # --- illustrative counts in prose about what code does -----------------------------------------
 
 _SENT = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[])")

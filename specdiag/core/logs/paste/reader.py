@@ -250,11 +250,14 @@ def _drop_marked(
     those dropped are shown as not understood, with the mark. Also whether any was dropped."""
     if not marked:
         return recs, False
+    # the names settings set: a record read under one (a comment joined onto its key) is one
+    names = {n for m in marked.values() if (n := NR.set_name(m)) is not None}
     kept = [
         r
         for r in recs
         if not any(r.first_line <= ln <= r.last_line for ln in marked)
         and not _figures_only_marked(r, blk, marked)
+        and not any(f.split()[-1:] == [n] for f, _ in r.fields for n in names)
     ]
     if len(kept) == len(recs):
         return recs, False
