@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import notrun as NR
@@ -835,7 +836,7 @@ def read_paste(
                 )
             else:
                 used -= set(range(g.first_line, g.last_line + 1))
-        rest = [(ln, t) for ln, t in blk if ln not in used]
+        rest = [(ln, CR.corrected(t)) for ln, t in blk if ln not in used]
         structure = (
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
