@@ -9,7 +9,10 @@ from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import corrected as CR
+from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
@@ -191,7 +194,39 @@ def _illustrative(text: str) -> str | None:
 
 
 def _illustrative_reason(mark: str, where: str) -> str:
+    if NR.is_setting(mark):
+        return (
+            f"{mark.split(': ', 1)[1]!r} in the {where} is a setting, not a measurement: no record"
+        )
     return f"figures marked as not measured ('{mark}' in the {where}): no record"
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _all_marked(blk: list[tuple[int, str]], marked: dict[int, str]) -> str | None:
+    """The mark of the block's first line naming a figure with a number, where every such line
+    but a script's comment is marked (a setting, an illustration): why nothing was read; else
+    None."""
+    if not marked:
+        return None
+    figures = [ln for ln, t in blk if _STRONG.search(t) and _DIGIT.search(t) and not NR.comment(t)]
+    if any(ln not in marked for ln in figures):
+        return None
+    return marked[figures[0]] if figures else next(iter(sorted(marked.items())))[1]
+
+
+def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
+    """The block's lines whose figures are not measured, each with its mark: illustrative
+    words, a setting (a script's or a config's assignment, a flag), an illustration of what
+    code does (a supposition, a generic subject)."""
+    marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
+    for i, m in NR.setting_marks([t for _, t in blk]).items():
+        marked.setdefault(blk[i][0], m)
+    for ln, t in blk:
+        if ln not in marked and (m := NR.illustrative_sentence(t)) is not None:
+            marked[ln] = m
+    return marked
 
 
 def _figures_only_marked(
@@ -216,11 +251,14 @@ def _drop_marked(
     those dropped are shown as not understood, with the mark. Also whether any was dropped."""
     if not marked:
         return recs, False
+    # the names settings set: a record read under one (a comment joined onto its key) is one
+    names = {n for m in marked.values() if (n := NR.set_name(m)) is not None}
     kept = [
         r
         for r in recs
         if not any(r.first_line <= ln <= r.last_line for ln in marked)
         and not _figures_only_marked(r, blk, marked)
+        and not any(f.split()[-1:] == [n] for f, _ in r.fields for n in names)
     ]
     if len(kept) == len(recs):
         return recs, False
@@ -688,7 +726,7 @@ def read_paste(
         if (mark := _illustrative(_title(blk, blk[0][0], heading))) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
-        marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
+        marked = _marks(blk)
         tool, rule = _tool(
             *_attributing(blk, body, heading),
             whole_tools,
@@ -757,7 +795,7 @@ def read_paste(
             doc = I.json_members(body)
             start, members = (0, True) if doc is not None else (start, False)
         if start is not None and doc is not None:
-            found = I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired)
+            found = HC.decide(I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired), doc)
             if members:
                 found = [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found]
             found, dropped = _drop_marked(found, blk, marked, unread)
@@ -800,7 +838,7 @@ def read_paste(
                 )
             else:
                 used -= set(range(g.first_line, g.last_line + 1))
-        rest = [(ln, t) for ln, t in blk if ln not in used]
+        rest = [(ln, CR.corrected(t)) for ln, t in blk if ln not in used]
         structure = (
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
@@ -838,11 +876,14 @@ def read_paste(
             and _STRONG.search(body)
             and _SPEC_CONTEXT.search(body + heading)
         ):
+            why = _all_marked(blk, marked)
             unread.append(
                 Block(
                     shown.first_line,
                     shown.last_line,
-                    "names acceptance figures in no structure read here",
+                    _illustrative_reason(why, "lines")
+                    if why is not None
+                    else "names acceptance figures in no structure read here",
                     shown.lines,
                 )
             )

@@ -14,7 +14,9 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # the rich titles of AIPerf's speed-bench-report matrix
         ("aiperf", r"(?m)\baiperf\b|^\s*(?:SPEED-Bench )?Acceptance (?:Length|Rate) Report\s*$"),
         ("genai-perf", r"\bgenai[-_ ]perf\b"),
-        ("specforge", r"\bspecforge\b"),
+        # SpecForge's benchmark script run by its file name ('python bench_eagle3.py --model
+        # ...'), which names no tool: it prints the accept length of the SGLang server it drives
+        ("specforge", r"\bspecforge\b|(?:^|[\s/])bench_eagle3\.py\b"),
         # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
         ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
         ("mlx", r"\bmlx(?:[-_]v?lm)?\b"),
@@ -62,7 +64,7 @@ _EXAMPLE_WORDS = re.compile(r"\bexamples?/|spec_decode\.py|\bspeculative\.cpp\b"
 _QUICK: dict[str, tuple[str, ...]] = {
     "aiperf": ("aiperf", "acceptance length report", "acceptance rate report"),
     "genai-perf": ("genai",),
-    "specforge": ("specforge",),
+    "specforge": ("specforge", "bench_eagle3.py"),
     "fastdeploy": ("fastdeploy", "fd_serving", "fdserving", "speculate global accept ratio"),
     "mlx": ("mlx",),
     "trtllm": ("trtllm", "tensorrt", "decoding statistics", "mtp_nextn"),

@@ -1,0 +1,179 @@
+"""Lines whose figures are no run's measurement: a setting (an assignment in a shell script, an
+env file, a YAML config, a command line's flag) and illustrative counts in prose about what code
+does (`a value that ... had 1/48 tokens accepted`, `suppose a draft of 5 where 3 are accepted`).
+
+Each reader returns the words that mark a line, or None; the caller drops the records read from
+marked lines and shows them as not understood, with the mark. Pure: text in, words out.
+"""
+
+from __future__ import annotations
+
+import re
+
+# the mark of a setting (the caller words its reason from it)
+SETTING = "a setting"
+
+_ACCEPT = re.compile(r"accept|\bAL\b|\bAR\b|\btau\b", re.I)
+
+# 'NAME=2.83', 'export NAME=2.83', 'readonly NAME=2.83  # comment': one assignment alone on its
+# line, the value one bare number (quoted or not)
+_SHELL_ASSIGN = re.compile(
+    r"^\s*(?:export\s+|readonly\s+|local\s+|declare\s+(?:-\w+\s+)?)?"
+    r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>[\"']?)(?P<v>[-+]?\d+(?:\.\d+)?)(?P=q)\s*(?:#.*)?$"
+)
+# any shell assignment alone on its line ('MODEL=llama', 'PORT="8000"')
+_ANY_ASSIGN = re.compile(
+    r"^\s*(?:export\s+|readonly\s+|local\s+|declare\s+(?:-\w+\s+)?)?[A-Za-z_][A-Za-z0-9_]*=\S*\s*(?:#.*)?$"
+)
+_UPPER = re.compile(r"^[A-Z][A-Z0-9_]*$")
+# what only a shell script has: a shebang, 'export', a test in brackets, 'fi' / 'then' / 'done',
+# 'set -e', a parameter expansion, 'source'
+_SHELL_SIGN = re.compile(
+    r"^\s*(?:#!|export\s+\w+=|if\s+\[\[?|elif\s+\[\[?|fi\s*$|then\s*$|done\s*$|do\s*$|"
+    r"set\s+-[euxo]|source\s+\S|for\s+\w+\s+in\s)|\$\{\w+|\$\(\s*\w",
+    re.M,
+)
+# a comment line of a script or a config (a markdown heading is '# Title' too: a comment is
+# counted only beside other signs)
+_COMMENT = re.compile(r"^\s*#(?!#)(?:\s|$)")
+
+# 'accept_length_target: 2.5' (YAML): an identifier key, a bare number, perhaps a comment
+_YAML_NUM = re.compile(
+    r"^\s*(?:-\s+)?(?P<name>[A-Za-z_][\w.-]*)\s*:\s+(?P<v>[-+]?\d+(?:\.\d+)?)\s*(?:#.*)?$"
+)
+_YAML_ANY = re.compile(r"^\s*(?:-\s+)?[A-Za-z_][\w.-]*\s*:(?:\s+\S.*)?$")
+# a key that names a value to reach or to hold to, not one reached
+_SETTING_NAME = re.compile(
+    r"(?:^|[_.-])(?:target|targets|goal|threshold|thresh|expected|pinned?|golden|desired|"
+    r"min|max|minimum|maximum|limit|floor|ceiling|default)(?:$|[_.-])",
+    re.I,
+)
+# a command line's flag naming an acceptance figure, set to a value ('--speculative-accept-
+# threshold 0.9', '--accept-len=3')
+_ACCEPT_FLAG = re.compile(
+    r"(?:^|\s)--?[\w-]*(?:accept|acceptance)[\w-]*(?:=|\s+)[\"']?[-+]?\d+(?:\.\d+)?", re.I
+)
+
+
+def comment(line: str) -> bool:
+    """Whether ``line`` is a script's or a config's comment ('# the draft arm ...')."""
+    return _COMMENT.match(line) is not None
+
+
+def _shell_block(lines: list[str]) -> bool:
+    """Whether the lines read as a shell script or an env file: a sign only a script has, or
+    comments or a command's flags beside two assignments alone on their lines, one of them
+    naming an environment variable (lines of assignments alone may be a program's output)."""
+    text = "\n".join(lines)
+    if _SHELL_SIGN.search(text):
+        return True
+    assigns = [t for t in lines if _ANY_ASSIGN.match(t)]
+    upper = [
+        t
+        for t in assigns
+        if _UPPER.match(t.strip().removeprefix("export ").split("=", 1)[0].strip())
+    ]
+    comments = sum(1 for t in lines if _COMMENT.match(t))
+    flags = any(re.search(r"(?:^|\s)--[a-z][\w-]+", t) for t in lines)
+    return bool(upper) and len(assigns) >= 2 and (comments >= 1 or flags)
+
+
+def _yaml_block(lines: list[str]) -> bool:
+    """Whether the lines read as a YAML config: every line a key (with or without a value), a
+    list item or a comment, at least two keys, and a comment among them or a key opening a
+    nested mapping."""
+    body = [t for t in lines if t.strip()]
+    if len(body) < 2 or not all(_YAML_ANY.match(t) or _COMMENT.match(t) for t in body):
+        return False
+    nested = any(t.rstrip().endswith(":") and _YAML_ANY.match(t) for t in body)
+    return nested or any(_COMMENT.match(t) for t in body)
+
+
+def setting_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` (one block) that set an acceptance figure instead of reporting
+    one, each with its mark: an assignment alone on its line in a block that reads as a shell
+    script or env file; a key naming a target or a threshold, or any key of a config with
+    comments or nesting, in a block that reads as YAML; a command line's flag."""
+    out: dict[int, str] = {}
+    shell = yaml = None
+    for i, t in enumerate(lines):
+        if not _ACCEPT.search(t.replace("_", " ")):
+            continue
+        m = _SHELL_ASSIGN.match(t)
+        if m is not None and _ACCEPT.search(m.group("name").replace("_", " ")):
+            if shell is None:
+                shell = _shell_block(lines)
+            if shell:
+                out[i] = f"{SETTING}: {m.group('name')}="
+                continue
+        y = _YAML_NUM.match(t)
+        if y is not None and _ACCEPT.search(y.group("name").replace("_", " ")):
+            if yaml is None:
+                yaml = _yaml_block(lines)
+            if yaml and ("_" in y.group("name") or _SETTING_NAME.search(y.group("name"))):
+                out[i] = f"{SETTING}: {y.group('name')}:"
+                continue
+        f = _ACCEPT_FLAG.search(t)
+        if f is not None:
+            out[i] = f"{SETTING}: {f.group(0).strip().split('=')[0].split()[0]}"
+    return out
+
+
+def is_setting(mark: str) -> bool:
+    return mark.startswith(SETTING + ":")
+
+
+def set_name(mark: str) -> str | None:
+    """The name a setting's mark sets ('accept_len' of 'a setting: accept_len:'), or None."""
+    if not is_setting(mark):
+        return None
+    name = mark.split(": ", 1)[1].rstrip(":=").strip()
+    return name or None
+
+
+# --- illustrative counts in prose about what code does -----------------------------------------
+
+_SENT = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[])")
+# a sentence that opens with a supposition ('Suppose a draft of 5 where 3 are accepted', 'Imagine
+# ...', 'Say a round drafts 4', 'E.g. if 2/4 tokens are accepted', 'For example, if ...')
+_SUPPOSE = re.compile(
+    r"^[*_`(\[\s]*(?:(?:e\.g\.|for (?:example|instance)|say)[,:]?\s+)?"
+    r"(?P<w>suppose|supposing|imagine|assume|assuming|let'?s say|say|if)\b",
+    re.I,
+)
+# a generic subject: an indefinite thing of the code, then a relative clause ('A value that
+# appeared 10 times', 'An entry with 3 hits', 'One that ...')
+_GENERIC = re.compile(
+    r"(?:^|\b(?:over|than|to|from|against)\s+)[*_`(\[\s]*(?:an?|one|any|each|every)\s+"
+    r"(?:(?:n-?gram|cached|draft|new|old|other|single|given|candidate)\s+)?"
+    r"(?:value|candidate|key|entry|continuation|option|element|item|node|branch|path|slot|"
+    r"prefix|suffix|match|one)s?\s+(?:that|which|whose|with)\b",
+    re.I,
+)
+# a run the sentence says someone measured: not illustrative
+_MEASURED = re.compile(
+    r"\b(?:we|I)\s+(?:\w+\s+)?(?:saw|got|see|get|measured|observed|recorded|ran|reached|hit)\b|"
+    r"\b(?:measured|observed|recorded|in (?:our|my) (?:run|test|benchmark)s?)\b",
+    re.I,
+)
+_PAST = re.compile(r"\b(?:was|were|got|reached|dropped|fell|rose|went|gave|showed)\b", re.I)
+# counts or a figure of acceptance in the sentence
+_COUNTS = re.compile(r"\d+\s*/\s*\d+|\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\b", re.I)
+
+
+def illustrative_sentence(text: str) -> str | None:
+    """The words of ``text`` that mark a sentence of it as an illustration of what code does,
+    not a run (a supposition, a generic subject), where that sentence holds acceptance counts
+    or a figure and says no one measured it; or None."""
+    if not _ACCEPT.search(text):
+        return None
+    for s in _SENT.split(text):
+        if not _ACCEPT.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
+            continue
+        m = _SUPPOSE.match(s)
+        if m is not None and m.group("w").lower() == "if" and _PAST.search(s):
+            m = None  # 'if' over a past outcome ('if we drop k to 3, it was 2.4'): a run
+        m = m or _GENERIC.search(s)
+        if m is not None:
+            return m.group(0).strip(" *_`([")
+    return None
