@@ -15,8 +15,14 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("aiperf", r"(?m)\baiperf\b|^\s*(?:SPEED-Bench )?Acceptance (?:Length|Rate) Report\s*$"),
         ("genai-perf", r"\bgenai[-_ ]perf\b"),
         # SpecForge's benchmark script run by its file name ('python bench_eagle3.py --model
-        # ...'), which names no tool: it prints the accept length of the SGLang server it drives
-        ("specforge", r"\bspecforge\b|(?:^|[\s/])bench_eagle3\.py\b"),
+        # ...'), which names no tool: it prints the accept length of the SGLang server it drives.
+        # Other projects ship a script of that name (nano-vllm's prints an accepted prefix,
+        # bonus left out): only with SpecForge's own flags on the line
+        (
+            "specforge",
+            r"\bspecforge\b|"
+            r"(?:^|[\s/])bench_eagle3\.py\b(?=[^\n]*\s--(?:config-list|benchmark-list)\b)",
+        ),
         # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
         ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
         ("mlx", r"\bmlx(?:[-_]v?lm)?\b"),

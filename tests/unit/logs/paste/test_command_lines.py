@@ -36,6 +36,10 @@ def _paste(command: str) -> str:
             "specforge",
         ),
         (
+            "python benchmarks/bench_eagle3.py --model-path Qwen/Qwen3-8B --benchmark-list mtbench:80",
+            "specforge",
+        ),
+        (
             "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct "
             "--speculative-algorithm EAGLE3 --speculative-draft-model-path ./ckpt --port 30000",
             "sglang",
@@ -75,4 +79,15 @@ def test_negative_control_the_script_named_in_prose_only_is_no_command() -> None
     # a file name in a sentence ('like the bench_eagle3 script') is not the program that ran
     text = "Numbers from our harness, not from bench_eagle3:\n\n" + _TABLE
     got = read_paste(text).records
+    assert all(r.tool == "unknown" and r.accept_length is None for r in got)
+
+
+def test_negative_control_another_projects_script_of_that_name_decides_nothing() -> None:
+    # another project's 'bench_eagle3.py' (its own flags, not SpecForge's) measures its own way
+    text = _paste(
+        "python benchmarks/bench_eagle3.py --model ./Qwen3-4B --draft-model ./draft "
+        "--spec-method eagle3 --num-prompts 16"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [2.74, 3.21]
     assert all(r.tool == "unknown" and r.accept_length is None for r in got)
