@@ -660,11 +660,23 @@ def _first(o: dict[str, Any], *keys: str) -> object:
     return next((o[k] for k in keys if k in o), None)
 
 
-def _hist(v: object) -> list[int] | None:
-    """A histogram as a dense list: a list of counts, or a string-keyed map {"0": n, ...}."""
+class _Histogram(NamedTuple):
+    """A histogram of accepted drafts per step, sparse: the counts of its printed buckets by
+    number, and how many buckets it has (a list's length; a map's largest key + 1, the
+    missing buckets counting 0). Never expanded: a map's keys are not bounded by its size
+    ({"10**30": 1} would be a list of 10**30 zeros)."""
+
+    counts: dict[int, int]
+    buckets: int
+
+
+def _hist(v: object) -> _Histogram | None:
+    """A histogram: a list of counts, or a string-keyed map {"0": n, ...}."""
     if isinstance(v, list):
         out = [_int(x) for x in v]
-        return None if any(x is None or x < 0 for x in out) else [x for x in out if x is not None]
+        if any(x is None or x < 0 for x in out):
+            return None
+        return _Histogram({i: x for i, x in enumerate(out) if x}, len(out))
     if not isinstance(v, dict):
         return None
     try:
@@ -673,11 +685,11 @@ def _hist(v: object) -> list[int] | None:
         return None
     if not items or any(x is None or x < 0 or k < 0 for k, x in items.items()):
         return None
-    return [items.get(i) or 0 for i in range(max(items) + 1)]
+    return _Histogram({k: x for k, x in items.items() if x}, max(items) + 1)
 
 
 def _hist_checks(
-    hist: list[int] | None,
+    hist: _Histogram | None,
     name: str,
     steps: tuple[str, int | None],
     accepted: tuple[str, int | None],
@@ -689,12 +701,12 @@ def _hist_checks(
         return []
     out = []
     if steps[1] is not None:
-        out.append((f"sum({name}) == {steps[0]}", sum(hist) == steps[1]))
+        out.append((f"sum({name}) == {steps[0]}", sum(hist.counts.values()) == steps[1]))
     if accepted[1] is not None:
-        first_moment = sum(i * h for i, h in enumerate(hist)) == accepted[1]
+        first_moment = sum(i * h for i, h in hist.counts.items()) == accepted[1]
         out.append((f"sum(i * histogram[i]) == {accepted[0]}", first_moment))
     if k is not None:
-        out.append((f"{name} has num_spec_tokens + 1 buckets", len(hist) == k + 1))
+        out.append((f"{name} has num_spec_tokens + 1 buckets", hist.buckets == k + 1))
     return out
 
 
@@ -735,7 +747,9 @@ def _sglang_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
         per = proposed / verify
         # SGLang 0.5.23 ends the histogram at the largest count seen (measured: [10, 7] with 3
         # drafts per round), so it may be shorter than drafts-per-round + 1
-        checks.append(("histogram has at most drafts-per-round + 1 buckets", len(hist) <= per + 1))
+        checks.append(
+            ("histogram has at most drafts-per-round + 1 buckets", hist.buckets <= per + 1)
+        )
     if proposed is not None and verify and proposed % verify:
         checks.append(("spec_num_proposed_drafts == verify_ct x drafts per round", False))
     notes += [f"identity failed: {name}" for name, ok in checks if not ok]

@@ -163,6 +163,52 @@ def test_identity_failures_are_reported() -> None:
     assert "mean_acceptance_length == 1 + accepted / steps" in notes
 
 
+def _histogram_body(hist: object) -> str:
+    """A vLLM response whose speculative_decoding object carries ``hist`` (3 steps, 3 accepted
+    drafts, k = 2: a histogram {0: 1, 1: 1, 2: 1} meets every identity)."""
+    stats = {
+        "num_drafted_tokens": 6,
+        "num_accepted_tokens": 3,
+        "acceptance_histogram": hist,
+        "num_spec_steps": 3,
+        "num_spec_tokens": 2,
+    }
+    return json.dumps({"choices": [{"index": 0, "speculative_decoding_stats": stats}]})
+
+
+def _identity_notes(hist: object) -> list[str]:
+    out = parse_line(_histogram_body(hist))
+    assert isinstance(out, tuple)
+    return [n for n in out[0].notes if n.startswith("identity failed")]
+
+
+def test_a_histogram_map_with_a_huge_bucket_costs_no_memory() -> None:
+    """A histogram printed as a map is read sparse: a bucket key of 10**7, 10**30 or 400
+    digits (a damaged or hostile body) allocates nothing per missing bucket. It was expanded
+    to a dense list of max(key) + 1 counts: a 200-byte line grew a process past 20 GB."""
+    import tracemalloc
+
+    assert _identity_notes({"0": 1, "1": 1, "2": 1}) == []
+    tracemalloc.start()
+    try:
+        notes = _identity_notes({"0": 1, "1": 1, str(10**7): 1})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 << 20, peak  # (the dense list: 80 MB)
+    # the same identities as a dense histogram of that length: sum right, first moment and
+    # bucket count wrong
+    assert notes == [
+        "identity failed: sum(i * histogram[i]) == num_accepted_draft_tokens",
+        "identity failed: acceptance_histogram has num_spec_tokens + 1 buckets",
+    ]
+    for key in (str(10**30), "9" * 400, "18446744073709551617"):
+        assert len(_identity_notes({"0": 1, "1": 1, key: 1})) == 2
+    # a key that is no bucket number: the histogram is not read (no identity claimed)
+    assert _identity_notes({"0": 1, "1": 1, "1e308": 1}) == []
+    assert _identity_notes({"0": 1, "-2": 1, "2": 1}) == []
+
+
 def test_llama_timings_rate_only_and_labelled() -> None:
     out = parse_line('{"predicted_n": 320, "draft_n": 330, "draft_n_accepted": 206}')
     assert isinstance(out, tuple)
