@@ -12,12 +12,12 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import zip_longest
+from itertools import accumulate, zip_longest
 
 from specdiag.core import accept
 from specdiag.core.probe.client import RequestResult
 from specdiag.core.probe.engines import RequestSpec
-from specdiag.core.probe.metrics import CounterDelta
+from specdiag.core.probe.metrics import MAX_POSITIONS, CounterDelta
 from specdiag.core.textenum import TextEnum
 
 
@@ -156,6 +156,8 @@ def _request_hist(s: RequestSpec) -> tuple[int, ...]:
         return s.histogram
     if s.per_step_accepted:
         steps = Counter(s.per_step_accepted)  # (counts: never negative)
+        if max(steps) > MAX_POSITIONS:
+            return ()  # no engine drafts this far: not a histogram (and it would size one)
         return tuple(steps[j] for j in range(max(steps) + 1))
     return ()
 
@@ -228,7 +230,8 @@ def accept_stats(
     pos_src = FigureSource.NONE
     if hist and sum(hist) > 0:
         total = sum(hist)
-        uncond = tuple(sum(hist[i + 1 :]) / total for i in range(len(hist) - 1))
+        tails = list(accumulate(reversed(hist)))[::-1]  # tails[i] = sum(hist[i:])
+        uncond = tuple(t / total for t in tails[1:])
         pos_src = FigureSource.PER_REQUEST
     elif (
         counters is not None

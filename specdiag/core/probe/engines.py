@@ -21,7 +21,13 @@ from enum import Enum
 from typing import Any
 
 from specdiag.core.files import JsonError, loads_json
-from specdiag.core.probe.metrics import CounterSnapshot, MetricsFamily, family_of, parse_counters
+from specdiag.core.probe.metrics import (
+    MAX_POSITIONS,
+    CounterSnapshot,
+    MetricsFamily,
+    family_of,
+    parse_counters,
+)
 from specdiag.core.probe.workload import Prompt
 from specdiag.errors import ServerError
 
@@ -209,10 +215,12 @@ def _sglang_spec(d: dict[str, object], source: str) -> RequestSpec | None:
     hist = _ints(d.get("spec_correct_drafts_histogram", d.get("spec_accept_histogram")))
     if accepted is None and hist:
         accepted = sum(j * n for j, n in enumerate(hist))
-    if hist and proposed and steps and proposed % steps == 0 and len(hist) < proposed // steps + 1:
+    per_round = proposed // steps if proposed and steps and proposed % steps == 0 else 0
+    if hist and len(hist) < per_round + 1 <= MAX_POSITIONS + 1:
         # SGLang (0.5.23, measured) ends the histogram at the largest count seen: pad it to one
         # bucket per possible count, so every draft position is reported (at 0 when never reached)
-        hist = hist + (0,) * (proposed // steps + 1 - len(hist))
+        # (not past MAX_POSITIONS: a hostile count never sizes a tuple)
+        hist = hist + (0,) * (per_round + 1 - len(hist))
     return RequestSpec(
         source=source,
         accepted_drafts=accepted,

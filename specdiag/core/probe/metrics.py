@@ -77,7 +77,9 @@ _WENT_BACKWARDS = (
     "a counter went down during the run: the server restarted or its metrics were reset, so "
     "run-scoped counter numbers are unusable"
 )
-_MAX_POSITIONS = 1024
+# no engine drafts this far: a position label, a histogram bucket or a per-step count beyond
+# it is not one (and nothing is ever sized by such a number)
+MAX_POSITIONS = 1024
 
 
 def family_of(text: str) -> MetricsFamily:
@@ -126,7 +128,7 @@ def parse_counters(text: str, family: MetricsFamily | str | None = None) -> Coun
                         pos = int(pos_label)
                     except ValueError:
                         continue
-                    if not 0 <= pos < _MAX_POSITIONS:
+                    if not 0 <= pos < MAX_POSITIONS:
                         continue  # no engine drafts this far: a label that is not a position
                     per_pos[key][pos] = per_pos[key].get(pos, 0.0) + value
                 else:

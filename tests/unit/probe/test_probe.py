@@ -8,6 +8,7 @@ tests/data/probe/README.md.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -171,6 +172,35 @@ def test_sglang_meta_info_and_sglext_forms() -> None:
     }
     s2 = engines.extract_spec(ext)
     assert s2 is not None and s2.accepted_drafts == 0 * 1 + 1 * 2 + 2 * 3 + 3 * 4
+
+
+def _peak_bytes(fn: object) -> int:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        fn()  # type: ignore[operator]
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_hostile_draft_count_costs_no_memory() -> None:
+    """A histogram is padded to drafts per round + 1 buckets only where that is a number of
+    draft positions an engine can have (up to metrics.MAX_POSITIONS): 10**7 proposed drafts in
+    one verify step allocated a tuple of 10**7 zeros (10**9: 8 GB)."""
+    body = {
+        "meta_info": {
+            "spec_verify_ct": 1,
+            "spec_num_proposed_drafts": 10**7,
+            "spec_correct_drafts_histogram": [0, 1],
+        }
+    }
+    got: list[RequestSpec | None] = []
+    assert _peak_bytes(lambda: got.append(engines.extract_spec(body))) < 1 << 20
+    assert got[0] is not None and got[0].histogram == (0, 1)
+    padded = {"meta_info": {**body["meta_info"], "spec_num_proposed_drafts": 3}}
+    assert engines.extract_spec(padded).histogram == (0, 1, 0, 0)  # type: ignore[union-attr]
 
 
 def test_detect_engine_from_real_pages() -> None:
@@ -459,6 +489,28 @@ def test_pooled_and_per_request_mean_differ() -> None:
     assert a.per_position_unconditional == pytest.approx((10 / 12, 10 / 12))
     assert a.per_position_conditional == pytest.approx((10 / 12, 1.0))
     assert a.pooled_stderr is not None and a.pooled_stderr > 0
+
+
+def test_hostile_per_step_counts_cost_no_memory() -> None:
+    """Per-step accepted counts beyond any number of draft positions make no histogram (they
+    made one of max(count) + 1 buckets: 10**7 from one step, and unbounded); a long histogram
+    is read in linear time (its per-position rates were a quadratic sum of its tails)."""
+
+    def stats(top: int) -> analysis.AcceptStats:
+        hostile = RequestSpec("t", top + 1, None, 2, per_step_accepted=(1, top))
+        rs = [_res(0, 10, 20, 30, (0, 0, 10)), replace(_res(1, 0, 0, 0), spec=hostile)]
+        return analysis.accept_stats(rs, None, False)
+
+    assert stats(metrics.MAX_POSITIONS + 1).histogram == (0, 0, 10)
+    got: list[analysis.AcceptStats] = []
+    assert _peak_bytes(lambda: got.append(stats(10**7))) < 1 << 20
+    assert got[0].histogram == (0, 0, 10)
+    steps = RequestSpec("t", 3, None, 3, per_step_accepted=(0, 1, 2))
+    a = analysis.accept_stats([replace(_res(0, 0, 0, 0), spec=steps)], None, False)
+    assert a.histogram == (1, 1, 1)
+    assert a.per_position_unconditional == pytest.approx((2 / 3, 1 / 3))
+    long = _res(0, 20_000, 0, 20_000, (0,) * 20_000 + (1,))
+    assert analysis.accept_stats([long], None, False).per_position_unconditional[-1] == 1.0
 
 
 def test_counters_fallback_and_pollution() -> None:
