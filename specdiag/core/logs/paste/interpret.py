@@ -2400,19 +2400,37 @@ _OF_K_SHARE = re.compile(
 def _of_k_share(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each 'acceptance (A of K, R%)': A accepted drafts per step of the
     K drafted (the length 1 + A, the bonus left out) and the rate R, read only where A / K gives
-    R at their printed precision; where it does not, nothing (A may count the bonus, or R be
-    another share), and the span is left to no other reader."""
+    R at their printed precision; where it does not (A may count the bonus, or R be another
+    share), the rate R as printed with A and K shown and the failed identity as its rule: no
+    length, no basis claimed. The span is left to no other reader."""
     for m in _OF_K_SHARE.finditer(text):
         a, r = C.value(m.group("a")), C.value(m.group("p"))
         k = int(m.group("k"))
         if a is None or r is None or not 1 <= k <= 64 or a.number > k:
             yield m.start(), m.end(), []
             continue
+        name = m.group("key").strip()
         tol = C.half_unit(r.decimals + 2) + C.half_unit(a.decimals) / k
         if abs(a.number / k - r.number / 100) > tol:
-            yield m.start(), m.end(), []
+            rule = (
+                f"identity failed: {m.group('a')} accepted of {k} drafted per step is "
+                f"{100 * a.number / k:.3g}%, not the printed {m.group('p').replace(' ', '')}: "
+                "what each counts is not told, no length claimed"
+            )
+            yield (
+                m.start(),
+                m.end(),
+                [
+                    (
+                        C.Key(C.FAILED, rule, False),
+                        a,
+                        f"{name} (accepted of {k} drafted per step)",
+                        m.group("a"),
+                    ),
+                    (C.Key(C.RATE, "acceptance rate", True), r, f"{name} (share)", m.group("p")),
+                ],
+            )
             continue
-        name = m.group("key").strip()
         yield (
             m.start(),
             m.end(),
@@ -3961,6 +3979,10 @@ def keyvalue(
                 if fig.drafted is None and v.max == int(v.max):
                     fig.put(C.DRAFTED, drafted, C.key("drafted"), f"{v.max:g}", kt)
                 v = C.Value(v.number, False, v.decimals)
+            if k.metric == C.FAILED:
+                fig.failed = k.text  # (the rule, shown; its figures are the items after it)
+                fig.fields.append((kt, vt))
+                continue
             if k.metric == C.LABEL:
                 if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
                     flush()
