@@ -67,15 +67,15 @@ def test_a_share_that_disagrees_is_read_with_its_identity_failed(
     # the line was read: the rate as printed, A and K shown, the failed identity the rule; no
     # length (A may count the bonus) and no per-draft rate (R may be another share)
     a = a10 / 10
-    p = round(100 * a / k) + sign * off
-    if not 0 < p <= 100:
+    ps = [round(100 * a / (k + i)) + sign * off for i in range(runs)]
+    if not all(0 < p <= 100 for p in ps):
         return
-    lines = [f"k={k + i}: acceptance ({a:.1f} of {k + i}, {p}%)" for i in range(runs)]
+    lines = [f"k={k + i}: acceptance ({a:.1f} of {k + i}, {p}%)" for i, p in enumerate(ps)]
     got = read_paste("\n".join(lines) + "\n").records
     assert len(got) == runs
     for i, r in enumerate(got):
         assert (r.printed_length, r.accept_length, r.accept_rate) == (None, None, None)
-        assert r.printed_rate is not None and abs(r.printed_rate - p / 100) < 1e-9
+        assert r.printed_rate is not None and abs(r.printed_rate - ps[i] / 100) < 1e-9
         assert r.bonus.value == "unknown" and r.bonus.rule.startswith("identity failed")
         assert r.rate_basis.value == "unknown"
         assert (f"acceptance (accepted of {k + i} drafted per step)", f"{a:.1f}") in r.fields
