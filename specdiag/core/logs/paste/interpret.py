@@ -2615,6 +2615,60 @@ def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Valu
         )
 
 
+# configurations listed with '/' after their name, then (after ':') another measure's values
+# for them, and in brackets an acceptance figure's values, as many, listed alike ('flat across
+# --draft-max 8 / 16 / 64: 165.4 / 170.0 / 164.3 tok/s (acceptance 0.90 / 0.90 / 0.90, ...)')
+_BR_NUM = r"[~≈]?\d+(?:\.\d+)?\s*%?"
+_BR_LAB = r"[\w.+]+(?:-[\w.+]+)*"
+_CONFIGS_BRACKET = re.compile(
+    r"(?<![\w-])[`*]{0,2}(?P<name>-{0,2}[A-Za-z][\w-]{0,30})[`*]{0,2}\s*[=:]?\s*[`*]{0,2}"
+    r"(?P<labs>" + _BR_LAB + r"(?:\s*/\s*" + _BR_LAB + r"){1,7})[`*]{0,2}\s*:\s*[`*]{0,2}"
+    r"(?P<other>" + _BR_NUM + r"(?:\s*/\s*" + _BR_NUM + r"){1,7})(?![\d.])"
+    r"(?:\s*(?P<unit>[A-Za-z%×][\w/%×]{0,10}))?[`*]{0,2}\s*[(\[]\s*"
+    r"(?P<key>[A-Za-zτ][\w .-]{0,40}?)[`*]{0,2}\s*[:=]?\s*[`*]{0,2}"
+    r"(?P<vals>" + _BR_NUM + r"(?:\s*/\s*" + _BR_NUM + r"){1,7})[`*]{0,2}"
+    r"(?P<after>[^\d.\s/\-–~])?"
+)
+
+
+def _configs_bracket(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of configurations listed with '/', another measure's values for them
+    and, in brackets, an acceptance figure's values: a record per configuration, its name the
+    label (flags' dashes dropped), its acceptance value read under the bracket's name. Where the
+    acceptance values are not as many as the configurations, or a value opens a range, nothing
+    (the span is left to no other reader); a bracket naming no acceptance figure is left to the
+    others."""
+    for m in _CONFIGS_BRACKET.finditer(text):
+        k = key_of(m.group("key"))
+        if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION:
+            continue
+        if _NOT_MEASURED.search(m.group("key")[-60:]):
+            continue
+        labs = [x.strip() for x in m.group("labs").split("/")]
+        others = [x.strip() for x in m.group("other").split("/")]
+        vals = [x.strip() for x in m.group("vals").split("/")]
+        name = m.group("name").lstrip("-").strip()
+        if (
+            len(vals) != len(labs)
+            or len(others) != len(labs)
+            or m.group("after") is None
+            or m.group("after") not in ",;)]"
+            or C.key(name).metric in C.ACCEPTANCE
+            or key_of(m.group("unit") or "").metric in C.ACCEPTANCE
+        ):
+            yield m.start(), m.end(), []  # (as many of each, and no range: else nothing)
+            continue
+        items: list[tuple[C.Key, C.Value, str, str]] = []
+        for lab, vt in zip(labs, vals, strict=True):
+            v = C.value(vt)
+            if v is None:
+                items = []
+                break
+            items.append((C.Key(C.LABEL, name.lower(), False), C.Value(0.0, False, 0), name, lab))
+            items.append((k, v, m.group("key").strip(), vt))
+        yield m.start(), m.end("vals"), items
+
+
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
     for m in [
@@ -2966,7 +3020,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_described(text) if "(" in text and _DESCRIBED_HINT.search(text) else [])
     claim(_ranked(text) if _RANK_HINT.search(text) else [])
     claim(_of_k_share(text) if " of " in low and "%" in text else [])
+    claim(_accepted_steps(text) if "accepted" in low and "step" in low else [])
     claim(_values_at_k(text) if "=" in text and ("(" in text or "[" in text) else [])
+    claim(_configs_bracket(text) if text.count("/") >= 3 and ("(" in text or "[" in text) else [])
     claim(
         _values_for(text)
         if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
