@@ -66,7 +66,9 @@ def test_configurations_with_their_bracketed_figure(
     labs = (
         ["chat", "code", "math", "rag", "qa"][:n]
         if words
-        else [str(x) for x in sorted(data.draw(st.sets(st.integers(1, 128), min_size=n, max_size=n)))]
+        else [
+            str(x) for x in sorted(data.draw(st.sets(st.integers(1, 128), min_size=n, max_size=n)))
+        ]
     )
     others = [f"{data.draw(st.integers(100, 9999)) / 10:.1f}" for _ in range(n)]
     is_length = key in ("AL", "accept length")

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.reader import NOTHING_DRAFTED
 from specdiag.core.logs.run import LogsOptions, run_logs
-from tests.support.parseline import parse_line
 from tests.support.examples import examples
+from tests.support.parseline import parse_line
 
 _V1_EMPTY = (
     "SpecDecoding metrics: Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens"
@@ -103,7 +103,7 @@ def test_nothing_drafted_in_the_cli_json(tmp_path: Path) -> None:
     log = tmp_path / "empty.log"
     log.write_text("INFO 12-04 09:12:01 [metrics.py:88] " + _V1_NEW_EMPTY + "\n")
     res = run_logs([str(log)], LogsOptions())
-    (_, reading), = res.pastes
+    ((_, reading),) = res.pastes
     assert reading.records == ()
     assert [b.reason for b in reading.ignored] == [NOTHING_DRAFTED]
     assert res.report.skipped_lines == 0  # (not 'could not be read')
