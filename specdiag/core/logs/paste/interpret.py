@@ -4026,22 +4026,22 @@ def keyvalue(
             fig.histogram = h
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
-        # one run restated in another shape (restated_shape): its length alone, then a line of
+        # one run restated in another shape (_length_shape): its length alone, then a line of
         # its counts yielding that length; or its counts' own line, then its length alone
-        above, closed = closed, None
+        reopen, closed = closed, None
         joined = _length_shape(fig, labels) and _yields(fig.length or fig.tok_per_step, items)
         reopened = False
         if (
             not joined
-            and above is not None
-            and above[3] == len(out)
+            and reopen is not None
+            and reopen[3] == len(out)
             and not fig.fields
             and not labels
             and (lv := _length_alone(items)) is not None
-            and _yields(lv, _count_items_of(above[0]))
+            and _yields(lv, _count_items_of(reopen[0]))
         ):
             out.pop()  # the counts' record, reopened: this line's length is the same run's
-            fig, labels, first = above[0], above[1], above[2]
+            fig, labels, first = reopen[0], reopen[1], reopen[2]
             joined = reopened = True
         if counted is not None and fig.has_acceptance() and not joined:
             flush()  # each such line is one record
