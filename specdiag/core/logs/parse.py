@@ -622,6 +622,8 @@ class LineParser:
         per_pos = _float_list(g.get(G.F.PER_POSITION) or "")
         if per_pos is None:
             return Skipped("vLLM per-position acceptance rates unreadable")
+        if drafted == 0:
+            return None  # an interval without drafts ('Mean acceptance length: nan'): nothing
         mean_t = g.get(G.F.LENGTH)
         mean = _float(mean_t) if mean_t is not None else None
         if mean_t is not None and mean is None:
@@ -653,8 +655,6 @@ class LineParser:
             version = "vllm 0.8.5" if bonus_less else "vllm 0.9.x"
             if bonus_less:
                 length, notes = mean + 1.0, (*notes, N_VLLM_085)
-        if drafted == 0:
-            return None  # an interval without drafts: nothing to count
         if drafted:
             rate: float | None = (accepted or 0) / drafted
         else:  # vLLM prints a percentage (a fork's rate without '%' is a fraction)

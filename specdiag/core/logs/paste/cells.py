@@ -30,6 +30,9 @@ POSITION = "position"  # a per-position rate (the position in ``Cell.position``)
 PER_POSITION = "per_position"  # a list of per-position rates
 HISTOGRAM = "histogram"
 LABEL = "label"  # a configuration column (steps, topk, batch size, dataset, ...)
+# a check of the paste's own figures that failed ('acceptance (2.1 of 4, 70%)': 2.1 / 4 is not
+# 70%): the key's text is the rule shown; the record then claims no normalised figure
+FAILED = "identity_failed"
 
 ACCEPTANCE = (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE, ACCEPT_RATIO, POSITION, PER_POSITION)
 

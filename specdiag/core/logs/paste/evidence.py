@@ -125,6 +125,9 @@ class Figures:
     # the length was read under a count's name ('accepted tokens ... from 1.4 to 1.8'), not
     # under the tool's length name: the tool's convention for its length does not decide it
     count_named: bool = False
+    # a check of the paste's own figures that failed where it was read (interpret.py): the
+    # rule shown; no length is claimed and the rate's basis is not told
+    failed: str = ""
 
     def has_acceptance(self) -> bool:
         return (
@@ -605,6 +608,10 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     elif acc is not None and dra:
         rate = acc / dra
         basis = Decision(PER_DRAFT, "computed: accepted / drafted tokens (no rate printed)")
+    if f.failed:
+        # the paste's own figures disagree where they were read: what each counts is not told
+        bonus = basis = Decision(UNKNOWN, f.failed)
+        length = rate = None
     # --- pooling
     pooling = UNDECIDED
     if statistic in ("median", "p50"):

@@ -9,6 +9,7 @@ through :func:`cells.key`; configuration cells become the record's labels.
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import functools
 import json
@@ -2397,22 +2398,77 @@ _OF_K_SHARE = re.compile(
 )
 
 
+# accepted tokens over the run's verify steps, perhaps with their quotient ('accepted 1850 / 1000
+# steps (1.85 per step)', '1850 accepted over 1000 verify steps'): a run's counts, the quotient
+# accepted drafts per step where it is A / S at its printed decimals
+_ACCEPTED_STEPS = re.compile(
+    r"(?<![\w.])(?:accepted\s*[:=]?\s*(?P<a1>" + _DIGITS + r")|(?P<a2>" + _DIGITS + r")\s+accepted)"
+    r"(?:\s+(?:draft\s+)?tokens?)?\s*(?:/|\bover\b|\bin\b|\bacross\b)\s*(?P<s>" + _DIGITS + r")\s+"
+    r"(?:(?:verify|verification|decode|target)\s+)?(?:steps|rounds|cycles|forwards|iterations)\b"
+    r"(?:\s*[(\[]\s*(?P<x>\d+\.\d+)\s*(?:accepted\s+)?(?:(?:tokens?\s+)?per\s+step|/\s*step)"
+    r"\s*[)\]])?",
+    re.I,
+)
+
+
+def _accepted_steps(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of accepted tokens over verify steps: the two counts, and the
+    quotient printed after them as accepted drafts per step where it is A / S at its printed
+    decimals; where it is not, nothing (the counts mean something else)."""
+    for m in _ACCEPTED_STEPS.finditer(text):
+        at = m.group("a1") or m.group("a2")
+        a, s = C.value(at), C.value(m.group("s"))
+        if a is None or s is None or not s.number or a.decimals or s.decimals:
+            continue
+        items = [
+            (C.key("accepted"), a, "accepted", at),
+            (C.key("verify steps"), s, "steps", m.group("s")),
+        ]
+        if m.group("x") is not None:
+            x = C.value(m.group("x"))
+            if x is None or abs(a.number / s.number - x.number) > C.half_unit(x.decimals) + 1e-9:
+                yield m.start(), m.end(), []
+                continue
+            items.append(
+                (C.Key(C.ACC_PER_STEP, "accepted per step", False), x, "per step", m.group("x"))
+            )
+        yield m.start(), m.end(), items
+
+
 def _of_k_share(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each 'acceptance (A of K, R%)': A accepted drafts per step of the
     K drafted (the length 1 + A, the bonus left out) and the rate R, read only where A / K gives
-    R at their printed precision; where it does not, nothing (A may count the bonus, or R be
-    another share), and the span is left to no other reader."""
+    R at their printed precision; where it does not (A may count the bonus, or R be another
+    share), the rate R as printed with A and K shown and the failed identity as its rule: no
+    length, no basis claimed. The span is left to no other reader."""
     for m in _OF_K_SHARE.finditer(text):
         a, r = C.value(m.group("a")), C.value(m.group("p"))
         k = int(m.group("k"))
         if a is None or r is None or not 1 <= k <= 64 or a.number > k:
             yield m.start(), m.end(), []
             continue
+        name = m.group("key").strip()
         tol = C.half_unit(r.decimals + 2) + C.half_unit(a.decimals) / k
         if abs(a.number / k - r.number / 100) > tol:
-            yield m.start(), m.end(), []
+            rule = (
+                f"identity failed: {m.group('a')} accepted of {k} drafted per step is "
+                f"{100 * a.number / k:.3g}%, not the printed {m.group('p').replace(' ', '')}: "
+                "what each counts is not told, no length claimed"
+            )
+            yield (
+                m.start(),
+                m.end(),
+                [
+                    (
+                        C.Key(C.FAILED, rule, False),
+                        a,
+                        f"{name} (accepted of {k} drafted per step)",
+                        m.group("a"),
+                    ),
+                    (C.Key(C.RATE, "acceptance rate", True), r, f"{name} (share)", m.group("p")),
+                ],
+            )
             continue
-        name = m.group("key").strip()
         yield (
             m.start(),
             m.end(),
@@ -2595,6 +2651,60 @@ def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Valu
                 (k, v, m.group("key").strip(), m.group("val").strip()),
             ],
         )
+
+
+# configurations listed with '/' after their name, then (after ':') another measure's values
+# for them, and in brackets an acceptance figure's values, as many, listed alike ('flat across
+# --draft-max 8 / 16 / 64: 165.4 / 170.0 / 164.3 tok/s (acceptance 0.90 / 0.90 / 0.90, ...)')
+_BR_NUM = r"[~≈]?\d+(?:\.\d+)?\s*%?"
+_BR_LAB = r"[\w.+]+(?:-[\w.+]+)*"
+_CONFIGS_BRACKET = re.compile(
+    r"(?<![\w-])[`*]{0,2}(?P<name>-{0,2}[A-Za-z][\w-]{0,30})[`*]{0,2}\s*[=:]?\s*[`*]{0,2}"
+    r"(?P<labs>" + _BR_LAB + r"(?:\s*/\s*" + _BR_LAB + r"){1,7})[`*]{0,2}\s*:\s*[`*]{0,2}"
+    r"(?P<other>" + _BR_NUM + r"(?:\s*/\s*" + _BR_NUM + r"){1,7})(?![\d.])"
+    r"(?:\s*(?P<unit>[A-Za-z%×][\w/%×]{0,10}))?[`*]{0,2}\s*[(\[]\s*"
+    r"(?P<key>[A-Za-zτ][\w .-]{0,40}?)[`*]{0,2}\s*[:=]?\s*[`*]{0,2}"
+    r"(?P<vals>" + _BR_NUM + r"(?:\s*/\s*" + _BR_NUM + r"){1,7})[`*]{0,2}"
+    r"(?P<after>[^\d.\s/\-–~])?"
+)
+
+
+def _configs_bracket(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of configurations listed with '/', another measure's values for them
+    and, in brackets, an acceptance figure's values: a record per configuration, its name the
+    label (flags' dashes dropped), its acceptance value read under the bracket's name. Where the
+    acceptance values are not as many as the configurations, or a value opens a range, nothing
+    (the span is left to no other reader); a bracket naming no acceptance figure is left to the
+    others."""
+    for m in _CONFIGS_BRACKET.finditer(text):
+        k = key_of(m.group("key"))
+        if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION:
+            continue
+        if _NOT_MEASURED.search(m.group("key")[-60:]):
+            continue
+        labs = [x.strip() for x in m.group("labs").split("/")]
+        others = [x.strip() for x in m.group("other").split("/")]
+        vals = [x.strip() for x in m.group("vals").split("/")]
+        name = m.group("name").lstrip("-").strip()
+        if (
+            len(vals) != len(labs)
+            or len(others) != len(labs)
+            or m.group("after") is None
+            or m.group("after") not in ",;)]"
+            or C.key(name).metric in C.ACCEPTANCE
+            or key_of(m.group("unit") or "").metric in C.ACCEPTANCE
+        ):
+            yield m.start(), m.end(), []  # (as many of each, and no range: else nothing)
+            continue
+        items: list[tuple[C.Key, C.Value, str, str]] = []
+        for lab, vt in zip(labs, vals, strict=True):
+            v = C.value(vt)
+            if v is None:
+                items = []
+                break
+            items.append((C.Key(C.LABEL, name.lower(), False), C.Value(0.0, False, 0), name, lab))
+            items.append((k, v, m.group("key").strip(), vt))
+        yield m.start(), m.end("vals"), items
 
 
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
@@ -2948,7 +3058,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_described(text) if "(" in text and _DESCRIBED_HINT.search(text) else [])
     claim(_ranked(text) if _RANK_HINT.search(text) else [])
     claim(_of_k_share(text) if " of " in low and "%" in text else [])
+    claim(_accepted_steps(text) if "accepted" in low and "step" in low else [])
     claim(_values_at_k(text) if "=" in text and ("(" in text or "[" in text) else [])
+    claim(_configs_bracket(text) if text.count("/") >= 3 and ("(" in text or "[" in text) else [])
     claim(
         _values_for(text)
         if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
@@ -3843,6 +3955,9 @@ def keyvalue(
     length_key: C.Key | None = named  # the accept length the block named last
 
     pos_counts: list[int] = []  # accepted drafts counted per position, over the drafts
+    # the run a line of its counts alone was read into, while its record is the last written
+    # (the next line may restate its length: _length_alone)
+    closed: tuple[E.Figures, list[tuple[str, str]], int, int] | None = None
 
     def flush() -> None:
         nonlocal fig, labels, first, pos_counts
@@ -3911,16 +4026,33 @@ def keyvalue(
             fig.histogram = h
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
-        if counted is not None and fig.has_acceptance():
+        # one run restated in another shape (_length_shape): its length alone, then a line of
+        # its counts yielding that length; or its counts' own line, then its length alone
+        reopen, closed = closed, None
+        joined = _length_shape(fig, labels) and _yields(fig.length or fig.tok_per_step, items)
+        reopened = False
+        if (
+            not joined
+            and reopen is not None
+            and reopen[3] == len(out)
+            and not fig.fields
+            and not labels
+            and (lv := _length_alone(items)) is not None
+            and _yields(lv, _count_items_of(reopen[0]))
+        ):
+            out.pop()  # the counts' record, reopened: this line's length is the same run's
+            fig, labels, first = reopen[0], reopen[1], reopen[2]
+            joined = reopened = True
+        if counted is not None and fig.has_acceptance() and not joined:
             flush()  # each such line is one record
         # 'statistics draft: #gen drafts = ..., #acc tokens = ...': a record alone; so is a row
         # of a table read as prose (its verdict cell '24 drafts, 23 accepted (96 %)')
         row = t.lstrip().startswith(("|", "│", "┃"))
-        own = row or _own_record(t, items)
+        own = row or _own_record(t, items) or reopened
         if row:
             flush()
             fig, labels = E.Figures(), []
-        elif own and (fig.has_acceptance() or fig.accepted is not None):
+        elif own and (fig.has_acceptance() or fig.accepted is not None) and not joined:
             flush()
         if (pp := _POSITION_LIST.search(t)) is not None and (
             (pk := key_of(pp.group("key"))).metric == C.PER_POSITION
@@ -3961,6 +4093,10 @@ def keyvalue(
                 if fig.drafted is None and v.max == int(v.max):
                     fig.put(C.DRAFTED, drafted, C.key("drafted"), f"{v.max:g}", kt)
                 v = C.Value(v.number, False, v.decimals)
+            if k.metric == C.FAILED:
+                fig.failed = k.text  # (the rule, shown; its figures are the items after it)
+                fig.fields.append((kt, vt))
+                continue
             if k.metric == C.LABEL:
                 if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
                     flush()
@@ -3985,9 +4121,71 @@ def keyvalue(
                 first = ln
             last = ln
         if own:
+            if not joined and _counts_shape(items) and not labels and fig.length is None:
+                closed = (copy.deepcopy(fig), list(labels), first, len(out) + 1)
             flush()
     flush()
     return out
+
+
+# one run restated on the next line in another shape: a line of its length alone (no counts, no
+# label), and a line of its counts (accepted and verify steps, no length, rate or label of its
+# own) that yields that length, 1 + accepted / steps (or accepted / steps) at the length's
+# printed decimals, in either order, are one record; two lines of one shape never are (two runs
+# may print the same counts, or the same length)
+_SHAPE_OTHER = frozenset(
+    (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.ACCEPT_RATIO, C.LABEL, C.K, C.POSITION, C.FAILED)
+)
+
+
+def _length_shape(fig: E.Figures, labels: list[tuple[str, str]]) -> bool:
+    """Whether the run read so far is a length alone (no counts, rate, positions or label)."""
+    return (
+        (fig.length is None) != (fig.tok_per_step is None)
+        and not labels
+        and all(
+            getattr(fig, a) is None
+            for a in ("acc_per_step", "rate", "ratio", "accepted", "drafted", "steps", "output")
+        )
+        and not fig.positions
+        and not any(fig.histogram)
+    )
+
+
+def _counts_shape(items: list[tuple[C.Key, C.Value, str, str]]) -> bool:
+    """Whether a line's items are a run's counts alone: accepted and verify steps, perhaps
+    their quotient per step, no length, rate or label of its own."""
+    metrics = {_as_step_count(k, v).metric for k, v, _, _ in items}
+    return {C.ACCEPTED, C.STEPS} <= metrics and not metrics & _SHAPE_OTHER
+
+
+def _count_items_of(fig: E.Figures) -> list[tuple[C.Key, C.Value, str, str]]:
+    """A closed run's counts as a line's items (for _yields)."""
+    return [
+        (C.key(name), v, name, "")
+        for name, v in (("accepted", fig.accepted), ("verify steps", fig.steps))
+        if v is not None
+    ]
+
+
+def _length_alone(items: list[tuple[C.Key, C.Value, str, str]]) -> C.Value | None:
+    """The one length (or tokens per step) that is all a line states, else None."""
+    if len(items) != 1 or items[0][0].metric not in (C.LENGTH, C.TOK_PER_STEP):
+        return None
+    return items[0][1]
+
+
+def _yields(length: C.Value | None, items: list[tuple[C.Key, C.Value, str, str]]) -> bool:
+    """Whether a line of counts alone yields ``length``: 1 + accepted / steps, or accepted /
+    steps, at the length's printed decimals."""
+    if length is None or length.percent or not _counts_shape(items):
+        return False
+    acc = next((v for k, v, _, _ in items if k.metric == C.ACCEPTED), None)
+    steps = next((v for k, v, _, _ in items if _as_step_count(k, v).metric == C.STEPS), None)
+    if acc is None or steps is None or not steps.number:
+        return False
+    q, tol = acc.number / steps.number, C.half_unit(length.decimals) + 1e-9
+    return abs(length.number - 1 - q) <= tol or abs(length.number - q) <= tol
 
 
 # a list of per-position rates after its key ('acceptance rate per position = (0.44, 0.25)')
@@ -4074,8 +4272,9 @@ _RECORD_HEAD = re.compile(r"^[^=]{0,100}:\s*#?[A-Za-z][\w #]{0,40}=\s*\d")
 
 
 def _own_record(t: str, items: list[tuple[C.Key, C.Value, str, str]]) -> bool:
-    """Whether a line is one run's record by itself: a head, then two or more counts."""
-    if _RECORD_HEAD.match(t) is None:
+    """Whether a line is one run's record by itself: a head, then two or more counts; or a
+    run's accepted tokens over its verify steps ('accepted 1850 / 1000 steps')."""
+    if _RECORD_HEAD.match(t) is None and _ACCEPTED_STEPS.search(t) is None:
         return False
     counts = {k.metric for k, *_ in items if k.metric in _COUNT_METRICS}
     return len(counts) >= 2

@@ -907,6 +907,12 @@ def read_paste(
     records, block_of = _keep(records, block_of, lambda r: not I.baseline_one(r))
     # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
     # drafted nothing measured no acceptance (0 / 0 is no rate)
+    # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why
+    ignored.extend(
+        Block(r.first_line, r.last_line, NOTHING_DRAFTED, _lines_of(lines, r))
+        for r in records
+        if _nothing_drafted(r)
+    )
     records, block_of = _keep(records, block_of, lambda r: not _nothing_drafted(r))
     if len(records) > 1:
         # counts alone that another record prints its figures from ('48,367 draft steps x 3 =
@@ -1502,6 +1508,16 @@ def _keep(
     """The records ``keep`` holds to, each with its block."""
     kept = [(r, b) for r, b in zip(records, block_of, strict=True) if keep(r)]
     return [r for r, _ in kept], [b for _, b in kept]
+
+
+# why a run of counts alone, none above zero, is no record (the line scanner drops such a
+# server line alike)
+NOTHING_DRAFTED = "nothing drafted yet (a draft count of 0): no acceptance measured, no record"
+
+
+def _lines_of(lines: list[tuple[int, str]], r: PasteRecord) -> tuple[str, ...]:
+    """The input lines a record was read from (at most MAX_SHOWN)."""
+    return tuple(t for ln, t in lines if r.first_line <= ln <= r.last_line)[:MAX_SHOWN]
 
 
 def _nothing_drafted(r: PasteRecord) -> bool:

@@ -5,11 +5,16 @@ no key ever runs back over the field before it ('nan%, Accepted')."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.reader import NOTHING_DRAFTED
+from specdiag.core.logs.run import LogsOptions, run_logs
 from tests.support.examples import examples
+from tests.support.parseline import parse_line
 
 _V1_EMPTY = (
     "SpecDecoding metrics: Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens"
@@ -71,3 +76,42 @@ def test_negative_control_zero_accepted_of_some_drafted_is_a_measurement() -> No
         "Number of draft tokens: 500, Number of emitted tokens: 100.\n"
     ).records
     assert [(r.printed_rate, r.accepted_tokens, r.drafted_tokens) for r in got] == [(0.0, 0, 500)]
+
+
+# Alone, such a line says why it gave nothing: 'nothing drafted yet', set aside (not 'not
+# understood'), in the reading's ignored blocks (so in --json); the line scanner drops the same
+# lines without a skip (never 'mean acceptance length is not a number'), so the two agree.
+
+
+def test_nothing_drafted_alone_says_why() -> None:
+    for line in (_V1_EMPTY, _V1_NEW_EMPTY, _V0_EMPTY):
+        for prefix in ("", "INFO 12-04 09:12:01 [metrics.py:88] "):
+            got = read_paste(prefix + line + "\n")
+            assert got.records == () and got.unread == (), line
+            assert [b.reason.split(" (")[0] for b in got.ignored] == ["nothing drafted yet"]
+            assert got.ignored[0].lines == (prefix + line,)
+            assert (got.ignored[0].first_line, got.ignored[0].last_line) == (1, 1)
+
+
+def test_line_scanner_drops_the_same_lines_without_a_skip() -> None:
+    for line in (_V1_EMPTY, _V1_NEW_EMPTY, _V0_EMPTY):
+        for prefix in ("", "INFO 12-04 09:12:01 [metrics.py:88] "):
+            assert parse_line(prefix + line) is None, line
+
+
+def test_nothing_drafted_in_the_cli_json(tmp_path: Path) -> None:
+    log = tmp_path / "empty.log"
+    log.write_text("INFO 12-04 09:12:01 [metrics.py:88] " + _V1_NEW_EMPTY + "\n")
+    res = run_logs([str(log)], LogsOptions())
+    ((_, reading),) = res.pastes
+    assert reading.records == ()
+    assert [b.reason for b in reading.ignored] == [NOTHING_DRAFTED]
+    assert res.report.skipped_lines == 0  # (not 'could not be read')
+
+
+def test_negative_control_a_run_that_drafted_is_not_set_aside() -> None:
+    got = read_paste(_v1(61.0, 610, 1000) + "\n" + _V1_EMPTY + "\n")
+    assert [(r.accepted_tokens, r.drafted_tokens) for r in got.records] == [(610, 1000)]
+    assert len(got.ignored) == 1 and got.ignored[0].first_line == 2
+    drafted = read_paste(_v1(0.0, 0, 400) + "\n")
+    assert [r.printed_rate for r in drafted.records] == [0.0] and drafted.ignored == ()

@@ -1,6 +1,7 @@
 """'acceptance (A of K, R%)': A drafts accepted on average of the K drafted per step, and their
 share. Where A / K gives R (within rounding) the length is 1 + A (the bonus left out of A);
-where it does not, no normalised figure is claimed."""
+where it does not, the rate R as printed, A and K shown, the failed identity the rule, and no
+normalised figure claimed."""
 
 from __future__ import annotations
 
@@ -53,14 +54,42 @@ def test_the_example_of_the_docs() -> None:
 
 
 @settings(max_examples=examples(30), deadline=None)
-@given(k=st.integers(2, 8), a10=st.integers(5, 15), off=st.integers(8, 40))
-def test_negative_control_a_share_that_disagrees_claims_nothing(k: int, a10: int, off: int) -> None:
+@given(
+    k=st.integers(2, 8),
+    a10=st.integers(5, 15),
+    off=st.integers(8, 40),
+    sign=st.sampled_from([1, -1]),
+    runs=st.integers(1, 3),
+)
+def test_a_share_that_disagrees_is_read_with_its_identity_failed(
+    k: int, a10: int, off: int, sign: int, runs: int
+) -> None:
+    # the line was read: the rate as printed, A and K shown, the failed identity the rule; no
+    # length (A may count the bonus) and no per-draft rate (R may be another share)
     a = a10 / 10
-    p = round(100 * a / k) + off
-    if p > 100:
+    ps = [round(100 * a / (k + i)) + sign * off for i in range(runs)]
+    if not all(0 < p <= 100 for p in ps):
         return
-    got = read_paste(f"k={k}: acceptance ({a:.1f} of {k}, {p}%)\n").records
-    assert all(r.accept_length is None and r.printed_rate is None for r in got)
+    lines = [f"k={k + i}: acceptance ({a:.1f} of {k + i}, {p}%)" for i, p in enumerate(ps)]
+    got = read_paste("\n".join(lines) + "\n").records
+    assert len(got) == runs
+    for i, r in enumerate(got):
+        assert (r.printed_length, r.accept_length, r.accept_rate) == (None, None, None)
+        assert r.printed_rate is not None and abs(r.printed_rate - ps[i] / 100) < 1e-9
+        assert r.bonus.value == "unknown" and r.bonus.rule.startswith("identity failed")
+        assert r.rate_basis.value == "unknown"
+        assert (f"acceptance (accepted of {k + i} drafted per step)", f"{a:.1f}") in r.fields
+        assert ("k", str(k + i)) in r.labels
+
+
+def test_the_disagreeing_example_of_the_docs() -> None:
+    (r,) = read_paste("k=4: acceptance (2.1 of 4, 70%)\n").records
+    assert (r.printed_length, r.accept_length, r.printed_rate) == (None, None, 0.7)
+    assert "2.1 accepted of 4 drafted per step is 52.5%, not the printed 70%" in r.bonus.rule
+
+
+def test_negative_control_more_accepted_than_drafted_claims_nothing() -> None:
+    assert read_paste("k=2: acceptance (2.4 of 2, 70%)\n").records == ()
 
 
 def test_negative_control_a_count_of_items_is_no_share() -> None:
