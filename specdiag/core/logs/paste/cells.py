@@ -19,6 +19,8 @@ from specdiag.core.logs import grammar as G
 LENGTH = "accept_length"  # accept length, convention to be decided
 TOK_PER_STEP = "tokens_per_step"  # tokens per verify step: bonus included by its name
 ACC_PER_STEP = "accepted_per_step"  # accepted drafts per verify step: bonus excluded by name
+# the tail of an accepted-per-step name said to leave the bonus out ('... (excl. bonus)')
+EXCLUDED_SAID = "(bonus excluded)"
 RATE = "accept_rate"
 ACCEPT_RATIO = "accept_ratio"  # a 'ratio' whose denominator the name does not give
 ACCEPTED = "accepted"
@@ -758,9 +760,12 @@ def _key(text: str) -> Key:
             if said is not None
             else got
         )
-        if base.metric == LENGTH and said is not None:
-            m = TOK_PER_STEP if said is inc else ACC_PER_STEP
-            return Key(m, base.text, base.percent, base.position, base.tool, base.pooled)
+        if said is not None and said is out and base.metric in (LENGTH, ACC_PER_STEP):
+            # (the name keeps what was said: 'accepted per step' alone decides no bonus)
+            text = base.text + " " + EXCLUDED_SAID
+            return Key(ACC_PER_STEP, text, base.percent, base.position, base.tool, base.pooled)
+        if said is not None and said is inc and base.metric == LENGTH:
+            return Key(TOK_PER_STEP, base.text, base.percent, base.position, base.tool, base.pooled)
         if base.metric == ACC_PER_STEP and said is inc:
             # 'tokens accepted per verification step (incl. bonus)': the tokens a step keeps,
             # the target's own token with them, are tokens per step; accepted DRAFTS with the

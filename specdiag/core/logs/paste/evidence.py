@@ -121,6 +121,7 @@ class Figures:
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
     ratio_name: str = ""  # the key of the ratio
     steps_name: str = ""  # the key of the steps count ('verify steps', 'drafts')
+    acc_per_step_name: str = ""  # the key of accepted per step ('accepted drafts per step')
     pooled_by_name: str = ""  # the key that says the figure divides the run's totals
     # the length was read under a count's name ('accepted tokens ... from 1.4 to 1.8'), not
     # under the tool's length name: the tool's convention for its length does not decide it
@@ -192,6 +193,8 @@ class Figures:
             self.ratio_name = key.text
         if attr == "steps":
             self.steps_name = key.text
+        if attr == "acc_per_step":
+            self.acc_per_step_name = key.text
         if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
             self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
@@ -381,8 +384,18 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             printed_len = f.tok_per_step.number
     elif f.acc_per_step is not None and printed_len is None:
         printed_len = f.acc_per_step.number
-        length = 1 + printed_len
-        bonus = Decision(EXCLUDED, "name: accepted drafts per step leave out the bonus token")
+        if "draft" in f.acc_per_step_name or f.acc_per_step_name.endswith(C.EXCLUDED_SAID):
+            length = 1 + printed_len
+            bonus = Decision(EXCLUDED, "name: accepted drafts per step leave out the bonus token")
+        else:
+            # 'accepted/step', 'accepted tokens per step': some tools count the target's own
+            # token among the accepted (EAGLE's tau), some do not; only counts decide it
+            length = None
+            bonus = Decision(
+                UNKNOWN,
+                f"name: '{f.acc_per_step_name}' does not say whether the target's own token "
+                "is counted",
+            )
         by_counts = _per_step_counts(f.acc_per_step, "accepted per step", acc, steps, out)
         if by_counts is not None:
             bonus = by_counts

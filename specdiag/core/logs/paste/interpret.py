@@ -1992,7 +1992,12 @@ def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
             return []
         # 'A of K drafted tokens accepted per round': a mean per step, its share A / K
         return [
-            (C.Key(C.ACC_PER_STEP, "accepted per step", False), a, "accepted" + per, m.group("a")),
+            (
+                C.Key(C.ACC_PER_STEP, "accepted drafts per step", False),
+                a,
+                "accepted" + per,
+                m.group("a"),
+            ),
             (
                 C.Key(C.K, "draft tokens per step", False),
                 b,
@@ -3259,7 +3264,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         said = None if drafts else _bonus_clause_at(text, m.end())
         if said is not None:
             # 'tokens accepted per verification step (incl. bonus)': the clause decides
-            k = C.Key(said, "accepted tokens per step", False)
+            text = "accepted tokens per step"
+            k = C.Key(said, text + " " + C.EXCLUDED_SAID if said == C.ACC_PER_STEP else text, False)
         found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
         for i in range(m.start(), m.end()):
             rest[i] = " "
@@ -3613,7 +3619,8 @@ def _bonus_after(t: str, item: tuple[C.Key, C.Value, str, str]) -> tuple[C.Key, 
     if (out is None) == (inc is None) or re.search(r"\b(?:and|or|vs)\b|\bwith\s*/", clause):
         return item  # neither, or both ('with and without bonus')
     metric = C.ACC_PER_STEP if out is not None else C.TOK_PER_STEP
-    return C.Key(metric, k.text, k.percent, k.position, k.tool, k.pooled), v, kt, vt
+    text = k.text + " " + C.EXCLUDED_SAID if out is not None else k.text
+    return C.Key(metric, text, k.percent, k.position, k.tool, k.pooled), v, kt, vt
 
 
 # the end of the field before a key on a line of comma-separated fields: a value no reader

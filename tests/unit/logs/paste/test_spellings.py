@@ -204,11 +204,36 @@ def test_a_draft_len_column_is_the_draft_tokens_per_step() -> None:
     name=st.sampled_from(["Avg Accepted/window", "accepted per window", "mean accepted/window"]),
     vals=st.lists(st.integers(10, 600), min_size=1, max_size=4),
 )
-def test_accepted_per_draft_window_is_accepted_per_step(name: str, vals: list[int]) -> None:
+def test_accepted_per_draft_window_is_accepted_per_step_its_bonus_undecided(
+    name: str, vals: list[int]
+) -> None:
+    # accepted per step without 'draft' in its name: some tools count the target's own token
+    # among the accepted, some do not; nothing here decides which
     rows = [[f"mode{i}", "12.3", f"{v / 100:.2f}"] for i, v in enumerate(vals)]
     got = read_paste(pipe_table(["mode", "latency (s)", name], rows)).records
     assert [r.printed_length for r in got] == [v / 100 for v in vals]
-    assert [r.accept_length for r in got] == [round(1 + v / 100, 6) for v in vals]
+    assert all(r.accept_length is None and r.bonus.value == "unknown" for r in got)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    name=st.sampled_from(
+        ["mean accepted/step", "accepted/step", "Accepted per step", "accepted tokens per step"]
+    ),
+    drafts=st.booleans(),
+    vals=st.lists(st.integers(10, 790), min_size=1, max_size=4),
+)
+def test_accepted_per_step_decides_the_bonus_only_when_it_names_drafts(
+    name: str, drafts: bool, vals: list[int]
+) -> None:
+    header = "accepted drafts per step" if drafts else name
+    rows = [[f"route {i}", f"{v / 100:.2f}", "25.1 tok/s"] for i, v in enumerate(vals)]
+    got = read_paste(pipe_table(["route", header, "mean decode"], rows)).records
+    assert [r.printed_length for r in got] == [v / 100 for v in vals]
+    if drafts:
+        assert [r.accept_length for r in got] == [round(1 + v / 100, 6) for v in vals]
+    else:
+        assert all(r.accept_length is None and r.bonus.value == "unknown" for r in got)
 
 
 @settings(max_examples=examples(60), deadline=None)
