@@ -336,6 +336,10 @@ def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> Pars
         return None
     for i, c in enumerate(cells):
         if _TABLE_HEADER.search(c):
+            if any(G.number(x) is not None for x in cells[:i] + cells[i + 1 :]):
+                # '| Accept Length | 2.41 | 2.80 |': a row of a transposed table (metrics as
+                # rows, runs as columns), no header: the structure readers' table
+                return None
             p.table = (i, cells, line_no)
             return None
     return None

@@ -157,6 +157,8 @@ _MEASURED = re.compile(
     re.I,
 )
 _PAST = re.compile(r"\b(?:was|were|got|reached|dropped|fell|rose|went|gave|showed)\b", re.I)
+# the writer's own setup ('If we enable EAGLE-3, the accept length is 3.2'): a run of theirs
+_FIRST_PERSON = re.compile(r"\b(?:[Ww]e|I|[Oo]ur|[Mm]y|[Uu]s)\b")
 # counts or a figure of acceptance in the sentence
 _COUNTS = re.compile(r"\d+\s*/\s*\d+|\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\b", re.I)
 
@@ -171,8 +173,17 @@ def illustrative_sentence(text: str) -> str | None:
         if not _ACCEPT.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
             continue
         m = _SUPPOSE.match(s)
-        if m is not None and m.group("w").lower() == "if" and _PAST.search(s):
-            m = None  # 'if' over a past outcome ('if we drop k to 3, it was 2.4'): a run
+        if (
+            m is not None
+            and m.group("w").lower() == "if"
+            and (
+                _PAST.search(s)
+                or (not re.search("[A-Za-z]", s[: m.start("w")]) and _FIRST_PERSON.search(s))
+            )
+        ):
+            # 'if' over a past outcome ('if we drop k to 3, it was 2.4'), or a bare 'if' over
+            # the writer's own setup ('If we enable EAGLE-3, the accept length is 3.2'): a run
+            m = None
         m = m or _GENERIC.search(s)
         if m is not None:
             return m.group(0).strip(" *_`([")

@@ -57,3 +57,20 @@ def test_negative_control_an_example_of_a_run_is_read() -> None:
 def test_negative_control_if_over_a_past_run_is_read() -> None:
     text = "If we drop k to 3, the acceptance rate was 71% on the same prompts.\n"
     assert [r.printed_rate for r in read_paste(text).records] == [0.71]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    lead=st.sampled_from(["If we enable", "If I switch to", "**If we turn on", "if we use"]),
+    draft=st.sampled_from(["EAGLE-3", "the MTP head", "n-gram drafting"]),
+    v=st.integers(110, 590),
+)
+def test_a_bare_if_over_the_writers_own_setup_is_a_run(lead: str, draft: str, v: int) -> None:
+    # the writer's own setup in the present tense: what they measured, not an illustration
+    got = read_paste(f"{lead} {draft}, the accept length is {v / 100:.2f} on MT-Bench.\n")
+    assert [r.printed_length for r in got.records] == [v / 100]
+
+
+def test_negative_control_a_bare_if_with_no_one_running_it_stays_an_illustration() -> None:
+    got = read_paste("If 2/4 tokens are accepted, the acceptance rate is 50%.\n")
+    assert got.records == ()

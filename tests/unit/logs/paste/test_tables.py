@@ -17,7 +17,7 @@ from tests.support.pastes import (
     pipe_table,
     render_table,
 )
-from tests.unit.logs.paste.pipeline import Read
+from tests.unit.logs.paste.pipeline import Read, line_scanner_lengths, through_logs
 
 LABELS = [
     ("steps", ["3", "5", "7"]),
@@ -144,6 +144,11 @@ def test_generated_tables_give_one_record_per_configuration(
 ) -> None:
     text, lengths, labels = case
     got = read("SGLang bench_speculative\n\n" + text)
+    if not got.records and read is through_logs:
+        # a table in the line scanner's own SGLang bench_speculative layout ('| Accept Length |
+        # steps | topk |') is its record, with SGLang's convention
+        assert line_scanner_lengths("SGLang bench_speculative\n\n" + text) == lengths, text
+        return
     assert [r.printed_length for r in got.records] == lengths, text
     for r, lab in zip(got.records, labels, strict=True):
         assert r.tool == "sglang"
@@ -921,3 +926,15 @@ def test_a_header_after_a_transposed_tab_copy_is_another_table() -> None:
     assert len(TX.blocks(lines)) == 1
     other = [*lines, (8, ""), (9, "model\taccept length\ttok/s")]
     assert len(TX.blocks(other)) == 2
+
+
+def test_a_transposed_table_under_an_sglang_heading_is_not_taken_for_its_header() -> None:
+    # the line scanner read '| Accept Length | 2.00 | 2.50 |' as the header of its SGLang
+    # bench table and skipped the row under it: the block was claimed and nothing was read
+    text = (
+        "SGLang bench_speculative\n\n| metric | run0 | run1 |\n|---|---|---|\n"
+        "| Accept Length | 2.00 | 2.50 |\n| steps | 3 | 5 |\n"
+    )
+    got = through_logs(text).records
+    assert [(r.printed_length, r.tool) for r in got] == [(2.0, "sglang"), (2.5, "sglang")]
+    assert line_scanner_lengths(text) == []
