@@ -3264,8 +3264,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         said = None if drafts else _bonus_clause_at(text, m.end())
         if said is not None:
             # 'tokens accepted per verification step (incl. bonus)': the clause decides
-            text = "accepted tokens per step"
-            k = C.Key(said, text + " " + C.EXCLUDED_SAID if said == C.ACC_PER_STEP else text, False)
+            name = "accepted tokens per step"
+            k = C.Key(said, name + " " + C.EXCLUDED_SAID if said == C.ACC_PER_STEP else name, False)
         found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
         for i in range(m.start(), m.end()):
             rest[i] = " "

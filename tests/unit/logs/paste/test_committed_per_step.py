@@ -112,3 +112,12 @@ def test_negative_control_accepted_drafts_said_to_include_the_bonus_stay_undecid
 def test_negative_control_committed_in_another_sense_is_no_figure() -> None:
     text = "We committed 3 fixes per release step and 12 tokens of budget to the docs.\n"
     assert read_paste(text).records == ()
+
+
+def test_a_bonus_clause_leaves_the_rest_of_the_line_read_as_written() -> None:
+    # the clause's reader once rebound the line's text to the key's name: figures after it
+    # were checked against the wrong string (a range read as its low end, a bound as a value)
+    for after in ("acceptance rate 60-70% across runs", "acceptance rate at most 71%"):
+        text = f"The head kept 2.4 tokens accepted per verification step (excl. bonus); {after}.\n"
+        (r,) = read_paste(text).records
+        assert (r.printed_length, r.accept_length, r.printed_rate) == (2.4, 3.4, None), after
