@@ -49,6 +49,8 @@ def corrected(line: str) -> str:
     """``line`` with a figure it corrects ('acceptance show 100% when it was actually 81.6%')
     rewritten as the actual figure alone ('acceptance 81.6%', padded to the same length); any
     other line as it is."""
+    if "accept" not in line.lower():
+        return line  # (both patterns name the figure: 'accept...')
     m = next((m for p in _CORRECTED if (m := p.search(line)) is not None), None)
     if m is None or (m.group("mark") is None and _REAL.search(m.group(0)) is None):
         return line

@@ -16,8 +16,8 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Iterator
 
+from specdiag.core.logs.paste.interpret import json_objects
 from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord
 
 # a list of accepted counts per head or position ('accepted_tokens_per_head',
@@ -34,16 +34,6 @@ RULE = (
     "the verify steps ({acc} / {steps} = printed length) and the rest with {rej} rejected fill "
     "{steps} x {k} drafts: position 0 is the bonus token, counted"
 )
-
-
-def _objects(doc: object) -> Iterator[dict[str, object]]:
-    if isinstance(doc, dict):
-        yield doc
-        for v in doc.values():
-            yield from _objects(v)
-    elif isinstance(doc, list):
-        for v in doc:
-            yield from _objects(v)
 
 
 def _whole(v: object) -> int | None:
@@ -67,7 +57,7 @@ def proved(doc: object) -> list[tuple[float, int, str]]:
     """The printed lengths of ``doc``'s objects that its per-position counts prove include the
     bonus token, each with its verify steps and the rule's words."""
     out = []
-    for obj in _objects(doc):
+    for obj in json_objects(doc):
         heads = _field(obj, _PER_HEAD)
         if not isinstance(heads, list) or len(heads) < 2:
             continue

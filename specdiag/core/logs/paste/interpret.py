@@ -4364,16 +4364,18 @@ def json_members(text: str) -> dict[str, float | int] | None:
     return out
 
 
-def _objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:
+def json_objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """Every object of a JSON document, outer first (not past 40 levels: a hostile nesting
+    costs nothing)."""
     if depth > 40:
         return
     if isinstance(doc, dict):
         yield doc
         for v in doc.values():
-            yield from _objects(v, depth + 1)
+            yield from json_objects(v, depth + 1)
     elif isinstance(doc, list):
         for v in doc:
-            yield from _objects(v, depth + 1)
+            yield from json_objects(v, depth + 1)
 
 
 _JSON_STATS = ("avg", "mean", "value", "p50", "median")
@@ -4411,7 +4413,7 @@ def json_records(
 ) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     consumed: set[int] = set()  # metric objects read as a figure of the object holding them
-    for obj in _objects(doc):
+    for obj in json_objects(doc):
         if id(obj) in consumed:
             continue
         fig = E.Figures()

@@ -17,14 +17,13 @@ _ACCEPT = re.compile(r"accept|\bAL\b|\bAR\b|\btau\b", re.I)
 
 # 'NAME=2.83', 'export NAME=2.83', 'readonly NAME=2.83  # comment': one assignment alone on its
 # line, the value one bare number (quoted or not)
+_ASSIGN_LEAD = r"^\s*(?:export\s+|readonly\s+|local\s+|declare\s+(?:-\w+\s+)?)?"
 _SHELL_ASSIGN = re.compile(
-    r"^\s*(?:export\s+|readonly\s+|local\s+|declare\s+(?:-\w+\s+)?)?"
-    r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>[\"']?)(?P<v>[-+]?\d+(?:\.\d+)?)(?P=q)\s*(?:#.*)?$"
+    _ASSIGN_LEAD
+    + r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>[\"']?)(?P<v>[-+]?\d+(?:\.\d+)?)(?P=q)\s*(?:#.*)?$"
 )
 # any shell assignment alone on its line ('MODEL=llama', 'PORT="8000"')
-_ANY_ASSIGN = re.compile(
-    r"^\s*(?:export\s+|readonly\s+|local\s+|declare\s+(?:-\w+\s+)?)?[A-Za-z_][A-Za-z0-9_]*=\S*\s*(?:#.*)?$"
-)
+_ANY_ASSIGN = re.compile(_ASSIGN_LEAD + r"[A-Za-z_][A-Za-z0-9_]*=\S*\s*(?:#.*)?$")
 _UPPER = re.compile(r"^[A-Z][A-Z0-9_]*$")
 # what only a shell script has: a shebang, 'export', a test in brackets, 'fi' / 'then' / 'done',
 # 'set -e', a parameter expansion, 'source'
@@ -73,7 +72,7 @@ def _shell_block(lines: list[str]) -> bool:
         for t in assigns
         if _UPPER.match(t.strip().removeprefix("export ").split("=", 1)[0].strip())
     ]
-    comments = sum(1 for t in lines if _COMMENT.match(t))
+    comments = sum(1 for t in lines if comment(t))
     flags = any(re.search(r"(?:^|\s)--[a-z][\w-]+", t) for t in lines)
     return bool(upper) and len(assigns) >= 2 and (comments >= 1 or flags)
 
@@ -83,10 +82,10 @@ def _yaml_block(lines: list[str]) -> bool:
     list item or a comment, at least two keys, and a comment among them or a key opening a
     nested mapping."""
     body = [t for t in lines if t.strip()]
-    if len(body) < 2 or not all(_YAML_ANY.match(t) or _COMMENT.match(t) for t in body):
+    if len(body) < 2 or not all(_YAML_ANY.match(t) or comment(t) for t in body):
         return False
     nested = any(t.rstrip().endswith(":") and _YAML_ANY.match(t) for t in body)
-    return nested or any(_COMMENT.match(t) for t in body)
+    return nested or any(comment(t) for t in body)
 
 
 def setting_marks(lines: list[str]) -> dict[int, str]:

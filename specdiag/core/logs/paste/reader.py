@@ -213,7 +213,7 @@ def _all_marked(blk: list[tuple[int, str]], marked: dict[int, str]) -> str | Non
     figures = [ln for ln, t in blk if _STRONG.search(t) and _DIGIT.search(t) and not NR.comment(t)]
     if any(ln not in marked for ln in figures):
         return None
-    return marked[figures[0]] if figures else next(iter(sorted(marked.items())))[1]
+    return marked[figures[0] if figures else min(marked)]
 
 
 def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
@@ -906,7 +906,6 @@ def read_paste(
     # its column's and its name's convention above, and is no record of its own
     records, block_of = _keep(records, block_of, lambda r: not I.baseline_one(r))
     # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
-    # drafted nothing measured no acceptance (0 / 0 is no rate)
     # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why
     ignored.extend(
         Block(r.first_line, r.last_line, NOTHING_DRAFTED, _lines_of(lines, r))
