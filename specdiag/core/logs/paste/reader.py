@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import corrected as CR
+from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import notrun as NR
@@ -864,7 +865,13 @@ def read_paste(
         if any(r.printed_length is not None and r.printed_rate is not None for r in found):
             # the draft tokens per step the block's heading states ('### chain K=5'), else the
             # paste's one
-            found = _rate_times_k(found, I.k_stated(heading + "\n" + body) or paste_k())
+            k_here = I.k_stated(heading + "\n" + body) or paste_k()
+            found = _rate_times_k(found, k_here)
+            # what the name-led rule left undecided: 1 + k x rate with the stated k, or with
+            # the draft block the paste states (both readings of its target token tried)
+            found = D.length_by_drafts(
+                found, k_here, D.block_stated(heading + "\n" + body) or D.block_stated(text)
+            )
         found, dropped = _drop_marked(found, blk, marked, unread)
         records.extend(found)
         block_of.extend([n_blocks] * len(found))

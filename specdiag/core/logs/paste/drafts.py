@@ -1,0 +1,218 @@
+"""Conventions proven by the number of drafts a step makes, where the paste states it.
+
+Two rules, each applied to records already read (the first identity that decides wins):
+
+- **length = 1 + k x rate**: a record printing a per-step length L and a per-draft rate r, in a
+  paste that states one draft block size b (``--draft-block-size 4``; the block holds the
+  target's own token and b - 1 drafts, or b drafts: both readings are tried) or one k that the
+  name-led rule (``reader._rate_times_k``) could not use. The bonus is decided INCLUDED only
+  when L = 1 + k x r within the printed rounding for exactly one reading of k, and no other
+  reading fits (L = k' x r for k' in k - 1, k, k + 1, or 1 + k' x r for another k'). Otherwise
+  nothing is decided.
+- **one draft a step**: a table's rate printed without a length, where the sentence right above
+  the table (its caption) says the runs draft one token a step (``acceptance at depth 1``,
+  ``--draft-max 1``, ``num_speculative_tokens=1``, ``1 draft token``) and the paste states no
+  other depth or k. A step then accepts at most one draft, so the rate is the accepted drafts
+  per step and the length is 1 + rate. Approximate or ranged rates get no length.
+
+Pure: records in, records out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord
+
+# a draft block's size: the tokens one draft-verify round proposes, perhaps with the target's
+# own (mlx-vlm's '--draft-block-size 4', DFlash's 'block_size=16'); never a KV cache block
+# ('--block-size 16' alone names no draft)
+_BLOCK = re.compile(
+    r"(?:--)?(?:draft|spec(?:ulative)?|mtp|dflash)[-_ ]block[-_ ]size\s*(?:[=:]\s*|\s)(\d{1,2})\b"
+    r"(?!\s*(?:[/,]|→|->|=>|\.\d)\s*\d)",
+    re.I,
+)
+
+
+def block_stated(text: str) -> int | None:
+    """The one draft block size a paste (or a block of it) states, or None for none or
+    several."""
+    found = {int(m.group(1)) for m in _BLOCK.finditer(text)}
+    found.discard(0)
+    found.discard(1)  # (a block of one token drafts nothing, or one: no reading to prove)
+    return found.pop() if len(found) == 1 else None
+
+
+def _shown(r: PasteRecord, number: float, rate: bool) -> C.Value | None:
+    """The printed value of ``number`` among the record's fields (a rate as a fraction)."""
+    for _, shown in r.fields:
+        v = C.value(shown)
+        if v is None:
+            continue
+        as_read = v.number / 100.0 if (rate and v.percent) else v.number
+        if abs(as_read - number) < 1e-9 and (v.percent or not rate or v.number <= 1.0):
+            return v
+    return None
+
+
+def _unit(v: C.Value | None, rate: bool) -> float:
+    if v is None:
+        return 0.01  # (a whole unit of the second decimal where the printed value is not found)
+    return C.half_unit(v.decimals) / (100.0 if (rate and v.percent) else 1.0)
+
+
+def _rate_field(r: PasteRecord) -> bool:
+    """Whether the record's rate was printed under a rate's name (never a ratio: FastDeploy's
+    accept ratio is per output token)."""
+    return r.rate_basis.value != "per_output_token" and any(
+        C.key(n).metric == C.RATE
+        or ("rate" in n.lower() and "ratio" not in n.lower())
+        or n.lower().rstrip(": ").endswith("acceptance")
+        for n, _ in r.fields
+    )
+
+
+def _readings(k: int, block: bool) -> list[tuple[int, str]]:
+    if block:
+        return [
+            (
+                k - 1,
+                f"k = {k - 1} drafts of the draft block of {k} (the block holds the target's "
+                "own token)",
+            ),
+            (k, f"k = {k} drafts, the whole draft block"),
+        ]
+    return [(k, f"k = {k} as the paste states")]
+
+
+def length_by_drafts(
+    records: list[PasteRecord], k: int | None, block: int | None
+) -> list[PasteRecord]:
+    """Records whose undecided length the arithmetic 1 + k x rate proves bonus-included (see
+    the module's rules); the others as they are."""
+    if k is None and block is None:
+        return records
+    readings = _readings(block, True) if block is not None else _readings(k or 0, False)
+    readings = [(n, why) for n, why in readings if n >= 1]
+    out = []
+    for r in records:
+        pl, rate = r.printed_length, r.printed_rate
+        if (
+            pl is None
+            or rate is None
+            or not 0.0 < rate <= 1.0
+            or r.accept_length is not None
+            or r.bonus.value != UNKNOWN
+            or not _rate_field(r)
+        ):
+            out.append(r)
+            continue
+        lu, ru = _unit(_shown(r, pl, False), False), _unit(_shown(r, rate, True), True)
+        fits, others = [], False
+        for n, why in readings:
+            tol = lu + n * ru
+            if tol >= 0.1:
+                others = True  # (the rate's digits too coarse for n of them to tell)
+            if abs(pl - (1 + n * rate)) <= tol:
+                fits.append((n, why))
+            for n2 in (n - 1, n, n + 1):
+                t2 = lu + max(n2, 0) * ru
+                if n2 >= 1 and abs(pl - n2 * rate) <= t2:
+                    others = True  # the printed length would be k x rate: bonus left out
+        if len(fits) != 1 or others:
+            out.append(r)
+            continue
+        n, why = fits[0]
+        out.append(
+            dataclasses.replace(
+                r,
+                accept_length=pl,
+                bonus=Decision(
+                    INCLUDED,
+                    f"identity: length = 1 + k x rate ({pl:g} = 1 + {n} x {rate:g}), {why}; no "
+                    "other reading of k fits",
+                ),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+        )
+    return out
+
+
+# one draft token a step said of the runs ('Measured acceptance at depth 1', '--draft-max 1',
+# 'num_speculative_tokens=1', 'with 1 draft token per step', 'k=1')
+_ONE = r"(?:1|one|a single)"
+_DEPTH_ONE = re.compile(
+    r"\b(?:at\s+)?(?:draft\s+|mtp\s+|speculation\s+)?depth\s*(?:[=:]\s*)?1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
+    r"|--draft[-_]max[ =]+1\b|\bdraft[-_]max\s*[=:]\s*1\b"
+    r"|--num[-_]speculative[-_]tokens[ =]+1\b|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*1\b"
+    r"|\b(?:k|n[_ ]?spec|mtp[_ ]?k|gamma)\s*=\s*1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
+    rf"|\b{_ONE}\s+draft(?:ed)?\s+tokens?\b(?:\s+(?:per|a|each)\s+(?:step|cycle|round|verify))?"
+    rf"|\b{_ONE}[- ]token\s+drafts?\b",
+    re.I,
+)
+# another depth or k stated ('depth 3', 'k=2', 'depths 1-3', 'three draft tokens', 'position 2')
+_OTHER_DEPTH = re.compile(
+    r"\bdepths?\s*(?:[=:]\s*)?(?:[2-9]|\d{2})\b|\bdepths?\s*(?:[=:]\s*)?1\s*(?:[/,\-–]|and|or|to)\s*\d"
+    r"|--draft[-_]max[ =]+(?:[2-9]|\d{2})\b|num_speculative_tokens[\"']?\s*[=:]\s*(?:[2-9]|\d{2})"
+    r"|\b(?:k|n[_ ]?spec|mtp[_ ]?k|gamma)\s*=\s*(?:[2-9]|\d{2})\b"
+    r"|\b(?:[2-9]|two|three|four|five|six|seven|eight)\s+draft(?:ed)?\s+tokens\b"
+    r"|\bposition\s*#?\s*[2-9]\b|\bper[- ](?:position|depth)\b",
+    re.I,
+)
+# a rate printed as an approximation or a range ('~0.75', '0.7-0.8', 'about 70%')
+_APPROX = re.compile(
+    r"[~≈]|\b(?:about|around|approx\w*|roughly|circa)\b|\d\s*(?:-|–|to)\s*\d", re.I
+)
+
+
+def said_one_draft(caption: str, paste: str) -> str | None:
+    """The words of ``caption`` (the sentence right above a table) saying the runs draft one
+    token a step, when the paste states no other depth or k; else None."""
+    sentences = [s for s in re.split(r"(?<=[.!?;])\s+|\n", caption) if s.strip()]
+    if not sentences:
+        return None
+    last = sentences[-1]
+    m = _DEPTH_ONE.search(last)
+    if m is None or _OTHER_DEPTH.search(paste) is not None:
+        return None
+    return m.group(0).strip()
+
+
+def one_draft_lengths(records: list[PasteRecord], said: str | None) -> list[PasteRecord]:
+    """A table's rates without a length, where its caption says one draft a step (``said``):
+    length 1 + rate (see the module's rules); the others as they are."""
+    if said is None:
+        return records
+    out = []
+    for r in records:
+        rate = r.printed_rate
+        shown = [s for n, s in r.fields if C.key(n).metric == C.RATE]
+        if (
+            rate is None
+            or not 0.0 <= rate <= 1.0
+            or r.printed_length is not None
+            or r.accept_length is not None
+            or r.bonus.value != UNKNOWN
+            or r.rate_basis.value == "per_output_token"
+            or r.per_position
+            or len(shown) != 1
+            or _APPROX.search(shown[0]) is not None
+            or any(C.key(n).metric == C.K for n, _ in r.labels)
+        ):
+            out.append(r)
+            continue
+        out.append(
+            dataclasses.replace(
+                r,
+                accept_length=round(1 + rate, 6),
+                bonus=Decision(
+                    INCLUDED,
+                    f"computed: 1 + rate, one draft token a step ('{said}' said of these runs): "
+                    "the rate is the accepted drafts per step",
+                ),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+        )
+    return out
