@@ -1511,6 +1511,9 @@ _BRACKET_RATE = re.compile(
 # 1.86', '接受长度 最大 1.86'): read with that statistic, never taken for the mean
 _EXTREME_BEFORE = re.compile(r"(?:^|[\s(*`])(max(?:imum)?|min(?:imum)?)[\s_]+\w", re.I)
 _EXTREME_METRICS = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO))
+# a draft position named after a qualifier, whose number follows ('acceptance at depth 1',
+# 'acceptance rate at draft position 2'): that number is the position's
+_WHERE_NOUN = re.compile(r"(?:draft\s+|mtp\s+)?(?:depth|position|pos)")
 _QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per", "of"))
 _CONNECT = {
     "is",
@@ -1595,6 +1598,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
             tail = ws[i + 1 :]
             # (a setting that already has its number, 'for setup 2 = 2.34', binds no more)
             numbered = bool(tail) and re.fullmatch(r"[\d.]+", tail[-1]) is not None
+            if sep == "" and tail and _WHERE_NOUN.fullmatch(" ".join(tail).lower()):
+                break  # the number after 'at depth' is where, not what ('acceptance at depth 1')
             if (sep == "=" and not numbered) or (
                 sep == ""
                 and any(

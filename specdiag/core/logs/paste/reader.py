@@ -824,6 +824,9 @@ def read_paste(
                 legend,
                 acceptance_named,
             )
+            if recs:
+                # a caption saying the runs draft one token a step ('acceptance at depth 1:')
+                recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
             named = named or names
             if recs:
                 found.extend(recs)

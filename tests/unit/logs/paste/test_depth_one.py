@@ -1,0 +1,104 @@
+"""A table's rate at depth 1 (one draft token a step, said in the caption right above the
+table): a step accepts at most its one draft, so the rate is the accepted drafts per step and
+the length is 1 + rate. Never when k is unknown or above 1, nor for approximate or ranged
+rates; and the '1' of 'at depth 1' is no rate."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+from tests.support.pastes import pipe_table
+from tests.unit.logs.paste.pipeline import Read
+
+_ROWS = [["llama-3b-mtp", "code", "0.912"], ["llama-3b-mtp", "chat", "0.640"]]
+
+
+def _table(caption: str, rows: list[list[str]] = _ROWS) -> str:
+    return (
+        "The MTP head pays off only while it is accepted; the verify pass costs a full forward.\n"
+        f"{caption}\n\n" + pipe_table(["Checkpoint", "Prompt", "Acceptance"], rows)
+    )
+
+
+def _lengths(read: Read, text: str) -> list[float | None]:
+    return [r.accept_length for r in read(text).records]
+
+
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "Acceptance measured at depth 1 on two checkpoints:",
+        "Runs with `--draft-max 1` (llama-server):",
+        "Both runs used num_speculative_tokens=1:",
+        "Each run proposes 1 draft token per step:",
+        "Measured with k=1 on the same box:",
+    ],
+)
+def test_rate_at_one_draft_is_accepted_per_step(read: Read, caption: str) -> None:
+    got = read(_table(caption)).records
+    assert [r.accept_length for r in got] == [1.912, 1.64]
+    assert all(r.bonus.rule.startswith("computed: 1 + rate, one draft token") for r in got)
+    assert all(r.printed_length is None for r in got)
+
+
+def test_zero_and_full_acceptance(read: Read) -> None:
+    rows = [["a", "counting", "1.000"], ["b", "any", "**0.000**"]]
+    assert _lengths(read, _table("Acceptance at depth 1:", rows)) == [2.0, 1.0]
+
+
+def test_the_depth_is_no_rate(read: Read) -> None:
+    # 'at depth 1' in the prose is where the rate was measured, not a rate of 1
+    got = read(_table("Measured acceptance at depth 1 on real checkpoints:")).records
+    assert len(got) == 2 and all(r.first_line > 2 for r in got)
+
+
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "Acceptance measured on two checkpoints:",  # k unknown
+        "Acceptance at depth 3 on two checkpoints:",  # k above 1
+        "Measured with `--draft-max 4`:",
+        "Acceptance at depth 1 and depth 2:",  # several depths
+        "Acceptance at depth 1, k=3 chain:",  # the position 1 of a deeper chain
+    ],
+)
+def test_negative_control_k_unknown_or_above_one(read: Read, caption: str) -> None:
+    assert all(v is None for v in _lengths(read, _table(caption)))
+
+
+def test_negative_control_k_one_said_far_from_the_table(read: Read) -> None:
+    # the sentence right above the table says nothing of k; an earlier paragraph does
+    text = (
+        "Earlier we tried depth 1.\n\n"
+        "Then we changed the config.\n"
+        "Acceptance on two checkpoints:\n\n"
+        + pipe_table(["Checkpoint", "Prompt", "Acceptance"], _ROWS)
+    )
+    assert all(v is None for v in _lengths(read, text))
+
+
+def test_negative_control_approximate_or_ranged_rates(read: Read) -> None:
+    rows = [["a", "code", "~0.91"], ["b", "chat", "0.60-0.70"]]
+    assert all(v is None for v in _lengths(read, _table("Acceptance at depth 1:", rows)))
+
+
+def test_negative_control_another_depth_elsewhere_in_the_paste(read: Read) -> None:
+    text = _table("Acceptance at depth 1:") + "\nAt depth 3 the same model accepts 0.41.\n"
+    assert all(v is None for v in _lengths(read, text))
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(
+    rates=st.lists(st.integers(0, 1000), min_size=1, max_size=4),
+    caption=st.sampled_from(
+        ["Acceptance at depth 1:", "With --draft-max 1:", "num_speculative_tokens=1 runs:"]
+    ),
+)
+def test_generated_depth_one_tables(rates: list[int], caption: str) -> None:
+    rows = [[f"model-{i}", "code", f"{r / 1000:.3f}"] for i, r in enumerate(rates)]
+    got = read_paste(_table(caption, rows)).records
+    assert [r.accept_length for r in got] == [round(1 + r / 1000, 6) for r in rates]
