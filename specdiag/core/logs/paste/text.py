@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import zhcontext as ZC
 
 Line = tuple[int, str]  # (1-based line number in the input, text)
 
@@ -184,6 +185,7 @@ def prepare(text: str) -> list[Line]:
     if _MOJIBAKE.search(text):
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _CJK.search(text):
+        raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
