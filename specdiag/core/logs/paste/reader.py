@@ -1652,10 +1652,28 @@ _TITLE = re.compile(
 )
 
 
+# a plain line naming one acceptance figure and nothing else ('Acceptance lengths'): a heading
+# that lost its markup when copied from a web page
+_PLAIN_TITLE = re.compile(r"^\s*[A-Za-z][\w.() /-]{1,60}$")
+_PLAIN_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE)
+
+
+def _plain_title(t: str) -> bool:
+    """Whether a line right above a table is a plain-text title naming one acceptance figure
+    and nothing else ('Acceptance lengths'; never 'Throughput', 'Use cases', a sentence)."""
+    if _PLAIN_TITLE.match(t) is None or len(t.split()) > 6:
+        return False
+    k = C.key(t.strip())
+    return k.metric in _PLAIN_FIGURES and k.text != "acceptance"
+
+
 def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
     """The title just above a table: a markdown heading, a bold line or a line ending with ':',
-    in its block or the heading lines before it; '' when there is none."""
+    in its block or the heading lines before it, or the plain line right above it naming one
+    acceptance figure alone (a heading copied without its markup); '' when there is none."""
     above = [t for ln, t in blk if ln < first_line] or heading.splitlines()
+    if above and _plain_title(above[-1]):
+        return above[-1].strip()
     for t in reversed(above[-3:]):
         m = _TITLE.match(t)
         if m is not None:
