@@ -504,6 +504,14 @@ def grid(
     ``above``: the lines just above the table (a legend of its cells)."""
     g = transposed(_headless(g))
     g = _spilled_changes(g)
+    if (corner := _corner_figure(g)) is not None:
+        # the figure's name in the corner cell ('| accept length | tree draft | chain draft |'
+        # over '| t=0.0 | 2.14 | 1.69 |'): the table's title, the rest of the header and the
+        # first column its configurations
+        header = [[_CORNER_LABEL, *g.header[0][1:]]]
+        return grid(
+            Grid(g.structure, header, g.rows, g.first_line, g.last_line), ctx, corner, (), above
+        )
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(g, cols)
@@ -610,6 +618,47 @@ def grid(
         recs = _under_heading(g, cols, ctx, upper)
         return recs, bool(recs)
     return [], False
+
+
+_CORNER_LABEL = "row"
+# a histogram's bins and counts ('| acceptance rate | requests |' over '| 0-10% | 5 |'): no
+# configurations
+_BIN = re.compile(r"^[\s\[(]*\d*\.?\d+\s*%?\s*(?:-|–|to|,)\s*\d*\.?\d+\s*%?[\s\])]*$")
+_COUNT_HEADER = re.compile(
+    r"^(?:#|n|no\.?|num(?:ber)?|counts?|freq(?:uency)?|share|requests?|samples?|%)(?:\b|$)", re.I
+)
+
+
+def _corner_figure(g: Grid) -> str | None:
+    """The acceptance figure a table names in its corner cell alone, its other header cells
+    naming configurations ('tree draft', 'k=2') and its first column labels ('t=0.0'), every
+    other cell a number; None for any other table (a header naming a measure beside it, a first
+    column of numbers)."""
+    if len(g.header) != 1 or len(g.header[0]) < 2 or not g.rows:
+        return None
+    corner, rest = C._MARKUP.sub("", g.header[0][0]).strip(), g.header[0][1:]
+    k = C.key(corner) if corner else None
+    if k is None or k.metric not in _TITLE_FIGURES or k.metric == C.PER_POSITION:
+        return None
+    if k.text == "acceptance" or _OTHER_FIGURE.search(corner):
+        return None
+    for c in rest:
+        name = C._MARKUP.sub("", c).strip()
+        if (
+            not name
+            or C.key(name).metric is not None
+            or _OTHER_FIGURE.search(name)
+            or _COUNT_HEADER.match(name)
+        ):
+            return None
+    for _, cells in g.rows:
+        if len(cells) != len(g.header[0]) or not cells[0].strip():
+            return None
+        if C.value(cells[0]) is not None or _BIN.match(C._MARKUP.sub("", cells[0])):
+            return None  # a first column of numbers (or bins): the corner names that column
+        if not all(C.value(c) is not None for c in cells[1:]):
+            return None
+    return corner
 
 
 def _spilled_changes(g: Grid) -> Grid:

@@ -57,9 +57,8 @@ def test_a_plain_line_naming_no_acceptance_figure_alone_titles_nothing(title: st
 
 def test_a_table_of_another_measure_under_a_plain_line_and_a_second_table() -> None:
     # a plain title over one table titles that table only
-    text = (
-        "Acceptance lengths\n"
-        "Use cases\n" + pipe_table(["Use case", "Samples"], [["Chat", "80"], ["Code", "164"]])
+    text = "Acceptance lengths\nUse cases\n" + pipe_table(
+        ["Use case", "Samples"], [["Chat", "80"], ["Code", "164"]]
     )
     assert read_paste(text).records == ()
 
@@ -73,7 +72,9 @@ def test_a_table_of_another_measure_under_a_plain_line_and_a_second_table() -> N
 )
 def test_plain_titles_read_every_cell(title: str, vals: list[int]) -> None:
     cells = [f"{v / 100:.2f}" for v in vals]
-    text = title + "\n" + pipe_table(["Dataset", "draft A", "draft B", "draft C"], [["gsm8k", *cells]])
+    text = (
+        title + "\n" + pipe_table(["Dataset", "draft A", "draft B", "draft C"], [["gsm8k", *cells]])
+    )
     recs = read_paste(text).records
     assert [r.printed_length for r in recs] == [float(c) for c in cells]
     # no k stated and no tool: the convention stays unknown
