@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import headcounts as HC
@@ -912,6 +913,9 @@ def read_paste(
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     records, block_of = _per_block(records, block_of, lines)
+    # a table of per-position rates beside the lengths table of the same columns: those
+    # columns' runs, 1 + their sum against each column's summary length deciding the bonus
+    records, block_of = CRUN.fold(records, block_of)
     # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
     # its column's and its name's convention above, and is no record of its own
     records, block_of = _keep(records, block_of, lambda r: not I.baseline_one(r))
