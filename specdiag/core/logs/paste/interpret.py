@@ -116,6 +116,20 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
+# a draft maximum in a label ('n_max=2', llama.cpp's speculative n_max): at most N drafts a
+# step, never a list ('n_max=1/2')
+_MAX_IN_LABEL = re.compile(
+    r"(?<![\w-])n[_ ]?max\s*=\s*(\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)", re.I
+)
+
+
+def _most_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
+    """The one draft maximum a record's labels state, None when none or several."""
+    found = {int(m.group(1)) for _, v in labels for m in _MAX_IN_LABEL.finditer(v)}
+    found.discard(0)
+    return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
+
+
 # a row run without drafts ('baseline', 'no spec', 'autoregressive', 'vanilla'): it emits one
 # token per step, so a length column printing 1.00 there counts the target's own token (a
 # length without it would print 0)
@@ -270,8 +284,14 @@ def _records(
         if fig.k is None:
             # the row's k, else the one its column states ('k=3' over a column of lengths)
             fig.k = k if k is not None else _k_of_labels(lab) if slot else None
+        most = _most_of_labels(lab) if fig.k is None and fig.length is not None else None
+        first = copy.deepcopy(fig) if most is not None else fig
+        if most is not None:
+            # a draft maximum ('n_max=2'): at most that many drafts a step, so only a printed
+            # length it proves bonus-included is decided by it, and none is computed from it
+            first.k = most
         rec = E.record(
-            fig,
+            first,
             kind="table_row",
             tool=tool,
             tool_rule=rule,
@@ -280,6 +300,23 @@ def _records(
             labels=tuple(lab),
             summary_row=summary,
         )
+        if most is not None and rec is not None and rec.bonus.value == INCLUDED:
+            note = (
+                f"the draft maximum {most.number:g} of its label taken as the draft tokens per "
+                "step: a length above it, or 1 + it x rate, counts the bonus token all the same"
+            )
+            rec = dataclasses.replace(rec, notes=(*rec.notes, note))
+        elif most is not None:
+            rec = E.record(
+                fig,
+                kind="table_row",
+                tool=tool,
+                tool_rule=rule,
+                structure=structure,
+                lines=lines,
+                labels=tuple(lab),
+                summary_row=summary,
+            )
         if rec is not None:
             out.append(rec)
     return out
@@ -809,13 +846,63 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
         lead = " ".join(words[:-n_tail]) if len(words) > n_tail else ""
         names = [" ".join(words[len(lead.split()) :]), *parts[1:]]
         grp = " ".join(x for x in (group, lead) if x)
-        split[i] = [(grp, n) for n in names]
+        split[i] = [(grp, n) for n in _bare_rate_named(names)]
+    if len(split) == 1:
+        _repeated_shape(g, cols, split)
 
     def values(c: str, n: int) -> list[str]:
         vs = [v.strip() for v in c.split("/")] if c else []
         return vs if len(vs) == n else [""] * n
 
     return _split_columns(g, cols, split, values)
+
+
+_PER_STEP_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+
+
+def _bare_rate_named(names: list[str]) -> list[str]:
+    """The parts one header names for the values of its cells, a bare 'rate' beside a length
+    ('rate / a.len' over '90.30% / 1.90') named as the acceptance rate it is there."""
+    if not any(C.key(n).metric in _PER_STEP_FIGURES for n in names):
+        return names
+    return [
+        "accept rate" if (k := C.key(n)).metric == C.LABEL and k.text == "rate" else n
+        for n in names
+    ]
+
+
+def _shape(cell: str) -> tuple[bool, ...] | None:
+    """Which of a cell's values split by '/' are percentages; None when one is no value."""
+    vs = [C.value(v) for v in cell.split("/")]
+    if any(v is None for v in vs):
+        return None
+    return tuple(v.percent for v in vs if v is not None)
+
+
+def _repeated_shape(
+    g: Grid, cols: list[tuple[str, str]], split: dict[int, list[tuple[str, str]]]
+) -> None:
+    """Columns repeating the shape of the one column whose header names its cells' parts
+    ('n_max=1 rate / a.len' over '90.30% / 1.90', beside 'n_max=2' over '84.43% / 2.68'): each
+    such column split into the same parts, its own header their group. Only columns naming no
+    figure, whose every cell has the template's number of values with '%' at the same places."""
+    ((i, names),) = split.items()
+    if not any(C.key(n).metric in C.ACCEPTANCE for _, n in names):
+        return
+    shapes = {_shape(c) for c in _column_cells(g, i)}
+    if len(shapes) != 1 or None in shapes:
+        return
+    (shape,) = shapes
+    for j, (group, name) in enumerate(cols):
+        head = C._MARKUP.sub("", name).strip()
+        if j == 0 or j == i or not head or "/" in head or C.key(head).metric is not None:
+            continue
+        if _OTHER_FIGURE.search(head):
+            continue
+        cells = _column_cells(g, j)
+        if cells and all(_shape(c) == shape for c in cells):
+            grp = " ".join(x for x in (group, head) if x)
+            split[j] = [(grp, n) for _, n in names]
 
 
 def _split_columns(
