@@ -15,6 +15,7 @@ from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import notrun as NR
+from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
@@ -829,6 +830,9 @@ def read_paste(
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
                 recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
             named = named or names
+            if not recs and not names:
+                # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
+                recs = RC.read(g, ctx)
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
