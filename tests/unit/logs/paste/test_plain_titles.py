@@ -79,3 +79,11 @@ def test_plain_titles_read_every_cell(title: str, vals: list[int]) -> None:
     assert [r.printed_length for r in recs] == [float(c) for c in cells]
     # no k stated and no tool: the convention stays unknown
     assert all(r.accept_length is None for r in recs)
+
+
+def test_a_plain_title_over_numbers_its_figure_cannot_be() -> None:
+    # speeds under a plain 'Acceptance length' line: no length is 40 tokens a step
+    text = "Acceptance length\n" + pipe_table(
+        ["Workload", "draft A", "draft B"], [["Chat", "40.2", "44.9"]]
+    )
+    assert read_paste(text).records == ()
