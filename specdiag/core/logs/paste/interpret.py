@@ -1472,6 +1472,16 @@ _HYPOTHETICAL_AFTER = re.compile(
     r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
     re.I,
 )
+# a share of time or of a cycle after a percentage ('the verify forward (~95% of the MTP cycle)',
+# '80% of the time', '12% of decode time', '3% of the step'): what a part of the work costs, or
+# how often something happens, never the share of drafts accepted
+_TIME_SHARE = re.compile(
+    r"[*`]{0,2}\s*of\s+(?:the\s+|each\s+|every\s+|a\s+|an\s+|its\s+|our\s+|their\s+)?"
+    r"(?:total\s+|whole\s+|overall\s+|entire\s+)?(?:[\w./-]+\s+){0,2}?"
+    r"(?:time|runtime|run\s+time|wall(?:[- ]?clock)?(?:\s+time)?|latency|cycles?|steps?|"
+    r"iterations?|rounds?|passes|forwards?|compute|flops|budget|duration)\b",
+    re.I,
+)
 # a condition after a value said to hold always ('... will always be 100% if the draft is the
 # target', 'whenever', 'as long as', 'provided'): what must follow, not what a run printed
 _CONDITION_AFTER = re.compile(
@@ -1550,6 +1560,15 @@ _OTHER_MEASURE = re.compile(
 )
 
 
+# the draft settings a value right after them belongs to ('acceptance at depth 1', 'accept rate
+# with draft-max 2 of 0.7'): the draft tokens per step by their other names
+_DRAFT_SETTING = re.compile(
+    r"(?:(?:draft|spec|speculation|speculative|mtp|tree|eagle)[ _-]?)?depth|"
+    r"draft[ _-]?(?:max|min|n|tokens?)|block[ _-]?size|lookahead|n[ _-]?predict",
+    re.I,
+)
+
+
 _BONUS_NOTE = re.compile(r"\s*[(\[][^()\[\]]*\bbonus\b[^()\[\]]*[)\]]\s*$", re.I)
 
 
@@ -1598,7 +1617,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
             if (sep == "=" and not numbered) or (
                 sep == ""
                 and any(
-                    C.key(" ".join(tail[a:b])).metric == C.LABEL
+                    C.key(" ".join(tail[a:b])).metric in (C.LABEL, C.K)
+                    or _DRAFT_SETTING.fullmatch(" ".join(tail[a:b])) is not None
                     for a in range(len(tail))
                     for b in range(a + 1, min(len(tail), a + 4) + 1)
                 )
@@ -3322,6 +3342,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # '+0.3': a change, not the figure
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
+            if v.percent and k.metric in C.ACCEPTANCE and _TIME_SHARE.match(text, m.end("val")):
+                for i in range(m.start("val"), m.end("val")):
+                    rest[i] = " "
+                continue  # '95% of the MTP cycle', '80% of the time': a share of time
             if (
                 k.metric in C.ACCEPTANCE
                 and "always" in text[m.end("key") : m.start("val")].lower()
