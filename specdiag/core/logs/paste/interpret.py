@@ -1426,6 +1426,9 @@ _PAIR = re.compile(
     # 0%', 'is always around 60%')
     r"(?:always\s+)?(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|"
     r"still|now|consistently)\s+)?"
+    # ('is in the range of 0.86', 'is on the order of 70%': one approximate value; a range after
+    # it, '0.8-0.9', is read as a range below)
+    r"(?:(?:in\s+the\s+(?:range|region|ballpark)|on\s+the\s+order)\s+of\s+)?"
     # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
     # still the value
     r"(?:[*`]{0,2}[~≈]\s*)?"
@@ -1713,11 +1716,13 @@ _DOWN_FROM = re.compile(
     + r"\s*%?)(?![\w.]\d|\s*[x×])",
     re.I,
 )
+# (a contrast and a hedge before the next value: 'in the range of 0.8 in A, but only around 0.5
+# in B', each an approximate value of its own run)
 _MORE_ON = re.compile(
-    r"(?:\s+(?:on|for|with|at|in)\s+[^,;:.\n()]{1,60}?|\s*\([^()\n]{1,30}\))"
-    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>[~≈]?\s?"
-    + _DIGITS
-    + r"\s*%?)(?=\s+(?:on|for|with|at|in)\b|\s*\()",
+    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=\w)){1,60}?|\s*\([^()\n]{1,30}\))"
+    r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
+    r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
+    r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)(?=\s+(?:on|for|with|at|in)\b|\s*\()",
     re.I,
 )
 
@@ -3422,6 +3427,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 mv = C.value(more.group("val"))
                 if mv is None:
                     break
+                if more.re is _MORE_ON and (
+                    mv.percent != v.percent or (v.decimals > 0 and mv.decimals == 0)
+                ):
+                    break  # ('70% on chat, but only 2 on code'): not the same figure's value
                 # a 'vs' value is another run's: after every first value of the line
                 at = more.start("val") + (
                     len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM) else 0
