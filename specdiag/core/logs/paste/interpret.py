@@ -1719,7 +1719,7 @@ _DOWN_FROM = re.compile(
 # (a contrast and a hedge before the next value: 'in the range of 0.8 in A, but only around 0.5
 # in B', each an approximate value of its own run)
 _MORE_ON = re.compile(
-    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=\w)){1,60}?|\s*\([^()\n]{1,30}\))"
+    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)(?=\s+(?:on|for|with|at|in)\b|\s*\()",
@@ -3428,9 +3428,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 if mv is None:
                     break
                 if more.re is _MORE_ON and (
-                    mv.percent != v.percent or (v.decimals > 0 and mv.decimals == 0)
+                    mv.percent != v.percent
+                    or (v.decimals > 0 and mv.decimals == 0)
+                    or not "".join(rest[more.start("val") : more.end("val")]).strip()
                 ):
-                    break  # ('70% on chat, but only 2 on code'): not the same figure's value
+                    # ('70% on chat, but only 2 on code'): not the same figure's value; nor one
+                    # read already (a run of such values is read once, by its first key)
+                    break
                 # a 'vs' value is another run's: after every first value of the line
                 at = more.start("val") + (
                     len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM) else 0

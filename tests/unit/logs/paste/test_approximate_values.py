@@ -94,3 +94,11 @@ def test_approximate_values_joined_by_a_contrast(
     )
     want = [v / 100 for v in (vals[:1] if ranged else vals)]
     assert _rates(text) == pytest.approx(want)
+
+
+def test_a_long_line_of_such_runs_reads_each_value_once() -> None:
+    run = "an acceptance rate in the range of 0.8 in mainline, but only around 0.5 in the fork "
+    text = "With MTP speculative decoding I see " + run * 200 + ".\n"
+    got = _rates(text)
+    assert 0 < len(got) <= 400  # (never more records than values: no value read twice)
+    assert set(got) <= {0.8, 0.5}
