@@ -9,9 +9,11 @@ through :func:`cells.key`; configuration cells become the record's labels.
 from __future__ import annotations
 
 import ast
+import bisect
 import copy
 import dataclasses
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -3583,11 +3585,25 @@ _COUNT_NOUNS = frozenset(
 # a length stated again without its name, in the sentence after the one naming it ('my draft
 # could only achieve 2.695.', 'and on code it is 3.4 median'): a reporting verb, a decimal,
 # then the clause's end or a statistic word
+# (or a wrong value it replaced after it: 'correctly reported 1.25 instead of 0')
 _CONTINUATION = re.compile(
-    r"\b(?:is|was|gets|got|reached|reaches|achieves?|achieved|printed|prints|gives|gave)\s+"
+    r"\b(?:is|was|gets|got|reached|reaches|achieves?|achieved|printed|prints|gives|gave|"
+    r"reported|reports|showed|shows|logged)\s+"
     r"(?:only\s+|just\s+|about\s+|around\s+)?(?P<val>\d{1,2}\.\d{1,4})"
-    r"(?P<stat>\s+(?:median|mean|avg|p50))?(?=\s*(?:[.,;)]\s|[.,;)]?$))",
+    r"(?P<stat>\s+(?:median|mean|avg|p50))?"
+    r"(?=(?:\s+(?:instead\s+of|rather\s+than)\s+[~≈]?\d[\d.]*)?\s*(?:[.,;)]\s|[.,;)]?$))",
     re.I,
+)
+# the same length worked out from its counts, the arithmetic holding at the printed decimals
+# ('server cumulative totals: 271,001 / 83,803 = 3.2338'), on a line naming an accept length
+# before it: read only as the length named, never alone (a quotient of two counts may be any
+# ratio)
+_QUOTIENT = re.compile(
+    r"(?<![\w.,/])(?P<a>" + _DIGITS + r")\s*/\s*(?P<b>" + _DIGITS + r")\s*(?:=|≈)\s*"
+    r"(?P<val>\d{1,2}\.\d+)(?=\s*(?:[.,;)]\s|[.,;)]?$))"
+)
+_LENGTH_NAMED = re.compile(
+    r"\baccept(?:ance|ed)?[ _-]?len(?:gth)?s?\b|\bacc[ _-]?len\b|\bAL\b|τ", re.I
 )
 # words in the clause before the verb that make the value another measure's
 _CLAUSE_OTHER = re.compile(
@@ -3629,6 +3645,26 @@ def _with_continuations(
         if v is None or not 1.0 <= v.number <= 16.0:
             continue
         extra.append((pos, key, v, key.text, m.group(0)[m.start("val") - m.start() :].strip()))
+    spans = sorted((p, p + len(vt)) for p, _, _, _, vt in taken if p >= 0)
+    starts = [a for a, _ in spans]
+    ends = list(itertools.accumulate((b for _, b in spans), max))  # the furthest end so far
+    first_named = min((p for p, k, *_ in taken if k.metric == C.LENGTH and p >= 0), default=-1)
+    for m in _QUOTIENT.finditer(t) if "/" in t and "=" in t else ():
+        pos = m.start("val")
+        key = named if named is not None and (first_len < 0 or pos < first_len) else None
+        if key is None and 0 <= first_named < pos:
+            key = next(k for p, k, *_ in taken if k.metric == C.LENGTH and p == first_named)
+        if key is None or not _LENGTH_NAMED.search(t, 0, m.start()):
+            continue
+        at = bisect.bisect_right(starts, pos) - 1
+        if at >= 0 and ends[at] > pos:
+            continue  # (read already, by another reader of the line)
+        v, a, b = C.value(m.group("val")), C.value(m.group("a")), C.value(m.group("b"))
+        if v is None or a is None or b is None or not b.number or not 1.0 <= v.number <= 16.0:
+            continue
+        if abs(a.number / b.number - v.number) > C.half_unit(v.decimals):
+            continue  # not the quotient printed: the numbers mean something else
+        extra.append((pos, key, v, key.text, m.group("val")))
     if not extra:
         return items
     return [(k, v, kt, vt) for _, k, v, kt, vt in sorted(taken + extra, key=lambda x: x[0])]
