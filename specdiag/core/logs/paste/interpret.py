@@ -9,9 +9,11 @@ through :func:`cells.key`; configuration cells become the record's labels.
 from __future__ import annotations
 
 import ast
+import bisect
 import copy
 import dataclasses
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -1562,6 +1564,9 @@ _PAIR = re.compile(
     # 0%', 'is always around 60%')
     r"(?:always\s+)?(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|"
     r"still|now|consistently)\s+)?"
+    # ('is in the range of 0.86', 'is on the order of 70%': one approximate value; a range after
+    # it, '0.8-0.9', is read as a range below)
+    r"(?:(?:in\s+the\s+(?:range|region|ballpark)|on\s+the\s+order)\s+of\s+)?"
     # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
     # still the value
     r"(?:[*`]{0,2}[~≈]\s*)?"
@@ -1606,6 +1611,16 @@ _HYPOTHETICAL_AFTER = re.compile(
     r"[*`]{0,2}\s*(?:\w+\s+){0,2}?(?:could|would|might|may|should)\s+(?:be|mean|indicate|suggest)\b|"
     r"[*`]{0,2}\s*(?:always|usually|typically|generally)\s+(?:means?|indicates?|implies)\b|"
     r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
+    re.I,
+)
+# a share of time or of a cycle after a percentage ('the verify forward (~95% of the MTP cycle)',
+# '80% of the time', '12% of decode time', '3% of the step'): what a part of the work costs, or
+# how often something happens, never the share of drafts accepted
+_TIME_SHARE = re.compile(
+    r"[*`]{0,2}\s*of\s+(?:the\s+|each\s+|every\s+|a\s+|an\s+|its\s+|our\s+|their\s+)?"
+    r"(?:total\s+|whole\s+|overall\s+|entire\s+)?(?:[\w./-]+\s+){0,2}?"
+    r"(?:time|runtime|run\s+time|wall(?:[- ]?clock)?(?:\s+time)?|latency|cycles?|steps?|"
+    r"iterations?|rounds?|passes|forwards?|compute|flops|budget|duration)\b",
     re.I,
 )
 # a condition after a value said to hold always ('... will always be 100% if the draft is the
@@ -1689,6 +1704,15 @@ _OTHER_MEASURE = re.compile(
 )
 
 
+# the draft settings a value right after them belongs to ('acceptance at depth 1', 'accept rate
+# with draft-max 2 of 0.7'): the draft tokens per step by their other names
+_DRAFT_SETTING = re.compile(
+    r"(?:(?:draft|spec|speculation|speculative|mtp|tree|eagle)[ _-]?)?depth|"
+    r"draft[ _-]?(?:max|min|n|tokens?)|block[ _-]?size|lookahead|n[ _-]?predict",
+    re.I,
+)
+
+
 _BONUS_NOTE = re.compile(r"\s*[(\[][^()\[\]]*\bbonus\b[^()\[\]]*[)\]]\s*$", re.I)
 
 
@@ -1739,7 +1763,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
             if (sep == "=" and not numbered) or (
                 sep == ""
                 and any(
-                    C.key(" ".join(tail[a:b])).metric == C.LABEL
+                    C.key(" ".join(tail[a:b])).metric in (C.LABEL, C.K)
+                    or _DRAFT_SETTING.fullmatch(" ".join(tail[a:b])) is not None
                     for a in range(len(tail))
                     for b in range(a + 1, min(len(tail), a + 4) + 1)
                 )
@@ -1834,11 +1859,13 @@ _DOWN_FROM = re.compile(
     + r"\s*%?)(?![\w.]\d|\s*[x×])",
     re.I,
 )
+# (a contrast and a hedge before the next value: 'in the range of 0.8 in A, but only around 0.5
+# in B', each an approximate value of its own run)
 _MORE_ON = re.compile(
-    r"(?:\s+(?:on|for|with|at|in)\s+[^,;:.\n()]{1,60}?|\s*\([^()\n]{1,30}\))"
-    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>[~≈]?\s?"
-    + _DIGITS
-    + r"\s*%?)(?=\s+(?:on|for|with|at|in)\b|\s*\()",
+    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?|\s*\([^()\n]{1,30}\))"
+    r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
+    r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
+    r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)(?=\s+(?:on|for|with|at|in)\b|\s*\()",
     re.I,
 )
 
@@ -3463,6 +3490,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # '+0.3': a change, not the figure
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
+            if v.percent and k.metric in C.ACCEPTANCE and _TIME_SHARE.match(text, m.end("val")):
+                for i in range(m.start("val"), m.end("val")):
+                    rest[i] = " "
+                continue  # '95% of the MTP cycle', '80% of the time': a share of time
             if (
                 k.metric in C.ACCEPTANCE
                 and "always" in text[m.end("key") : m.start("val")].lower()
@@ -3538,6 +3569,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             ):
                 mv = C.value(more.group("val"))
                 if mv is None:
+                    break
+                if more.re is _MORE_ON and (
+                    mv.percent != v.percent
+                    or (v.decimals > 0 and mv.decimals == 0)
+                    or not "".join(rest[more.start("val") : more.end("val")]).strip()
+                ):
+                    # ('70% on chat, but only 2 on code'): not the same figure's value; nor one
+                    # read already (a run of such values is read once, by its first key)
                     break
                 # a 'vs' value is another run's: after every first value of the line
                 at = more.start("val") + (
@@ -3687,11 +3726,25 @@ _COUNT_NOUNS = frozenset(
 # a length stated again without its name, in the sentence after the one naming it ('my draft
 # could only achieve 2.695.', 'and on code it is 3.4 median'): a reporting verb, a decimal,
 # then the clause's end or a statistic word
+# (or a wrong value it replaced after it: 'correctly reported 1.25 instead of 0')
 _CONTINUATION = re.compile(
-    r"\b(?:is|was|gets|got|reached|reaches|achieves?|achieved|printed|prints|gives|gave)\s+"
+    r"\b(?:is|was|gets|got|reached|reaches|achieves?|achieved|printed|prints|gives|gave|"
+    r"reported|reports|showed|shows|logged)\s+"
     r"(?:only\s+|just\s+|about\s+|around\s+)?(?P<val>\d{1,2}\.\d{1,4})"
-    r"(?P<stat>\s+(?:median|mean|avg|p50))?(?=\s*(?:[.,;)]\s|[.,;)]?$))",
+    r"(?P<stat>\s+(?:median|mean|avg|p50))?"
+    r"(?=(?:\s+(?:instead\s+of|rather\s+than)\s+[~≈]?\d[\d.]*)?\s*(?:[.,;)]\s|[.,;)]?$))",
     re.I,
+)
+# the same length worked out from its counts, the arithmetic holding at the printed decimals
+# ('server cumulative totals: 271,001 / 83,803 = 3.2338'), on a line naming an accept length
+# before it: read only as the length named, never alone (a quotient of two counts may be any
+# ratio)
+_QUOTIENT = re.compile(
+    r"(?<![\w.,/])(?P<a>" + _DIGITS + r")\s*/\s*(?P<b>" + _DIGITS + r")\s*(?:=|≈)\s*"
+    r"(?P<val>\d{1,2}\.\d+)(?=\s*(?:[.,;)]\s|[.,;)]?$))"
+)
+_LENGTH_NAMED = re.compile(
+    r"\baccept(?:ance|ed)?[ _-]?len(?:gth)?s?\b|\bacc[ _-]?len\b|\bAL\b|τ", re.I
 )
 # words in the clause before the verb that make the value another measure's
 _CLAUSE_OTHER = re.compile(
@@ -3733,6 +3786,26 @@ def _with_continuations(
         if v is None or not 1.0 <= v.number <= 16.0:
             continue
         extra.append((pos, key, v, key.text, m.group(0)[m.start("val") - m.start() :].strip()))
+    spans = sorted((p, p + len(vt)) for p, _, _, _, vt in taken if p >= 0)
+    starts = [a for a, _ in spans]
+    ends = list(itertools.accumulate((b for _, b in spans), max))  # the furthest end so far
+    first_named = min((p for p, k, *_ in taken if k.metric == C.LENGTH and p >= 0), default=-1)
+    for m in _QUOTIENT.finditer(t) if "/" in t and "=" in t else ():
+        pos = m.start("val")
+        key = named if named is not None and (first_len < 0 or pos < first_len) else None
+        if key is None and 0 <= first_named < pos:
+            key = next(k for p, k, *_ in taken if k.metric == C.LENGTH and p == first_named)
+        if key is None or not _LENGTH_NAMED.search(t, 0, m.start()):
+            continue
+        at = bisect.bisect_right(starts, pos) - 1
+        if at >= 0 and ends[at] > pos:
+            continue  # (read already, by another reader of the line)
+        v, a, b = C.value(m.group("val")), C.value(m.group("a")), C.value(m.group("b"))
+        if v is None or a is None or b is None or not b.number or not 1.0 <= v.number <= 16.0:
+            continue
+        if abs(a.number / b.number - v.number) > C.half_unit(v.decimals):
+            continue  # not the quotient printed: the numbers mean something else
+        extra.append((pos, key, v, key.text, m.group("val")))
     if not extra:
         return items
     return [(k, v, kt, vt) for _, k, v, kt, vt in sorted(taken + extra, key=lambda x: x[0])]

@@ -11,6 +11,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import corrected as CR
+from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
@@ -590,6 +591,10 @@ def read_paste(
     # 2.9'): the next paragraph may state another without the name ('the older build printed
     # 1.9'), as a reply does
     length_named: C.Key | None = None
+    # ... and whether the block just before defined it ('accept len: accepted draft tokens plus
+    # one target token per verification, divided by the verifications'): a key-value block may
+    # state it again without its name too ('the live value correctly reported 1.25')
+    length_defined = False
     listed_lines = {n for n, _ in lines}
     n_raw = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
     all_blocks = TX.blocks(lines)
@@ -604,6 +609,7 @@ def read_paste(
         while raw_last + 1 not in listed_lines and raw_last + 1 <= n_raw:
             raw_last += 1
         before, length_named = length_named, None
+        defined_before, length_defined = length_defined, False
         if prev_lines and (lead := _lead_under_title(blk[0], prev_lines[-1])) is not None:
             # a paragraph opening with a bold figure under a title naming it ('## Acceptance
             # Rate' over '**0%** — the draft ...'): the title's figure, that value
@@ -858,17 +864,19 @@ def read_paste(
             if syms:
                 # a symbol the prose defined ('acceptance length (a)') set to a value ('a = 3.50')
                 rest = I.with_symbols(rest, syms)
-        kv = (
-            I.keyvalue(rest, kv_ctx, structure, before if structure == "prose" else None)
-            if rest
-            else []
-        )
+        defined_here = DF.definitions(body) if "accept" in body.lower() or "AL" in body else []
+        named_in = before if structure == "prose" or defined_before else None
+        if named_in is None and defined_here:
+            named_in = defined_here[0].key  # (the block's own definition, its lines after it)
+        kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             length_named = next(
                 (k for r in kv for n, _ in r.fields if (k := I.key_of(n)).metric == C.LENGTH),
                 None,
             )
+        if length_named is None and defined_here:
+            length_named, length_defined = defined_here[-1].key, True
         found.extend(kv)
         if any(r.printed_length is not None and r.printed_rate is not None for r in found):
             # the draft tokens per step the block's heading states ('### chain K=5'), else the
@@ -1333,6 +1341,9 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
     for m in _BONUS_SAID.finditer(text) if said_bonus else ():
         counts = m.group("verb").lower() in ("count", "include")
         found.append((INCLUDED if counts != bool(m.group("neg")) else EXCLUDED, m.group(0)))
+    # a definition of the length as a quotient that says what a step counts ('accepted draft
+    # tokens plus one target token per verification, divided by the verifications')
+    found.extend((d.bonus, d.words) for d in DF.definitions(text) if d.bonus is not None)
     if "decod" in low:
         # decoding without drafts said to give 1.0 ('barely above standard decoding (1.0)'):
         # the paste's lengths count the target's own token

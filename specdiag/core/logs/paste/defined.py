@@ -1,0 +1,114 @@
+"""An accept length the paste defines in words, as a quotient of what a step emits over the
+steps, and what the definition says it counts.
+
+    Live `accept len`: accepted draft tokens plus one target token per verification,
+    divided by the number of verifications.
+
+The numerator names the accepted tokens; the denominator the verify steps (verifications,
+steps, rounds, cycles, forward passes). One token more per step (the target's own, the bonus:
+'plus one target token per verification', '+ 1') counts the bonus; accepted draft tokens alone
+over the steps leave it out; accepted tokens without 'draft' (which some count with the
+target's own token and some without), or no quotient at all, decide nothing. A definition is
+no measurement: it gives no record of its own, only the name (the lengths stated after it
+without their name are that length) and, where it says, the bonus convention.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED
+
+# a length's name, then what defines it (the words before the name, at most two, are read
+# apart: 'live `accept len`')
+_NAME = re.compile(
+    r"(?<![\w-])[`*]{0,2}(?:accept(?:ance|ed)?[ _-]?len(?:gth)?s?|acc[ _-]?len|(?-i:AL)|τ)"
+    r"[`*]{0,2}(?![\w-])",
+    re.I,
+)
+_DEFINES = re.compile(
+    r"(?:\s*(?::|=|—)|\s+(?:is\s+)?(?:defined|computed|calculated|measured)\s+as\b|\s+is\b|"
+    r"\s+means\b|\s+equals\b)\s*(?P<def>[^.;\n]{8,240}?)(?=\.(?:\s|$)|;|\n|$)",
+    re.I,
+)
+_WORDS_BEFORE = re.compile(r"(?:[A-Za-z][\w-]{0,30}\s+){0,2}$")
+_ACCEPTED = re.compile(
+    r"\baccepted\s+(?:(?P<draft>draft(?:ed)?|speculative|proposed)\s+)?(?:tokens?|drafts?)\b|"
+    r"\b(?P<drafts>accepted\s+drafts?)\b",
+    re.I,
+)
+_STEPS = (
+    r"(?:verifications?|verify\s+steps?|(?:decode|draft|verification|verify|target|spec(?:ulative)?)"
+    r"\s+steps?|steps?|rounds?|cycles?|forward(?:\s+pass(?:es)?|s)?|iterations?|passes)\b"
+)
+_OVER = re.compile(
+    r"(?:divided\s+by|/|÷|\bover|\baveraged\s+over)\s+(?:the\s+)?(?:total\s+)?"
+    r"(?:(?:number|count|num)\s+of\s+)?(?:[\w-]+\s+){0,2}?" + _STEPS,
+    re.I,
+)
+# one token more per step: the target's own (the bonus)
+_PLUS_ONE = re.compile(
+    r"(?:\bplus|\+|\band)\s+(?:one|1|the|a|an)\s+"
+    r"(?:(?:extra|bonus|target|target-model|target's|verified|verifier|verifier's|sampled|"
+    r"corrected|resampled|own)\s+)*(?:model(?:'s)?\s+)?(?:token|bonus)\b|"
+    r"\+\s*1\b(?!\s*[./\d])",
+    re.I,
+)
+_LEFT_OUT = re.compile(
+    r"\b(?:excluding|without|not\s+counting|minus|leaving\s+out)\s+(?:the\s+)?"
+    r"(?:bonus|target(?:'s)?\s+(?:own\s+)?token)",
+    re.I,
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Definition:
+    """A length the paste defines: its key, the bonus the definition decides (INCLUDED,
+    EXCLUDED, or None: not said), and the definition's words."""
+
+    key: C.Key
+    bonus: str | None
+    words: str
+
+
+def _bonus(definition: str) -> str | None:
+    acc = _ACCEPTED.search(definition)
+    if acc is None or _OVER.search(definition, acc.end()) is None:
+        return None  # no quotient of accepted tokens over the steps
+    plus = _PLUS_ONE.search(definition, acc.end())
+    out = _LEFT_OUT.search(definition)
+    if plus is not None and out is None:
+        return INCLUDED
+    if out is not None and plus is None:
+        return EXCLUDED
+    if plus is None and (acc.group("draft") or acc.group("drafts")):
+        return EXCLUDED  # accepted draft tokens over the steps: the drafts alone
+    return None
+
+
+def definitions(text: str) -> list[Definition]:
+    """Every accept length ``text`` defines as a quotient of accepted tokens over the steps,
+    in order."""
+    if "accept" not in text.lower() and "AL" not in text and "τ" not in text:
+        return []
+    out = []
+    for m in _NAME.finditer(text):
+        sep = _DEFINES.match(text, m.end())
+        if sep is None:
+            continue
+        d = sep.group("def")
+        if _ACCEPTED.search(d) is None or _OVER.search(d) is None or re.search(r"\d\.\d", d):
+            continue  # (a value in it: a figure worked out, read as such elsewhere)
+        head = text[max(0, m.start() - 64) : m.start()]
+        before = _WORDS_BEFORE.search(head)
+        words = C._MARKUP.sub("", (before.group(0) if before else "") + m.group(0)).split()
+        n = next(
+            (n for n in range(len(words), 0, -1) if C.key(" ".join(words[-n:])).metric == C.LENGTH),
+            0,
+        )
+        if n:
+            said = " ".join(words[-n:]) + text[m.end() : sep.end()]
+            out.append(Definition(C.key(" ".join(words[-n:])), _bonus(d), said.strip()))
+    return out

@@ -1,0 +1,104 @@
+"""Approximate values of one figure in one paragraph, each with its run's qualifier, joined by a
+contrast and a hedge ('an acceptance rate in the range of 0.8 in mainline, but only around 0.5
+in the fork'): one record each (a rate: no normalised length without k and the convention).
+'in the range of X' with one number is an approximate value; 'X-Y', 'X to Y' is a range and no
+record. A value after the contrast of another kind than the first (a whole number after a
+percentage) is no value of that figure."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
+
+
+def _rates(text: str, read: Read = read_paste) -> list[float | None]:
+    got = read(text).records
+    assert all(r.accept_length is None for r in got)
+    return [r.printed_rate for r in got]
+
+
+def test_three_approximate_rates_of_a_paragraph(read: Read) -> None:
+    text = (
+        "With one drafted token (`--draft-max 1`) the MTP acceptance rate is in the range of "
+        "0.86 in llama.cpp and also in the fork. With 3 drafted tokens I see an acceptance rate "
+        "in the range of 0.7 in llama.cpp, but only around 0.45 in the fork. Something goes "
+        "wrong past the first draft.\n"
+    )
+    assert _rates(text, read) == [0.86, 0.7, 0.45]
+
+
+@pytest.mark.parametrize(
+    ("text", "rates"),
+    [
+        ("With MTP I see an acceptance rate in the range of 0.82 on chat.\n", [0.82]),
+        ("With MTP I see an acceptance rate in the range of 0.8-0.9 on chat.\n", []),
+        ("With MTP I see an acceptance rate in the range 0.8 to 0.9 on chat.\n", []),
+        ("With MTP the acceptance rate is between 0.8 and 0.9 on chat.\n", []),
+        (
+            "With MTP the acceptance rate is about 0.8 in mainline, but only around 0.5-0.6 in "
+            "the fork.\n",
+            [0.8],
+        ),
+        (
+            "With MTP the acceptance rate is about 0.8 in mainline, but around 0.5 to 0.6 in "
+            "the fork.\n",
+            [0.8],
+        ),
+        ("EAGLE acceptance rate of roughly 70% on chat, but only 2 on code.\n", [0.7]),
+        ("EAGLE acceptance rate of roughly 70% on chat, but only 52% on code.\n", [0.7, 0.52]),
+    ],
+)
+def test_ranges_and_other_kinds_stay_no_record(read: Read, text: str, rates: list[float]) -> None:
+    assert _rates(text, read) == rates
+
+
+_HEDGES = ["", "only ", "just ", "around ", "about ", "roughly ", "only around ", "~"]
+_JOINS = [", but ", ", while ", ", whereas ", ", and ", " and ", ", yet "]
+_WHERE = ["in mainline", "on chat", "for the fork", "with greedy sampling", "(k=2)"]
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(
+    name=st.sampled_from(["acceptance rate", "accept rate", "draft acceptance rate"]),
+    lead=st.sampled_from(["in the range of ", "around ", "about ", "is ", "of roughly "]),
+    hedge=st.sampled_from(_HEDGES),
+    join=st.sampled_from(_JOINS),
+    where=st.lists(st.sampled_from(_WHERE), min_size=2, max_size=2, unique=True),
+    percent=st.booleans(),
+    vals=st.lists(st.integers(11, 98), min_size=2, max_size=2, unique=True),
+    ranged=st.booleans(),
+)
+def test_approximate_values_joined_by_a_contrast(
+    name: str,
+    lead: str,
+    hedge: str,
+    join: str,
+    where: list[str],
+    percent: bool,
+    vals: list[int],
+    ranged: bool,
+) -> None:
+    shown = [f"{v}%" if percent else f"0.{v:02d}" for v in vals]
+    second = shown[1]
+    if ranged:  # a range: a low and a high end
+        high = min(vals[1] + 5, 99)
+        second = f"{vals[1]}-{high}%" if percent else f"0.{vals[1]:02d}-0.{high:02d}"
+    text = (
+        f"With MTP speculative decoding I see an {name} {lead}{shown[0]} {where[0]}"
+        f"{join}{hedge}{second} {where[1]}.\n"
+    )
+    want = [v / 100 for v in (vals[:1] if ranged else vals)]
+    assert _rates(text) == pytest.approx(want)
+
+
+def test_a_long_line_of_such_runs_reads_each_value_once() -> None:
+    run = "an acceptance rate in the range of 0.8 in mainline, but only around 0.5 in the fork "
+    text = "With MTP speculative decoding I see " + run * 200 + ".\n"
+    got = _rates(text)
+    assert 0 < len(got) <= 400  # (never more records than values: no value read twice)
+    assert set(got) <= {0.8, 0.5}
