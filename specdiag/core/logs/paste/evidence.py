@@ -535,9 +535,11 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and f.accepted is not None
         and f.accepted.decimals == 0
         and dra
+        and all(v is None or v.number == 0 for v in (f.rate, f.ratio))
     ):
-        # no draft accepted of those drafted (a count, not a rate rounded to 0%): each step
-        # emitted the target's token alone, 1 + 0 / steps whatever the steps were
+        # no draft accepted of those drafted (a count; a rate beside it is zero too, else the
+        # figures disagree): each step emitted the target's token alone, 1 + 0 / steps whatever
+        # the steps were
         length = 1.0
         bonus = Decision(
             INCLUDED,

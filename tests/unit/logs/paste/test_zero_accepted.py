@@ -40,6 +40,9 @@ def test_negative_controls_some_accepted_or_nothing_drafted() -> None:
     # some accepted, steps unknown: no length
     got = read_paste("speculative decoding on: Accepted: 3 tokens, Drafted: 40 tokens\n").records
     assert got and all(r.accept_length is None for r in got)
+    # none accepted beside a rate that says some were: the figures disagree, no length
+    got = read_paste("MTP on: Draft acceptance rate: 36.0%, Accepted: 0 tokens, Drafted: 40\n")
+    assert got.records and all(r.accept_length is None for r in got.records)
     # nothing drafted: nothing measured
     got = read_paste("speculative decoding on: Accepted: 0 tokens, Drafted: 0 tokens\n").records
     assert all(r.accept_length is None for r in got)
