@@ -696,6 +696,11 @@ def record(
 ) -> PasteRecord | None:
     """A record from a block's figures, or None when they hold no acceptance figure or one
     outside its possible range (a note is not enough: such a figure is not stated)."""
+    for attr in ("rate", "ratio"):
+        v = getattr(f, attr)
+        if v is not None and v.max == 0:
+            # '0/0' (or '5/0'): nothing drafted, no rate (0 / 0 is none): never a rate of 0
+            setattr(f, attr, None)
     if not f.has_acceptance():
         return None
     if len(f.named_tools) == 1 and tool_rule not in CONVENTION_RULES - {"the metric's name"}:
