@@ -16,7 +16,12 @@ pastes collected from public threads) come from one JSON file mapping each paste
 to its truth, instead of the ``NAME.truth.json`` files beside the pastes. Besides the pastes
 right, the score counts false conventions: records whose normalised accept length was claimed
 where the truth says none can be, or differs from the truth, and on a negative control every
-record that claims a normalised accept length at all.
+record that claims a normalised accept length at all. Those are counted only where a paste's
+found and true record counts agree (records then pair in order); ``false conventions (any
+count)`` adds, in a positive paste whose counts differ, every found record whose normalised
+length matches no true record's while a true record of the same printed length has none
+(``null``) or another: a wrong convention the count mismatch would otherwise hide. With
+``--verbose`` each such record is listed (paste, line, value).
 """
 
 from __future__ import annotations
@@ -73,9 +78,31 @@ def truths(corpus: Path, truth_file: Path | None = None) -> list[tuple[Path, dic
     ]
 
 
+TOLERANCE = 0.005  # a normalised or printed length within this of the truth's matches it
+
+
+def _near(a: float | None, b: float | None) -> bool:
+    return a is not None and b is not None and abs(a - b) <= TOLERANCE
+
+
+def unpaired_false(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The found records of a paste whose record count differs from its truth's that state a
+    false convention all the same: a normalised length matching no true record's, where a true
+    record of the same printed length has none or another."""
+    out = []
+    for g in got:
+        al = g["accept_length"]
+        if al is None or any(_near(al, w.get("accept_length")) for w in want):
+            continue
+        if any(_near(g["printed_length"], w.get("printed_length")) for w in want):
+            out.append(g)
+    return out
+
+
 def score(corpus: Path, verbose: bool = False, truth_file: Path | None = None) -> dict[str, Any]:
     rows = []
     false_conventions = 0
+    unpaired: list[tuple[str, dict[str, Any]]] = []  # (paste, record) of the stricter count
     for paste, truth in truths(corpus, truth_file):
         got = found(paste)
         want = truth["records"]
@@ -83,6 +110,8 @@ def score(corpus: Path, verbose: bool = False, truth_file: Path | None = None) -
         if truth.get("negative"):
             # a negative control's record that claims a normalised length states a false figure
             false_conventions += sum(1 for g in got if g["accept_length"] is not None)
+        elif not ok:
+            unpaired.extend((paste.name, g) for g in unpaired_false(got, want))
         if ok:
             for g, w in zip(got, want, strict=True):
                 wl = w.get("accept_length")
@@ -112,6 +141,13 @@ def score(corpus: Path, verbose: bool = False, truth_file: Path | None = None) -
         )
         if verbose and not ok:
             print(f"WRONG {paste.name}: found {got}, expected {want}", file=sys.stderr)
+    if verbose:
+        for name, g in unpaired:
+            print(
+                f"FALSE CONVENTION (count mismatch) {name} line {g['line']}: normalised "
+                f"{g['accept_length']:g} (printed {g['printed_length']:g})",
+                file=sys.stderr,
+            )
     pos = [r for r in rows if not r["negative"]]
     neg = [r for r in rows if r["negative"]]
     return {
@@ -121,6 +157,8 @@ def score(corpus: Path, verbose: bool = False, truth_file: Path | None = None) -
         "negatives_right": sum(r["right"] for r in neg),
         "negatives": len(neg),
         "false_conventions": false_conventions,
+        "false_conventions_any_count": false_conventions + len(unpaired),
+        "unpaired_false": [{"paste": name, **g} for name, g in unpaired],
         "rows": rows,
     }
 
@@ -141,6 +179,7 @@ def main(argv: list[str]) -> int:
         f"negatives right: {res['negatives_right']}/{res['negatives']}, "
         f"false conventions: {res['false_conventions']}"
     )
+    print(f"false conventions (any count): {res['false_conventions_any_count']}")
     return 0
 
 

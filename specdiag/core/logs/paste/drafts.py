@@ -1,6 +1,7 @@
-"""Conventions proven by the number of drafts a step makes, where the paste states it.
+"""Conventions proven by the number of drafts a step makes, where the paste states it, or by
+none of its drafts being accepted.
 
-Two rules, each applied to records already read (the first identity that decides wins):
+Three rules, each applied to records already read (the first identity that decides wins):
 
 - **length = 1 + k x rate**: a record printing a per-step length L and a per-draft rate r, in a
   paste that states one draft block size b (``--draft-block-size 4``; the block holds the
@@ -14,6 +15,13 @@ Two rules, each applied to records already read (the first identity that decides
   ``--draft-max 1``, ``num_speculative_tokens=1``, ``1 draft token``) and the paste states no
   other depth or k. A step then accepts at most one draft, so the rate is the accepted drafts
   per step and the length is 1 + rate. Approximate or ranged rates get no length.
+- **zero acceptance**: a record whose rate is printed as exactly zero (``0``, ``0%``, ``0.0%``,
+  ``0.000``, ``0/34``) and no length: no draft was accepted, so each verify step emitted the
+  target's own token alone, a length of 1 (bonus included) whatever k and whatever the rate
+  divides. Never for an approximate or bounded zero (``~0%``, ``about 0%``, ``<1%``, ``0%
+  左右``), a run that drafted nothing (``0/0``, ``no draft``, ``Drafted: 0``), a row run without
+  drafts (``baseline``), nor where a count says some draft was accepted. (A zero count of
+  accepted drafts among drafts made is :mod:`evidence`'s own rule.)
 
 Pure: records in, records out.
 """
@@ -24,6 +32,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord
 
 # a draft block's size: the tokens one draft-verify round proposes, perhaps with the target's
@@ -211,6 +220,91 @@ def one_draft_lengths(records: list[PasteRecord], said: str | None) -> list[Past
                     INCLUDED,
                     f"computed: 1 + rate, one draft token a step ('{said}' said of these runs): "
                     "the rate is the accepted drafts per step",
+                ),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+        )
+    return out
+
+
+# a zero printed exactly: '0', '0%', '0.0%', '0,00 %', '0.000', none of some drafts ('0/34'),
+# or a zero rate with those counts after it ('0.0% (0/34)')
+_EXACT_ZERO = re.compile(
+    r"^0(?:[.,]0+)?(?:\s*%)?(?:\s*\(\s*0\s*/\s*0*[1-9][\d,]*\s*\))?$|^0\s*/\s*0*[1-9][\d,]*$"
+)
+# what makes a printed zero approximate, a bound or a change, before it ('~0%', 'about 0%',
+# '<1%', '接近 0%', '+0.0%', '-0%') or after it ('0% or so', '0%左右', '0%程度')
+_ZERO_BEFORE = re.compile(
+    r"(?:(?:[~≈∼<>≤≥≲≦+±−]|\b(?:about|around|near|nearly|almost|approx\w*|roughly|close\s+to|"
+    r"under|below|less\s+than|at\s+most|up\s+to|virtually|essentially|practically|"
+    r"effectively|basically|circa|ca\.?)|约|大约|接近|几乎|近乎|不到|低于|小于|少于|約|ほぼ|およそ|"
+    r"약|거의)\s*|-)$",
+    re.I,
+)
+_ZERO_AFTER = re.compile(
+    r"^\s*(?:[-–]\s*\d|to\s+\d|or\s+(?:so|less|lower|below|thereabouts)|and\s+(?:below|less)|"
+    r"ish\b|-ish\b|左右|上下|前后|以下|程度|未満|前後|정도|[x×])",
+    re.I,
+)
+# nothing drafted, said beside the figure ('accept: no draft', 'Drafted: 0', '0/0')
+_NONE_DRAFTED = re.compile(
+    r"\bno\s+drafts?\b|\bnothing\s+(?:was\s+)?drafted\b|\bdraft(?:ed)?(?:\s+tokens?)?\W{0,3}"
+    r"0(?![.,]?\d)|(?<![\d.,])0\s*draft(?:ed)?\s+tokens?\b|(?<![\d.,])0\s*/\s*0(?![.,]?\d)",
+    re.I,
+)
+
+
+def _exactly_zero(shown: str, span: str) -> bool:
+    """Whether ``shown`` (a field's printed value) is an exact zero and every place the record's
+    lines print it is neither approximate nor a bound."""
+    t = C._MARKUP.sub("", shown).strip().strip(",;:.").strip()
+    if _EXACT_ZERO.match(t) is None:
+        return False
+    places = list(re.finditer(r"(?<![\w.,])" + re.escape(t) + r"(?![.,]?\d)", span))
+    return bool(places) and not any(
+        _ZERO_BEFORE.search(span[max(0, m.start() - 24) : m.start()])
+        or _ZERO_AFTER.match(span[m.end() : m.end() + 12])
+        for m in places
+    )
+
+
+def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Records whose rate is printed as exactly zero and that claim no length: length 1 (see
+    the module's rules); the others as they are. ``text``: the paste as given (its lines as
+    typed, before any word was translated or an 'about' dropped)."""
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out = []
+    for r in records:
+        if (
+            r.printed_rate != 0.0
+            or r.printed_length is not None
+            or r.accept_length is not None
+            or r.bonus.value != UNKNOWN
+            or r.accepted_tokens not in (None, 0)
+            or r.drafted_tokens == 0
+            or r.steps == 0
+            or r.per_position
+            or any(I._BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        ):
+            out.append(r)
+            continue
+        span = C._MARKUP.sub("", "\n".join(raw[r.first_line - 1 : r.last_line]))
+        zeros = [s for _, s in r.fields if (v := C.value(s)) is not None and v.number == 0]
+        if (
+            not zeros
+            or _NONE_DRAFTED.search(span) is not None
+            or not all(_exactly_zero(s, span) for s in zeros)
+        ):
+            out.append(r)
+            continue
+        out.append(
+            dataclasses.replace(
+                r,
+                accept_length=1.0,
+                bonus=Decision(
+                    INCLUDED,
+                    f"computed: a rate of exactly {zeros[0].strip()}, no draft accepted: each "
+                    "verify step emitted the target's own token alone, 1 whatever k",
                 ),
                 notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
             )

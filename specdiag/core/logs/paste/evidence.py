@@ -535,9 +535,11 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and f.accepted is not None
         and f.accepted.decimals == 0
         and dra
+        and all(v is None or v.number == 0 for v in (f.rate, f.ratio))
     ):
-        # no draft accepted of those drafted (a count, not a rate rounded to 0%): each step
-        # emitted the target's token alone, 1 + 0 / steps whatever the steps were
+        # no draft accepted of those drafted (a count; a rate beside it is zero too, else the
+        # figures disagree): each step emitted the target's token alone, 1 + 0 / steps whatever
+        # the steps were
         length = 1.0
         bonus = Decision(
             INCLUDED,
@@ -694,6 +696,11 @@ def record(
 ) -> PasteRecord | None:
     """A record from a block's figures, or None when they hold no acceptance figure or one
     outside its possible range (a note is not enough: such a figure is not stated)."""
+    for attr in ("rate", "ratio"):
+        v = getattr(f, attr)
+        if v is not None and v.max == 0:
+            # '0/0' (or '5/0'): nothing drafted, no rate (0 / 0 is none): never a rate of 0
+            setattr(f, attr, None)
     if not f.has_acceptance():
         return None
     if len(f.named_tools) == 1 and tool_rule not in CONVENTION_RULES - {"the metric's name"}:

@@ -939,6 +939,8 @@ def read_paste(
         if _nothing_drafted(r)
     )
     records, block_of = _keep(records, block_of, lambda r: not _nothing_drafted(r))
+    # a rate printed as exactly zero ('**0%**', '0.0% (0/34)'): no draft accepted, length 1
+    records = D.zero_accepted(records, text)
     if len(records) > 1:
         # counts alone that another record prints its figures from ('48,367 draft steps x 3 =
         # 145,101 draft tokens; 77,360 accepted' over a table of '53.3% (77360/145101)'): that

@@ -115,3 +115,12 @@ def test_negative_control_a_run_that_drafted_is_not_set_aside() -> None:
     assert len(got.ignored) == 1 and got.ignored[0].first_line == 2
     drafted = read_paste(_v1(0.0, 0, 400) + "\n")
     assert [r.printed_rate for r in drafted.records] == [0.0] and drafted.ignored == ()
+
+
+def test_a_rate_of_none_of_none_is_no_rate() -> None:
+    """'0/0' as a rate drafted nothing: no record, never a rate of 0 (nor a length of 1); a
+    row beside it that drafted is read."""
+    assert read_paste("MTP on: acceptance rate: 0/0\n").records == ()
+    table = "| method | accept rate |\n|---|---|\n| ngram | 0/0 |\n| suffix | 5/10 |\n"
+    (r,) = read_paste(table).records
+    assert r.printed_rate == 0.5 and r.first_line == 4

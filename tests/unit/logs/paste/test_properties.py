@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +48,7 @@ def test_corpus_score() -> None:
     assert res["negatives_right"] == res["negatives"]
     assert res["positives_right"] == res["positives"]
     assert res["false_conventions"] == 0
+    assert res["false_conventions_any_count"] == 0
     fresh = eval_pastes.score(ROOT / "tests/data/pastes_fresh")
     assert fresh["negatives_right"] == fresh["negatives"]
     # acc_percent_column.md: 'Acc. (%)' may be accuracy, left unread
@@ -57,6 +59,46 @@ def test_corpus_score() -> None:
     assert external["positives_right"] >= external["positives"] - 1
     for p in (ROOT / "tests/data").glob("pastes*/*.truth.json"):
         json.loads(p.read_text())
+
+
+def test_false_conventions_of_any_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong normalised length in a paste whose record count differs from its truth's is
+    counted by the stricter figure, the paired count left as it was."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import eval_pastes
+    finally:
+        sys.path.pop(0)
+    run = "We serve the target with SGLang.\n\nOur EAGLE-3 run: accept length 3.20 on MT-bench.\n"
+    (tmp_path / "a.md").write_text(run)  # 3.20 claimed bonus-included from the tool
+    (tmp_path / "b.md").write_text(run)
+    (tmp_path / "c.md").write_text(run)
+    (tmp_path / "d.md").write_text(run)
+    truth = {
+        # the truth leaves the convention unknown, and lists a second figure the reader missed
+        "a.md": {
+            "records": [{"accept_length": None, "printed_length": 3.2}, {"accept_length": 2.9}]
+        },
+        # the claimed length is one of the truth's: no false convention
+        "b.md": {"records": [{"accept_length": 3.2}, {"accept_length": None}]},
+        # no true record printed 3.20: a stray record, not a convention
+        "c.md": {"records": [{"accept_length": None, "printed_length": 2.9}] * 2},
+        # counts agree: the paired count's, once
+        "d.md": {"records": [{"accept_length": 4.2, "printed_length": 3.2}]},
+    }
+    (tmp_path / "truth.json").write_text(json.dumps(truth))
+    res = eval_pastes.score(tmp_path, verbose=True, truth_file=tmp_path / "truth.json")
+    assert res["false_conventions"] == 1
+    assert res["false_conventions_any_count"] == 2
+    assert [(u["paste"], u["line"], u["accept_length"]) for u in res["unpaired_false"]] == [
+        ("a.md", 3, 3.2)
+    ]
+    err = capsys.readouterr().err
+    assert "FALSE CONVENTION (count mismatch) a.md line 3: normalised 3.2 (printed 3.2)" in err
+    eval_pastes.main([str(tmp_path), "--truth", str(tmp_path / "truth.json")])
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].endswith("false conventions: 1")
+    assert out[-1] == "false conventions (any count): 2"
 
 
 def test_claim_check_follows_the_line_scanner() -> None:
