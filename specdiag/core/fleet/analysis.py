@@ -138,8 +138,8 @@ class ReplicaReport:
     timeline: Timeline
     sparkline: str
     trend: Trend | None
-    collapses: tuple[Stretch, ...]
     collapsed: bool
+    collapses: tuple[Stretch, ...]
     outlier: Outlier | None
     expected: ExpectedFit | None
     running_correlation: float | None  # Pearson r of accept length vs running requests per bucket
@@ -713,8 +713,8 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 timeline=Timeline(ends_t, _opt(al_b), _opt(st_b), _opt(run_b)),
                 sparkline="",
                 trend=trend_of(ends, al_b),
-                collapses=collapses_of(ends, al_b, p.step),
                 collapsed=figs.accept_length is not None and figs.accept_length <= COLLAPSE_MAX,
+                collapses=collapses_of(ends, al_b, p.step),
                 outlier=None,
                 expected=expected,
                 running_correlation=_correlation(al_b, run_b),
