@@ -31,13 +31,10 @@ HF_EXIT_CODES = """
 Exit codes: 0 written, 2 usage, 3 the checkpoint or the input could not be used.
 """
 
-HELP = """Capture hidden states, one subcommand per source: from a running vLLM or SGLang
+HELP = f"""Capture hidden states, one subcommand per source: from a running vLLM or SGLang
 server, or every layer from an HF checkpoint: capture-hidden vllm URL | sglang URL | hf
 MODEL_DIR (see each one's --help for its flags).
-
-Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatch, 2 usage,
-3 the server or the input could not be used.
-
+{EXIT_CODES}
 Examples:
 
   specdiag capture-hidden vllm --print-server-args --served-layers 1,29,57 --layer-convention specforge
