@@ -70,7 +70,6 @@ class ProbeSource:
                     replica=self.ident,
                     source="probe",
                     accept_length=a.pooled,
-                    accepted_per_step=a.pooled - 1.0 if a.pooled is not None else None,
                     accept_rate=a.accept_rate,
                     per_position_unconditional=tuple(a.per_position_unconditional),
                     per_position_conditional=tuple(a.per_position_conditional),
@@ -153,15 +152,13 @@ class LogsSource:
             if overflow:
                 out.append(_overflow_reading(str(eng), self.replica, overflow))
             for rank, st in parts:
-                mean = _length(st)
                 out.append(
                     Reading(
                         engine=str(eng),
                         replica=self.replica,
                         source="logs",
                         rank=rank,
-                        accept_length=mean,
-                        accepted_per_step=mean - 1.0 if mean is not None else None,
+                        accept_length=_length(st),
                         accept_rate=st.pooled_accept_rate
                         if st.pooled_accept_rate is not None
                         else (st.accept_rate.mean if st.accept_rate is not None else None),
@@ -232,14 +229,12 @@ def _overflow_reading(engine: str, replica: str, stats: list[SeriesStats]) -> Re
         weight = sum(n for _, n in pairs)
         return float(sum(v * n for v, n in pairs) / weight) if weight else None
 
-    al = mean(_length)
     return Reading(
         engine=engine,
         replica=replica,
         source="logs",
         rank="overflow",
-        accept_length=al,
-        accepted_per_step=al - 1.0 if al is not None else None,
+        accept_length=mean(_length),
         accept_rate=mean(lambda st: st.pooled_accept_rate),
         samples=total,
     )
