@@ -18,12 +18,6 @@ if TYPE_CHECKING:
     from specdiag.core.logs.summary import SeriesStats
 
 
-def _target(url: str) -> str:
-    p = urlsplit(url)  # a URL ExporterConfig has read: host and port parse
-    host = p.hostname or url
-    return f"{host}:{p.port}" if p.port else host
-
-
 class ProbeSource:
     """Probe one server every ``interval_s`` (a few requests, ``core.probe.run_probe``)."""
 
@@ -31,7 +25,8 @@ class ProbeSource:
 
     def __init__(self, url: str, cfg: ExporterConfig, store: Store, stop: threading.Event) -> None:
         self.url = url
-        self.ident = _target(url)
+        p = urlsplit(url)  # a URL ExporterConfig has read: host and port parse
+        self.ident = f"{p.hostname or url}:{p.port}" if p.port else p.hostname or url
         self.cfg = cfg
         self.store = store
         self.stop = stop
