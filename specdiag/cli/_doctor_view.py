@@ -15,15 +15,9 @@ if TYPE_CHECKING:
 
 
 def document(report: DoctorReport) -> dict[str, object]:
-    status = (
-        "could-not-run"
-        if report.could_not_run
-        else "incomplete"
-        if report.incomplete
-        else ("fail" if report.failed else "ok")
-    )
-    doc = to_jsonable(report)
-    return {"command": "doctor", "status": status, **doc}
+    word = _verdict(report)[0].lower()  # (a warning is no status of its own)
+    status = {"could not run": "could-not-run", "warn": "ok"}.get(word, word)
+    return {"command": "doctor", "status": status, **to_jsonable(report)}
 
 
 _STYLE = {

@@ -38,28 +38,15 @@ def detected_line(info: ServerInfo) -> str:
 
 # --------------------------------------------------------------------------- JSON
 
-_ACCEPT_KEYS = (
-    "pooled",
-    "pooled_stderr",
-    "per_request_mean",
-    "p5",
-    "p50",
-    "p95",
-    "source",
-    "requests_with_data",
-    "verify_steps",
-    "accepted_drafts",
-    "drafted",
-    "histogram",
-    "polluted",
-)
-_COUNTER_KEYS = (
-    "family",
-    "verify_steps",
-    "draft_tokens",
-    "accepted_drafts",
-    "accepted_per_pos",
-    "generation_tokens",
+# AcceptStats' fields after the ones the document lists under "accept_length"
+_NOT_ACCEPT_LENGTH = (
+    "accept_rate",
+    "accept_rate_source",
+    "per_position_unconditional",
+    "per_position_conditional",
+    "per_position_source",
+    "counter_accept_length",
+    "counter_accept_rate",
 )
 
 
@@ -93,7 +80,7 @@ def document(r: ProbeReport) -> dict[str, object]:
         "server": _server_doc(m),
         "workload": jsonable_config(r.config),
         "requests": _requests(m),
-        "accept_length": derive(a, only=_ACCEPT_KEYS),
+        "accept_length": derive(a, omit=_NOT_ACCEPT_LENGTH),
         "accept_rate": a.accept_rate,
         "per_position": derive(
             a,
@@ -110,7 +97,7 @@ def document(r: ProbeReport) -> dict[str, object]:
         None
         if c is None
         else {
-            **derive(c, only=_COUNTER_KEYS),
+            **derive(c, omit=("drafted_per_pos", "requests_finished", "went_backwards", "notes")),
             "accept_length": a.counter_accept_length,
             "accept_rate": a.counter_accept_rate,
             "own_tokens": m.traffic.own_tokens,

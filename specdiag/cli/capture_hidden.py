@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from specdiag.core.hidden.capture import CaptureResult
-    from specdiag.core.hidden.capture_run import ServerArgs
     from specdiag.core.hidden.compare_results import CompareResult
 
 EXIT_CODES = """
@@ -31,13 +30,10 @@ HF_EXIT_CODES = """
 Exit codes: 0 written, 2 usage, 3 the checkpoint or the input could not be used.
 """
 
-HELP = """Capture hidden states, one subcommand per source: from a running vLLM or SGLang
+HELP = f"""Capture hidden states, one subcommand per source: from a running vLLM or SGLang
 server, or every layer from an HF checkpoint: capture-hidden vllm URL | sglang URL | hf
 MODEL_DIR (see each one's --help for its flags).
-
-Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatch, 2 usage,
-3 the server or the input could not be used.
-
+{EXIT_CODES}
 Examples:
 
   specdiag capture-hidden vllm --print-server-args --served-layers 1,29,57 --layer-convention specforge
@@ -210,7 +206,16 @@ def legacy_args(args: list[str]) -> list[str]:
     ``SOURCE WHERE``, ``--print-server-args [--engine E]`` with no source becomes ``E`` (vllm by
     default) ``--print-server-args`` (each with a warning), and a source named after some flags
     (``--like X vllm URL``, which the single command took) moves to the front."""
-    takes = _value_arity()
+    from specdiag.cli._declared import commands
+
+    # each option of the subcommands that takes values -> how many (read from declarations)
+    takes = {
+        flag: p.arity
+        for c in commands(capture_hidden_app())
+        for p in c.params
+        if p.kind == "option" and not p.is_flag
+        for flag in p.flags
+    }
     rest: list[str] = []
     moved: list[str] = []  # --from's SOURCE WHERE
     engine: str | None = None
@@ -287,19 +292,6 @@ def _source(name: str) -> str:
     return name
 
 
-def _value_arity() -> dict[str, int]:
-    """Each option of the subcommands that takes values -> how many (read from declarations)."""
-    from specdiag.cli._declared import commands
-
-    return {
-        flag: p.arity
-        for c in commands(capture_hidden_app())
-        for p in c.params
-        if p.kind == "option" and not p.is_flag
-        for flag in p.flags
-    }
-
-
 def _run(
     engine: CaptureEngine | None,
     where: str | None,
@@ -333,7 +325,11 @@ def _run(
             cli.from_flags(core.ServerArgsOptions, given, engine=engine, layers=ids, where=where,
                            training_layers=training_ids, unset=launch)
         )  # fmt: skip
-        _print_server_args(out, sa)
+        if out.json_mode:
+            out.emit(derive(sa, only=("args", "layers", "connector")), lambda c: None)
+            return
+        sys.stdout.write(sa.text + "\n")
+        out.note(*sa.notes)
         return
     source = core.CaptureSource.HF if engine is None else core.CaptureSource(engine.value)
     if where is None:
@@ -366,14 +362,6 @@ def _run(
     if comparison is not None:
         out.note(*comparison.notes)
         compare_hidden.check_match(comparison)
-
-
-def _print_server_args(out: Output, sa: ServerArgs) -> None:
-    if out.json_mode:
-        out.emit(derive(sa, only=("args", "layers", "connector")), lambda c: None)
-        return
-    sys.stdout.write(sa.text + "\n")
-    out.note(*sa.notes)
 
 
 def render(

@@ -49,9 +49,7 @@ def _type(p: Param) -> str:
         return " \\| ".join(f"`{c}`" for c in p.choices)
     if p.is_flag:
         return "flag"
-    name = p.value_kind
-    if p.arity > 1:
-        name = "<" + " ".join([name] * p.arity) + ">"
+    name = "<" + " ".join([p.value_kind] * p.arity) + ">" if p.arity > 1 else p.value_kind
     if p.minimum is not None or p.maximum is not None:
         lo = "" if p.minimum is None else p.minimum
         hi = "" if p.maximum is None else p.maximum
@@ -87,14 +85,8 @@ def _section(cmd: Command, level: str) -> list[str]:
     """One command's heading, usage line, help, arguments and options."""
     out = ["", f"{level} {cmd.name}", ""]
     args = [p for p in cmd.params if p.kind == "argument"]
-    usage = " ".join(
-        f"{p.name.upper()}{'...' if p.repeatable else ''}"
-        if p.required
-        else f"[{p.name.upper()}{'...' if p.repeatable else ''}]"
-        for p in args
-    )
-    if cmd.group:
-        usage = "COMMAND [ARGS]..."
+    words = [(p.name.upper() + ("..." if p.repeatable else ""), p.required) for p in args]
+    usage = "COMMAND [ARGS]..." if cmd.group else " ".join(w if r else f"[{w}]" for w, r in words)
     out += ["```", f"specdiag {cmd.name} [OPTIONS] {usage}".rstrip(), "```", ""]
     out += [line.rstrip() for line in cmd.help.strip().splitlines()]
     out.append("")

@@ -165,22 +165,7 @@ def _replica(r: ReplicaReport) -> dict[str, object]:
         **derive(r.figures),
         **derive(
             r,
-            only=(
-                "ranks",
-                "timeline",
-                "sparkline",
-                "trend",
-                "collapsed",
-                "collapses",
-                "outlier",
-                "expected",
-                "running_correlation",
-                "resets",
-                "series",
-                "samples",
-                "first_seen",
-                "last_seen",
-            ),
+            omit=("replica", "labels", "engine", "figures", "warnings"),
             rename={"resets": "counter_resets"},
             convert={
                 "ranks": lambda ranks: [_rank(k) for k in ranks],

@@ -269,9 +269,7 @@ def profile(acc: Sequence[float], kind: AccKind = AccKind.CONDITIONAL) -> Accept
 
 def geometric_drafts(a: float, steps: int) -> float:
     """sum_{i=1..k} a^i: expected accepted drafts for i.i.d. acceptance a (Leviathan et al.)."""
-    if a == 1.0:
-        return float(steps)
-    return a * (1.0 - a**steps) / (1.0 - a)
+    return float(steps) if a == 1.0 else a * (1.0 - a**steps) / (1.0 - a)
 
 
 def implied_acceptance(accepted_drafts: float, steps: int) -> float:

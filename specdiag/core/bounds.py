@@ -25,9 +25,7 @@ def bounded(
     return field(default=default, metadata={"flag": flag, "min": lo, "max": hi})
 
 
-def field_bounds(
-    cls: type[DataclassInstance],
-) -> dict[str, tuple[float | None, float | None]]:
+def field_bounds(cls: type[DataclassInstance]) -> dict[str, tuple[float | None, float | None]]:
     """flag -> (min, max) of every bounded field of the dataclass ``cls``."""
     return {
         f.metadata["flag"]: (f.metadata["min"], f.metadata["max"])

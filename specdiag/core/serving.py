@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from types import TracebackType
 from typing import Any, TypeVar
 
 _H = TypeVar("_H", bound="ServerLifecycle")
@@ -77,10 +76,5 @@ class ServerLifecycle(ABC):
     def __enter__(self: _H) -> _H:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()

@@ -71,12 +71,9 @@ class ExporterHandle(ServerLifecycle):
         self._httpd = httpd
         self.threads.append(thread)
         self.port = int(httpd.server_port)
-        workers: list[Source] = []
-        if logs is not None and cfg.follow:
-            workers.append(logs)
+        workers: list[Source] = [logs] if logs is not None and cfg.follow else []
         workers += [ProbeSource(u, cfg, self.store, self.stop_event) for u in cfg.probes]
-        if doctor is not None:
-            workers.append(doctor)
+        workers += [doctor] if doctor is not None else []
         for i, source in enumerate(workers):
             t = threading.Thread(
                 target=self._supervise, args=(source,), name=f"specdiag-exporter-{i}", daemon=True

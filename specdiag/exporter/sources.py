@@ -18,12 +18,6 @@ if TYPE_CHECKING:
     from specdiag.core.logs.summary import SeriesStats
 
 
-def _target(url: str) -> str:
-    p = urlsplit(url)  # a URL ExporterConfig has read: host and port parse
-    host = p.hostname or url
-    return f"{host}:{p.port}" if p.port else host
-
-
 class ProbeSource:
     """Probe one server every ``interval_s`` (a few requests, ``core.probe.run_probe``)."""
 
@@ -31,7 +25,8 @@ class ProbeSource:
 
     def __init__(self, url: str, cfg: ExporterConfig, store: Store, stop: threading.Event) -> None:
         self.url = url
-        self.ident = _target(url)
+        p = urlsplit(url)  # a URL ExporterConfig has read: host and port parse
+        self.ident = f"{p.hostname or url}:{p.port}" if p.port else p.hostname or url
         self.cfg = cfg
         self.store = store
         self.stop = stop
@@ -70,7 +65,6 @@ class ProbeSource:
                     replica=self.ident,
                     source="probe",
                     accept_length=a.pooled,
-                    accepted_per_step=a.pooled - 1.0 if a.pooled is not None else None,
                     accept_rate=a.accept_rate,
                     per_position_unconditional=tuple(a.per_position_unconditional),
                     per_position_conditional=tuple(a.per_position_conditional),
@@ -153,15 +147,13 @@ class LogsSource:
             if overflow:
                 out.append(_overflow_reading(str(eng), self.replica, overflow))
             for rank, st in parts:
-                mean = _length(st)
                 out.append(
                     Reading(
                         engine=str(eng),
                         replica=self.replica,
                         source="logs",
                         rank=rank,
-                        accept_length=mean,
-                        accepted_per_step=mean - 1.0 if mean is not None else None,
+                        accept_length=_length(st),
                         accept_rate=st.pooled_accept_rate
                         if st.pooled_accept_rate is not None
                         else (st.accept_rate.mean if st.accept_rate is not None else None),
@@ -232,14 +224,12 @@ def _overflow_reading(engine: str, replica: str, stats: list[SeriesStats]) -> Re
         weight = sum(n for _, n in pairs)
         return float(sum(v * n for v, n in pairs) / weight) if weight else None
 
-    al = mean(_length)
     return Reading(
         engine=engine,
         replica=replica,
         source="logs",
         rank="overflow",
-        accept_length=al,
-        accepted_per_step=al - 1.0 if al is not None else None,
+        accept_length=mean(_length),
         accept_rate=mean(lambda st: st.pooled_accept_rate),
         samples=total,
     )

@@ -24,7 +24,6 @@ class Reading:
     source: str  # "probe" or "logs"
     rank: str = ""
     accept_length: float | None = None  # bonus included
-    accepted_per_step: float | None = None
     accept_rate: float | None = None
     per_position_unconditional: tuple[float, ...] = ()
     per_position_conditional: tuple[float, ...] = ()
@@ -32,6 +31,10 @@ class Reading:
     samples: int = 0  # log records or probe requests behind the figures
     verify_steps: float | None = None
     updated: float = field(default_factory=time.time)
+
+    @property
+    def accepted_per_step(self) -> float | None:
+        return None if self.accept_length is None else self.accept_length - 1.0
 
 
 # a Reading's field -> its gauge (no sample where the field is None); the per-position gauge

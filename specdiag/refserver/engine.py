@@ -371,9 +371,9 @@ class Engine:
             for tid in ids:
                 req.out_ids.append(tid)
                 req.text += piece(tid)
-                hit = self._stop_hit(req)
-                if hit is not None:
-                    req.matched_stop = hit
+                hit = next((s for s in req.stop if s in req.text), None)
+                if hit is not None:  # the text ends before the stop string
+                    req.text, req.matched_stop = req.text[: req.text.find(hit)], hit
                     break
         added = len(req.out_ids) - before
         self.totals.completion_tokens += added
@@ -383,14 +383,6 @@ class Engine:
             self._finish(req, "length")
         else:
             req.updates.put_nowait(added)
-
-    def _stop_hit(self, req: Request) -> str | None:
-        for s in req.stop:
-            pos = req.text.find(s)
-            if pos >= 0:
-                req.text = req.text[:pos]
-                return s
-        return None
 
     def _finish(self, req: Request, reason: str) -> None:
         req.finish_reason = reason

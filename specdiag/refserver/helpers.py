@@ -260,7 +260,7 @@ async def fault_response(state: ServerState) -> tuple[str | None, Reply | None]:
         )
     if mode == "reset":
         return mode, Dropped(state)
-    if mode == "stall" and await state.stall():
+    if mode == "stall" and await state.wait_shutdown(state.config.faults.stall_s):
         return mode, error_response(state, 503, "The server is shutting down")
     return mode, None
 

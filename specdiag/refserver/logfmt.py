@@ -173,15 +173,13 @@ class LlamaCppLog(BaseLog):
             "finish", **t, **slot, total_ms=total_ms, total_n=total_n, decode_steps=req.decode_steps
         )
         if req.drafted > 0:
-            mean_len = 1.0 + req.accepted / req.verify_ct if req.verify_ct else 1.0
-            acceptance = req.accepted / req.drafted
             self.emit(
                 "finish_draft",
                 **slot,
-                acceptance=acceptance,
+                acceptance=req.accepted / req.drafted,
                 accepted=req.accepted,
                 drafted=req.drafted,
-                mean_len=mean_len,
+                mean_len=1.0 + req.accepted / req.verify_ct if req.verify_ct else 1.0,
             )
         self.emit("release", **slot, n_tokens=total_n - 1)
 

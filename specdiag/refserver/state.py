@@ -95,10 +95,10 @@ class ServerState:
         self.writer.close()
 
     async def _vllm_ticker(self) -> None:
-        while not await self._wait_shutdown(self.config.log_interval_s):
+        while not await self.wait_shutdown(self.config.log_interval_s):
             self.log.tick(self.engine)
 
-    async def _wait_shutdown(self, seconds: float) -> bool:
+    async def wait_shutdown(self, seconds: float) -> bool:
         """Sleep ``seconds`` or until shutdown; True if shutting down."""
         assert self.shutdown is not None
         try:
@@ -147,10 +147,6 @@ class ServerState:
         self.drop(scope, reset)
         for _ in range(3):
             await asyncio.sleep(0)
-
-    async def stall(self) -> bool:
-        """Wait ``stall-seconds`` (or until shutdown). True if the server is shutting down."""
-        return await self._wait_shutdown(self.config.faults.stall_s)
 
     def truth(self, include_requests: bool) -> dict[str, object]:
         doc = self.engine.truth(include_requests)

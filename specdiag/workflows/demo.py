@@ -327,9 +327,7 @@ def _agreement(probe: ProbeReport, logs: LogsResult, truth: dict[str, Any]) -> A
     truth_len = None
     if counts.get("verify_steps"):
         truth_len = 1.0 + counts["accepted_drafts"] / counts["verify_steps"]
-    diff = None
-    if probe_len is not None and logs_len:
-        diff = abs(probe_len - logs_len) / logs_len
+    diff = abs(probe_len - logs_len) / logs_len if probe_len is not None and logs_len else None
     return Agreement(
         probe_accept_length=probe_len,
         logs_accept_length=logs_len,

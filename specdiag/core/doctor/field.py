@@ -55,11 +55,10 @@ def _excluded(q: dict[str, Any]) -> list[str]:
 
 
 def _covered(name: str, excluded: list[str]) -> bool:
-    for pat in excluded:
-        p = pat.removeprefix("re:")
-        if p and (p in name or name.startswith(p.rstrip("*")) or _glob(p, name)):
-            return True
-    return False
+    stripped = (pat.removeprefix("re:") for pat in excluded)
+    return any(
+        p and (p in name or name.startswith(p.rstrip("*")) or _glob(p, name)) for p in stripped
+    )
 
 
 def _glob(pat: str, name: str) -> bool:

@@ -93,9 +93,7 @@ class ServerArgs:
 
 
 def _norm(flag: str) -> str:
-    if flag.startswith("--"):
-        return "--" + flag[2:].replace("_", "-").lower()
-    return flag
+    return "--" + flag[2:].replace("_", "-").lower() if flag.startswith("--") else flag
 
 
 def _split(text: str) -> tuple[list[str], str | None]:

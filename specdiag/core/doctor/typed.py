@@ -36,9 +36,7 @@ def server_accept_lengths(info: object) -> list[float]:
 def server_length(info: object, key: str) -> int | None:
     """A length a server states (``context_length``): an integer in 1..2^40, else None."""
     v = info.get(key) if isinstance(info, dict) else None
-    if type(v) is int and 0 < v < 1 << 40:
-        return v
-    return None
+    return v if type(v) is int and 0 < v < 1 << 40 else None
 
 
 def config_ids(cfg: dict[str, object], key: str) -> tuple[int, ...] | None | str:

@@ -138,8 +138,8 @@ class ReplicaReport:
     timeline: Timeline
     sparkline: str
     trend: Trend | None
-    collapses: tuple[Stretch, ...]
     collapsed: bool
+    collapses: tuple[Stretch, ...]
     outlier: Outlier | None
     expected: ExpectedFit | None
     running_correlation: float | None  # Pearson r of accept length vs running requests per bucket
@@ -205,9 +205,7 @@ class _S:
 def bounds_of(start: float, end: float, step: float) -> tuple[float, ...]:
     """Bucket edges start, start+step, ..., end (the last bucket may be shorter)."""
     n = max(1, math.ceil((end - start) / step - 1e-9))
-    edges = [start + i * step for i in range(n)]
-    edges.append(end)
-    return tuple(edges)
+    return (*(start + i * step for i in range(n)), end)
 
 
 def _position(labels: Mapping[str, str]) -> int | None:
@@ -527,20 +525,12 @@ def collapses_of(ends: Floats, al: Floats, step: float) -> tuple[Stretch, ...]:
     if not low.any():
         return ()
     edges = np.diff(np.concatenate(([0], low.astype(np.int8), [0])))
-    out = []
-    for a, b in zip(
-        np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist(), strict=True
-    ):
-        sel = idx[a:b]
-        out.append(
-            Stretch(
-                float(ends[sel[0]]) - step,
-                float(ends[sel[-1]]),
-                int(sel.size),
-                float(al[sel].mean()),
-            )
-        )
-    return tuple(out)
+    on, off = np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist()
+    runs = [idx[a:b] for a, b in zip(on, off, strict=True)]
+    return tuple(
+        Stretch(float(ends[r[0]]) - step, float(ends[r[-1]]), int(r.size), float(al[r].mean()))
+        for r in runs
+    )
 
 
 def _correlation(x: Floats, y: Floats) -> float | None:
@@ -713,8 +703,8 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 timeline=Timeline(ends_t, _opt(al_b), _opt(st_b), _opt(run_b)),
                 sparkline="",
                 trend=trend_of(ends, al_b),
-                collapses=collapses_of(ends, al_b, p.step),
                 collapsed=figs.accept_length is not None and figs.accept_length <= COLLAPSE_MAX,
+                collapses=collapses_of(ends, al_b, p.step),
                 outlier=None,
                 expected=expected,
                 running_correlation=_correlation(al_b, run_b),

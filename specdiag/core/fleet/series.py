@@ -85,6 +85,4 @@ def median_interval(timestamps: Sequence[float] | Array) -> float | None:
     import numpy as np
 
     ts = np.asarray(timestamps, dtype=np.float64)
-    if ts.size < 2:
-        return None
-    return float(np.median(np.diff(ts)))
+    return None if ts.size < 2 else float(np.median(np.diff(ts)))

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from specdiag.core.timespec import (
-    TIME_HINT,
-    TimeSpec,
-    latest_time_of_day,
-    parse_time,
-    written_year,
-)
+from specdiag.core.timespec import TIME_HINT, TimeSpec, latest_time_of_day, parse_time, written_year
 from specdiag.errors import UsageError
 
 

@@ -44,26 +44,27 @@ class Dist:
 
 @dataclass(frozen=True)
 class AcceptStats:
-    source: FigureSource
+    # (probe's document lists the fields up to ``polluted`` in this order as "accept_length")
     pooled: float | None  # 1 + sum(accepted) / sum(verify steps)
     pooled_stderr: float | None  # ratio-estimator standard error over requests
     per_request_mean: float | None  # mean over requests of each request's accept length
     p5: float | None
     p50: float | None
     p95: float | None
-    accept_rate: float | None  # accepted / drafted
-    accept_rate_source: FigureSource
+    source: FigureSource
+    requests_with_data: int
+    verify_steps: int | None
     accepted_drafts: int | None
     drafted: int | None
-    verify_steps: int | None
-    requests_with_data: int
     histogram: tuple[int, ...]  # verify steps that accepted exactly j drafts
+    polluted: bool  # counter deltas include traffic that is not this run's
+    accept_rate: float | None  # accepted / drafted
+    accept_rate_source: FigureSource
     per_position_unconditional: tuple[float, ...]
     per_position_conditional: tuple[float, ...]
     per_position_source: FigureSource
     counter_accept_length: float | None  # the counters' figure, shown beside per-request
     counter_accept_rate: float | None
-    polluted: bool  # counter deltas include traffic that is not this run's
 
 
 @dataclass(frozen=True)

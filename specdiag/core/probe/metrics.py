@@ -185,6 +185,4 @@ def delta(before: CounterSnapshot, after: CounterSnapshot) -> CounterDelta:
         a, b = getattr(before, f.name), getattr(after, f.name)
         diffs[f.name] = dpos(a, b) if isinstance(b, tuple) else d(a, b)
     res = CounterDelta(family=after.family, **diffs)
-    if not backwards:
-        return res
-    return replace(res, went_backwards=True, notes=(_WENT_BACKWARDS,))
+    return replace(res, went_backwards=True, notes=(_WENT_BACKWARDS,)) if backwards else res

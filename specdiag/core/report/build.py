@@ -315,7 +315,7 @@ class _Builder:
 
     # ----------------------------------------------------------------- documents
 
-    def probe(self, src: str, d: Mapping[str, Any]) -> None:
+    def read_probe(self, src: str, d: Mapping[str, Any]) -> None:
         server, al, exp = (_map(d.get(k)) for k in ("server", "accept_length", "expected"))
         spec = _map(server.get("speculative"))
         pp, wl = _map(d.get("per_position")), _map(d.get("workload"))
@@ -427,7 +427,7 @@ class _Builder:
             x_ticks=stats,
         )
 
-    def logs(self, src: str, d: Mapping[str, Any]) -> None:
+    def read_logs(self, src: str, d: Mapping[str, Any]) -> None:
         pred = _map(d.get("prediction"))
         acc = _nums(pred.get("acc"))
         e_al = _num(pred.get("expected_accept_length"))
@@ -545,7 +545,7 @@ class _Builder:
             hline=expected,
         )
 
-    def fleet(self, src: str, d: Mapping[str, Any]) -> None:
+    def read_fleet(self, src: str, d: Mapping[str, Any]) -> None:
         win = _map(d.get("window"))
         self.fact_of("fleet window", win, src)
         self.fact("Prometheus", d.get("prometheus"), src)
@@ -660,7 +660,7 @@ class _Builder:
                 label="observed (pooled replicas)",
             )
 
-    def expected(self, src: str, d: Mapping[str, Any]) -> None:
+    def read_expected_accept(self, src: str, d: Mapping[str, Any]) -> None:
         acc = _nums(d.get("acc"))
         e_al = _num(d.get("expected_accept_length"))
         obs = _map(d.get("observed"))
@@ -707,7 +707,7 @@ class _Builder:
                 y_label="speedup over plain decoding",
             )
 
-    def doctor(self, src: str, d: Mapping[str, Any]) -> None:
+    def read_doctor(self, src: str, d: Mapping[str, Any]) -> None:
         gap = _map(d.get("gap"))
         self.fact("doctor evidence", ", ".join(map(str, _list(d.get("evidence_given")))), src)
         self.fact(
@@ -783,7 +783,7 @@ class _Builder:
             )
         self.table_of(f"Log segments split at restarts ({src})", src, segs, "log_segments")
 
-    def compare_hidden(self, src: str, d: Mapping[str, Any]) -> None:
+    def read_compare_hidden(self, src: str, d: Mapping[str, Any]) -> None:
         self.fact_of("hidden-state dumps", d, src)
         self.fact_of("layer ids", d, src)
         chunks = [c for c in _list(d.get("chunks")) if isinstance(c, Mapping)]
@@ -837,7 +837,7 @@ class _Builder:
                 f"set the aux layer ids the draft was trained on ({fix})" if fix else None,
             )
 
-    def inspect_dump(self, src: str, d: Mapping[str, Any]) -> None:
+    def read_inspect_dump(self, src: str, d: Mapping[str, Any]) -> None:
         files = [f for f in _list(d.get("files")) if isinstance(f, Mapping)]
         rows = []
         for f in files:
@@ -853,7 +853,7 @@ class _Builder:
         for p in _list(d.get("problems")):
             self.finding(60, "training dump problem", "warn", str(p), src)
 
-    def capture_hidden(self, src: str, d: Mapping[str, Any]) -> None:
+    def read_capture_hidden(self, src: str, d: Mapping[str, Any]) -> None:
         self.fact_of("capture", d, src)
         self.fact("capture output", d.get("output"), src)
 
@@ -875,17 +875,9 @@ class _Builder:
             if doc.get("summary"):
                 self.notes.append(f"demo: {doc.get('summary')}")
             return
-        handlers = {
-            "probe": self.probe,
-            "logs": self.logs,
-            "fleet": self.fleet,
-            "expected-accept": self.expected,
-            "doctor": self.doctor,
-            "compare-hidden": self.compare_hidden,
-            "inspect-dump": self.inspect_dump,
-            "capture-hidden": self.capture_hidden,
-        }
-        if kind not in handlers:
+        # a command's document is read by the method named after its kind (read_compare_hidden)
+        read = getattr(self, f"read_{kind}".replace("-", "_"), None)
+        if kind is None or read is None:
             self.skipped.append(
                 Skipped(
                     name,
@@ -897,7 +889,7 @@ class _Builder:
             return
         self.kinds.add(kind)
         try:
-            handlers[kind](name, doc)
+            read(name, doc)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             self.skipped.append(
                 Skipped(name, f"{kind} document not understood: {type(exc).__name__}: {exc}")
