@@ -20,6 +20,7 @@ from typing import Any
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
+from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED, UNDECIDED, Decision, PasteRecord
 from specdiag.core.logs.paste.tables import Grid
@@ -570,6 +571,8 @@ def grid(
         else:
             keys.append((kn, group))
     keys = _by_cells(g, keys)
+    if (unforced := FORCED.forced(g, cols, keys)) is not None:
+        g, keys = unforced  # rows whose acceptance a knob forced: no measurement
     metrics = {k.metric for k, _ in keys}
     if any(m in C.ACCEPTANCE for m in metrics) or {C.ACCEPTED, C.DRAFTED} <= metrics:
         # bare position columns ('Position 0', 'pos 1') beside an acceptance column: the

@@ -1,0 +1,113 @@
+"""Tables of runs whose acceptance a knob forced: a configuration column that sets the figure
+the run must show (SGLang's ``SGLANG_SIMULATE_ACC_LEN``, a ``Requested AL``, a synthetic
+acceptance rate: :func:`notrun.forced_name`), or a label cell assigning such a knob
+(``SGLANG_SIMULATE_ACC_LEN=4``), beside the figures measured.
+
+A row where the knob is on measures nothing (its figure echoes the forced value): it gives no
+record. A row where it is off (``unset``, ``off``, ``none``, a dash) is a real run and is read;
+a row whose knob value tells neither (a zero, a word) is dropped too. The knob's column is the
+row's configuration, never its figure. Where no other column names an acceptance figure,
+columns headed by a statistic alone, perhaps after a configuration (``mean``, ``Eager mean``,
+``Graph median``, ``measured``), hold the forced figure as measured: one record per column.
+Pure: a grid and its keys in, a grid and its keys out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import notrun as NR
+from specdiag.core.logs.paste.tables import Grid
+
+# a column holding the forced figure as measured: a statistic alone, perhaps after one or two
+# words of configuration ('mean', 'Eager mean', 'graph p50', 'measured', 'actual')
+_MEASURED_STAT = re.compile(
+    r"^(?:(?P<cfg>[a-z0-9][a-z0-9.+]*(?: [a-z0-9][a-z0-9.+]*)?) )?"
+    r"(?:mean|avg|average|median|p50|measured|observed|actual|achieved)$"
+)
+# configuration words that name another measure ('latency mean', 'tok/s mean')
+_OTHER_MEASURE = re.compile(
+    r"speed|throughput|latency|time|tok|tps|ms\b|ttft|tpot|itl|accura|score|loss|mem|power|"
+    r"cost|error|std|step|len|draft|accept|rate",
+    re.I,
+)
+# a label cell that assigns a knob ('SGLANG_SIMULATE_ACC_LEN=4', 'requested AL: off')
+_CELL_ASSIGN = re.compile(
+    r"^\s*`?(?P<name>[A-Za-z_][\w .-]{1,60}?)`?\s*[=:]\s*`?(?P<v>[^`]+?)`?\s*$"
+)
+
+
+def _plausible(metric: str, cell: str) -> bool:
+    """Whether a cell is empty, a dash, or a value the forced figure can take."""
+    t = C._MARKUP.sub("", cell).strip()
+    if not t or t in ("-", "\u2013", "\u2014", "n/a", "N/A"):
+        return True
+    v = C.value(t)
+    if v is None:
+        return False
+    if metric == C.RATE or metric == C.ACCEPT_RATIO:
+        return 0 <= v.number <= (100 if v.percent else 1)
+    lo = 0.0 if metric == C.ACC_PER_STEP else 1.0
+    return not v.percent and lo <= v.number <= C.MAX_STEP_TOKENS
+
+
+def forced(
+    g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]]
+) -> tuple[Grid, list[tuple[C.Key, str]]] | None:
+    """The grid without its forced rows and the keys with the knob read as a configuration (and
+    bare statistic columns as the forced figure measured), or None when the table forces
+    nothing."""
+    names = [" ".join(x for x in (group, name) if x) for group, name in cols]
+    knobs = {i: m for i, n in enumerate(names) if (m := NR.forced_name(n)) is not None}
+    assigned: dict[int, bool | None] = {}  # rows whose label cell assigns a knob: on or not
+    for r, (_, cells) in enumerate(g.rows):
+        for i, cell in enumerate(cells):
+            if i in knobs or (i < len(keys) and keys[i][0].metric in C.ACCEPTANCE):
+                continue
+            a = _CELL_ASSIGN.match(C._MARKUP.sub("", cell))
+            if a is not None and NR.forced_name(a.group("name")) is not None:
+                on = NR.forced_on(a.group("v"))
+                assigned[r] = on if assigned.get(r) is not True else True
+    if not knobs and not assigned:
+        return None
+    new_keys = list(keys)
+    for i in knobs:
+        new_keys[i] = (C.Key(C.LABEL, C.norm(names[i])[0], False), keys[i][1])
+    others = [i for i, (k, _) in enumerate(keys) if i not in knobs and k.metric in C.ACCEPTANCE]
+    if knobs and not others:
+        metric = next(iter(knobs.values()))
+        for i, (k, slot) in enumerate(keys):
+            text = C.norm(names[i])[0]
+            stat = _MEASURED_STAT.match(text)
+            if (
+                i in knobs
+                or k.metric is not None
+                or stat is None
+                or (stat.group("cfg") and _OTHER_MEASURE.search(stat.group("cfg")))
+                or not all(_plausible(metric, c[i] if i < len(c) else "") for _, c in g.rows)
+            ):
+                continue
+            new_keys[i] = (C.Key(metric, text, False), slot)
+    rows = []
+    for r, (ln, cells) in enumerate(g.rows):
+        states = [NR.forced_on(cells[i]) for i in knobs if i < len(cells)]
+        if r in assigned:
+            states.append(assigned[r])
+        if all(s is False for s in states):
+            rows.append((ln, cells))  # (a row assigning no knob beside rows that do: a real run)
+    return Grid(g.structure, g.header, rows, g.first_line, g.last_line), new_keys
+
+
+def knob(g: Grid) -> str | None:
+    """The name of a forcing knob the table's header or a label cell names, or None."""
+    for row in g.header:
+        for cell in row:
+            if NR.forced_name(cell) is not None:
+                return C._MARKUP.sub("", cell).strip()
+    for _, cells in g.rows:
+        for cell in cells:
+            m = _CELL_ASSIGN.match(C._MARKUP.sub("", cell))
+            if m is not None and NR.forced_name(m.group("name")) is not None:
+                return m.group("name").strip()
+    return None
