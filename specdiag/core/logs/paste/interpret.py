@@ -4260,6 +4260,12 @@ def keyvalue(
                     flush()  # another k after a figure: the next configuration's
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
+                if _source_restated(fig, v, kt):
+                    # 'Acceptance length (benchmark): 3.09' under '... (server): 3.09': the
+                    # run's figure again, as another part of the tooling counted it
+                    fig.fields.append((kt, vt))
+                    last = ln
+                    continue
                 if (
                     k.metric in C.ACCEPTANCE or k.metric in (C.ACCEPTED, C.DRAFTED)
                 ) and fig.has_acceptance():
@@ -4277,6 +4283,37 @@ def keyvalue(
             flush()
     flush()
     return out
+
+
+# a figure's name, then in brackets the part of the tooling that counted it ('Acceptance length
+# (server)' / 'Acceptance length (benchmark)', a bench section printing the server's figure and
+# its own): one run's figure told twice, never the next configuration (a qualifier that names a
+# configuration, '(k=3)', '(greedy)', is no source)
+_SOURCE_QUALIFIED = re.compile(
+    r"^(?P<base>.+?)\s*[(\[]\s*(?:server|benchmark|bench|client|engine|scheduler|metrics|"
+    r"prometheus|logs?|api|endpoint|reported|computed|recomputed|measured|derived)\s*[)\]]"
+    r"\s*:?\s*$",
+    re.I,
+)
+
+
+def _source_restated(fig: E.Figures, v: C.Value, kt: str) -> bool:
+    """Whether a second value of a figure the run holds, under ``kt``, is that figure told
+    again by another source: ``kt`` names the same figure as a key read before, with a source
+    in brackets ('(benchmark)'; the other plain or with another source), and the two values
+    agree at the coarser printed decimals. Two values that differ stay two records."""
+    m = _SOURCE_QUALIFIED.match(C._MARKUP.sub("", kt).strip())
+    if m is None:
+        return False
+    base = C.norm(m.group("base"))[0]
+    for label, text in fig.fields:
+        lm = _SOURCE_QUALIFIED.match(C._MARKUP.sub("", label).strip())
+        if label == kt or C.norm(lm.group("base") if lm else label)[0] != base:
+            continue
+        old = C.value(text)
+        if old is not None and old.percent == v.percent:
+            return abs(old.number - v.number) <= C.half_unit(min(old.decimals, v.decimals))
+    return False
 
 
 # one run restated on the next line in another shape: a line of its length alone (no counts, no
