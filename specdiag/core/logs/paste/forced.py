@@ -1,7 +1,9 @@
 """Tables of runs whose acceptance a knob forced: a configuration column that sets the figure
 the run must show (SGLang's ``SGLANG_SIMULATE_ACC_LEN``, a ``Requested AL``, a synthetic
 acceptance rate: :func:`notrun.forced_name`), or a label cell assigning such a knob
-(``SGLANG_SIMULATE_ACC_LEN=4``), beside the figures measured.
+(``SGLANG_SIMULATE_ACC_LEN=4``), beside the figures measured. 'synthetic' or 'simulate' in
+plain words may name the prompts or a simulator: such a column is a knob only where a row of it
+says it was off.
 
 A row where the knob is on measures nothing (its figure echoes the forced value): it gives no
 record. A row where it is off (``unset``, ``off``, ``none``, a dash) is a real run and is read;
@@ -52,6 +54,28 @@ def _plausible(metric: str, cell: str) -> bool:
     return not v.percent and lo <= v.number <= C.MAX_STEP_TOKENS
 
 
+def _identifier(name: str) -> bool:
+    """Whether a name is written as a program's identifier ('SGLANG_SIMULATE_ACC_LEN',
+    '--synthetic-accept-rate'), not in plain words."""
+    t = C._MARKUP.sub("", name).strip()
+    return "_" in t or t.startswith("-") or (t.isupper() and len(t) > 3)
+
+
+def _strong(name: str) -> bool:
+    """Whether a forcing name is a knob by its words alone: written as an identifier, or with a
+    word that only a knob uses ('Requested AL', 'forced accept length'), not only 'synthetic' or
+    'simulate' (a figure on synthetic prompts, a simulator's)."""
+    if _identifier(name) or not NR.WEAK_FORCING.search(name):
+        return True
+    return NR.forced_name(NR.WEAK_FORCING.sub(" ", name)) is not None
+
+
+def _knob_column(g: Grid, i: int, name: str) -> bool:
+    """Whether the column a forcing name heads is a knob: a strong name, or one of its cells
+    says it was off ('off', 'unset')."""
+    return _strong(name) or any(NR.forced_on(c[i]) is False for _, c in g.rows if i < len(c))
+
+
 def forced(
     g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]]
 ) -> tuple[Grid, list[tuple[C.Key, str]]] | None:
@@ -59,14 +83,22 @@ def forced(
     bare statistic columns as the forced figure measured), or None when the table forces
     nothing."""
     names = [" ".join(x for x in (group, name) if x) for group, name in cols]
-    knobs = {i: m for i, n in enumerate(names) if (m := NR.forced_name(n)) is not None}
+    knobs = {
+        i: m
+        for i, n in enumerate(names)
+        if (m := NR.forced_name(n)) is not None and _knob_column(g, i, n)
+    }
     assigned: dict[int, bool | None] = {}  # rows whose label cell assigns a knob: on or not
     for r, (_, cells) in enumerate(g.rows):
         for i, cell in enumerate(cells):
             if i in knobs or (i < len(keys) and keys[i][0].metric in C.ACCEPTANCE):
                 continue
             a = _CELL_ASSIGN.match(C._MARKUP.sub("", cell))
-            if a is not None and NR.forced_name(a.group("name")) is not None:
+            if (
+                a is not None
+                and NR.forced_name(a.group("name")) is not None
+                and (_strong(a.group("name")) or NR.forced_on(a.group("v")) is False)
+            ):
                 on = NR.forced_on(a.group("v"))
                 assigned[r] = on if assigned.get(r) is not True else True
     if not knobs and not assigned:
@@ -102,12 +134,12 @@ def forced(
 def knob(g: Grid) -> str | None:
     """The name of a forcing knob the table's header or a label cell names, or None."""
     for row in g.header:
-        for cell in row:
-            if NR.forced_name(cell) is not None:
+        for i, cell in enumerate(row):
+            if NR.forced_name(cell) is not None and _knob_column(g, i, cell):
                 return C._MARKUP.sub("", cell).strip()
     for _, cells in g.rows:
         for cell in cells:
             m = _CELL_ASSIGN.match(C._MARKUP.sub("", cell))
-            if m is not None and NR.forced_name(m.group("name")) is not None:
+            if m is not None and NR.forced_name(m.group("name")) is not None and _strong(m["name"]):
                 return m.group("name").strip()
     return None

@@ -198,12 +198,17 @@ FORCED = "a forced acceptance"
 
 # words that make an acceptance figure's name a knob that forces it, not a reading of it:
 # SGLang's SGLANG_SIMULATE_ACC_LEN, a bench's 'synthetic acceptance rate', a 'Requested AL'
-# column, a 'forced accept length' (never 'target' or 'fixed': the target model, a fixed k)
+# column, a 'forced accept length' (never 'target' or 'fixed': the target model, a fixed k;
+# nor 'simulated', 'mock', 'fake': a figure predicted or made up, which is no knob and is not
+# read as a figure at all)
 _FORCING = re.compile(
-    r"(?<![a-z])(?:simulate[ds]?|simulation|simulating|synthetic|forced|forcing|force|"
-    r"requested|injected|pinned|emulated|mock(?:ed)?|fake)(?![a-z])",
+    r"(?<![a-z])(?:simulates?|simulating|synthetic|forced|forcing|force|requested|injected|"
+    r"pinned)(?![a-z])",
     re.I,
 )
+# of those, the words that also describe data ('synthetic' prompts) or a simulator: a name in
+# plain words holding only these is a knob only where its column says it was off somewhere
+WEAK_FORCING = re.compile(r"(?<![a-z])(?:simulates?|simulating|synthetic)(?![a-z])", re.I)
 # the figures such a knob may force
 _FORCEABLE = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO))
 # a knob's value that leaves it off: the run beside it is a real one ('unset', 'off', a dash)

@@ -18,7 +18,7 @@ _LENGTH_KNOBS = [
     "`SGLANG_SIMULATE_ACC_LEN`",
     "Requested AL",
     "forced accept length",
-    "simulated acc len",
+    "synthetic acc len",
 ]
 _OFF = ["unset", "off", "none", "—", "-", "Off (real run)", "disabled"]
 _LAYOUTS = ["markdown", "csv", "box", "aligned"]
@@ -132,6 +132,11 @@ def test_negative_controls() -> None:
     for name in ("Target AL", "fixed k", "k"):
         text = f"| {name} | accept length |\n|---|---|\n| 3 | 2.90 |\n| 4 | 3.10 |\n"
         assert [r.printed_length for r in read_paste(text).records] == [2.90, 3.10], name
+    # a figure predicted or made up ('simulated', 'mock') is no knob, and 'synthetic' in plain
+    # words with no row said off may be the prompts': the measured column is read
+    for name in ("simulated AL", "mock AL", "synthetic AL"):
+        text = f"| model | {name} | AL |\n|---|---|---|\n| A | 3.2 | 3.1 |\n| B | 2.8 | 2.7 |\n"
+        assert [r.printed_length for r in read_paste(text).records] == [3.1, 2.7], name
     # a statistic column naming another measure, or beside a column naming the figure, is not
     # the forced figure measured
     text = (
