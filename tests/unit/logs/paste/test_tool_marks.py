@@ -148,6 +148,8 @@ def test_negative_controls_flags_that_do_not_tell_sglang() -> None:
             "polled /get_server_info after each run",
             "launched with SGLANG_ENABLE_SPEC_V2=1",
             "with `SGLANG_DISABLE_CUDNN_CHECK=1` set",
+            "the same as the scheduler's per-batch `accept len:` logs",
+            "as the `accept len` the scheduler logs",
         ]
     ),
     al=st.integers(110, 600),
@@ -170,6 +172,9 @@ def test_negative_controls_names_that_are_not_sglangs_artefacts() -> None:
         "launched with VLLM_USE_V1=1",
         "launched with MY_SGLANGX=1",
         "polled /server_status after each run",
+        # 'accept len' printed by a script, a scheduler named apart from it
+        "the script prints `Avg accept len:` at the end",
+        "the scheduler was fixed. Mean accept len below",
     ):
         text = (
             f"Draft head v3 on the chat set, {mark}:\n\n"
