@@ -70,6 +70,12 @@ def _strong(name: str) -> bool:
     return NR.forced_name(NR.WEAK_FORCING.sub(" ", name)) is not None
 
 
+def knob_name(name: str) -> bool:
+    """Whether a header names a knob forcing an acceptance figure in strong words or as an
+    identifier ('Requested AL', 'SGLANG_SIMULATE_ACC_LEN')."""
+    return NR.forced_name(name) is not None and _strong(name)
+
+
 def _knob_column(g: Grid, i: int, name: str) -> bool:
     """Whether the column a forcing name heads is a knob: a strong name, or one of its cells
     says it was off ('off', 'unset')."""
@@ -143,3 +149,52 @@ def knob(g: Grid) -> str | None:
             if m is not None and NR.forced_name(m.group("name")) is not None and _strong(m["name"]):
                 return m.group("name").strip()
     return None
+
+
+def forced_columns(
+    g: Grid, cols: list[tuple[str, str]]
+) -> tuple[Grid, list[tuple[str, str]]] | None:
+    """A table of runs as columns (its figures named down the first column) without the columns
+    whose acceptance a knob forced: the knob named in the corner over its values as column
+    headers, a header cell assigning it ('SGLANG_SIMULATE_ACC_LEN=4'), or a row of its values
+    named by it; a column whose knob is unset or off is kept (a column assigning no knob, beside
+    ones that do, is a real run). None when the table forces nothing."""
+    names = [" ".join(x for x in col if x) for col in cols]
+    states: dict[int, bool | None] = {}
+    knob_rows: set[int] = set()
+
+    def state(j: int, on: bool | None) -> None:
+        states[j] = True if states.get(j) is True else on
+
+    corner = names[0] if names else ""
+    values = names[1:]
+    if NR.forced_name(corner) is not None and (
+        _strong(corner) or any(NR.forced_on(v) is False for v in values)
+    ):
+        for j, v in enumerate(values, 1):
+            state(j, NR.forced_on(v))
+    for j, n in enumerate(names[1:], 1):
+        a = _CELL_ASSIGN.match(C._MARKUP.sub("", n))
+        if (
+            a is not None
+            and NR.forced_name(a["name"]) is not None
+            and (_strong(a["name"]) or NR.forced_on(a["v"]) is False)
+        ):
+            state(j, NR.forced_on(a["v"]))
+    for r, (_, cells) in enumerate(g.rows):
+        if not cells or NR.forced_name(cells[0]) is None:
+            continue
+        if _strong(cells[0]) or any(NR.forced_on(c) is False for c in cells[1:]):
+            knob_rows.add(r)
+            for j, c in enumerate(cells[1:], 1):
+                state(j, NR.forced_on(c))
+    if not states:
+        return None
+    keep = [0] + [j for j in range(1, len(cols)) if states.get(j, False) is False]
+
+    def kept(cells: list[str]) -> list[str]:
+        return [cells[j] for j in keep if j < len(cells)]
+
+    rows = [(ln, kept(cells)) for r, (ln, cells) in enumerate(g.rows) if r not in knob_rows]
+    header = [kept(row) for row in g.header]
+    return Grid(g.structure, header, rows, g.first_line, g.last_line), [cols[j] for j in keep]

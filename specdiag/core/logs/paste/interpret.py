@@ -589,6 +589,8 @@ def grid(
         return recs, True
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
+        if (unforced_cols := FORCED.forced_columns(g, cols)) is not None:
+            g, cols = unforced_cols  # runs whose acceptance a knob forced: no measurement
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
     # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
     whole = C.key(title) if title else None
@@ -682,6 +684,8 @@ def _corner_figure(g: Grid) -> str | None:
         return None
     if k.text == "acceptance" or _OTHER_FIGURE.search(corner):
         return None
+    if FORCED.knob_name(corner):
+        return None  # a knob forcing the figure ('Requested AL') over its values: no figure
     for c in rest:
         name = C._MARKUP.sub("", c).strip()
         if (

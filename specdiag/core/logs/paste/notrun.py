@@ -255,10 +255,11 @@ def forced_on(value: str) -> bool | None:
 def forced_marks(lines: list[str]) -> dict[int, str]:
     """The indexes of ``lines`` that set a forcing knob on ('SGLANG_SIMULATE_ACC_LEN=4 python
     -m ...', '--synthetic-accept-rate 0.8'), each with its mark: the figures such a line
-    prints echo the knob's value, and measure nothing."""
+    prints echo the knob's value, and measure nothing. A table's row is left to the table
+    reader, which tells the knob's rows and columns apart (forced.py)."""
     out: dict[int, str] = {}
     for i, t in enumerate(lines):
-        if not _FORCING.search(t.replace("_", " ")):
+        if not _FORCING.search(t.replace("_", " ")) or t.lstrip()[:1] in ("|", "│", "┃", "║"):
             continue
         for m in _FORCED_ASSIGN.finditer(t):
             if forced_name(m.group("name")) is not None and forced_on(m.group("v")):

@@ -99,6 +99,31 @@ def test_a_synthetic_rate_column_and_a_label_cell_assigning_the_knob() -> None:
     assert [r.printed_length for r in read_paste(text).records] == [3.12, 3.09]
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    off=st.sampled_from(["unset", "off", "none"]),
+    real=st.integers(1200, 3900),
+    forced=st.lists(st.sampled_from(["1", "2.5", "4"]), min_size=1, max_size=3),
+    form=st.sampled_from(["assigned", "row"]),
+)
+def test_runs_as_columns_the_knob_off_column_is_the_one_measurement(
+    off: str, real: int, forced: list[str], form: str
+) -> None:
+    # the figures named down the first column, one run per column: the knob assigned in each
+    # column's header, or a row of its values named by it
+    v = f"{real / 1000:.4f}"
+    settings_ = [off, *forced]
+    values = [v] + [f"{float(f):.4f}" for f in forced]
+    if form == "assigned":
+        header = ["", *(f"SGLANG_SIMULATE_ACC_LEN={s}" for s in settings_)]
+        rows = [["avg accept length", *values]]
+    else:
+        header = ["metric", *(f"run {i + 1}" for i in range(len(settings_)))]
+        rows = [["SGLANG_SIMULATE_ACC_LEN", *settings_], ["avg accept length", *values]]
+    got = read_paste(render_table("markdown", header, rows)).records
+    assert [r.printed_length for r in got] == [float(v)]
+
+
 def test_a_line_setting_the_knob_on_gives_no_record() -> None:
     for line in (
         "With SGLANG_SIMULATE_ACC_LEN=4 the accept length reads 4.00 as expected.",
@@ -123,6 +148,12 @@ def test_negative_controls() -> None:
     reading = read_paste(text)
     assert reading.records == ()
     assert any("SGLANG_SIMULATE_ACC_LEN" in b.reason for b in reading.unread)
+    # the knob in a table's corner over its values is no figure of the table: nothing is read
+    # ('Eager mean' names no figure of its own)
+    text = (
+        "| Requested AL | off | 1 | 4 |\n|---|---|---|---|\n| Eager mean | 2.2040 | 1.0 | 4.0 |\n"
+    )
+    assert read_paste(text).records == ()
     # a zero or a negative value (off for SGLang, not for every tool), or a word that tells
     # neither: no record
     for cell in ("0", "-1", "auto"):
