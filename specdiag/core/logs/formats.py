@@ -152,9 +152,10 @@ _TRT_SECTION = re.compile(r"^-- (?P<name>[A-Za-z ]+?) Details -+\s*$")
 _TRT_ROW = re.compile(r"^\[(?P<tag>[A-Z]+)\]\s+(?P<stat>[A-Z0-9]+)\s*:\s*(?P<v>\S+)\s*$")
 _TRT_MODE = re.compile(r"DECODING STATISTICS \((?P<mode>[^)]*)\)")
 _VLLM_BENCH_KEYS = ("Acceptance length", "Drafts", "Draft tokens", "Accepted tokens")
-# an acceptance figure vLLM's section never prints ('Acceptance length (server)', 'Accept
-# length', 'Acceptance rate (benchmark)'): the section is another tool's, whatever its banner
-_NOT_VLLM_BENCH_KEY = re.compile(r"^Accept(?:ance|ed)?\b(?!\s*rate \(%\)$)", re.I)
+# one of vLLM's section keys qualified in a way vLLM never prints it ('Acceptance length
+# (server)', 'Acceptance length (benchmark)', 'Acceptance rate (server)'): the section is another
+# tool's, whatever its banner (the next section's 'Acceptance rate (%)' only ends this one)
+_NOT_VLLM_BENCH_KEY = re.compile(r"^Acceptance (?:length|rate)\b(?!\s*\(%\)$)", re.I)
 _KV = re.compile(r"^\s*(?P<k>[A-Za-z_][\w ()%/.-]*?)\s*[:=]\s*(?P<v>\S+)")
 
 
