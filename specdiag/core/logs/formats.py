@@ -152,6 +152,10 @@ _TRT_SECTION = re.compile(r"^-- (?P<name>[A-Za-z ]+?) Details -+\s*$")
 _TRT_ROW = re.compile(r"^\[(?P<tag>[A-Z]+)\]\s+(?P<stat>[A-Z0-9]+)\s*:\s*(?P<v>\S+)\s*$")
 _TRT_MODE = re.compile(r"DECODING STATISTICS \((?P<mode>[^)]*)\)")
 _VLLM_BENCH_KEYS = ("Acceptance length", "Drafts", "Draft tokens", "Accepted tokens")
+# one of vLLM's section keys qualified in a way vLLM never prints it ('Acceptance length
+# (server)', 'Acceptance length (benchmark)', 'Acceptance rate (server)'): the section is another
+# tool's, whatever its banner (the next section's 'Acceptance rate (%)' only ends this one)
+_NOT_VLLM_BENCH_KEY = re.compile(r"^Acceptance (?:length|rate)\b(?!\s*\(%\)$)", re.I)
 _KV = re.compile(r"^\s*(?P<k>[A-Za-z_][\w ()%/.-]*?)\s*[:=]\s*(?P<v>\S+)")
 
 
@@ -164,6 +168,10 @@ class Block:
     last: int  # line number of its last line so far
     values: dict[str, str] = field(default_factory=dict)
     per_position: dict[int, str] = field(default_factory=dict)
+    head: str = ""  # its first line as printed (what a skip or a give-way shows)
+    # a line of another layout came inside it: not the tool's section, left to the structure
+    # readers (its lines shown as not understood)
+    foreign: bool = False
 
 
 # the one-line accept-length layouts of SGLang's bench tools and SpecForge, tried in this order,
@@ -274,7 +282,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
             return _length_record(p, line_no, m.group("v"), *layout[1:])
     m = _VLLM_BENCH_RATE.match(text)
     if m is not None and not contradicted(prev, "vllm bench serve", VLLM):
-        p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")})
+        p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")}, head=text)
         return None
     if _TRT_SECTION.match(text):
         p.block = Block("trtllm-bench", line_no, line_no)
@@ -390,6 +398,7 @@ def feed_block(p: LineParser, text: str, line_no: int) -> bool:
         elif m is not None and m.group("k") in _VLLM_BENCH_KEYS:
             b.values[m.group("k")] = m.group("v")
         else:
+            b.foreign = m is not None and _NOT_VLLM_BENCH_KEY.match(m.group("k")) is not None
             return False
     elif b.kind == "trtllm-bench":
         rm = _TRT_ROW.match(t)
@@ -422,6 +431,8 @@ def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
     p.block = None
     if b is None:
         return None
+    if b.foreign:
+        return Unrecognised()
     reader, engine, kind = _BLOCK_READERS[b.kind]
     try:
         got = reader(b)

@@ -407,8 +407,8 @@ class LineParser:
         if self.block is not None:
             if line_no <= self.block.last + 3 and feed_block(self, G.clean(text), line_no):
                 return None
-            start = self.block.start
-            self._ready(start, text, close_block(self))
+            start, head = self.block.start, self.block.head
+            self._ready(start, head or text, close_block(self))
         if self.table is not None:
             out = table_continuation(self, G.clean(text), line_no)
             if out is not None or self.table is not None:

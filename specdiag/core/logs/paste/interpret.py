@@ -22,6 +22,7 @@ from typing import Any
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
+from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED, UNDECIDED, Decision, PasteRecord
 from specdiag.core.logs.paste.tables import Grid
@@ -572,6 +573,8 @@ def grid(
         else:
             keys.append((kn, group))
     keys = _by_cells(g, keys)
+    if (unforced := FORCED.forced(g, cols, keys)) is not None:
+        g, keys = unforced  # rows whose acceptance a knob forced: no measurement
     metrics = {k.metric for k, _ in keys}
     if any(m in C.ACCEPTANCE for m in metrics) or {C.ACCEPTED, C.DRAFTED} <= metrics:
         # bare position columns ('Position 0', 'pos 1') beside an acceptance column: the
@@ -588,6 +591,8 @@ def grid(
         return recs, True
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
+        if (unforced_cols := FORCED.forced_columns(g, cols)) is not None:
+            g, cols = unforced_cols  # runs whose acceptance a knob forced: no measurement
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
     # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
     whole = C.key(title) if title else None
@@ -681,6 +686,8 @@ def _corner_figure(g: Grid) -> str | None:
         return None
     if k.text == "acceptance" or _OTHER_FIGURE.search(corner):
         return None
+    if FORCED.knob_name(corner):
+        return None  # a knob forcing the figure ('Requested AL') over its values: no figure
     for c in rest:
         name = C._MARKUP.sub("", c).strip()
         if (
@@ -4330,6 +4337,12 @@ def keyvalue(
                     flush()  # another k after a figure: the next configuration's
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
+                if _source_restated(fig, v, kt):
+                    # 'Acceptance length (benchmark): 3.09' under '... (server): 3.09': the
+                    # run's figure again, as another part of the tooling counted it
+                    fig.fields.append((kt, vt))
+                    last = ln
+                    continue
                 if (
                     k.metric in C.ACCEPTANCE or k.metric in (C.ACCEPTED, C.DRAFTED)
                 ) and fig.has_acceptance():
@@ -4347,6 +4360,37 @@ def keyvalue(
             flush()
     flush()
     return out
+
+
+# a figure's name, then in brackets the part of the tooling that counted it ('Acceptance length
+# (server)' / 'Acceptance length (benchmark)', a bench section printing the server's figure and
+# its own): one run's figure told twice, never the next configuration (a qualifier that names a
+# configuration, '(k=3)', '(greedy)', is no source)
+_SOURCE_QUALIFIED = re.compile(
+    r"^(?P<base>.+?)\s*[(\[]\s*(?:server|benchmark|bench|client|engine|scheduler|metrics|"
+    r"prometheus|logs?|api|endpoint|reported|computed|recomputed|measured|derived)\s*[)\]]"
+    r"\s*:?\s*$",
+    re.I,
+)
+
+
+def _source_restated(fig: E.Figures, v: C.Value, kt: str) -> bool:
+    """Whether a second value of a figure the run holds, under ``kt``, is that figure told
+    again by another source: ``kt`` names the same figure as a key read before, with a source
+    in brackets ('(benchmark)'; the other plain or with another source), and the two values
+    agree at the coarser printed decimals. Two values that differ stay two records."""
+    m = _SOURCE_QUALIFIED.match(C._MARKUP.sub("", kt).strip())
+    if m is None:
+        return False
+    base = C.norm(m.group("base"))[0]
+    for label, text in fig.fields:
+        lm = _SOURCE_QUALIFIED.match(C._MARKUP.sub("", label).strip())
+        if label == kt or C.norm(lm.group("base") if lm else label)[0] != base:
+            continue
+        old = C.value(text)
+        if old is not None and old.percent == v.percent:
+            return abs(old.number - v.number) <= C.half_unit(min(old.decimals, v.decimals))
+    return False
 
 
 # one run restated on the next line in another shape: a line of its length alone (no counts, no

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import cells as C
+
 # the mark of a setting (the caller words its reason from it)
 SETTING = "a setting"
 
@@ -187,3 +189,80 @@ def illustrative_sentence(text: str) -> str | None:
         if m is not None:
             return m.group(0).strip(" *_`([")
     return None
+
+
+# --- forced acceptance -------------------------------------------------------------------------
+
+# the mark of a line that forces the acceptance its run shows (the caller words its reason)
+FORCED = "a forced acceptance"
+
+# words that make an acceptance figure's name a knob that forces it, not a reading of it:
+# SGLang's SGLANG_SIMULATE_ACC_LEN, a bench's 'synthetic acceptance rate', a 'Requested AL'
+# column, a 'forced accept length' (never 'target' or 'fixed': the target model, a fixed k;
+# nor 'simulated', 'mock', 'fake': a figure predicted or made up, which is no knob and is not
+# read as a figure at all)
+_FORCING = re.compile(
+    r"(?<![a-z])(?:simulates?|simulating|synthetic|forced|forcing|force|requested|injected|"
+    r"pinned)(?![a-z])",
+    re.I,
+)
+# of those, the words that also describe data ('synthetic' prompts) or a simulator: a name in
+# plain words holding only these is a knob only where its column says it was off somewhere
+WEAK_FORCING = re.compile(r"(?<![a-z])(?:simulates?|simulating|synthetic)(?![a-z])", re.I)
+# the figures such a knob may force
+_FORCEABLE = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO))
+# a knob's value that leaves it off: the run beside it is a real one ('unset', 'off', a dash)
+_OFF = re.compile(
+    r"^(?:unset|not set|off|none|no|disabled?|false|default|baseline|real|natural|"
+    r"[-\u2013\u2014])(?:\s*[(\[].*)?$",
+    re.I,
+)
+_ON_NUMBER = re.compile(r"^[~≈]?\s*(?P<v>[-+]?\d+(?:\.\d+)?)\s*%?$")
+# 'SGLANG_SIMULATE_ACC_LEN=4', 'export SYNTHETIC_ACCEPT_RATE=0.8', '--synthetic-accept-rate 0.8'
+_FORCED_ASSIGN = re.compile(
+    r"(?:^|[\s`'\"(;])(?:--?)?(?P<name>[A-Za-z_][\w.-]{2,60})(?:=|:\s*|\s+(?=[-+]?\d))"
+    r"[\"'`]?(?P<v>[^\s\"'`,;)|]+)"
+)
+
+
+def forced_name(name: str) -> str | None:
+    """The figure a knob's name forces ('SGLANG_SIMULATE_ACC_LEN': the accept length, 'Requested
+    AL', 'synthetic acceptance rate'), as a metric of cells.py; or None when the name is no such
+    knob (a forcing word and, without it, an acceptance figure's name)."""
+    low = C._MARKUP.sub("", name).replace("_", " ").replace("-", " ").strip()
+    if not _FORCING.search(low):
+        return None
+    rest = re.sub(r"\s+", " ", _FORCING.sub(" ", low)).strip()
+    if not rest:
+        return None
+    metric = C.key(rest).metric
+    return metric if metric in _FORCEABLE else None
+
+
+def forced_on(value: str) -> bool | None:
+    """Whether a forcing knob's value turns it on (a number above 0: the figure is forced), off
+    ('unset', 'off', 'none', a dash: the run is a real one), or neither told (None: a zero or a
+    negative number, whose meaning differs between tools, or any other word)."""
+    v = C._MARKUP.sub("", value).strip()
+    if _OFF.match(v):
+        return False
+    m = _ON_NUMBER.match(v)
+    if m is not None and float(m.group("v")) > 0:
+        return True
+    return None
+
+
+def forced_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` that set a forcing knob on ('SGLANG_SIMULATE_ACC_LEN=4 python
+    -m ...', '--synthetic-accept-rate 0.8'), each with its mark: the figures such a line
+    prints echo the knob's value, and measure nothing. A table's row is left to the table
+    reader, which tells the knob's rows and columns apart (forced.py)."""
+    out: dict[int, str] = {}
+    for i, t in enumerate(lines):
+        if not _FORCING.search(t.replace("_", " ")) or t.lstrip()[:1] in ("|", "│", "┃", "║"):
+            continue
+        for m in _FORCED_ASSIGN.finditer(t):
+            if forced_name(m.group("name")) is not None and forced_on(m.group("v")):
+                out[i] = f"{FORCED}: {m.group('name')}={m.group('v')}"
+                break
+    return out

@@ -13,6 +13,7 @@ from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import notrun as NR
@@ -226,6 +227,8 @@ def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
     code does (a supposition, a generic subject)."""
     marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
     for i, m in NR.setting_marks([t for _, t in blk]).items():
+        marked.setdefault(blk[i][0], m)
+    for i, m in NR.forced_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for ln, t in blk:
         if ln not in marked and (m := NR.illustrative_sentence(t)) is not None:
@@ -843,11 +846,15 @@ def read_paste(
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
             elif names:
+                forcing = FORCED.knob(g)
                 unread.append(
                     Block(
                         g.first_line,
                         g.last_line,
-                        "a table naming acceptance figures, no cell read",
+                        f"the rows' acceptance forced by {forcing!r}, or not told off (a "
+                        "setting, not a measurement): no record"
+                        if forcing
+                        else "a table naming acceptance figures, no cell read",
                         tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)[:MAX_SHOWN],
                     )
                 )

@@ -41,8 +41,15 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
         (
             "sglang",
-            r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b|"
+            r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\b(?:avg_)?spec_accept_length\b|"
             r"generated tokens \(retokenized\)|"
+            # SGLang's own environment variables ('SGLANG_SIMULATE_ACC_LEN=4') and the endpoint
+            # that reports its accept length ('/get_server_info' -> 'avg_spec_accept_length')
+            r"\bSGLANG_[A-Z][A-Z0-9_]*\b|/get_server_info\b|"
+            # its scheduler's per-batch log wording, named as the scheduler's ('the scheduler's
+            # `accept len:` logs'; a bare 'accept len' is printed by many scripts)
+            r"\bscheduler(?:'s)?\b[^\n.;]{0,60}?\baccept len\b|"
+            r"\baccept len\b[^\n.;]{0,40}?\bscheduler\b|"
             # the shape of SGLang's scheduler line, quoted in prose
             r"\bDecode batch\b[^\n]{0,200}?\baccept len\b|"
             # the one line SGLang's benchmark/ scripts (mtbench, ceval, math) print: output
@@ -80,6 +87,9 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "bench_one_batch",
         "bench_speculative",
         "spec_accept_length",
+        "sglang_",
+        "get_server_info",
+        "scheduler",
         "retokenized",
         "decode batch",
         "#questions",

@@ -135,3 +135,50 @@ def test_negative_controls_flags_that_do_not_tell_sglang() -> None:
     # nothing
     text = f"We ran it with --speculative-num-steps 3.\n\n{sentence}\nvLLM gave 2.1 tok/s less.\n"
     assert [r.accept_length for r in read_paste(text).records] == [None]
+
+
+# SGLang's own artefacts, named in a paste that never says 'SGLang': its environment variables
+# ('SGLANG_ENABLE_SPEC_V2=1'), the server-info endpoint and the key it reports the accept length
+# under ('avg_spec_accept_length' from '/get_server_info'): SGLang's figures, bonus included
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    mark=st.sampled_from(
+        [
+            "read `avg_spec_accept_length` after each run",
+            "polled /get_server_info after each run",
+            "launched with SGLANG_ENABLE_SPEC_V2=1",
+            "with `SGLANG_DISABLE_CUDNN_CHECK=1` set",
+            "the same as the scheduler's per-batch `accept len:` logs",
+            "as the `accept len` the scheduler logs",
+        ]
+    ),
+    al=st.integers(110, 600),
+)
+def test_sglangs_own_artefacts_name_sglang(mark: str, al: int) -> None:
+    v = f"{al / 100:.4f}"
+    text = (
+        f"Draft head v3 on the chat set, {mark}:\n\n"
+        f"| batch | avg accept length |\n|---|---|\n| 1 | {v} |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.tool == "sglang" and r.printed_length == float(v)
+    assert r.bonus.value == "included" and r.accept_length == float(v)
+
+
+def test_negative_controls_names_that_are_not_sglangs_artefacts() -> None:
+    for mark in (
+        # a longer key ending in the words, another tool's variable, a lower-case word
+        "read `mean_spec_accept_length_est` after each run",
+        "launched with VLLM_USE_V1=1",
+        "launched with MY_SGLANGX=1",
+        "polled /server_status after each run",
+        # 'accept len' printed by a script, a scheduler named apart from it
+        "the script prints `Avg accept len:` at the end",
+        "the scheduler was fixed. Mean accept len below",
+    ):
+        text = (
+            f"Draft head v3 on the chat set, {mark}:\n\n"
+            "| batch | avg accept length |\n|---|---|\n| 1 | 2.9137 |\n"
+        )
+        (r,) = read_paste(text).records
+        assert r.tool != "sglang" and r.printed_length == 2.9137, mark

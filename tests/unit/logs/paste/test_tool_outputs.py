@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
-from tests.unit.logs.paste.pipeline import Read
+from tests.unit.logs.paste.pipeline import Read, line_scanner_lengths
 
 
 def _offline_block(proposals: int, accepted: int, rates: list[int]) -> str:
@@ -132,3 +132,66 @@ def test_sglang_offline_throughput_summary_has_no_acceptance_figure() -> None:
     )
     reading = read_paste(text)
     assert not reading.records and not reading.unread
+
+
+def _spec_section(rate: str, lengths: list[tuple[str, str]], counts: list[tuple[str, int]]) -> str:
+    """A bench's speculative section written '{:<40} {:<10}' under a '-' centred title."""
+    out = ["{s:{c}^{n}}".format(s="Speculative Decoding", n=50, c="-")]
+    out.append("{:<40} {:<10}".format("Acceptance rate (%):", rate))
+    out += [f"{k:<40} {v:<10}" for k, v in lengths]
+    out += [f"{k:<40} {v:<10}" for k, v in counts]
+    return "\n".join([*out, "=" * 50]) + "\n"
+
+
+# A bench section printing the server's accept length and its own ('Acceptance length (server)',
+# 'Acceptance length (benchmark)'): no section vLLM prints (its one length is unqualified), so
+# the line scanner leaves it to the structure readers; the two lengths agreeing are one run's
+# figure told twice: one record, the bonus proven by 1 + accepted / drafts, the rate checked as
+# accepted / drafted tokens, no tool named
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    drafts=st.integers(500, 4000),
+    k=st.integers(2, 7),
+    share=st.integers(20, 95),
+    order=st.permutations([0, 1, 2]),
+    sources=st.sampled_from(
+        [("server", "benchmark"), ("benchmark", "server"), ("server", "client")]
+    ),
+)
+def test_a_bench_section_with_the_length_by_source_is_one_run(
+    read: Read, drafts: int, k: int, share: int, order: list[int], sources: tuple[str, str]
+) -> None:
+    drafted = drafts * k
+    accepted = drafted * share // 100
+    length = f"{1 + accepted / drafts:.2f}"
+    counts = [("Draft tokens:", drafted), ("Accepted tokens:", accepted), ("Drafts:", drafts)]
+    text = _spec_section(
+        f"{100 * accepted / drafted:.2f}",
+        [(f"Acceptance length ({s}):", length) for s in sources],
+        [counts[i] for i in order],
+    )
+    (r,) = read(text).records
+    assert r.tool == "unknown" and r.printed_length == float(length)
+    assert r.accept_length == float(length) and r.bonus.rule.startswith("identity")
+    assert r.rate_basis.value == "per_draft_token"
+
+
+def test_a_qualified_section_is_not_vllms_and_vllms_own_still_is() -> None:
+    counts = [("Draft tokens:", 8064), ("Accepted tokens:", 5619), ("Drafts:", 2688)]
+    lengths = [("Acceptance length (server):", "3.09"), ("Acceptance length (benchmark):", "3.09")]
+    text = _spec_section("69.68", lengths, counts)
+    assert line_scanner_lengths(text) == []
+    own = _spec_section("69.68", [("Acceptance length:", "3.09")], counts)
+    assert line_scanner_lengths(own) == [3.09]
+
+
+def test_negative_controls_qualifiers_that_are_no_source_or_values_that_differ() -> None:
+    counts = [("Draft tokens:", 8064), ("Accepted tokens:", 5619), ("Drafts:", 2688)]
+    # the server's lifetime figure and the benchmark's differ: not one figure told twice
+    lengths = [("Acceptance length (server):", "2.95"), ("Acceptance length (benchmark):", "3.09")]
+    got = read_paste(_spec_section("69.68", lengths, counts)).records
+    assert [r.printed_length for r in got] == [2.95, 3.09]
+    # qualifiers naming configurations: two runs that printed one value
+    for a, b in (("k=3", "k=5"), ("greedy", "sampled")):
+        text = f"Acceptance length ({a}): 2.40\nAcceptance length ({b}): 2.40\n"
+        assert [r.printed_length for r in read_paste(text).records] == [2.40, 2.40], a
