@@ -16,6 +16,7 @@ from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import tables as TB
@@ -564,6 +565,8 @@ def read_paste(
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
     records: list[PasteRecord] = []
     block_of: list[int] = []
+    # per-position tables keyed by K that no reader read (block, table), for a K sweep beside
+    sweep_positions: list[tuple[int, KS.PositionTable]] = []
     unread: list[Block] = []
     ignored: list[Block] = []
     n_blocks = 0
@@ -842,6 +845,9 @@ def read_paste(
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
                 recs = RC.read(g, ctx)
+            if not recs and not names and (pt := KS.positions_table(g)) is not None:
+                # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
+                sweep_positions.append((n_blocks, pt))
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
@@ -935,6 +941,9 @@ def read_paste(
     # a table of per-position rates beside the lengths table of the same columns: those
     # columns' runs, 1 + their sum against each column's summary length deciding the bonus
     records, block_of = CRUN.fold(records, block_of)
+    # a K sweep's rates beside per-position rates keyed by the same K: the mean of a row's K
+    # rates equal to its rate proves the rate per drafted token, K drafts a step
+    records, block_of = KS.fold(records, block_of, sweep_positions)
     # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
     # its column's and its name's convention above, and is no record of its own
     records, block_of = _keep(records, block_of, lambda r: not I.baseline_one(r))
