@@ -72,7 +72,7 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"(?:max[_ ])?draft[_ ]len|d|draft[-_ ]max)\s*=\s*(\d{1,3})\b"
+    r"(?:max[_ ])?draft[_ ]len|d)\s*=\s*(\d{1,3})\b"
     # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
     r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
@@ -119,10 +119,12 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
-# a draft maximum in a label ('n_max=2', llama.cpp's speculative n_max): at most N drafts a
-# step, never a list ('n_max=1/2')
+# a draft maximum in a label ('n_max=2', 'draft-max=4', llama.cpp's speculative n_max): at
+# most N drafts a step (llama.cpp drafts fewer where the draft is unsure), so never the k of
+# 1 + k x rate; never a list ('n_max=1/2')
 _MAX_IN_LABEL = re.compile(
-    r"(?<![\w-])n[_ ]?max\s*=\s*(\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)", re.I
+    r"(?<![\w-])(?:n[_ ]?max|draft[-_ ]max)\s*=\s*(\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
+    re.I,
 )
 
 

@@ -50,9 +50,11 @@ def test_without_a_draft_count_nothing_is_decided() -> None:
     assert all(r.accept_length is None for r in recs)
 
 
-def test_a_draft_maximum_computes_no_length() -> None:
-    # a rate alone under a draft maximum: the drafts of each step are not told
-    text = pipe_table(["config", "accept rate"], [["n_max=4", "62.5%"]])
+@pytest.mark.parametrize("label", ["n_max=4", "draft-max=4", "draft_max=4"])
+def test_a_draft_maximum_computes_no_length(label: str) -> None:
+    # a rate alone under a draft maximum: the drafts of each step are not told (llama.cpp
+    # drafts fewer where the draft is unsure), so never 1 + 4 x rate
+    text = pipe_table(["config", "accept rate"], [[label, "62.5%"]])
     (r,) = read_paste(text).records
     assert r.printed_rate == 0.625 and r.accept_length is None
 
