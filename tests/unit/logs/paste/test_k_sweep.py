@@ -231,3 +231,22 @@ def test_generated_sweeps(ks: set[int], first: int, decay: int, shift: float) ->
             rate = float(accept[k].rstrip("%")) / 100
             assert r.accept_length == pytest.approx(1 + k * rate, abs=1e-6)
             assert r.bonus.value == INCLUDED
+
+
+def test_the_positions_may_come_first_and_print_fractions() -> None:
+    positions = {2: ["0.812", "0.603"], 3: ["0.801", "0.594", "0.412"]}
+    text = (
+        "Per-position acceptance (share of verify steps):\n\n"
+        + pipe_table(
+            ["K", "pos 0", "pos 1", "pos 2"], [["2", *positions[2], "-"], ["3", *positions[3]]]
+        )
+        + "\nSweep:\n\n"
+        + pipe_table(
+            ["K", "tok/s", "acceptance rate"], [["2", "271", "0.708"], ["3", "262", "0.602"]]
+        )
+    )
+    recs = read_paste(text).records
+    assert len(recs) == 2
+    # K x half a unit of the rate (0.001, 0.0015) against the positions' (0.001, 0.0015): the rate
+    assert [r.accept_length for r in recs] == pytest.approx([2.416, 2.806])
+    assert recs[1].per_position == (0.801, 0.594, 0.412)
