@@ -410,6 +410,11 @@ _LABELS = frozenset(
         "max concurrency",
         "num draft tokens",
         "speculative num draft tokens",
+        # draft maxima (llama.cpp's n_draft and --draft-max): a step drafts at most that many,
+        # fewer where the draft is unsure, so they are no k to multiply a rate by
+        "n draft",
+        "draft max",
+        "n max",
         "k",
         "n",
         "temperature",

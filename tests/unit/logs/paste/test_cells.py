@@ -390,6 +390,22 @@ def test_speeds_at_rates_under_a_draft_maximum_give_no_length() -> None:
     assert [r.accept_length for r in got] == [None, None]
 
 
+@pytest.mark.parametrize("name", ["n_draft", "draft-max", "n_max", "draft_max"])
+def test_a_draft_maximum_column_is_a_configuration_not_a_k(name: str) -> None:
+    # llama.cpp's n_draft / --draft-max: at most that many drafts a step, so a rate beside it
+    # gives no length (1 + 16 x 48% = 8.68 would be a false one); the value stays a label
+    text = "llama.cpp speculative, draft model\n\n" + pipe_table(
+        [name, "acceptance rate"], [["8", "61.2%"], ["16", "48.0%"]]
+    )
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == pytest.approx([0.612, 0.48])
+    assert [r.accept_length for r in got] == [None, None]
+    assert [dict(r.labels).get(name.replace("_", " ").replace("-", " ")) for r in got] == [
+        "8",
+        "16",
+    ]
+
+
 def test_speeds_at_a_percentage_in_a_paste_silent_on_acceptance_are_not_read() -> None:
     text = "GPU load per run.\n\n" + pipe_table(["Task", "k=1"], [["code", "3.9 t/s @ 93%"]])
     assert read_paste(text).records == ()
