@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
@@ -1807,13 +1808,9 @@ _FROM_TO = re.compile(
     r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
-_CHANGE_WORDS = re.compile(
-    r"\b(?:improved|increased|decreased|dropped|fell|rose|went|went up|went down|changed|grew|"
-    r"jumped|moved|climbed|declined|goes|drops|improves|increases)"
-    r"(?:\s+(?:drastically|dramatically|significantly|substantially|considerably|greatly|"
-    r"notably|markedly|sharply|slightly|somewhat|marginally|a lot|a bit))?\s*$",
-    re.I,
-)
+# the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone
+# down sharply'): arrival.py
+_CHANGE_WORDS = A.CHANGE_BEFORE_FROM
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
     r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
@@ -2007,6 +2004,8 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
         if k.metric not in C.ACCEPTANCE:
             if last is None or not _CHANGE_WORDS.search(words):
                 continue
+            if A.other_measure(re.split(r"[,;:.!?—]", words)[-1], text[m.end() :]):
+                continue  # ('..., while throughput went from 40 to 61 tok/s')
             k, kt = last
         else:
             kt = words.strip()
@@ -3138,15 +3137,7 @@ _RUN_SPEC = re.compile(
 
 # a figure's value after a verb of where it went ('the accept_len drops to 1.57', 'accept rate
 # stays at 0.7'), or in a bracket of its maximum ('acceptance length (~4.8 of 5)')
-_WENT_TO = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+(?:(?:drops?|dropped|falls?|fell|rises?|rose|climbs?|"
-    r"climbed|goes|went|improves?|improved|increases?|increased|decreases?|decreased|jumps?|"
-    r"jumped|recovers?|recovered|degrades?|degraded)\s+(?:(?:back|down|up|all the way)\s+)?to|"
-    r"reach(?:es|ed)?|hits?|"
-    r"(?:sits?|stays?|stayed|settles?|settled)\s+at)\s+[*`]{0,2}(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
-    r"(?![\w.]\d|\s*[x×%]\w)",
-    re.I,
-)
+_WENT_TO = A.ARRIVED
 _OF_MAX = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s*\(\s*[*`]{0,2}[~≈]?\s?(?P<val>\d+(?:\.\d+)?)\s+(?:of|out of)\s+"
     r"(?P<max>\d{1,2})[*`]{0,2}\s*\)",
@@ -3158,6 +3149,12 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in _WENT_TO.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
+        if A.conditional(text, m.start("val")) or A.target(m.group("key")):
+            # 'if the accept length collapsed to 1.0, ...', 'we want the AL to reach 3.0':
+            # what would be or should be, no run (its value left to no other reader)
+            if k.metric in C.ACCEPTANCE:
+                yield m.start(), m.end(), []
+            continue
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and v is not None:
             yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
     for m in _OF_MAX.finditer(text):
@@ -3235,7 +3232,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
 
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
-    claim(_went_to(text) if " to " in low or " at " in low or " of " in low else [])
+    claim(_went_to(text) if A.hinted(low) or " of " in low else [])
     claim(_values_at(text) if text.count("@") >= 2 else [])
     claim(_described(text) if "(" in text and _DESCRIBED_HINT.search(text) else [])
     claim(_ranked(text) if _RANK_HINT.search(text) else [])
@@ -3259,8 +3256,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         for i in range(start, end):
             rest[i] = " "
-        if k.metric is None:
-            continue
+        if k.metric is None or A.conditional(text, m.start("a")):
+            continue  # (a setting's span; 'if the rate goes from 0.6 to 0.9': no run)
         # a figure corrected ('should be corrected from 6.6 to 5.6'): the old value was wrong,
         # only the new one is a measurement
         corrected = _CORRECTED.search(text, max(0, m.start("a") - 40), m.start("a")) is not None
