@@ -24,6 +24,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED, UNDECIDED, Decision, PasteRecord
 from specdiag.core.logs.paste.tables import Grid
@@ -4172,7 +4173,12 @@ def keyvalue(
     stated for decoding without speculation ('which is 1.0 for plain decoding') defines the
     figure, and is not read."""
     lines = [
-        (ln, _compared_at(_arrow_series(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))))
+        (
+            ln,
+            _compared_at(
+                _arrow_series(TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t)))
+            ),
+        )
         for ln, t in _yaml_items(lines)
     ]
     out: list[PasteRecord] = []
