@@ -36,6 +36,7 @@ _MEASURED = re.compile(
 # a minimum over the run's requests or prompts ('the minimum acceptance rate across prompts was
 # 41%'): a statistic of what was measured, read as such elsewhere
 _STATISTIC = re.compile(r"\b(?:was|were|across|among|over|of\s+all|per)\b", re.I)
+_KEY_SEPARATOR = re.compile(r"[*`_]{0,2}\s*[:=：]\s*")
 _NUMBER = r"[~≈]?\s?(?:\d+(?:\.\d+)?\s*%|\d+\.\d+)"
 _WORD_THEN_VALUE = re.compile(
     r"(?P<word>" + _WORD + r")(?P<between>" + _BETWEEN + r")[*`]{0,2}" + _NUMBER + r"(?!\d|\.\d)",
@@ -67,6 +68,8 @@ def blank(line: str) -> str:
         m.span()
         for m in _WORD_THEN_VALUE.finditer(line)
         if _MEASURED.search(m.group("between")) is None
+        # ('minimum: 2.5', 'threshold = 0.5': a key of its own, read as such by the key rules)
+        and not _KEY_SEPARATOR.fullmatch(m.group("between"))
         and not (
             m.group("word").lower().startswith("min") and _STATISTIC.search(m.group("between"))
         )
