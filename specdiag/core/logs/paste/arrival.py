@@ -136,3 +136,25 @@ _TARGET = re.compile(
 def target(words: str) -> bool:
     """Whether the words before an arrival verb make it a goal or an expectation."""
     return _TARGET.search(words) is not None
+
+
+# a setting switched between the runs a change compares ('when switching from `top-k = 1` to
+# `top-k = 10`', 'going from k=2 to k=4'): the two runs' configurations, one each; read as
+# labels one after another, the first would label the second run (the caller leaves them out)
+_SWITCH = re.compile(
+    r"\bfrom\s+[`*]{0,2}(?P<k1>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*){0,2}?)\s*[=:]\s*(?P<v1>[\w.]+)"
+    r"[`*]{0,2}\s+(?:to|→|->)\s+[`*]{0,2}(?P<k2>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*){0,2}?)\s*"
+    r"[=:]\s*(?P<v2>[\w.]+)[`*]{0,2}",
+    re.I,
+)
+
+
+def switches(text: str) -> list[tuple[int, int]]:
+    """The spans of settings switched from one value to another, the same setting named twice."""
+    if "from" not in text.lower():
+        return []
+    return [
+        m.span()
+        for m in _SWITCH.finditer(text)
+        if m.group("k1").strip().lower() == m.group("k2").strip().lower()
+    ]

@@ -151,3 +151,17 @@ def test_a_measured_value_beside_a_conditional_elsewhere_is_still_read() -> None
     )
     got = read_paste(text).records
     assert [r.printed_length for r in got] == [3.4]
+
+
+@pytest.mark.parametrize(
+    "switch",
+    ["switching from `top-k = 1` to `top-k = 8`", "going from k=2 to k=4", "from topk=1 -> topk=8"],
+)
+def test_a_setting_switched_between_the_two_runs_labels_neither(switch: str) -> None:
+    text = f"{_LEAD}The acceptance rate goes up from 0.55 to 0.85 on n = 3 when {switch}.\n"
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == [0.55, 0.85]
+    for r in got:
+        assert not any(
+            name.replace(" ", "").replace("-", "") in ("topk", "k") for name, _ in r.labels
+        )
