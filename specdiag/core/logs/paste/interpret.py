@@ -3445,10 +3445,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
         for i in range(m.start(), m.end()):
             rest[i] = " "
-    for a, b in A.switches(text):
+    for sw_start, sw_end in A.switches(text):
         # a setting switched between two runs ('from `top-k = 1` to `top-k = 10`'): no one
         # record's configuration, never the later run's label (arrival.py)
-        for i in range(a, b):
+        for i in range(sw_start, sw_end):
             rest[i] = " "
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
