@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 _WORD = (
-    r"(?:\b(?:thresholds?|break[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|"
+    r"(?:\b(?:thresholds?|breaks?[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|"
     r"crossover(?:\s+point)?|minimum|min\.|needs?|needed|requires?|required|necessary)\b|"
     r"阈值|门槛|临界值?|至少|最低|閾値|しきい値)"
 )
@@ -50,7 +50,7 @@ _VALUE_THEN_WORD = re.compile(
     r"(?:\s+(?!(?:above|below|over|under|beyond|past|than|exceeds?|exceeding|near|close|"
     r"clears?|cross\w*|pass\w*|well|just|still|safely|comfortably|at|of)\b)[A-Za-z][\w-]*){0,3}?\s*"
     r"(?:(?:is|as|marks?|sets?|=)\s+(?:the\s+|a\s+|an\s+|our\s+)?)?"
-    r"(?:\b(?:thresholds?|break[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|"
+    r"(?:\b(?:thresholds?|breaks?[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|"
     r"crossover(?:\s+point)?)\b|阈值|门槛|閾値)",
     re.I,
 )

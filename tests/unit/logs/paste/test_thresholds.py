@@ -79,3 +79,7 @@ def test_blank_keeps_the_line_length_and_other_figures() -> None:
     assert len(out) == len(line)
     assert "47%" in out and "50%" not in out
     assert blank("no such word here: 0.62") == "no such word here: 0.62"
+
+
+def test_breaks_even_is_a_threshold() -> None:
+    assert read_paste(_LEAD + "The draft breaks even at ~50% acceptance.\n").records == ()
