@@ -19,10 +19,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED, UNDECIDED, Decision, PasteRecord
 from specdiag.core.logs.paste.tables import Grid
@@ -1807,13 +1810,9 @@ _FROM_TO = re.compile(
     r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
-_CHANGE_WORDS = re.compile(
-    r"\b(?:improved|increased|decreased|dropped|fell|rose|went|went up|went down|changed|grew|"
-    r"jumped|moved|climbed|declined|goes|drops|improves|increases)"
-    r"(?:\s+(?:drastically|dramatically|significantly|substantially|considerably|greatly|"
-    r"notably|markedly|sharply|slightly|somewhat|marginally|a lot|a bit))?\s*$",
-    re.I,
-)
+# the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone
+# down sharply'): arrival.py
+_CHANGE_WORDS = A.CHANGE_BEFORE_FROM
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
     r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
@@ -2007,6 +2006,8 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
         if k.metric not in C.ACCEPTANCE:
             if last is None or not _CHANGE_WORDS.search(words):
                 continue
+            if A.other_measure(re.split(r"[,;:.!?—]", words)[-1], text[m.end() :]):
+                continue  # ('..., while throughput went from 40 to 61 tok/s')
             k, kt = last
         else:
             kt = words.strip()
@@ -3138,15 +3139,7 @@ _RUN_SPEC = re.compile(
 
 # a figure's value after a verb of where it went ('the accept_len drops to 1.57', 'accept rate
 # stays at 0.7'), or in a bracket of its maximum ('acceptance length (~4.8 of 5)')
-_WENT_TO = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+(?:(?:drops?|dropped|falls?|fell|rises?|rose|climbs?|"
-    r"climbed|goes|went|improves?|improved|increases?|increased|decreases?|decreased|jumps?|"
-    r"jumped|recovers?|recovered|degrades?|degraded)\s+(?:(?:back|down|up|all the way)\s+)?to|"
-    r"reach(?:es|ed)?|hits?|"
-    r"(?:sits?|stays?|stayed|settles?|settled)\s+at)\s+[*`]{0,2}(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
-    r"(?![\w.]\d|\s*[x×%]\w)",
-    re.I,
-)
+_WENT_TO = A.ARRIVED
 _OF_MAX = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s*\(\s*[*`]{0,2}[~≈]?\s?(?P<val>\d+(?:\.\d+)?)\s+(?:of|out of)\s+"
     r"(?P<max>\d{1,2})[*`]{0,2}\s*\)",
@@ -3158,6 +3151,12 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in _WENT_TO.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
+        if A.conditional(text, m.start("val")) or A.target(m.group("key")):
+            # 'if the accept length collapsed to 1.0, ...', 'we want the AL to reach 3.0':
+            # what would be or should be, no run (its value left to no other reader)
+            if k.metric in C.ACCEPTANCE:
+                yield m.start(), m.end(), []
+            continue
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and v is not None:
             yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
     for m in _OF_MAX.finditer(text):
@@ -3235,7 +3234,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
 
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
-    claim(_went_to(text) if " to " in low or " at " in low or " of " in low else [])
+    claim(_went_to(text) if A.hinted(low) or " of " in low else [])
     claim(_values_at(text) if text.count("@") >= 2 else [])
     claim(_described(text) if "(" in text and _DESCRIBED_HINT.search(text) else [])
     claim(_ranked(text) if _RANK_HINT.search(text) else [])
@@ -3259,8 +3258,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         for i in range(start, end):
             rest[i] = " "
-        if k.metric is None:
-            continue
+        if k.metric is None or A.conditional(text, m.start("a")):
+            continue  # (a setting's span; 'if the rate goes from 0.6 to 0.9': no run)
         # a figure corrected ('should be corrected from 6.6 to 5.6'): the old value was wrong,
         # only the new one is a measurement
         corrected = _CORRECTED.search(text, max(0, m.start("a") - 40), m.start("a")) is not None
@@ -3445,6 +3444,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = C.Key(said, name + " " + C.EXCLUDED_SAID if said == C.ACC_PER_STEP else name, False)
         found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
         for i in range(m.start(), m.end()):
+            rest[i] = " "
+    for sw_start, sw_end in A.switches(text):
+        # a setting switched between two runs ('from `top-k = 1` to `top-k = 10`'): no one
+        # record's configuration, never the later run's label (arrival.py)
+        for i in range(sw_start, sw_end):
             rest[i] = " "
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
@@ -4166,6 +4170,41 @@ _UNMEASURED = re.compile(
 )
 
 
+# the figure a reference line restates, by its metric: the name it is read under
+_REFERENCE_NAME = {
+    C.LENGTH: "acceptance length",
+    C.RATE: "acceptance rate",
+    C.TOK_PER_STEP: "tokens per step",
+}
+
+
+def _reference_lines(lines: list[Line]) -> list[Line]:
+    """Lines naming only where a value comes from (a model card, the official figure) under a
+    line naming one acceptance figure with its value: named as that figure, so that each is
+    read as its own record (reference.py)."""
+    out = list(lines)
+    for i in range(1, len(lines)):
+        m = R.SOURCE_LINE.match(lines[i][1])
+        if m is None or not R.single_value(m.group("src"), m.group("rest")):
+            continue
+        if key_of(m.group("src")).metric is not None:
+            continue  # the line names a figure of its own: read as it is
+        above = [it for it in pairs(lines[i - 1][1]) if it[0].metric in _REFERENCE_NAME]
+        v = C.value(m.group("val"))
+        if len(above) != 1 or v is None:
+            continue
+        k, av = above[0][0], above[0][1]
+        if v.percent != av.percent or (k.metric != C.RATE and not 1 <= v.number <= 16):
+            continue  # not a value of the same figure as printed above
+        src = C._MARKUP.sub("", m.group("src")).strip()
+        out[i] = (
+            lines[i][0],
+            f"{m.group('lead')}{src} {_REFERENCE_NAME[k.metric or '']}: {m.group('val')}"
+            f"{m.group('rest')}",
+        )
+    return out
+
+
 def keyvalue(
     lines: list[Line], ctx: Ctx, structure: str, named: C.Key | None = None
 ) -> list[PasteRecord]:
@@ -4175,9 +4214,15 @@ def keyvalue(
     stated for decoding without speculation ('which is 1.0 for plain decoding') defines the
     figure, and is not read."""
     lines = [
-        (ln, _compared_at(_arrow_series(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))))
+        (
+            ln,
+            _compared_at(
+                _arrow_series(TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t)))
+            ),
+        )
         for ln, t in _yaml_items(lines)
     ]
+    lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()
     labels: list[tuple[str, str]] = []

@@ -17,6 +17,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import k_sweep as KS
+from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import tables as TB
@@ -871,6 +872,14 @@ def read_paste(
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
         kv_ctx = _version_before(prose_ctx if structure == "prose" else ctx, body)
+        if kv_ctx[0] != "unknown" and LK.named_only_by_thread_links(kv_ctx[0], text):
+            # a tool named only by a link to a pull request or an issue of its repository: a
+            # hint, never the source whose convention decides the prose's figures (links.py)
+            kv_ctx = (
+                "unknown",
+                LK.hint_rule(kv_ctx[0]),
+                T.kind_of(body + "\n" + heading, "") or SUMMARY,
+            )
         if rest and "=" in body and "(" in text:
             if syms is None:
                 syms = I.symbols(lines)

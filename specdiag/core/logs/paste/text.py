@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import zhalways as ZA
+from specdiag.core.logs.paste import zharrival as ZR
 from specdiag.core.logs.paste import zhcontext as ZC
 
 Line = tuple[int, str]  # (1-based line number in the input, text)
@@ -158,7 +160,9 @@ def _from_chinese(line: str) -> str:
     )
     line = _ZH_FROM_TO.sub(lambda m: f" from {m.group('a')} to ", line)
     line = _ZH_APPROX_AFTER.sub(" ", line)
-    return _ZH_IS.sub(r"\1 is ", line)
+    # ('恒为', '始终为', '稳定在': what the run kept printing) read as '为' (zhalways.py)
+    # (and '已经达到', '上升到', '下降至': where the figure arrived, zharrival.py)
+    return _ZH_IS.sub(r"\1 is ", ZR.as_is(ZA.as_is(line)))
 
 
 # an HTML table row on one line ('<tr><td>EAGLE-3</td><td>3.61</td></tr>', as pages and

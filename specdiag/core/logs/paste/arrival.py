@@ -1,0 +1,160 @@
+"""Verbs of change and arrival in prose: where a figure went, as a sentence reports a run.
+
+- arrival: the figure's name, a verb of where it went, its value (`the accepted length has
+  reached 3.6 tokens`, `the acceptance length decreased to about **3.3**`, `accept rate
+  stays at 0.7`, `has climbed back up to 2.9`, `rose by 0.3 to 2.9`): one value, what the run
+  printed. An auxiliary of the perfect (`has`, `had`) may stand before the verb; a modal or an
+  infinitive (`should reach`, `needs to reach`, `is expected to reach`) is a target, and the
+  name then never ends right before the verb, so nothing is read. A change alone (`improves
+  by 0.3`, `up 12%`) has no value arrived at: nothing is read. A bound after the verb (`rose to
+  over 80%`) or a share of something else (`dropped to 40% of the baseline`) is no figure.
+- change: the verb of change that closes the words before `from X to Y` (`goes up from 0.6 to
+  0.9`, `has gone down from`, `improved slightly from`): two values, the runs before and after
+  (the caller reads them; a setting's span, `ranges from`, `varies from`, `between`, is a
+  range, not a change).
+
+Pure: regular expressions over one line; the caller names the figure (its key) and reads the
+value.
+"""
+
+from __future__ import annotations
+
+import re
+
+# an auxiliary of the perfect, or an adverb of time, before the verb ('has reached', 'had
+# already dropped', 'has now risen', 'then fell', 'eventually climbed'); never a modal
+_AUX = (
+    r"(?:(?:has|have|had)(?:\s+(?:now|already|finally|just|since|also|then|eventually|even))?\s+|"
+    r"(?:now|then|finally|eventually|quickly|gradually|steadily|later|soon|also|even)\s+)?"
+)
+# a verb of change, its tenses and participles ('drops', 'dropped', 'fallen', 'goes', 'gone')
+_CHANGE_VERB = (
+    r"(?:drops?|dropped|dropping|falls?|fell|fallen|falling|rises?|rose|risen|rising|"
+    r"climbs?|climbed|climbing|goes|go|went|gone|going|improves?|improved|improving|"
+    r"increases?|increased|increasing|decreases?|decreased|decreasing|jumps?|jumped|"
+    r"recovers?|recovered|degrades?|degraded|grows?|grew|grown|declines?|declined|"
+    r"shrinks?|shrank|shrunk|sinks?|sank|sunk|plummets?|plummeted|soars?|soared|"
+    r"slips?|slipped|dips?|dipped|creeps?|crept|comes?|came|moves?|moved|changes?|changed|"
+    r"shifts?|shifted|edges?|edged|bumps?|bumped|collapses?|collapsed|spikes?|spiked)"
+)
+# a particle or an adverb of degree after the verb ('goes up', 'came back down', 'dropped
+# sharply'), none to three
+_PARTICLE = (
+    r"(?:\s+(?:back|down|up|all\s+the\s+way|further|slightly|sharply|significantly|"
+    r"substantially|considerably|dramatically|drastically|greatly|notably|markedly|somewhat|"
+    r"marginally|a\s+lot|a\s+bit|a\s+little|only|quickly|steadily|gradually)){0,3}"
+)
+# the size of the change before the value arrived at ('rose by 0.3 to 2.9', 'by 12% to 70%')
+_BY = r"(?:\s+by\s+[~≈]?\d+(?:\.\d+)?\s*(?:%|pp|points?|percentage\s+points?)?)?"
+# a hedge between the verb and the value ('to about **3.3**', 'at roughly 0.7'); never a
+# bound ('to over 80%', 'at least 2.5'): those are no figure read
+_HEDGE = (
+    r"[*`]{0,2}(?:(?:about|around|roughly|approximately|approx\.?|nearly|almost|only|just|"
+    r"barely|merely|exactly|some)\s+)?"
+)
+_ARRIVED_AT = (
+    r"(?:" + _CHANGE_VERB + _PARTICLE + _BY + r"\s+to|"
+    r"reach(?:es|ed|ing)?|hits?|hitting|"
+    r"(?:sits?|sat|sitting|stays?|stayed|staying|settles?|settled|settling|hovers?|hovered|"
+    r"hovering|peaks?|peaked|plateaus?|plateaued|stabili[sz]e[sd]?|levell?ed\s+off|levels?\s+off|"
+    r"bottom(?:s|ed)?\s+out|tops?\s+out|topped\s+out)\s+(?:at|around|near))"
+)
+ARRIVED = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+"
+    + _AUX
+    + _ARRIVED_AT
+    + r"\s+"
+    + _HEDGE
+    + r"(?:[~≈]\s?)?[*`]{0,2}"
+    r"(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
+    # not a multiplier or a version ('to 2x', 'to 0.5.1'), nor a share of something else
+    # ('to 40% of the baseline')
+    r"(?!\d|[\w.]\d|\s*[x×](?![a-z])|\s*%?\s*of\b)"
+    # nor the low end of a range ('sits at 0.55-0.85', 'at 2.1 to 2.4')
+    r"(?!\s*%?\s*(?:[-–—~]|to\s|and\s)\s*[*`]{0,2}[~≈]?\d)",
+    re.I,
+)
+# the verb of change closing the words before 'from X to Y' ('the acceptance rate goes up',
+# 'has gone down', 'improved drastically'): cut off, the words left name the figure
+CHANGE_BEFORE_FROM = re.compile(
+    r"(?:^|\s+)" + _AUX + r"(?:" + _CHANGE_VERB + r")" + _PARTICLE + r"\s*$",
+    re.I,
+)
+# another measure named in a clause that carries the figure of the clause before ('..., while
+# throughput went from 40 to 61 tok/s'): that clause's change is the other measure's
+_OTHER_MEASURE = re.compile(
+    r"\b(?:throughput|speed|speedup|latency|ttft|tpot|itl|memory|accuracy|score|perplexity|"
+    r"loss|time|tok/s|t/s|tokens/s|ms)\b|tok/s|t/s",
+    re.I,
+)
+_UNIT_AFTER = re.compile(r"\s*(?:tok(?:en)?s?/s|t/s|ms\b|s\b|x\b|×|GB\b|MB\b)", re.I)
+
+
+def other_measure(clause: str, after: str = "") -> bool:
+    """Whether a clause without the figure's name names another measure, or its value has
+    another measure's unit right ``after`` it: a change there is no change of the figure."""
+    return _OTHER_MEASURE.search(clause) is not None or _UNIT_AFTER.match(after) is not None
+
+
+# words one of the arrival verbs needs on the line: a quick test before the search
+_HINT = re.compile(r"\s(?:to|at|around|near)\s|reach|\bhit", re.I)
+
+
+def hinted(text: str) -> bool:
+    """Whether the line may hold an arrival (a cheap test before :data:`ARRIVED`)."""
+    return _HINT.search(text) is not None
+
+
+# a condition or a supposition in the sentence before the verb ('so if the accept length
+# collapsed to 1.0, nothing would notice', 'Suppose acceptance drops to 50%'): no run's figure
+_CONDITION = re.compile(
+    r"\b(?:if|unless|whether|suppose|supposing|assuming|assume|imagine|hypothetically|"
+    r"in\s+case|lest)\b",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)|\n")
+
+
+def conditional(text: str, at: int) -> bool:
+    """Whether the sentence holding ``at`` states a condition before it: what a figure would
+    be, not what a run printed."""
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, at):
+        start = m.end()
+    return _CONDITION.search(text, start, at) is not None
+
+
+# a goal or an expectation in the words before the verb ('we want the accept length to reach
+# 3.0', 'the rate we need to hit is 70%', 'the AL must reach'): a target, no run's figure
+_TARGET = re.compile(
+    r"\bto\s*$|\b(?:want\w*|need\w*|hop(?:e|es|ed|ing)|aim\w*|expect\w*|target\w*|goals?|"
+    r"should|would|could|must|will|shall|may|might|can|ought)\b",
+    re.I,
+)
+
+
+def target(words: str) -> bool:
+    """Whether the words before an arrival verb make it a goal or an expectation."""
+    return _TARGET.search(words) is not None
+
+
+# a setting switched between the runs a change compares ('when switching from `top-k = 1` to
+# `top-k = 10`', 'going from k=2 to k=4'): the two runs' configurations, one each; read as
+# labels one after another, the first would label the second run (the caller leaves them out)
+_SWITCH = re.compile(
+    r"\bfrom\s+[`*]{0,2}(?P<k1>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*){0,2}?)\s*[=:]\s*(?P<v1>[\w.]+)"
+    r"[`*]{0,2}\s+(?:to|→|->)\s+[`*]{0,2}(?P<k2>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*){0,2}?)\s*"
+    r"[=:]\s*(?P<v2>[\w.]+)[`*]{0,2}",
+    re.I,
+)
+
+
+def switches(text: str) -> list[tuple[int, int]]:
+    """The spans of settings switched from one value to another, the same setting named twice."""
+    if "from" not in text.lower():
+        return []
+    return [
+        m.span()
+        for m in _SWITCH.finditer(text)
+        if m.group("k1").strip().lower() == m.group("k2").strip().lower()
+    ]

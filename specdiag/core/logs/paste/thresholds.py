@@ -1,0 +1,80 @@
+"""A threshold stated in prose is no run: `The threshold appears to be ~50% acceptance`, `the
+break-even point is around 55% acceptance`, `a 40% acceptance threshold`, `the draft needs
+~60% acceptance to pay off`, `the minimum acceptance rate for a gain is 45%`, `接受率阈值约为
+50%`. The figure says where speculation starts to pay, not what a run measured (a key ending
+in `threshold` and a bound right before a value, `at least 60%`, are read so elsewhere:
+interpret.py).
+
+A threshold word (threshold, break-even, cut-off, tipping point, crossover, minimum, needs,
+requires, 阈值, 门槛, 至少, 最低, 閾値) and the first number after it in its clause, or a number
+and the threshold word right after it (`a 40% acceptance threshold`, `55% is the break-even`),
+are blanked in the line before it is read; a clause that says the figure was measured
+(`above the threshold we measured 62%`) is kept, and so is every figure outside those spans
+(`we measured ~50% acceptance`).
+
+Pure: a line in, a line of the same length out.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORD = (
+    r"(?:\b(?:thresholds?|breaks?[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|"
+    r"crossover(?:\s+point)?|minimum|min\.|needs?|needed|requires?|required|necessary)\b|"
+    r"阈值|门槛|临界值?|至少|最低|閾値|しきい値)"
+)
+# the words between the threshold word and its value: one clause (no ',', ';' or a sentence's
+# end), none saying the figure was measured
+_BETWEEN = r"(?:(?![,;]|[.!?](?:\s|$)|[，；。])[^\n\d]){0,50}?"
+_MEASURED = re.compile(
+    r"\b(?:measured|measure|observed|observe|saw|see|got|get|recorded|printed|reported|logged|"
+    r"ended\s+up|came\s+out|reached|hit|achieved|achieve)\b",
+    re.I,
+)
+# a share or a decimal (never a whole number: 'needs k=3' is a setting)
+# a minimum over the run's requests or prompts ('the minimum acceptance rate across prompts was
+# 41%'): a statistic of what was measured, read as such elsewhere
+_STATISTIC = re.compile(r"\b(?:was|were|across|among|over|of\s+all|per)\b", re.I)
+_KEY_SEPARATOR = re.compile(r"[*`_]{0,2}\s*[:=：]\s*")
+_NUMBER = r"[~≈]?\s?(?:\d+(?:\.\d+)?\s*%|\d+\.\d+)"
+_WORD_THEN_VALUE = re.compile(
+    r"(?P<word>" + _WORD + r")(?P<between>" + _BETWEEN + r")[*`]{0,2}" + _NUMBER + r"(?!\d|\.\d)",
+    re.I,
+)
+# a value, then its figure's name (at most three words), then the threshold word
+# ('a 40% acceptance threshold', '55% acceptance is the break-even', '2.0 AL cut-off')
+_VALUE_THEN_WORD = re.compile(
+    r"(?<![\w.])" + _NUMBER + r"[*`]{0,2}"
+    # (never a value said to be beside the threshold: '62% is well above the threshold')
+    r"(?:\s+(?!(?:above|below|over|under|beyond|past|than|exceeds?|exceeding|near|close|"
+    r"clears?|cross\w*|pass\w*|well|just|still|safely|comfortably|at|of)\b)[A-Za-z][\w-]*){0,3}?\s*"
+    r"(?:(?:is|as|marks?|sets?|=)\s+(?:the\s+|a\s+|an\s+|our\s+)?)?"
+    r"(?:\b(?:thresholds?|breaks?[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|"
+    r"crossover(?:\s+point)?)\b|阈值|门槛|閾値)",
+    re.I,
+)
+_QUICK = re.compile(
+    r"thresh|break|cut|tipping|crossover|min|need|requir|necessary|阈值|门槛|临界|至少|最低|閾値|しきい値",
+    re.I,
+)
+
+
+def blank(line: str) -> str:
+    """``line`` with every threshold's value (and the words that state it) blanked."""
+    if _QUICK.search(line) is None:
+        return line
+    spans = [
+        m.span()
+        for m in _WORD_THEN_VALUE.finditer(line)
+        if _MEASURED.search(m.group("between")) is None
+        # ('minimum: 2.5', 'threshold = 0.5': a key of its own, read as such by the key rules)
+        and not _KEY_SEPARATOR.fullmatch(m.group("between"))
+        and not (
+            m.group("word").lower().startswith("min") and _STATISTIC.search(m.group("between"))
+        )
+    ]
+    spans.extend(m.span() for m in _VALUE_THEN_WORD.finditer(line))
+    for a, b in spans:
+        line = line[:a] + " " * (b - a) + line[b:]
+    return line
