@@ -1151,6 +1151,15 @@ def _run_mean(t: str) -> Value | None:
     if v is None or any(x is None for x in run):
         return None
     got = [x for x in run if x is not None]
+    if (
+        len(got) == 2
+        and m.group("p")
+        and "%" not in m.group("run")
+        and all(d == 0 for _, d in got)
+        and got[1][0]
+        and abs(100 * got[0][0] / got[1][0] - v[0]) <= half_unit(v[1])
+    ):
+        return None  # ('100/100 = 100.0%': the share of two counts, read with its counts)
     slack = half_unit(v[1]) + sum(half_unit(d) for _, d in got) / len(got)
     if abs(sum(x for x, _ in got) / len(got) - v[0]) > slack:
         return None

@@ -236,6 +236,15 @@ def test_a_rate_cell_with_the_counts_it_divides(
     assert r.accept_length == (1.0 if accepted == 0 else None)
 
 
+def test_equal_counts_and_their_full_share_are_counts_not_a_mean() -> None:
+    # '100/100 = 100.0%' also reads as two values and their mean; the counts reading wins
+    text = render_table(
+        "markdown", ["", "base t/s", "acceptance"], [["a", "4.05", "100/100 = 100.0%"]]
+    )
+    (r,) = read_paste(text).records
+    assert (r.accepted_tokens, r.drafted_tokens, r.printed_rate) == (100, 100, 1.0)
+
+
 def test_counts_that_do_not_give_the_share_are_not_read_as_its_counts() -> None:
     assert C.share_with_counts("62% (100/436)") is None  # 23%, not 62%
     assert C.share_with_counts("62% (436/273)") is None
