@@ -115,11 +115,16 @@ _CONDITION = re.compile(
 _SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)|\n")
 
 
+# how far before a figure its condition is looked for: a sentence's own clause, and a bound
+# that keeps a run-on line of thousands of figures linear
+_CONDITION_REACH = 400
+
+
 def conditional(text: str, at: int) -> bool:
-    """Whether the sentence holding ``at`` states a condition before it: what a figure would
-    be, not what a run printed."""
-    start = 0
-    for m in _SENTENCE_END.finditer(text, 0, at):
+    """Whether the sentence holding ``at`` states a condition before it (within
+    _CONDITION_REACH characters): what a figure would be, not what a run printed."""
+    start = max(0, at - _CONDITION_REACH)
+    for m in _SENTENCE_END.finditer(text, start, at):
         start = m.end()
     return _CONDITION.search(text, start, at) is not None
 

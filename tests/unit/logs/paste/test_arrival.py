@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
@@ -165,3 +166,12 @@ def test_a_setting_switched_between_the_two_runs_labels_neither(switch: str) -> 
         assert not any(
             name.replace(" ", "").replace("-", "") in ("topk", "k") for name, _ in r.labels
         )
+
+
+def test_a_condition_is_looked_for_within_a_bounded_reach() -> None:
+    # a run-on line of thousands of figures stays linear: the condition is read within a
+    # clause's reach before the figure, not from the start of an unpunctuated line
+    near = "if the accept length dropped to 1.0"
+    assert A.conditional(near, near.index("1.0"))
+    far = "if " + "and the draft was fine " * 40 + "the accept length dropped to 1.0"
+    assert not A.conditional(far, far.index("1.0"))
