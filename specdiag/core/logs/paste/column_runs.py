@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord
+from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord, decided_notes
 
 _COLUMN = "column"
 
@@ -32,7 +32,8 @@ def _column(r: PasteRecord) -> str | None:
     return C._MARKUP.sub("", r.fields[0][0]).strip() if len(r.fields) == 1 else None
 
 
-def _positions_only(r: PasteRecord) -> bool:
+def positions_only(r: PasteRecord) -> bool:
+    """Whether a record is a table row of per-position rates and nothing else."""
     return (
         bool(r.per_position)
         and r.printed_length is None
@@ -68,7 +69,7 @@ def _fits(length: float, decimals: int, positions: tuple[float, ...]) -> tuple[b
 def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRecord], list[int]]:
     """Per-position columns joined to the lengths table's column of the same name, where the
     identity 1 + sum = the column's summary length holds (see the module's rules)."""
-    pos = [i for i, r in enumerate(records) if _positions_only(r) and dict(r.labels).get(_COLUMN)]
+    pos = [i for i, r in enumerate(records) if positions_only(r) and dict(r.labels).get(_COLUMN)]
     if not pos:
         return records, block_of
     out = list(records)
@@ -84,7 +85,7 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
             and r.summary_row
             and r.printed_length is not None
             and _column(r) == name
-            and not _positions_only(r)
+            and not positions_only(r)
         ]
         if len(summaries) != 1:
             continue
@@ -111,7 +112,7 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
                     r,
                     accept_length=r.printed_length,
                     bonus=Decision(INCLUDED, rule),
-                    notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                    notes=decided_notes(r.notes),
                 )
         if not out[j].per_position:
             out[j] = dataclasses.replace(

@@ -33,7 +33,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import interpret as I
-from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord
+from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord, decided_notes
 
 # a draft block's size: the tokens one draft-verify round proposes, perhaps with the target's
 # own (mlx-vlm's '--draft-block-size 4', DFlash's 'block_size=16'); never a KV cache block
@@ -143,7 +143,7 @@ def length_by_drafts(
                     f"identity: length = 1 + k x rate ({pl:g} = 1 + {n} x {rate:g}), {why}; no "
                     "other reading of k fits",
                 ),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
         )
     return out
@@ -221,7 +221,7 @@ def one_draft_lengths(records: list[PasteRecord], said: str | None) -> list[Past
                     f"computed: 1 + rate, one draft token a step ('{said}' said of these runs): "
                     "the rate is the accepted drafts per step",
                 ),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
         )
     return out
@@ -306,7 +306,7 @@ def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                     f"computed: a rate of exactly {zeros[0].strip()}, no draft accepted: each "
                     "verify step emitted the target's own token alone, 1 whatever k",
                 ),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
         )
     return out

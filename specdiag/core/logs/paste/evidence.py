@@ -20,6 +20,7 @@ from typing import TypedDict
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.model import (
+    BONUS_UNKNOWN,
     EXCLUDED,
     INCLUDED,
     MEAN_OVER_REQUESTS,
@@ -723,7 +724,7 @@ def record(
     if any(not 0.0 <= p <= 1.0 for p in f.positions.values()):
         return None
     if bonus.value == UNKNOWN and figs["printed_length"] is not None:
-        f.notes.append("bonus convention unknown: no normalised accept length is given")
+        f.notes.append(f"{BONUS_UNKNOWN}: no normalised accept length is given")
     figs["accept_length"] = round(length, 6) if isinstance(length, float) else None
     figs["accept_rate"] = round(rate, 6) if isinstance(rate, float) else None
     return PasteRecord(

@@ -18,7 +18,7 @@ import math
 import re
 
 from specdiag.core.logs.paste.interpret import json_objects
-from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord
+from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord, decided_notes
 
 # a list of accepted counts per head or position ('accepted_tokens_per_head',
 # 'accept_num_per_position', 'num_accepted_per_pos')
@@ -107,7 +107,7 @@ def decide(records: list[PasteRecord], doc: object) -> list[PasteRecord]:
                     accept_length=length,
                     bonus=Decision(INCLUDED, rule),
                     steps=r.steps if r.steps is not None else steps,
-                    notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                    notes=decided_notes(r.notes),
                 )
                 break
         out.append(r)

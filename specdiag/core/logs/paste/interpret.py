@@ -27,7 +27,14 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
-from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED, UNDECIDED, Decision, PasteRecord
+from specdiag.core.logs.paste.model import (
+    EXCLUDED,
+    INCLUDED,
+    UNDECIDED,
+    Decision,
+    PasteRecord,
+    decided_notes,
+)
 from specdiag.core.logs.paste.tables import Grid
 from specdiag.core.logs.paste.text import Line
 
@@ -168,7 +175,7 @@ def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
                     "value: the run without drafts prints 1.00, one token per step: the column "
                     "counts the target's own token",
                 ),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
         out.append(r)
     return out
@@ -217,7 +224,7 @@ def _bare_k_column(recs: list[PasteRecord]) -> list[PasteRecord]:
                     "numbers under which no length falls or passes K + 1) must count the bonus "
                     "token",
                 ),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
         out.append(r)
     return out
@@ -255,7 +262,7 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
                     if by
                     else "the table's other cells decide it (one titled figure, one way)",
                 ),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
     return out
 

@@ -31,8 +31,16 @@ import re
 from dataclasses import dataclass
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import tables as TB
-from specdiag.core.logs.paste.model import INCLUDED, PER_DRAFT, UNKNOWN, Decision, PasteRecord
+from specdiag.core.logs.paste.model import (
+    INCLUDED,
+    PER_DRAFT,
+    UNKNOWN,
+    Decision,
+    PasteRecord,
+    decided_notes,
+)
 
 # a column of the draft tokens per step, by the name read by the cell vocabulary ('num spec
 # tokens', 'gamma') or a short name of it
@@ -165,23 +173,11 @@ def _k(r: PasteRecord) -> tuple[str, int]:
     return got
 
 
-def _positions_only(r: PasteRecord) -> bool:
-    return (
-        bool(r.per_position)
-        and r.printed_length is None
-        and r.printed_rate is None
-        and r.accepted_tokens is None
-        and r.drafted_tokens is None
-        and r.steps is None
-        and "table" in r.structure
-    )
-
-
 def _from_records(records: list[PasteRecord], block_of: list[int]) -> list[PositionTable]:
     """Per-position records keyed by K (one block of them) as tables."""
     by_block: dict[int, list[int]] = {}
     for i, r in enumerate(records):
-        if _positions_only(r) and _k_of(r) is not None:
+        if CRUN.positions_only(r) and _k_of(r) is not None:
             by_block.setdefault(block_of[i], []).append(i)
     out = []
     for idx in by_block.values():
@@ -352,7 +348,7 @@ def _proven(r: PasteRecord, row: PositionRow, table: PositionTable) -> PasteReco
         per_position=rates,
         fields=r.fields + row.fields,
         notes=(
-            *(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            *decided_notes(r.notes),
             f"per-position rates from the table at line {table.first_line}",
         ),
     )

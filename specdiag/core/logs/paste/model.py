@@ -36,6 +36,13 @@ class Decision:
 
 
 UNDECIDED = Decision(UNKNOWN, "no identity, name or tool decides it")
+# the note of a record whose bonus convention no rule decided; dropped once one does
+BONUS_UNKNOWN = "bonus convention unknown"
+
+
+def decided_notes(notes: tuple[str, ...]) -> tuple[str, ...]:
+    """A record's notes once a rule has decided its bonus convention: the 'unknown' note gone."""
+    return tuple(n for n in notes if not n.startswith(BONUS_UNKNOWN))
 
 
 @dataclass(frozen=True, slots=True)

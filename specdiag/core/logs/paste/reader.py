@@ -41,6 +41,7 @@ from specdiag.core.logs.paste.model import (
     Group,
     PasteReading,
     PasteRecord,
+    decided_notes,
 )
 
 # Tokens per draft-verify step in any spelling ('tok/step', 'tokens committed per verify step',
@@ -1093,7 +1094,7 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                         "length is 1 + accepted / steps",
                     ),
                     steps=r.steps or steps,
-                    notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                    notes=decided_notes(r.notes),
                 )
             elif with_bonus != without:
                 rule = (
@@ -1105,7 +1106,7 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                     accept_length=pl if with_bonus else round(pl + 1, 6),
                     bonus=Decision(INCLUDED if with_bonus else EXCLUDED, rule),
                     steps=r.steps or steps,
-                    notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                    notes=decided_notes(r.notes),
                 )
         out.append(r)
     return out
@@ -1156,7 +1157,7 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                             else ""
                         ),
                     ),
-                    notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                    notes=decided_notes(r.notes),
                 )
         out.append(r)
     return out
@@ -1212,7 +1213,7 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                 r,
                 accept_length=r.printed_length,
                 bonus=Decision(INCLUDED, rule),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
         out.append(r)
     return out
@@ -1339,9 +1340,7 @@ def _spelled_plus_bonus(records: list[PasteRecord], text: str) -> list[PasteReco
                             f"identity: the paste prints {v} as accepted + 1 bonus"
                             + (": this length is the accepted drafts" if value == EXCLUDED else ""),
                         ),
-                        notes=tuple(
-                            n for n in r.notes if not n.startswith("bonus convention unknown")
-                        ),
+                        notes=decided_notes(r.notes),
                     )
                     break
         out.append(r)
@@ -1390,7 +1389,7 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
                 r,
                 accept_length=round(length, 6),
                 bonus=Decision(value, f"the paste says of its lengths: {words.strip()!r}"),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
         out.append(r)
     return out
@@ -1636,7 +1635,7 @@ def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
                 bonus=Decision(
                     value, "the paste's other records of this name decide it by identity"
                 ),
-                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                notes=decided_notes(r.notes),
             )
         out.append(r)
     return out
