@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
     EXCLUDED,
     INCLUDED,
@@ -597,7 +598,7 @@ def grid(
             else (k, grp)
             for (k, grp), (_, name) in zip(keys, cols, strict=True)
         ]
-        recs = _one_convention(_by_rows(g, cols, keys, ctx))
+        recs = _one_convention(ZR.at_zero(g, cols, keys, _by_rows(g, cols, keys, ctx)))
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
