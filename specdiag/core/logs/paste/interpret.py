@@ -2145,6 +2145,15 @@ _OF_ACCEPTED = re.compile(
     r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
     re.I,
 )
+# the counts joined by a slash, drafts or proposals after them ('0/12 proposals accepted (0%)'):
+# read as 'A of B proposals accepted' (the share alone; tokens: _SLASH_ACCEPTED); never after a
+# setting or within a list ('k=3/4 drafts accepted', '1/2/3 drafts'), never decimals
+_SLASH_OF_ACCEPTED = re.compile(
+    r"(?<![\w.=/~≈<>])(?P<a>\d{1,9})\s*/\s*(?P<b>\d{1,9})(?![\d.,/])\s+"
+    r"(?P<noun>drafts|proposals)\s+(?:(?:were|got|are|is|get|gets|being|was)\s+)?accepted\b"
+    r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
+    re.I,
+)
 # the same, the count after the word ('accepted 23 of 24 (96%)', 'accepted 70 out of 116 draft
 # tokens')
 _ACCEPTED_OF = re.compile(
@@ -2199,6 +2208,13 @@ def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
     out: list[tuple[C.Key, C.Value, str, str]] = []
     if p is not None:
         out.append((C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p")))
+    elif a.number == 0 and m.re is _SLASH_OF_ACCEPTED:
+        # none of B drafts or proposals accepted ('0/12 proposals accepted'): a share of exactly
+        # 0 whatever a proposal holds, shown as its counts
+        zero = C.Value(0.0, True, 0)
+        out.append(
+            (C.Key(C.RATE, "accepted", True), zero, "accepted", f"{m.group('a')}/{m.group('b')}")
+        )
     if tokens:
         out.append((C.key("accepted"), a, "accepted", m.group("a")))
         out.append((C.key("drafted"), b, m.group("noun") or "drafted", m.group("b")))
@@ -3362,11 +3378,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start("a"), C.key("accepted"), acc, "accepted", m.group("a")))
         for i in range(m.start(), m.end()):
             rest[i] = " "
-    for m in (
-        [*_OF_ACCEPTED.finditer(text), *_ACCEPTED_OF.finditer(text)]
-        if " of " in low and "accept" in low
-        else ()
-    ):
+    for m in [
+        *(
+            [*_OF_ACCEPTED.finditer(text), *_ACCEPTED_OF.finditer(text)]
+            if " of " in low and "accept" in low
+            else ()
+        ),
+        *(_SLASH_OF_ACCEPTED.finditer(text) if "/" in low and "accepted" in low else ()),
+    ]:
         if (
             _closes_range_or_bound(text, m.start())
             or not "".join(rest[m.start() : m.end()]).strip()
