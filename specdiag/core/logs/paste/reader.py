@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import bullets as B
+from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import corrected as CR
@@ -18,6 +19,7 @@ from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
+from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import tables as TB
@@ -945,6 +947,12 @@ def read_paste(
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     records = _counts_with_k(records, text)
     records = _above_stated_k(records, text)
+    # a figure cited as the reference a run reproduces ('reproducing the card's published AL of
+    # 3.05'): no run of the paste
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
+    # a length beside the marginal per-position rates of its run: 1 + their sum
+    records = MARG.decide(records, text)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     records, block_of = _per_block(records, block_of, lines)
