@@ -78,14 +78,12 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             m.group("list") for ln in _block(raw, r.first_line) for m in _MARGINAL.finditer(ln)
         ]
         rates = _rates(lists[0]) if len(lists) == 1 else None
-        shown = [v for _, v in r.fields if (x := C.value(v)) is not None and x.number == pl]
+        shown = [(v, x) for _, v in r.fields if (x := C.value(v)) is not None and x.number == pl]
         if rates is None or not shown:
             out.append(r)
             continue
         total = sum(float(x) for x in rates)
-        tol = C.half_unit(C.value(shown[0]).decimals) + sum(  # type: ignore[union-attr]
-            C.half_unit(_decimals(x)) for x in rates
-        )
+        tol = C.half_unit(shown[0][1].decimals) + sum(C.half_unit(_decimals(x)) for x in rates)
         if abs(1 + total - pl) > tol or abs(total - pl) <= tol:
             out.append(r)
             continue
@@ -96,7 +94,7 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                 bonus=Decision(
                     INCLUDED,
                     f"identity: 1 + the sum of the marginal per-position rates ({total:.4g}) "
-                    f"is the printed length {shown[0].strip()}",
+                    f"is the printed length {shown[0][0].strip()}",
                 ),
                 per_position=r.per_position or tuple(float(x) for x in rates),
                 notes=decided_notes(r.notes),

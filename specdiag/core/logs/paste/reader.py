@@ -8,8 +8,8 @@ import re
 from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import bullets as B
-from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import defined as DF
