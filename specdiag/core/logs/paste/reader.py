@@ -1314,7 +1314,7 @@ _ALSO_COUNTED = re.compile(
     r"len(?:gth)?s?)\s+(?:are\s+|is\s+)?(?:different|differ|lower|smaller)\s+(?:from|than|to)\s+"
     # (the other tool perhaps as a markdown link: a dot inside a word or link ends no sentence)
     r"(?:[^.\n]|\.(?=\S)){1,200}?\b(?:since|because|as|which|who|for)\s+(?:[\w.()'’-]+\s+){0,3}?"
-    r"(?:(?:also|additionally)\s+counts?|counts?\s+(?:in\s+addition|also)|counts?)\s+"
+    r"(?:(?P<adv>also|additionally)\s+counts?|counts?\s+(?P<adv2>in\s+addition|also)|counts?)\s+"
     r"(?P<tok>" + _TARGETS_TOKEN + r")(?P<also>\s+(?:as\s+well|too|in\s+addition))?",
     re.I,
 )
@@ -1331,8 +1331,7 @@ def _contrasts(text: str) -> list[tuple[str, str]]:
     found = [
         (EXCLUDED, m.group(0))
         for m in _ALSO_COUNTED.finditer(text)
-        if m.group("also")
-        or re.search(r"\b(?:also|additionally|in\s+addition)\b", m.group(0), re.I)
+        if m.group("also") or m.group("adv") or m.group("adv2")
     ]
     found.extend((EXCLUDED, m.group(0)) for m in _WE_DO_NOT_COUNT.finditer(text))
     return found
