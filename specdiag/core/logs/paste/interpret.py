@@ -1757,7 +1757,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     ``sep``: what stands between the phrase and its value ('=' binds the value to the words
     just before it; '' is none: the value follows the words)."""
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
-    while ws and ws[-1].lower().strip(":=") in _CONNECT:
+    # (a capital 'A' closing the words names a run, 'for run A', not the article)
+    while ws and ws[-1].lower().strip(":=") in _CONNECT and ws[-1].strip(":=") != "A":
         ws.pop()
     if len(ws) > 7 and "bonus" in words.lower() and (noted := _bonus_noted(ws)) is not None:
         return noted

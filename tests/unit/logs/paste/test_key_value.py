@@ -423,3 +423,11 @@ def test_statistics_of_no_figure_or_without_a_centre_are_not_read() -> None:
         assert all(
             r.printed_length is None and r.printed_rate is None for r in read_paste(text).records
         ), text
+
+
+@pytest.mark.parametrize("noun", ["run", "model", "config", "setup"])
+def test_runs_named_by_a_capital_letter_are_each_a_record(noun: str) -> None:
+    # 'for run A': the capital A names the run (it was dropped as the article 'a', so the
+    # line read as a label 'run' and the two runs as one record of 2.34)
+    text = f"- Accept length for {noun} A: 2.996\n- Accept length for {noun} B: 2.34\n"
+    assert [r.printed_length for r in read_paste(text).records] == [2.996, 2.34]
