@@ -22,6 +22,7 @@ from typing import Any
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
@@ -3239,6 +3240,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             for i in range(start, end):
                 rest[i] = " "
 
+    # an experiment tracker's metric line ('step:29 - drafter/spec_decode/mean_acceptance_
+    # length:4.19'): the whole line, its paths' last segments naming the figures (codenames.py)
+    claim(CN.tracker_spans(text) if "/" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     claim(_went_to(text) if A.hinted(low) or " of " in low else [])
@@ -4593,6 +4597,8 @@ _RECORD_HEAD = re.compile(r"^[^=]{0,100}:\s*#?[A-Za-z][\w #]{0,40}=\s*\d")
 def _own_record(t: str, items: list[tuple[C.Key, C.Value, str, str]]) -> bool:
     """Whether a line is one run's record by itself: a head, then two or more counts; or a
     run's accepted tokens over its verify steps ('accepted 1850 / 1000 steps')."""
+    if "/" in t and CN.tracker_line(t):
+        return True  # a tracker's metric line: one record per line (each step)
     if _RECORD_HEAD.match(t) is None and _ACCEPTED_STEPS.search(t) is None:
         return False
     counts = {k.metric for k, *_ in items if k.metric in _COUNT_METRICS}
