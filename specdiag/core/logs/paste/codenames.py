@@ -130,3 +130,33 @@ def tracker_spans(text: str) -> list[Span]:
     if not named:
         return []
     return [(0, len(text), items)]
+
+
+# a value, then a code name of an acceptance figure ('~1.2 mean_acceptance_length in vllm')
+_VALUE_FIRST = re.compile(
+    r"(?<![\w.=/:+-])(?P<val>[~≈]?[ \t]?(?:\d*\.\d+[ \t]*%?|\d+[ \t]*%))[*`]{0,2}[ \t]+"
+    r"[*`]{0,2}(?P<key>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)[*`]{0,2}"
+    r"(?![\w/]|\.\w|[ \t]*[:=(\[]|[ \t]+(?:values?|samples?|entries|rows?|columns?|fields?|"
+    r"keys?|metrics?|logs?|counters?|series|histograms?|plots?|curves?|charts?|of)\b)"
+)
+
+
+def value_first_spans(text: str) -> list[Span]:
+    """Each value printed right before a code name of an acceptance figure, read as that
+    figure where the value is one it can take (a length between 1 and 16 tokens, a rate a
+    fraction or a percentage)."""
+    if "_" not in text:
+        return []
+    out: list[Span] = []
+    for m in _VALUE_FIRST.finditer(text):
+        k = C.key(m.group("key"))
+        v = C.value(m.group("val").strip())
+        if v is None or k.metric not in C.ACCEPTANCE or k.metric in (C.POSITION, C.PER_POSITION):
+            continue
+        if k.metric in (C.RATE, C.ACCEPT_RATIO):
+            if not (v.percent and v.number <= 100) and not (not v.percent and v.number <= 1):
+                continue
+        elif v.percent or not 1.0 <= v.number <= C.MAX_STEP_TOKENS:
+            continue
+        out.append((m.start(), m.end("key"), [(k, v, m.group("key"), m.group("val").strip())]))
+    return out

@@ -3263,6 +3263,17 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_run_means(text) if "accepted" in low else [])
     claim(_rate_runs(text) if "/" in text and _TWO_JOINED.search(text) else [])
     claim(_slashed(text) if text.count("/") >= 2 else [])
+    # a value before a figure's code name ('~1.2 mean_acceptance_length in vllm')
+    claim(
+        [
+            sp
+            for sp in CN.value_first_spans(text)
+            if not _closes_range_or_bound(text, sp[0])
+            and not _HYPOTHETICAL_AFTER.match(text, sp[1])
+        ]
+        if "_" in text
+        else []
+    )
     for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None:

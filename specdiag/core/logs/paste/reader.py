@@ -458,7 +458,10 @@ def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
 _POINTER = re.compile(
     r"\b(?:available|hosted|released|published|found|kept)\s+(?:at|on|in|from|via|under)\b|"
     r"\b(?:scripts?|code|weights|checkpoints?|recipes?|configs?|docs|notebooks?)\s+"
-    r"(?:are\s+|is\s+|live\s+|lives\s+)?(?:at|in|on|from|under)\b|\bsee\b",
+    r"(?:are\s+|is\s+|live\s+|lives\s+)?(?:at|in|on|from|under)\b|"
+    # 'see' telling where to look ('see vLLM's docs', '(see SGLang)'), never the verb of a
+    # sentence ('I expected to see a high acc ... in vllm')
+    r"(?:^|[(\[;:.!?]\s*|,\s*|\b(?:please|also)\s+)see\b",
     re.I,
 )
 
