@@ -160,3 +160,73 @@ def value_first_spans(text: str) -> list[Span]:
             continue
         out.append((m.start(), m.end("key"), [(k, v, m.group("key"), m.group("val").strip())]))
     return out
+
+
+_DEN_WORDS = r"attempts?|attempted|proposals?|proposed|tries|drafts|drafted(?:[ \t]+tokens)?|draft[ \t]+tokens"
+_NUM_WORDS = r"accepts|accepted|acceptances|hits"
+_COUNTS = re.compile(
+    rf"(?<![\w.,/])(?P<x>\d[\d,]*)[ \t]+(?P<xw>{_DEN_WORDS}|{_NUM_WORDS})\b[ \t]*"
+    r"(?:/|,|;|\band\b|\bwith\b|\bvs\.?)[ \t]*"
+    rf"(?P<y>\d[\d,]*)[ \t]+(?P<yw>{_DEN_WORDS}|{_NUM_WORDS})\b"
+    r"(?:[ \t]*[(\[][ \t]*(?P<p>\d+(?:\.\d+)?[ \t]*%)[ \t]*[)\]])?",
+    re.I,
+)
+_ACCEPTED_OVER_FORM = re.compile(
+    r"\d[\d,]*[ \t]+accepted[ \t]*/[ \t]*\d[\d,]*[ \t]+(?:proposed|drafted|draft)", re.I
+)
+_NUM_RE = re.compile(rf"^(?:{_NUM_WORDS})$", re.I)
+_SPECULATIVE = re.compile(r"speculat|\bdraft|\bmtp\b|eagle|medusa|n-?gram|spec[_ -]?dec", re.I)
+_CACHE = re.compile(r"\bcache|\bcached\b|prefix|\blookups?\b", re.I)
+
+
+def counts_spans(text: str, context: str = "") -> list[Span]:
+    """Accepted and attempted drafts counted side by side ('181 attempts / 178 accepts
+    (98.34%)'): accepted and drafted counts, and the share where it is accepted / attempted.
+    ``context``: the text around the line (speculative words for 'hits' and 'tries')."""
+    out: list[Span] = []
+    for m in _COUNTS.finditer(text):
+        xw, yw = m.group("xw"), m.group("yw")
+        x_num, y_num = bool(_NUM_RE.match(xw)), bool(_NUM_RE.match(yw))
+        if x_num == y_num:
+            continue  # two counts of one kind: no share of accepted drafts
+        if re.search(r"\d\s*[(\[]\s*$", text[: m.start()]):
+            continue  # the counts of a fraction before them ('0.778 (140 accepted / 180 ...)')
+        if _ACCEPTED_OVER_FORM.match(m.group(0)):
+            continue  # 'A accepted / B drafted': the key-value readers' own form
+        loose = re.search(r"\bhits\b|\btries\b", xw + " " + yw, re.I) is not None
+        if loose and (_CACHE.search(text) or not _SPECULATIVE.search(text + "\n" + context)):
+            continue  # a cache's hits of its lookups, or tries of anything else
+        acc_t, den_t = (m.group("x"), m.group("y")) if x_num else (m.group("y"), m.group("x"))
+        acc, den = C.value(acc_t), C.value(den_t)
+        if acc is None or den is None or acc.number > den.number:
+            continue
+        if den.number == 0:
+            if acc.number == 0:
+                # nothing drafted: counts of zero, set aside as such, never a rate
+                zero = C.Value(0, False, 0)
+                out.append(
+                    (
+                        m.start(),
+                        m.end(),
+                        [
+                            (C.key("accepted"), zero, acc_t, acc_t),
+                            (C.key("drafted"), zero, den_t, den_t),
+                        ],
+                    )
+                )
+            continue
+        # (the counts first: a second run's accepted count on the line starts its record)
+        items: list[Item] = [
+            (C.key("accepted"), acc, xw if x_num else yw, acc_t),
+            (C.key("drafted"), den, yw if x_num else xw, den_t),
+        ]
+        if m.group("p") is not None:
+            p = C.value(m.group("p"))
+            if (
+                p is None
+                or abs(100 * acc.number / den.number - p.number) > C.half_unit(p.decimals) + 1e-9
+            ):
+                continue  # the share is not accepted / attempted: the counts mean otherwise
+            items.append((C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p")))
+        out.append((m.start(), m.end(), items))
+    return out
