@@ -22,6 +22,7 @@ from typing import Any
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
@@ -3257,6 +3258,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             for i in range(start, end):
                 rest[i] = " "
 
+    # an experiment tracker's metric line ('step:29 - drafter/spec_decode/mean_acceptance_
+    # length:4.19'): the whole line, its paths' last segments naming the figures (codenames.py)
+    claim(CN.tracker_spans(text) if "/" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     claim(_went_to(text) if A.hinted(low) or " of " in low else [])
@@ -3277,6 +3281,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_run_means(text) if "accepted" in low else [])
     claim(_rate_runs(text) if "/" in text and _TWO_JOINED.search(text) else [])
     claim(_slashed(text) if text.count("/") >= 2 else [])
+    # drafts attempted and accepted counted side by side ('181 attempts / 178 accepts (98.34%)')
+    claim(CN.counts_spans(text) if re.search(r"\d\s+(?:accept|hits)", text, re.I) else [])
+    # a value before a figure's code name ('~1.2 mean_acceptance_length in vllm')
+    claim(
+        [
+            sp
+            for sp in CN.value_first_spans(text)
+            if not _closes_range_or_bound(text, sp[0])
+            and not _HYPOTHETICAL_AFTER.match(text, sp[1])
+        ]
+        if "_" in text
+        else []
+    )
     for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None:
@@ -3373,6 +3390,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         acc, pct = C.value(m.group("a")), C.value(m.group("p"))
         if acc is None or pct is None or _closes_range_or_bound(text, m.start("p")):
             continue
+        if taken(m.start("a"), m.end("p")):
+            continue  # ('181 proposals / 178 accepted (98.34%)': read with its drafts already)
         if re.search(r"\bof\s*[*`]{0,2}$", text[: m.start("a")]):
             continue  # '209 of 213 accepted (98.1%)': 213 is what was drafted, read below
         found.append((m.start("p"), C.Key(C.RATE, "accepted", True), pct, "accepted", m.group("p")))
@@ -4614,6 +4633,8 @@ _RECORD_HEAD = re.compile(r"^[^=]{0,100}:\s*#?[A-Za-z][\w #]{0,40}=\s*\d")
 def _own_record(t: str, items: list[tuple[C.Key, C.Value, str, str]]) -> bool:
     """Whether a line is one run's record by itself: a head, then two or more counts; or a
     run's accepted tokens over its verify steps ('accepted 1850 / 1000 steps')."""
+    if "/" in t and CN.tracker_line(t):
+        return True  # a tracker's metric line: one record per line (each step)
     if _RECORD_HEAD.match(t) is None and _ACCEPTED_STEPS.search(t) is None:
         return False
     counts = {k.metric for k, *_ in items if k.metric in _COUNT_METRICS}

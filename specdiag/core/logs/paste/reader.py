@@ -25,6 +25,7 @@ from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste import trainers as TRN
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
     DECLARED_RULE,
@@ -460,7 +461,10 @@ def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
 _POINTER = re.compile(
     r"\b(?:available|hosted|released|published|found|kept)\s+(?:at|on|in|from|via|under)\b|"
     r"\b(?:scripts?|code|weights|checkpoints?|recipes?|configs?|docs|notebooks?)\s+"
-    r"(?:are\s+|is\s+|live\s+|lives\s+)?(?:at|in|on|from|under)\b|\bsee\b",
+    r"(?:are\s+|is\s+|live\s+|lives\s+)?(?:at|in|on|from|under)\b|"
+    # 'see' telling where to look ('see vLLM's docs', '(see SGLang)'), never the verb of a
+    # sentence ('I expected to see a high acc ... in vllm')
+    r"(?:^|[(\[;:.!?]\s*|,\s*|\b(?:please|also)\s+)see\b",
     re.I,
 )
 
@@ -567,6 +571,7 @@ def read_paste(
     syms: list[tuple[int, str, str]] | None = None  # symbols the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
+    trainer_only: dict[str, bool] = {}  # per tool: named only as what trained the draft, once
     records: list[PasteRecord] = []
     block_of: list[int] = []
     # per-position tables keyed by K that no reader read (block, table), for a K sweep beside
@@ -763,6 +768,11 @@ def read_paste(
             pointer_only[tool] = _only_as_pointer(lines, tool)
         if tool != "unknown" and pointer_only[tool]:
             tool, rule = "unknown", f"no tool named but as where {tool}'s scripts or code are"
+        if tool != "unknown" and tool not in trainer_only:
+            trainer_only[tool] = TRN.only_as_trainer(lines, tool)
+        if tool != "unknown" and trainer_only[tool]:
+            # 'trained the draft with SpecForge': where the draft came from (trainers.py)
+            tool, rule = "unknown", TRN.RULE.format(tool=tool)
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE):

@@ -35,6 +35,11 @@ _ZH_WORDS = (
     ("平均接收长度", " average accept length "),
     ("平均接受率", " average acceptance rate "),
     ("接受长度", " accept length "),
+    # 'accept step length': the accepted tokens of a step, a translation of 'accept length'
+    ("平均接受步长", " average accept length "),
+    ("平均接收步长", " average accept length "),
+    ("接受步长", " accept length "),
+    ("接收步长", " accept length "),
     ("接收长度", " accept length "),
     ("接受率", " acceptance rate "),
     ("接收率", " acceptance rate "),
@@ -119,6 +124,14 @@ _ZH_IS = re.compile(
     r"\b(length|rate|step)\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
     r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は約?|が|은|는|이|가)\s*(?:约|大约|大概|약)?\s*"
 )
+# an accept length 'set to' a value ('接受步长设置为 1.02'): no engine has a setting of the
+# accept length, a measured figure, so a value with its decimals after it is what the run came
+# out at (a translation's 'set to' for 'is'); a whole number there is a draft length someone
+# set, and a rate (a synthetic benchmark forces one) or a simulation is left as it is
+_ZH_SET_LENGTH = re.compile(r"(?<=\blength)\s*(?:设置为|设置成|设定为|设为)\s*(?=\d*\.\d*[1-9])")
+_ZH_SIMULATED = re.compile(
+    r"模拟|仿真|合成|强制|固定|假设|假如|如果|synthetic|simulat|forced|mock", re.I
+)
 # 'about' after a value ('2.4左右', '72% 정도'): nothing to read
 _ZH_APPROX_AFTER = re.compile(r"(?<=[\d%])\s*(?:左右|上下|程度|정도)")
 
@@ -160,6 +173,8 @@ def _from_chinese(line: str) -> str:
     )
     line = _ZH_FROM_TO.sub(lambda m: f" from {m.group('a')} to ", line)
     line = _ZH_APPROX_AFTER.sub(" ", line)
+    if "length" in line and not _ZH_SIMULATED.search(line):
+        line = _ZH_SET_LENGTH.sub(" is ", line)
     # ('恒为', '始终为', '稳定在': what the run kept printing) read as '为' (zhalways.py)
     # (and '已经达到', '上升到', '下降至': where the figure arrived, zharrival.py)
     return _ZH_IS.sub(r"\1 is ", ZR.as_is(ZA.as_is(line)))

@@ -1,0 +1,47 @@
+"""A training framework named as what trained the draft, not as what measured the figures.
+
+SpecForge trains draft models and ships a benchmark script (``bench_eagle3.py``) that prints the
+accept length of the server it drives. A paste naming SpecForge only as the code that trained
+the draft (``trained the EAGLE-3 head with SpecForge``, ``我使用 SpecForge 代码训练了 DFlash
+模型``) says where the draft came from: the figures it reports were measured by a server or a
+script the paste may not name, and SpecForge's benchmark convention does not decide them. A
+paste naming SpecForge's benchmark (``bench_eagle3``, ``SpecForge's benchmark``) or naming
+SpecForge once without a training word beside it is left to the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste import tools as T
+
+Line = tuple[int, str]
+
+TRAINERS = frozenset(("specforge",))
+_NAME = {"specforge": re.compile(r"specforge", re.I)}
+# a training word within a few words of the name, either side
+_TRAINING = re.compile(r"训练|微调|\btrain(?:ed|ing|s)?\b|\bfine-?tun\w*|\bfinetun\w*", re.I)
+_NEAR = 40
+# the framework's benchmark named: its script, or a benchmark beside the name
+_BENCH = re.compile(
+    r"bench_\w+\.py|\bbench_eagle3\b|\bbenchmark\w*|\bbench\b|评测脚本|基准测试", re.I
+)
+
+
+def only_as_trainer(lines: list[Line], tool: str) -> bool:
+    """Whether every line naming ``tool`` (a training framework) names it beside a training
+    word, and no line names its benchmark."""
+    if tool not in TRAINERS:
+        return False
+    naming = [t for _, t in lines if tool in T.tools_named(t)]
+    if not naming or any(_BENCH.search(t) for _, t in lines):
+        return False
+    for t in naming:
+        for m in _NAME[tool].finditer(t):
+            near = t[max(0, m.start() - _NEAR) : m.end() + _NEAR]
+            if _TRAINING.search(near) is None:
+                return False
+    return True
+
+
+RULE = "no tool named but {tool} as the framework that trained the draft"
