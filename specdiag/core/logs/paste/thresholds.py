@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import re
 
+# the nouns of a threshold ('a 40% acceptance threshold'), then every word that states one
+_NOUN = (
+    r"thresholds?|breaks?[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|crossover(?:\s+point)?"
+)
 _WORD = (
-    r"(?:\b(?:thresholds?|breaks?[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|"
-    r"crossover(?:\s+point)?|minimum|min\.|needs?|needed|requires?|required|necessary)\b|"
+    r"(?:\b(?:" + _NOUN + r"|minimum|min\.|needs?|needed|requires?|required|necessary)\b|"
     r"阈值|门槛|临界值?|至少|最低|閾値|しきい値)"
 )
 # the words between the threshold word and its value: one clause (no ',', ';' or a sentence's
@@ -50,8 +53,7 @@ _VALUE_THEN_WORD = re.compile(
     r"(?:\s+(?!(?:above|below|over|under|beyond|past|than|exceeds?|exceeding|near|close|"
     r"clears?|cross\w*|pass\w*|well|just|still|safely|comfortably|at|of)\b)[A-Za-z][\w-]*){0,3}?\s*"
     r"(?:(?:is|as|marks?|sets?|=)\s+(?:the\s+|a\s+|an\s+|our\s+)?)?"
-    r"(?:\b(?:thresholds?|breaks?[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|"
-    r"crossover(?:\s+point)?)\b|阈值|门槛|閾値)",
+    r"(?:\b(?:" + _NOUN + r")\b|阈值|门槛|閾値)",
     re.I,
 )
 _QUICK = re.compile(
