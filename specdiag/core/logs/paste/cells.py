@@ -1304,3 +1304,120 @@ def share_with_counts(text: str) -> tuple[Value, Value, Value] | None:
     if abs(100 * a.number / b.number - p.number) > tol + 1e-9:
         return None
     return p, a, b
+
+
+# ----------------------------------------------------------------- a rate with its counts
+
+# words that name verify steps and nothing else ('378 steps', 'rounds: 378', '378 verify steps')
+_STEP_NOUN = (
+    r"(?:verify|verification|decode|draft|spec(?:ulative)?|target)?[\s_-]*"
+    r"(?:steps?|rounds?|iterations?|iters?|cycles?|forwards?|forward[\s_-]+pass(?:es)?)|"
+    r"verifications?|verifies"
+)
+# a count named after drafts: draft rounds as often as draft tokens ('378 drafts'); told apart
+# only by arithmetic
+_DRAFTS_NOUN = r"drafts|draft\s+calls|proposals"
+_COUNT = r"\d[\d,]*"
+_COUNT_ITEM = re.compile(
+    r"^(?:(?P<n>" + _COUNT + r")\s*(?P<w>" + _STEP_NOUN + r"|" + _DRAFTS_NOUN + r")"
+    r"|(?P<w2>" + _STEP_NOUN + r"|" + _DRAFTS_NOUN + r")\s*[:=]?\s*(?P<n2>" + _COUNT + r"))$",
+    re.I,
+)
+# accepted of drafted: 'A/B', 'A / B accepted', 'A of B accepted', 'A of B draft tokens accepted'
+_PAIR_ITEM = re.compile(
+    r"^(?P<a>" + _COUNT + r")\s*(?:/|\bof\b|out\s+of)\s*(?P<b>" + _COUNT + r")"
+    r"(?:\s+(?:draft(?:ed)?\s+)?(?:tokens?\s+|drafts\s+)?(?:accepted|acc\.?))?$",
+    re.I,
+)
+# each count on its own: 'A accepted', 'accepted A', 'B drafted', 'drafted: B'
+_ACCEPTED_ITEM = re.compile(
+    r"^(?:(?P<n>" + _COUNT + r")\s+(?:tokens?\s+)?accepted|accepted(?:\s+tokens?)?\s*[:=]?\s*"
+    r"(?P<n2>" + _COUNT + r"))$",
+    re.I,
+)
+_DRAFTED_ITEM = re.compile(
+    r"^(?:(?P<n>" + _COUNT + r")\s+(?:tokens?\s+)?(?:drafted|proposed)|"
+    r"(?:drafted|proposed)(?:\s+tokens?)?\s*[:=]?\s*(?P<n2>" + _COUNT + r"))$",
+    re.I,
+)
+_RATE_WITH_BRACKET = re.compile(
+    r"^(?P<r>[~≈]?\s*\d*\.?\d+\s*%?)\s*[(\[]\s*(?P<in>[^()\[\]]{3,120}?)\s*[)\]]$"
+)
+# (never a thousands separator: '2,646')
+_ITEM_SPLIT = re.compile(r"\s*(?:,(?!\d{3}(?!\d))|;|\band\b|\bover\b|\bin\b)\s*", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class RateCounts:
+    """A rate printed with the counts it divides ('0.633 (378 drafts, 1676/2646)').
+
+    ``steps`` is the count of verify steps where the bracket names it so ('378 steps', '378
+    rounds'); a count named after drafts ('378 drafts') is verify steps only where the drafted
+    tokens divide into it a whole number of times, ``per_count`` (the drafts a step makes),
+    which a stated k must then confirm (none is decided here)."""
+
+    rate: Value
+    accepted: Value
+    drafted: Value
+    steps: Value | None = None
+    count: Value | None = None  # a count named after drafts, not told apart here
+    count_name: str = ""
+    per_count: int | None = None  # drafted / count where it is a whole number above 1
+
+
+def _count_value(text: str) -> Value | None:
+    v = _plain(text.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", text) else text)
+    return Value(v[0], False, 0) if v is not None and v[1] == 0 else None
+
+
+def rate_with_counts(text: str) -> RateCounts | None:
+    """The rate of a cell printing it with the accepted and drafted counts it divides, and the
+    steps count beside them, in any order and wording; None when the bracket holds anything
+    else (a sample size, a spread), when the counts do not give the rate at its printed
+    precision, or when accepted exceeds drafted."""
+    m = _RATE_WITH_BRACKET.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    rate = value(m.group("r"))
+    if rate is None or not 0 < rate.number <= (100 if rate.percent else 1):
+        return None
+    acc = dra = cnt = None
+    name = ""
+    for item in _ITEM_SPLIT.split(m.group("in").strip()):
+        if not item:
+            continue
+        if (p := _PAIR_ITEM.match(item)) is not None:
+            if acc is not None or dra is not None:
+                return None
+            acc, dra = _count_value(p.group("a")), _count_value(p.group("b"))
+        elif (a := _ACCEPTED_ITEM.match(item)) is not None:
+            if acc is not None:
+                return None
+            acc = _count_value(a.group("n") or a.group("n2"))
+        elif (d := _DRAFTED_ITEM.match(item)) is not None:
+            if dra is not None:
+                return None
+            dra = _count_value(d.group("n") or d.group("n2"))
+        elif (c := _COUNT_ITEM.match(item)) is not None:
+            if cnt is not None:
+                return None
+            cnt = _count_value(c.group("n") or c.group("n2"))
+            name = re.sub(r"\s+", " ", (c.group("w") or c.group("w2")).lower())
+        else:
+            return None  # anything else: the counts mean something not told here
+    if acc is None or dra is None or not dra.number or acc.number > dra.number:
+        return None
+    approx = "~" in m.group("r") or "≈" in m.group("r")
+    scale = 100.0 if rate.percent else 1.0
+    tol = half_unit(rate.decimals) / scale + (0.005 if approx else 0.0)
+    if abs(acc.number / dra.number - rate.number / scale) > tol:
+        return None  # the identity fails: the counts divide something else
+    if cnt is None or not cnt.number or cnt.number > dra.number:
+        # (a step drafts at least one token: a larger count is no count of steps)
+        return RateCounts(rate, acc, dra)
+    if re.fullmatch(_DRAFTS_NOUN, name, re.I) is None:
+        return RateCounts(rate, acc, dra, steps=cnt, count_name=name)
+    per, rest = divmod(int(dra.number), int(cnt.number))
+    return RateCounts(
+        rate, acc, dra, count=cnt, count_name=name, per_count=per if not rest and per > 1 else None
+    )

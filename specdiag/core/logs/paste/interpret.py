@@ -1456,6 +1456,17 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
         fig.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
         return True
+    if k.metric != C.PER_POSITION and (rc := C.rate_with_counts(cell)) is not None:
+        # '0.633 (378 steps, 1676/2646)': the rate, the counts it divides (checked) and the
+        # verify steps where the bracket names them so (a count named after drafts is told
+        # apart by a stated k: counted.py)
+        fig.put(k.metric, rc.rate, k, cell, header)
+        fig.put(C.ACCEPTED, rc.accepted, C.key("accepted"), f"{rc.accepted.number:g}", "accepted")
+        fig.put(C.DRAFTED, rc.drafted, C.key("drafted"), f"{rc.drafted.number:g}", "drafted")
+        if rc.steps is not None:
+            sk = C.Key(C.STEPS, rc.count_name, False, None, None, False)
+            fig.put(C.STEPS, rc.steps, sk, f"{rc.steps.number:g}", rc.count_name)
+        return True
     rl = C.spaced_rates(cell)
     if rl is None or fig.positions:
         return False
@@ -3320,6 +3331,17 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         shared.append((m.start("br"), sc))
         for i in range(m.start("br"), m.end("br")):
             rest[i] = " "
+    counted: list[tuple[int, C.RateCounts]] = []
+    for m in _RATE_COUNTS_BRACKET.finditer(text) if "(" in text else ():
+        # a rate with its counts and steps in brackets after it ('0.633 (378 steps,
+        # 1676/2646)', '63% (1676 of 2646 accepted, 378 rounds)'): the counts, where they give
+        # the rate (the rate itself is read with its name below)
+        rc = C.rate_with_counts(m.group(0))
+        if rc is None or any(at == m.start("br") for at, _ in shared):
+            continue
+        counted.append((m.start("br"), rc))
+        for i in range(m.start("br"), m.end("br")):
+            rest[i] = " "
     for m in _ACCEPTED_OVER.finditer(text) if "accepted" in low and "/" in text else ():
         a, b = C.value(m.group("a")), C.value(m.group("b"))
         if a is None or b is None or not b.number or a.number > b.number or taken(*m.span()):
@@ -3660,6 +3682,23 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         ):
             found.append((at, C.key("accepted"), sc[1], "accepted", f"{sc[1].number:g}"))
             found.append((at + 1, C.key("drafted"), sc[2], "drafted", f"{sc[2].number:g}"))
+    for at, rc in counted:
+        # the counts (and steps named so) only beside their rate read under a rate's name
+        if any(
+            k.metric in (C.RATE, C.ACCEPT_RATIO)
+            and v.number == rc.rate.number
+            and v.percent == rc.rate.percent
+            for _, k, v, _, _ in found
+        ):
+            found.append(
+                (at, C.key("accepted"), rc.accepted, "accepted", f"{rc.accepted.number:g}")
+            )
+            found.append(
+                (at + 1, C.key("drafted"), rc.drafted, "drafted", f"{rc.drafted.number:g}")
+            )
+            if rc.steps is not None:
+                sk = C.Key(C.STEPS, rc.count_name, False)
+                found.append((at + 2, sk, rc.steps, rc.count_name, f"{rc.steps.number:g}"))
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
 
@@ -4575,6 +4614,9 @@ _FRACTION_COUNTS = re.compile(
     r"(?<![\w.])(?P<p>0?\.\d+|1\.0+)\s*\(\s*(?P<a>\d[\d,]*)\s+accepted\s*/\s*(?P<b>\d[\d,]*)\s+"
     r"(?:generated|drafted|proposed|draft(?:ed)?(?:\s+tokens)?|tokens\s+drafted)\s*\)",
     re.I,
+)
+_RATE_COUNTS_BRACKET = re.compile(
+    r"(?<![\w.])(?P<p>[~≈]?\s*\d*\.?\d+\s*%?)[*`]{0,2}\s*(?P<br>\([^()\n]{3,120}\))"
 )
 _SHARE_BRACKET = re.compile(
     r"(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*(?P<br>[(\[][^()\[\]\n]{3,80}[)\]])"

@@ -12,6 +12,7 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import corrected as CR
+from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import forced as FORCED
@@ -855,6 +856,8 @@ def read_paste(
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
                 recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
+                # a drafts count beside a rate's counts, verify steps by the stated k
+                recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
             named = named or names
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
