@@ -952,7 +952,8 @@ _PREFIX_OTHER = re.compile(
     r"\bdiff|change|gain|\bstd|variance|\bci\b|\bmin\b|\bmax\b|p9\d|ratio|expected|target|"
     r"theoretical|predicted|estimated|simulat|synthetic|mock|fake|forced|assumed|dummy|goal|"
     r"threshold|\btrain(?:ing)?\b|accept|draft|token|tg/s|/s\b|required|desired|ideal|optimal|"
-    r"upper|lower|bound|limit|budget|typical|nominal|projected|hypothetical|illustrative",
+    r"upper|lower|bound|limit|budget|typical|nominal|projected|hypothetical|illustrative|golden|"
+    r"pinned",
     re.I,
 )
 

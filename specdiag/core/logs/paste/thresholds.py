@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import reference as R
+
 # the nouns of a threshold ('a 40% acceptance threshold'), then every word that states one
 _NOUN = (
     r"thresholds?|breaks?[- ]?even(?:\s+point)?|cut-?offs?|tipping\s+point|crossover(?:\s+point)?"
@@ -61,9 +63,51 @@ _QUICK = re.compile(
     re.I,
 )
 
+# A goal word before a figure's name (the family of reference.py: 'Target acceptance rate:
+# 70%', 'the golden AL 2.78', 'expected accept length of 3.0', 'reference AL 2.9', '黄金接受长度
+# 2.78'): the value is set or aimed at, no run. Up to three words may come between the goal word
+# and the name ('committed thinking-on golden AL'); 'reference' only right before it.
+_GOAL_NAME = (
+    r"(?:(?:avg|average|mean)\s+)?(?:acc(?:ept(?:ance|ed)?)?\.?(?:[\s_-]+(?:len(?:gth)?|rate|"
+    r"ratio))?|AL|τ|tau|MAT)(?![\w-])"
+)
+_GOAL_SPAN = re.compile(
+    r"(?:" + R.GOAL_WORDS + r"(?:\s*的)?(?:\s+(?!(?:is|was|of|at|got|measured)\b)[\w-]+){0,3}?"
+    r"|\breference)\s*(?P<name>" + _GOAL_NAME + r")"
+    r"[*`_]{0,2}\s*(?:[:=：]|\b(?:of|is|was|at|to|of\s+about)\b|为|是)?\s*[*`]{0,2}"
+    + _NUMBER
+    + r"(?!\d|\.\d)[*`]{0,2}"
+    # a measured value right after the goal ('target 70%, got 62%'): the run's, read under the
+    # figure's name
+    r"(?P<then>\s*(?:[,;(]\s*|\s)(?:(?:but|and|while|vs\.?)\s+)?(?:(?:we|I|it|the\s+run)\s+)?"
+    r"(?:got|get|measured|observed|saw|see|reached|hit|achieved|actual(?:ly)?|obtained)\b"
+    r"\s*(?:[:=]\s*)?(?:(?:was|is|of|at|only|just|about)\s+)*(?=[*`~≈]*\d))?",
+    re.I,
+)
+_GOAL_QUICK = re.compile(
+    r"target|goal|expect|golden|pinned|committed|desired|intended|aimed|reference|"
+    r"黄金|目标|预期|期望|既定",
+    re.I,
+)
+
+
+def _blank_goals(line: str) -> str:
+    for m in list(_GOAL_SPAN.finditer(line)):
+        a, b = m.span()
+        if m.group("then") is None:
+            line = line[:a] + " " * (b - a) + line[b:]
+            continue
+        # keep the name and the measured value: 'acceptance rate:        62%'
+        n0, n1, t1 = m.start("name"), m.end("name"), m.end("then")
+        line = line[:a] + " " * (n0 - a) + line[n0:n1] + ":" + " " * (t1 - n1 - 1) + line[t1:]
+    return line
+
 
 def blank(line: str) -> str:
-    """``line`` with every threshold's value (and the words that state it) blanked."""
+    """``line`` with every threshold's value (and the words that state it) blanked, and every
+    goal's (a target, an expected or golden value)."""
+    if _GOAL_QUICK.search(line) is not None:
+        line = _blank_goals(line)
     if _QUICK.search(line) is None:
         return line
     spans = [

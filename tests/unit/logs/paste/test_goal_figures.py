@@ -1,0 +1,103 @@
+"""A goal word before a figure's name (`Target acceptance rate: 70%`, `the golden AL 2.78`,
+`expected accept length of 3.0`, `reference AL 2.9`, `黄金接受长度 2.78`): a value set, pinned
+or aimed at, no measurement and no record; a measured value on the same line (`target 70%, got
+62%`) is the run's, read under the figure's name."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste import thresholds as TH
+from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
+
+
+def _figures(text: str, read: Read = read_paste) -> list[tuple[float | None, float | None]]:
+    return [(r.printed_length, r.printed_rate) for r in read(text).records]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Target acceptance rate: 70%\n",
+        "Expected accept length: 3.0\n",
+        "We pin the golden AL 2.78 for the throughput runs; eval keeps real verification.\n",
+        "Updated the recipe with the committed thinking-on golden AL 2.78 for throughput.\n",
+        "The recipe now uses the pinned acceptance length of 3.1 so the sweep is deterministic.\n",
+        "Our reference AL is 2.9 for this draft.\n",
+        "吞吐量测试采用已提交的 thinking-on 黄金接受长度 2.78,eval-only 保留真实校验。\n",
+        "我们的目标接受率是 70%。\n",
+        "- goal acceptance rate: 65%\n- desired accept length: 3.5\n",
+    ],
+)
+def test_goal_figures_are_no_record(read: Read, text: str) -> None:
+    assert _figures(text, read) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Target acceptance rate: 70%, got 62%.\n", [(None, 0.62)]),
+        ("Target AL 3.0 but we measured 2.71 on MT-Bench.\n", [(2.71, None)]),
+        ("Our reference AL is 2.9 and we got 2.7 on our prompts.\n", [(2.7, None)]),
+        ("The run hit AL 2.91 against an expected AL of 3.2.\n", [(2.91, None)]),
+        ("Acceptance rate: 62% (target 70%)\n", [(None, 0.62)]),
+    ],
+)
+def test_measured_value_beside_a_goal_is_read(
+    text: str, want: list[tuple[float | None, float | None]]
+) -> None:
+    got = _figures(text)
+    assert [(a, pytest.approx(b) if b else b) for a, b in got] == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the target model is no goal
+        "The target model acceptance rate was 62% with the 1B draft.\n",
+        # 'expected' as a comment on a measurement, not before the figure's name
+        "As expected, AL 2.9 on MT-Bench with k=4.\n",
+        # a plain measurement
+        "Acceptance length: 2.78 on GSM8K.\n",
+    ],
+)
+def test_negative_controls_stay_records(text: str) -> None:
+    assert len(_figures(text)) == 1
+
+
+def test_golden_column_header_is_no_length() -> None:
+    assert C.key("golden AL").metric is None
+    assert C.key("pinned accept length").metric is None
+    assert C.key("MT-bench AL").metric == C.LENGTH
+
+
+_GOALS = ("target", "expected", "golden", "pinned", "goal", "desired")
+_NAMES = ("AL", "acceptance rate", "accept length", "acceptance length", "acc len", "τ")
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(_GOALS),
+    st.sampled_from(_NAMES),
+    st.sampled_from(("{} {}", "{} {}:", "the {} {} of", "{} {} is")),
+    st.floats(min_value=1.2, max_value=6.0),
+    st.booleans(),
+)
+def test_generated_goal_spans_blanked(
+    goal: str, name: str, form: str, value: float, measured: bool
+) -> None:
+    v = f"{value:.2f}"
+    line = form.format(goal, name) + f" {v}"
+    got = f"{value + 0.31:.2f}"
+    if measured:
+        line += f", measured {got}"
+    out = TH.blank(line)
+    assert len(out) == len(line)
+    assert v not in out.split()  # the goal's value is gone
+    if measured:
+        assert got in out and name in out  # the run's value stays, under the figure's name
