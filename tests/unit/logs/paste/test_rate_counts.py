@@ -166,3 +166,23 @@ def test_generated_cells(
     # the same cell with a rate its counts do not give: no length
     bad = f"{min(0.99, acc / dra + 0.05):.3f} ({steps} {word}, {acc}/{dra})"
     assert _lengths(_ab_table([bad, "0.353 (n=591)"]))[0] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "At 64k the acceptance was 0.633 (378 steps, 1676/2646), down from last week.\n",
+        "acceptance rate 63.3% (378 rounds; 1676 of 2646 accepted)\n",
+    ],
+)
+def test_prose_rate_with_counts_and_steps(text: str) -> None:
+    recs = read_paste(text).records
+    assert [(r.steps, r.accept_length) for r in recs] == [
+        (378, pytest.approx(1 + 1676 / 378, abs=1e-4))
+    ]
+
+
+def test_prose_drafts_count_claims_no_length() -> None:
+    # (a count named after drafts outside a table: no stated k checked here, no length)
+    text = "MTP k=7. At 64k the acceptance was 0.633 (378 drafts, 1676/2646).\n"
+    assert all(a is None for a in _lengths(text))
