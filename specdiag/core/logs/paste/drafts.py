@@ -268,6 +268,16 @@ def _exactly_zero(shown: str, span: str) -> bool:
     )
 
 
+def _some_accepted(span: str) -> bool:
+    """Whether the lines count some draft accepted ('1/2001 proposals accepted (0.0%)'): a share
+    printed as zero beside them is a rounding, not none accepted."""
+    return any(
+        (a := C.value(m.group("a"))) is not None and a.number > 0
+        for pat in (I._SLASH_OF_ACCEPTED, I._OF_ACCEPTED, I._ACCEPTED_OF)
+        for m in pat.finditer(span)
+    )
+
+
 def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Records whose rate is printed as exactly zero and that claim no length: length 1 (see
     the module's rules); the others as they are. ``text``: the paste as given (its lines as
@@ -293,6 +303,7 @@ def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         if (
             not zeros
             or _NONE_DRAFTED.search(span) is not None
+            or _some_accepted(span)
             or not all(_exactly_zero(s, span) for s in zeros)
         ):
             out.append(r)

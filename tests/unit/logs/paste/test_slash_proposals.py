@@ -58,3 +58,13 @@ def test_settings_lists_bounds_and_wrong_shares_are_not_read_so() -> None:
         got = read_paste(text)
         assert all(r.accept_length is None for r in got.records), text
         assert all(r.printed_rate in (None,) for r in got.records), text
+
+
+def test_a_share_rounded_to_zero_beside_some_accepted_is_no_zero() -> None:
+    # 1 of 2001 prints as 0.0%: a rounding, not none accepted, so no length of 1
+    for text in (
+        "**1/2001 proposals accepted (0.0%)** after the first epoch.\n",
+        "3 of 9000 drafts accepted (0.0%) with the untrained head.\n",
+    ):
+        got = read_paste(text)
+        assert [(r.printed_rate, r.accept_length) for r in got.records] == [(0.0, None)], text
