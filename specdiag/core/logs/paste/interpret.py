@@ -161,26 +161,15 @@ _BASELINE_ROW = re.compile(
 
 
 def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
-    out = []
-    for r in recs:
-        if (
-            r.bonus == UNDECIDED
-            and r.printed_length == 1.0
-            and r.printed_rate is None
-            and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
-        ):
-            r = dataclasses.replace(
-                r,
-                accept_length=1.0,
-                bonus=Decision(
-                    INCLUDED,
-                    "value: the run without drafts prints 1.00, one token per step: the column "
-                    "counts the target's own token",
-                ),
-                notes=decided_notes(r.notes),
-            )
-        out.append(r)
-    return out
+    return [
+        ZR.target_alone(
+            r, "the run without drafts prints 1.00, one token per step", "the column counts"
+        )
+        if r.printed_rate is None
+        and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        else r
+        for r in recs
+    ]
 
 
 def _bare_k_column(recs: list[PasteRecord]) -> list[PasteRecord]:

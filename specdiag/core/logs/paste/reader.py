@@ -26,6 +26,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
+from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
     DECLARED_RULE,
@@ -963,6 +964,8 @@ def read_paste(
     records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
+    # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
+    records = ZR.none_accepted_ones(records, text)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     records, block_of = _per_block(records, block_of, lines)
