@@ -12,8 +12,9 @@ Three rules, each applied to records already read (the first identity that decid
   nothing is decided.
 - **one draft a step**: a table's rate printed without a length, where the sentence right above
   the table (its caption) says the runs draft one token a step (``acceptance at depth 1``,
-  ``--draft-max 1``, ``num_speculative_tokens=1``, ``1 draft token``) and the paste states no
-  other depth or k. A step then accepts at most one draft, so the rate is the accepted drafts
+  ``--draft-max 1``, ``num_speculative_tokens=1``, ``1 draft token``), or any sentence of the
+  setup paragraph right above it does where that paragraph tells no change of setup ('Llama-8B,
+  greedy, `K=1`. The head is ...'), and the paste states no other depth or k. A step then accepts at most one draft, so the rate is the accepted drafts
   per step and the length is 1 + rate. Approximate or ranged rates get no length.
 - **zero acceptance**: a record whose rate is printed as exactly zero (``0``, ``0%``, ``0.0%``,
   ``0.000``, ``0/34``) and no length: no draft was accepted, so each verify step emitted the
@@ -176,14 +177,27 @@ _APPROX = re.compile(
 )
 
 
+# a paragraph telling a change of setup: its earlier sentences may state a k the table's runs
+# no longer use
+_CHANGED = re.compile(
+    r"\b(?:earlier|previously|before|formerly|first|initially|originally|then|now|later|"
+    r"instead|changed?|switch(?:ed)?|tried|used to|moved)\b",
+    re.I,
+)
+
+
 def said_one_draft(caption: str, paste: str) -> str | None:
     """The words of ``caption`` (the sentence right above a table) saying the runs draft one
     token a step, when the paste states no other depth or k; else None."""
-    sentences = [s for s in re.split(r"(?<=[.!?;])\s+|\n", caption) if s.strip()]
-    if not sentences:
+    lines = [t for t in caption.split("\n") if t.strip()]
+    if not lines:
         return None
-    last = sentences[-1]
-    m = _DEPTH_ONE.search(last)
+    sentences = [s for s in re.split(r"(?<=[.!?;])\s+", lines[-1]) if s.strip()]
+    # the last sentence right above the table, or any sentence of the setup paragraph right
+    # above it ('Qwen3-8B, teacher-forced, greedy, `K=1`. The head is built from ...') where
+    # that paragraph tells no change of setup ('Earlier we tried k=1. Now ...')
+    said = [sentences[-1]] if _CHANGED.search(lines[-1]) else sentences
+    m = next((m for s in reversed(said) if (m := _DEPTH_ONE.search(s)) is not None), None)
     if m is None or _OTHER_DEPTH.search(paste) is not None:
         return None
     return m.group(0).strip()

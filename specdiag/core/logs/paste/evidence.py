@@ -7,7 +7,10 @@ Rules, in order (the first that decides wins, and is named in the decision):
   of the per-position rates; the histogram's mean; tokens per step = 1 + accepted per step;
   accepted / drafted or accepted / output tokens against the printed rate;
 - **names**: 'tokens per step' includes the bonus token, 'accepted per step' does not; a
-  length below 1 cannot include it;
+  length below 1 cannot include it; a series of means named without their unit ('avg_accept',
+  'acc / mean') holding one value below 1 and one above is accepted drafts per step
+  (``SERIES_BELOW_ONE``), its counts checked first (the accepted drafts its rate x drafted
+  tokens give, where that is one whole number);
 - **the tool**, when the paste tells it and the tool's convention is documented;
 - otherwise ``unknown``, and no normalised figure is given.
 """
@@ -33,6 +36,10 @@ from specdiag.core.logs.paste.model import (
     Decision,
     PasteRecord,
 )
+
+# the tail of a series' name (a column, a row of a transposed table) that its values prove to be
+# accepted drafts per step: one value below 1 and one above (interpret.accepted_series)
+SERIES_BELOW_ONE = " (a series of means below and above 1)"
 
 # Tools whose printed accept length is documented as bonus-included.
 _BONUS_BY_TOOL = {
@@ -315,6 +322,19 @@ def _per_step_counts(
     )
 
 
+def _accepted_of_rate(rate: C.Value | None, drafted: int | None) -> int | None:
+    """The accepted drafts a per-draft rate of ``drafted`` draft tokens gives, where the rate's
+    rounding leaves one whole number only; else None."""
+    if rate is None or not drafted or (fr := _fraction(rate, [])) is None or not 0 <= fr <= 1:
+        return None
+    half = C.half_unit(rate.decimals) / (100.0 if rate.percent else 1.0)
+    est = fr * drafted
+    whole = round(est)
+    if half * drafted >= 0.5 or abs(est - whole) > half * drafted + 1e-9:
+        return None
+    return whole
+
+
 def _normalised(printed: float, bonus: Decision) -> float | None:
     """The bonus-included length from a printed per-step figure and its decided bonus."""
     if bonus.value == INCLUDED:
@@ -385,7 +405,15 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             printed_len = f.tok_per_step.number
     elif f.acc_per_step is not None and printed_len is None:
         printed_len = f.acc_per_step.number
-        if "draft" in f.acc_per_step_name or f.acc_per_step_name.endswith(C.EXCLUDED_SAID):
+        if f.acc_per_step_name.endswith(SERIES_BELOW_ONE):
+            length = 1 + printed_len
+            bonus = Decision(
+                EXCLUDED,
+                "value: its series (column or row) holds a mean below 1, which no length "
+                "counting the bonus token can be, and one above 1, which no rate can be: "
+                "accepted drafts per step",
+            )
+        elif "draft" in f.acc_per_step_name or f.acc_per_step_name.endswith(C.EXCLUDED_SAID):
             length = 1 + printed_len
             bonus = Decision(EXCLUDED, "name: accepted drafts per step leave out the bonus token")
         else:
@@ -397,7 +425,13 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 f"name: '{f.acc_per_step_name}' does not say whether the target's own token "
                 "is counted",
             )
-        by_counts = _per_step_counts(f.acc_per_step, "accepted per step", acc, steps, out)
+        acc_here = acc
+        if acc is None and f.acc_per_step_name.endswith(SERIES_BELOW_ONE):
+            # the series' values checked against the counts where they give the accepted
+            # drafts: the rate x the drafted tokens, a whole number within the rate's rounding
+            # ('cycles 51', 'proposed 116', 'accept_rate 66.38%': 77 accepted, 77 / 51 = 1.510)
+            acc_here = _accepted_of_rate(f.rate, dra)
+        by_counts = _per_step_counts(f.acc_per_step, "accepted per step", acc_here, steps, out)
         if by_counts is not None:
             bonus = by_counts
             length = _normalised(printed_len, bonus)

@@ -161,26 +161,15 @@ _BASELINE_ROW = re.compile(
 
 
 def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
-    out = []
-    for r in recs:
-        if (
-            r.bonus == UNDECIDED
-            and r.printed_length == 1.0
-            and r.printed_rate is None
-            and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
-        ):
-            r = dataclasses.replace(
-                r,
-                accept_length=1.0,
-                bonus=Decision(
-                    INCLUDED,
-                    "value: the run without drafts prints 1.00, one token per step: the column "
-                    "counts the target's own token",
-                ),
-                notes=decided_notes(r.notes),
-            )
-        out.append(r)
-    return out
+    return [
+        ZR.target_alone(
+            r, "the run without drafts prints 1.00, one token per step", "the column counts"
+        )
+        if r.printed_rate is None
+        and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        else r
+        for r in recs
+    ]
 
 
 def _bare_k_column(recs: list[PasteRecord]) -> list[PasteRecord]:
@@ -571,6 +560,7 @@ def grid(
     g, cols = _split_paired(g, cols)
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
+    series = _accepted_series_cols(g, cols)
     keys = []
     for group, name in cols:
         kn, kg = C.key(name), C.key(group) if group else None
@@ -586,6 +576,8 @@ def grid(
             keys.append((kg, name))
         else:
             keys.append((kn, group))
+    for i in series:
+        keys[i] = (_series_key(cols[i][1]), cols[i][0])
     keys = _by_cells(g, keys)
     if (unforced := FORCED.forced(g, cols, keys)) is not None:
         g, keys = unforced  # rows whose acceptance a knob forced: no measurement
@@ -1080,6 +1072,57 @@ _PLACEHOLDER = re.compile(r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none)[*`]{0
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
 
 
+# a mean of what a step accepts named without its unit ('avg_accept', 'mean accepted'), or a
+# bare 'mean' / 'avg' right after an acceptance rate of the same group ('acc / mean' cells)
+_MEAN_ACCEPT = re.compile(r"^(?:mean|avg|average)\s*(?:accept|accepted)$")
+_BARE_MEAN = re.compile(r"^(?:mean|avg|average)$")
+
+
+def accepted_series(name: str, cells: list[str], before: list[str]) -> bool:
+    """Whether a column (a row of a transposed table) is a series of means of what a step
+    accepts, the bonus left out: named without its unit (``_MEAN_ACCEPT``, or a bare 'mean'
+    right after a series of percentages, ``before``: 'M5 Max acc / mean' over '52.7% / 0.53'),
+    its values holding one above 1 (so no rate) and one below 1 (so no length counting the
+    target's own token: with it every step emits at least one), beyond their rounding. A series
+    with a percentage, a value past the most a step emits, or none on one side of 1 is not."""
+    n = " ".join(C._MARKUP.sub("", name).replace("_", " ").lower().split())
+    if not _MEAN_ACCEPT.match(n) and not (
+        _BARE_MEAN.match(n)
+        and before
+        and all((v := C.value(c)) is not None and v.percent for c in before)
+    ):
+        return False
+    vals = [C.value(c) for c in cells if c]
+    nums = [
+        (v.number, C.half_unit(v.decimals))
+        for v in vals
+        if v is not None and not v.percent and 0.0 <= v.number <= C.MAX_STEP_TOKENS
+    ]
+    return (
+        bool(nums)
+        and len(nums) == len(vals)
+        and any(x + h < 1.0 for x, h in nums)
+        and any(x - h > 1.0 for x, h in nums)
+    )
+
+
+def _series_key(name: str) -> C.Key:
+    """The key of a series ``accepted_series`` proves: accepted drafts per step."""
+    return C.Key(C.ACC_PER_STEP, C.norm(name)[0] + E.SERIES_BELOW_ONE, False)
+
+
+def _accepted_series_cols(g: Grid, cols: list[tuple[str, str]]) -> set[int]:
+    return {
+        i
+        for i, (grp, name) in enumerate(cols)
+        if accepted_series(
+            name,
+            _column_cells(g, i),
+            _column_cells(g, i - 1) if i > 0 and cols[i - 1][0] == grp else [],
+        )
+    }
+
+
 def _column_cells(g: Grid, i: int) -> list[str]:
     return [cells[i] for _, cells in g.rows if i < len(cells) and cells[i]]
 
@@ -1498,6 +1541,12 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if C.key(cells[0]).metric in C.ACCEPTANCE
         )
     ]
+    # rows that are series of accepted drafts per step (values below and above 1)
+    series_rows = {
+        r
+        for r, (_, cells) in enumerate(g.rows)
+        if cells and accepted_series(cells[0], cells[1:], g.rows[r - 1][1][1:] if r > 0 else [])
+    }
     if of_stats:
         # columns of statistics of one run (avg, p50, min, ...): one record, the mean first
         order = sorted(chosen, key=lambda j: _STAT_PREF.get(stat_cols[j], 9))
@@ -1511,8 +1560,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         name = " ".join(x for x in cols[j] if x)
         if name:
             labels.append(("column", _label_value(name)))
-        for _ln, cells in g.rows:
-            k = C.key(cells[0])
+        for r, (_ln, cells) in enumerate(g.rows):
+            k = _series_key(cells[0]) if r in series_rows else C.key(cells[0])
             cell = cells[j] if j < len(cells) else ""
             if not cell:
                 continue

@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
+from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
     DECLARED_RULE,
@@ -966,6 +967,8 @@ def read_paste(
     records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
+    # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
+    records = ZR.none_accepted_ones(records, text)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     records, block_of = _per_block(records, block_of, lines)
@@ -1207,12 +1210,12 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     if k is None:
         return records
     above = {
-        (r.tool, _length_name(r))
+        (r.tool, _series_name(r))
         for r in records
         if r.bonus == UNDECIDED
         and r.printed_length is not None
         and r.printed_length > k
-        and _length_name(r) is not None
+        and _series_name(r) is not None
     }
     if not above:
         return records
@@ -1221,7 +1224,7 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         if (
             r.bonus == UNDECIDED
             and r.printed_length is not None
-            and (r.tool, _length_name(r)) in above
+            and (r.tool, _series_name(r)) in above
         ):
             rule = (
                 f"value: a length above the draft tokens per step the paste states ({k}) "
@@ -1665,6 +1668,24 @@ def _length_name(r: PasteRecord) -> str | None:
         ):
             return _ACCEPTED_PER_STEP_NAME  # 'accepted tokens/cycle', its bonus undecided
     return None
+
+
+def _series_name(r: PasteRecord) -> str | None:
+    """The series a record's printed length belongs to: the length's name where it names one
+    ('accept length'), else the name of the one field that printed it (a column headed
+    'acceptance' whose cells read as lengths: '| on | 3.015 |'), so a value that proves the
+    convention of one cell proves it for that column or row alone."""
+    if (name := _length_name(r)) is not None:
+        return name
+    pl = r.printed_length
+    if pl is None:
+        return None
+    names = {
+        "field: " + " ".join(n.lower().strip("`* ").split())
+        for n, shown in r.fields
+        if (v := C.value(shown)) is not None and not v.percent and abs(v.number - pl) < 1e-9
+    }
+    return names.pop() if len(names) == 1 else None
 
 
 def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:

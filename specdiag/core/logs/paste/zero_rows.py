@@ -19,6 +19,11 @@ prints another length (the zero then counts something else), or where the header
 accuracy (``gsm8k accuracy``, ``eval acc``): only bare agreement words, perhaps after ``draft``,
 ``top-1``, ``token`` or ``greedy``.
 
+The same idea from a third sign, the paste's own words (``said_none_accepted``): a length of
+exactly 1 in a paste that says its drafts were all rejected (``no draft is accepted``,
+``garbage predictions``, ``every draft rejected``) counts the target's own token, where no length
+of the paste is below 1. The three signs decide through one function, ``target_alone``.
+
 Pure: a table and its records in, records out.
 """
 
@@ -87,18 +92,77 @@ def at_zero(
             ones.add(line)
     if not ones:
         return recs
-    out = []
-    for r in recs:
-        if r.first_line in ones and r.bonus == UNDECIDED and r.printed_length == 1.0:
-            r = dataclasses.replace(
-                r,
-                accept_length=1.0,
-                bonus=Decision(
-                    INCLUDED,
-                    "value: the row that accepted no draft (its acceptance or agreement is "
-                    "exactly 0) prints 1: the column counts the target's own token",
-                ),
-                notes=decided_notes(r.notes),
-            )
-        out.append(r)
-    return out
+    return [
+        target_alone(
+            r,
+            "the row that accepted no draft (its acceptance or agreement is exactly 0) prints 1",
+            "the column counts",
+        )
+        if r.first_line in ones
+        else r
+        for r in recs
+    ]
+
+
+def target_alone(r: PasteRecord, sign: str, who: str) -> PasteRecord:
+    """``r`` decided as counting the target's own token where it prints a length of exactly 1
+    and nothing else decided it, ``sign`` telling how the paste says no draft was accepted
+    there (a row's zero, a baseline label, its words): a length leaving the target's token out
+    would be 0 there. ``who`` ('the column counts'): what the decision covers. ``r`` as it is
+    otherwise."""
+    if r.bonus != UNDECIDED or r.printed_length != 1.0:
+        return r
+    return dataclasses.replace(
+        r,
+        accept_length=1.0,
+        bonus=Decision(INCLUDED, f"value: {sign}: {who} the target's own token"),
+        notes=decided_notes(r.notes),
+    )
+
+
+# the paste's words that no draft was accepted: none accepted, every draft rejected, drafts of
+# garbage (a head fed the wrong input); never a hypothesis ('if no draft is accepted') nor a
+# negation of it ('not every draft is rejected')
+_NONE_ACCEPTED = re.compile(
+    r"(?<!\bif )(?<!\bnot )\b(?:"
+    r"(?:no|none of the|zero)\s+(?:draft(?:ed)?\s+)?(?:drafts?|tokens?|proposals?)\s+"
+    r"(?:(?:is|are|was|were|got|gets|being|ever)\s+)?(?:accepted|kept)"
+    r"|nothing\s+(?:is\s+|was\s+|gets\s+|got\s+|ever\s+)?accepted"
+    r"|(?:every|each|all(?:\s+the)?)\s+drafts?(?:\s+tokens?)?\s+(?:is\s+|are\s+|was\s+|were\s+|gets\s+|got\s+)?rejected"
+    r"|rejects?\s+(?:every|each|all(?:\s+the)?)\s+drafts?"
+    r"|garbage\s+(?:drafts?|predictions?|draft\s+tokens?|proposals?)"
+    r")\b",
+    re.I,
+)
+# a hypothesis or a question around those words: no statement of what happened
+_HYPOTHETICAL = re.compile(r"\b(?:if|whether|would|could|suppose|assume|when)\b", re.I)
+
+
+def said_none_accepted(text: str) -> str | None:
+    """The words by which ``text`` says, as what happened, that no draft was accepted; None
+    when it does not."""
+    for m in _NONE_ACCEPTED.finditer(text):
+        start = max(text.rfind(".", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
+        if _HYPOTHETICAL.search(text[start : m.start()]) is None:
+            return m.group(0)
+    return None
+
+
+def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Lengths of exactly 1 in a paste that says no draft was accepted (``said_none_accepted``),
+    decided as counting the target's own token; nothing where a length of the paste is below
+    1 (that paste's lengths leave it out) or a record of it accepted drafts (a rate or a count
+    above 0)."""
+    if not any(r.bonus == UNDECIDED and r.printed_length == 1.0 for r in records):
+        return records
+    if any(r.printed_length is not None and r.printed_length < 1.0 for r in records):
+        return records
+    words = said_none_accepted(text)
+    if words is None:
+        return records
+    return [
+        target_alone(r, f"the paste says {words.strip()!r} and prints 1", "the length counts")
+        if not r.printed_rate and not r.accepted_tokens
+        else r
+        for r in records
+    ]

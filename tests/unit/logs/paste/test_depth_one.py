@@ -102,3 +102,37 @@ def test_generated_depth_one_tables(rates: list[int], caption: str) -> None:
     rows = [[f"model-{i}", "code", f"{r / 1000:.3f}"] for i, r in enumerate(rates)]
     got = read_paste(_table(caption, rows)).records
     assert [r.accept_length for r in got] == [round(1 + r / 1000, 6) for r in rates]
+
+
+def _rates(paragraph: str) -> str:
+    return f"### Head acceptance, measured\n\n{paragraph}\n\n" + pipe_table(
+        ["domain", "acceptance rate", "control"],
+        [["code", "0.9012", "0.0061"], ["chat", "0.5540", "0.0210"]],
+    )
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        "Llama-8B bf16, greedy, `K=1`. The head is rebuilt from the checkpoint's own layers, "
+        "and the target's greedy token is compared with the head's at every position.",
+        "One draft token per step throughout. The head reuses the target's embedding.",
+    ],
+)
+def test_one_draft_said_anywhere_in_the_setup_paragraph(paragraph: str) -> None:
+    got = [r for r in read_paste(_rates(paragraph)).records if r.accept_length is not None]
+    assert [r.accept_length for r in got] == [1.9012, 1.554]
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        # a change of setup: the k=1 is what was tried before
+        "Earlier we ran `K=1`. The runs below use the default head and its settings.",
+        "We first tried K=1, then switched to the tuned config. Results per domain.",
+        # another k elsewhere in the paragraph
+        "Llama-8B bf16, greedy, `K=1`. The deployed config drafts k=3 tokens.",
+    ],
+)
+def test_negative_control_one_draft_not_said_of_these_runs(paragraph: str) -> None:
+    assert all(r.accept_length is None for r in read_paste(_rates(paragraph)).records)
