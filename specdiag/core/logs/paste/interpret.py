@@ -3185,6 +3185,15 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
             continue
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and v is not None:
             yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+            # the trajectory's next legs, with no name of their own ('AL starts at ~3.07,
+            # smoothly regresses to ~2.8'): the same figure's later values (arrival.py)
+            at, pct = m.end(), m.group("val").rstrip().endswith("%")
+            while (c := A.continued(text, at, pct)) is not None:
+                cv = C.value(c.group("val"))
+                if cv is None or A.conditional(text, c.start("val")):
+                    break
+                yield c.start(), c.end(), [(k, cv, m.group("key").strip(), c.group("val").strip())]
+                at = c.end()
     for m in _OF_MAX.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
         mx = float(m.group("max"))
