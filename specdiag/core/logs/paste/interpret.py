@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
@@ -4273,7 +4274,9 @@ def keyvalue(
         (
             ln,
             _compared_at(
-                _arrow_series(TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t)))
+                _arrow_series(
+                    TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), AS.rewrite(t)))
+                )
             ),
         )
         for ln, t in _yaml_items(lines)
