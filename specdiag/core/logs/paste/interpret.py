@@ -4401,6 +4401,12 @@ def keyvalue(
                 last = ln
                 # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
                 items = [it for it in items if it[3] not in pp.group("list")]
+        if (lp := labelled_positions(t)) is not None and not fig.positions:
+            fig.positions.update(enumerate(lp[1]))
+            fig.fields.append((lp[0].group("key").strip(), lp[0].group("list")))
+            first = first or ln
+            last = ln
+            items = [it for it in items if it[3] not in lp[0].group("list")]
         if (pr := prose_positions(t)) is not None and not fig.positions:
             fig.positions.update(enumerate(pr[1]))
             fig.fields.append(
@@ -4616,6 +4622,38 @@ _LIST_PER_POSITION = re.compile(
     r"\s+(?:per|by|at each|for each)\s+(?:draft\s+)?(?:position|pos|depth)s?\b",
     re.I,
 )
+
+
+# rates labelled by their draft positions after a per-position name ('acceptance by draft
+# position: pos1 ~45%, pos2 ~30%', 'per-position acceptance = depth 1: 0.81; depth 2: 0.62'):
+# one record's per-position rates (a range or a bound is none: 'pos1 40-45%')
+_POS_ITEM = r"(?:pos(?:ition)?|depth|draft\s+(?:token|position))\s*#?(\d{1,2})\s*[:=]?\s*[~≈]?\s?(\d*\.?\d+\s*%?)"
+_LABELLED_POSITIONS = re.compile(
+    r"(?P<key>[A-Za-z][\w ./()-]{2,60}?)\s*[:=]\s*"
+    r"(?P<list>" + _POS_ITEM + r"(?:\s*[,;/]\s*" + _POS_ITEM + r"){0,15})"
+    r"(?!\s*%?\s*(?:[-–—]|to\s)\s*[~≈]?\d)(?![\w.]\d)",
+    re.I,
+)
+_POS_ITEM_RE = re.compile(_POS_ITEM, re.I)
+
+
+def labelled_positions(t: str) -> tuple[re.Match[str], tuple[float, ...]] | None:
+    """Per-position rates labelled by their positions after a per-position figure's name,
+    counted from 0 or 1 without a gap, all shares or all fractions, or None."""
+    if "pos" not in t.lower() and "depth" not in t.lower():
+        return None
+    m = _LABELLED_POSITIONS.search(t)
+    if m is None or key_of(m.group("key")).metric != C.PER_POSITION:
+        return None
+    items = _POS_ITEM_RE.findall(m.group("list"))
+    pos = [int(a) for a, _ in items]
+    if pos[0] not in (0, 1) or pos != list(range(pos[0], pos[0] + len(pos))):
+        return None
+    marked = [b.rstrip().endswith("%") for _, b in items]
+    if any(marked) and not all(marked):
+        return None  # shares and fractions mixed: not one list
+    rl = tuple(float(b.rstrip("% ")) / (100.0 if all(marked) else 1.0) for _, b in items)
+    return (m, rl) if all(0.0 <= x <= 1.0 for x in rl) else None
 
 
 def prose_positions(t: str) -> tuple[re.Match[str], tuple[float, ...]] | None:
