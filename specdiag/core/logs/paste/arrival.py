@@ -8,6 +8,12 @@
   name then never ends right before the verb, so nothing is read. A change alone (`improves
   by 0.3`, `up 12%`) has no value arrived at: nothing is read. A bound after the verb (`rose to
   over 80%`) or a share of something else (`dropped to 40% of the baseline`) is no figure.
+- trajectory: where a figure began or held (`AL starts at ~3.07`, `was stable at ~61%`, a start
+  at the figure's floor or a whole count, `starts at 1`, being a definition) and its next legs
+  in the same sentence with no name of their own (`, smoothly regresses to ~2.8`, `, then
+  dropped to ~36%`): one value each, the same figure's (only adverbs between the comma or the
+  conjunction and the verb; a new subject, a modal, a hedge of likelihood, another measure or a
+  value of the other kind is no leg).
 - change: the verb of change that closes the words before `from X to Y` (`goes up from 0.6 to
   0.9`, `has gone down from`, `improved slightly from`): two values, the runs before and after
   (the caller reads them; a setting's span, `ranges from`, `varies from`, `between`, is a
@@ -126,6 +132,24 @@ _OTHER_MEASURE = re.compile(
     re.I,
 )
 _UNIT_AFTER = re.compile(r"\s*(?:tok(?:en)?s?/s|t/s|ms\b|s\b|x\b|×|GB\b|MB\b)", re.I)
+
+
+# where a trajectory began: its start is a definition where the value is the figure's floor
+# or a whole count ('the acceptance length starts at 1 and grows by one per accepted token',
+# 'the rate begins at 0'), a run's figure where it was measured ('AL starts at ~3.07')
+_START = re.compile(
+    r"\b(?:starts?|started|starting|begins?|began|begun|opens?|opened)\s+\S+\s*$", re.I
+)
+
+
+def floor_start(before_value: str, value: str) -> bool:
+    """Whether an arrival whose words up to the value are ``before_value`` is where a
+    trajectory starts at a floor or a whole count (``value`` as printed): no run's figure."""
+    if _START.search(before_value.rstrip(" *`~≈")) is None:
+        return False
+    v = value.strip().lstrip("~≈ ")
+    num = float(v.rstrip("% "))
+    return num in (0.0, 1.0) or ("." not in v and not v.endswith("%"))
 
 
 def other_measure(clause: str, after: str = "") -> bool:

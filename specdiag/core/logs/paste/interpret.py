@@ -3178,9 +3178,14 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in _WENT_TO.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
-        if A.conditional(text, m.start("val")) or A.target(m.group("key")):
+        if (
+            A.conditional(text, m.start("val"))
+            or A.target(m.group("key"))
+            or A.floor_start(text[m.end("key") : m.start("val")], m.group("val"))
+        ):
             # 'if the accept length collapsed to 1.0, ...', 'we want the AL to reach 3.0':
-            # what would be or should be, no run (its value left to no other reader)
+            # what would be or should be, no run; 'the accept length starts at 1': a definition
+            # (its value left to no other reader)
             if k.metric in C.ACCEPTANCE:
                 yield m.start(), m.end(), []
             continue

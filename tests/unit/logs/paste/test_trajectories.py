@@ -95,6 +95,11 @@ def test_the_example_of_the_issue_reads_start_and_end() -> None:
         "the acceptance length should reach 3.0 after tuning",
         "the acceptance length would drop to 2.0 with a longer context",
         "if AL starts at 3.1 and then falls to 2.0, the alert fires",
+        # a definition: where the figure starts at its floor or a whole count
+        "the acceptance length starts at 1 and grows by one per accepted token",
+        "by definition the accept length starts at 1.0 and each accepted draft adds one",
+        "the acceptance rate begins at 0 for the first request",
+        "the acceptance rate begins at 0% and is updated per step",
         # a range: no record
         "the acceptance rate stayed between 60% and 70%",
         "the acceptance rate was stable at 60-70% all week",
