@@ -12,7 +12,8 @@ readers read one record there, its label kept, and a threshold's blanking
 Never rewritten: a label of a goal, a bound or a quoted figure (`(target 70%)`, `(threshold
 is 0.5)`, `(paper: 80%)`), a modal (`(would hit 60%)`), a condition in the sentence (`if ...`),
 another measure named between the name and the bracket (`acceptance is fine but throughput
-fell (observed 40 tok/s)`), a value between them that is not a range (`acceptance 0.497
+fell (observed 40 tok/s)`), a plain `was` / `is` / `at` after a goal's or a bound's word
+(`lower the acceptance threshold (was 0.50)`: the goal's former value), a value between them that is not a range (`acceptance 0.497
 (observed 49.7%)` restates it), or a value of the wrong kind (a share after a length's name).
 
 Pure: a line in, a line out.
@@ -96,6 +97,10 @@ def _named(line: str, m: re.Match[str]) -> str | None:
     name = names[-1]
     between = line[name.end() : m.start()]
     if A.other_measure(between) or re.search(r"\d", _RANGE.sub(" ", between)):
+        return None
+    if _NOT_RUN.search(between) and m.group("verb").lower() in ("was", "is", "at"):
+        # 'lower the acceptance threshold (was 0.50)': the goal's own former value; only a
+        # verb of measuring says the bracket is the run's ('threshold (observed 49.70%)')
         return None
     val = m.group("val").strip()
     pct = val.endswith("%")
