@@ -8,6 +8,12 @@
   name then never ends right before the verb, so nothing is read. A change alone (`improves
   by 0.3`, `up 12%`) has no value arrived at: nothing is read. A bound after the verb (`rose to
   over 80%`) or a share of something else (`dropped to 40% of the baseline`) is no figure.
+- trajectory: where a figure began or held (`AL starts at ~3.07`, `was stable at ~61%`, a start
+  at the figure's floor or a whole count, `starts at 1`, being a definition) and its next legs
+  in the same sentence with no name of their own (`, smoothly regresses to ~2.8`, `, then
+  dropped to ~36%`): one value each, the same figure's (only adverbs between the comma or the
+  conjunction and the verb; a new subject, a modal, a hedge of likelihood, another measure or a
+  value of the other kind is no leg).
 - change: the verb of change that closes the words before `from X to Y` (`goes up from 0.6 to
   0.9`, `has gone down from`, `improved slightly from`): two values, the runs before and after
   (the caller reads them; a setting's span, `ranges from`, `varies from`, `between`, is a
@@ -35,7 +41,9 @@ _CHANGE_VERB = (
     r"recovers?|recovered|degrades?|degraded|grows?|grew|grown|declines?|declined|"
     r"shrinks?|shrank|shrunk|sinks?|sank|sunk|plummets?|plummeted|soars?|soared|"
     r"slips?|slipped|dips?|dipped|creeps?|crept|comes?|came|moves?|moved|changes?|changed|"
-    r"shifts?|shifted|edges?|edged|bumps?|bumped|collapses?|collapsed|spikes?|spiked)"
+    r"shifts?|shifted|edges?|edged|bumps?|bumped|collapses?|collapsed|spikes?|spiked|"
+    r"regress(?:es|ed|ing)?|worsens?|worsened|deteriorat(?:es?|ed|ing)|decays?|decayed|"
+    r"erodes?|eroded|slides?|slid|craters?|cratered|tanks?|tanked|sags?|sagged)"
 )
 # a particle or an adverb of degree after the verb ('goes up', 'came back down', 'dropped
 # sharply'), none to three
@@ -57,7 +65,13 @@ _ARRIVED_AT = (
     r"reach(?:es|ed|ing)?|hits?|hitting|"
     r"(?:sits?|sat|sitting|stays?|stayed|staying|settles?|settled|settling|hovers?|hovered|"
     r"hovering|peaks?|peaked|plateaus?|plateaued|stabili[sz]e[sd]?|levell?ed\s+off|levels?\s+off|"
-    r"bottom(?:s|ed)?\s+out|tops?\s+out|topped\s+out)\s+(?:at|around|near))"
+    r"bottom(?:s|ed)?\s+out|tops?\s+out|topped\s+out|"
+    # where a trajectory began ('AL starts at ~3.07', 'began at 0.7')
+    r"starts?|started|starting|begins?|began|begun|opens?|opened|"
+    # a level held ('was stable at ~61%', 'remained steady around 2.4')
+    r"(?:is|was|were|are|been|remains?|remained|stays?|stayed|holds?|held|kept)\s+"
+    r"(?:(?:fairly|very|pretty|quite|mostly|roughly|largely)\s+)?"
+    r"(?:stable|steady|flat|constant|unchanged|consistent))\s+(?:at|around|near))"
 )
 ARRIVED = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+"
@@ -74,6 +88,36 @@ ARRIVED = re.compile(
     r"(?!\s*%?\s*(?:[-–—~]|to\s|and\s)\s*[*`]{0,2}[~≈]?\d)",
     re.I,
 )
+# the next leg of a trajectory, right after an arrival, with no name of its own ('AL starts at
+# ~3.07, smoothly regresses to ~2.8', 'was stable at ~61% from 6/16 through 7/8, then dropped
+# to ~36%'): the rest of the first clause, a comma or a conjunction, adverbs only (no noun: a
+# new subject is another figure's), then a verb of where the figure went and its value
+CONTINUED = re.compile(
+    r"(?P<gap>[^.;!?\n]{0,60}?)(?:\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)"
+    # (a hedge of likelihood is no adverb of a run: 'and likely drops to 2')
+    r"(?P<adv>(?:(?:then|later|eventually|finally|afterwards|since|gradually|now|"
+    r"(?!(?:likely|possibly|probably|presumably|hypothetically|supposedly|theoretically|"
+    r"ideally|potentially)\s)\w+ly)\s+){0,3})"
+    r"(?P<verb>" + _AUX + _ARRIVED_AT + r")\s+" + _HEDGE + r"(?:[~≈]\s?)?[*`]{0,2}"
+    r"(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
+    r"(?!\d|[\w.]\d|\s*[x×](?![a-z])|\s*%?\s*of\b)"
+    r"(?!\s*%?\s*(?:[-–—~]|to\s|and\s)\s*[*`]{0,2}[~≈]?\d)",
+    re.I,
+)
+
+
+def continued(text: str, at: int, percent: bool) -> re.Match[str] | None:
+    """The next leg of a trajectory whose previous leg ends at ``at``: the same figure's value
+    (a rate after a rate, a number after a number), in the same sentence, no other measure
+    named between and no other measure's unit after."""
+    m = CONTINUED.match(text, at)
+    if m is None or m.group("val").rstrip().endswith("%") != percent:
+        return None
+    if other_measure(m.group("gap") + " " + m.group("adv"), text[m.end() :]):
+        return None
+    return m
+
+
 # the verb of change closing the words before 'from X to Y' ('the acceptance rate goes up',
 # 'has gone down', 'improved drastically'): cut off, the words left name the figure
 CHANGE_BEFORE_FROM = re.compile(
@@ -88,6 +132,24 @@ _OTHER_MEASURE = re.compile(
     re.I,
 )
 _UNIT_AFTER = re.compile(r"\s*(?:tok(?:en)?s?/s|t/s|ms\b|s\b|x\b|×|GB\b|MB\b)", re.I)
+
+
+# where a trajectory began: its start is a definition where the value is the figure's floor
+# or a whole count ('the acceptance length starts at 1 and grows by one per accepted token',
+# 'the rate begins at 0'), a run's figure where it was measured ('AL starts at ~3.07')
+_START = re.compile(
+    r"\b(?:starts?|started|starting|begins?|began|begun|opens?|opened)\s+\S+\s*$", re.I
+)
+
+
+def floor_start(before_value: str, value: str) -> bool:
+    """Whether an arrival whose words up to the value are ``before_value`` is where a
+    trajectory starts at a floor or a whole count (``value`` as printed): no run's figure."""
+    if _START.search(before_value.rstrip(" *`~≈")) is None:
+        return False
+    v = value.strip().lstrip("~≈ ")
+    num = float(v.rstrip("% "))
+    return num in (0.0, 1.0) or ("." not in v and not v.endswith("%"))
 
 
 def other_measure(clause: str, after: str = "") -> bool:

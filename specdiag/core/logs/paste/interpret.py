@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
@@ -3237,14 +3238,28 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in _WENT_TO.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
-        if A.conditional(text, m.start("val")) or A.target(m.group("key")):
+        if (
+            A.conditional(text, m.start("val"))
+            or A.target(m.group("key"))
+            or A.floor_start(text[m.end("key") : m.start("val")], m.group("val"))
+        ):
             # 'if the accept length collapsed to 1.0, ...', 'we want the AL to reach 3.0':
-            # what would be or should be, no run (its value left to no other reader)
+            # what would be or should be, no run; 'the accept length starts at 1': a definition
+            # (its value left to no other reader)
             if k.metric in C.ACCEPTANCE:
                 yield m.start(), m.end(), []
             continue
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and v is not None:
             yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+            # the trajectory's next legs, with no name of their own ('AL starts at ~3.07,
+            # smoothly regresses to ~2.8'): the same figure's later values (arrival.py)
+            at, pct = m.end(), m.group("val").rstrip().endswith("%")
+            while (c := A.continued(text, at, pct)) is not None:
+                cv = C.value(c.group("val"))
+                if cv is None or A.conditional(text, c.start("val")):
+                    break
+                yield c.start(), c.end(), [(k, cv, m.group("key").strip(), c.group("val").strip())]
+                at = c.end()
     for m in _OF_MAX.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
         mx = float(m.group("max"))
@@ -4352,7 +4367,9 @@ def keyvalue(
         (
             ln,
             _compared_at(
-                _arrow_series(TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t)))
+                _arrow_series(
+                    TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), AS.rewrite(t)))
+                )
             ),
         )
         for ln, t in _yaml_items(lines)
@@ -4477,6 +4494,12 @@ def keyvalue(
                 last = ln
                 # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
                 items = [it for it in items if it[3] not in pp.group("list")]
+        if (lp := labelled_positions(t)) is not None and not fig.positions:
+            fig.positions.update(enumerate(lp[1]))
+            fig.fields.append((lp[0].group("key").strip(), lp[0].group("list")))
+            first = first or ln
+            last = ln
+            items = [it for it in items if it[3] not in lp[0].group("list")]
         if (pr := prose_positions(t)) is not None and not fig.positions:
             fig.positions.update(enumerate(pr[1]))
             fig.fields.append(
@@ -4695,6 +4718,38 @@ _LIST_PER_POSITION = re.compile(
     r"\s+(?:per|by|at each|for each)\s+(?:draft\s+)?(?:position|pos|depth)s?\b",
     re.I,
 )
+
+
+# rates labelled by their draft positions after a per-position name ('acceptance by draft
+# position: pos1 ~45%, pos2 ~30%', 'per-position acceptance = depth 1: 0.81; depth 2: 0.62'):
+# one record's per-position rates (a range or a bound is none: 'pos1 40-45%')
+_POS_ITEM = r"(?:pos(?:ition)?|depth|draft\s+(?:token|position))\s*#?(\d{1,2})\s*[:=]?\s*[~≈]?\s?(\d*\.?\d+\s*%?)"
+_LABELLED_POSITIONS = re.compile(
+    r"(?P<key>[A-Za-z][\w ./()-]{2,60}?)\s*[:=]\s*"
+    r"(?P<list>" + _POS_ITEM + r"(?:\s*[,;/]\s*" + _POS_ITEM + r"){0,15})"
+    r"(?!\s*%?\s*(?:[-–—]|to\s)\s*[~≈]?\d)(?![\w.]\d)",
+    re.I,
+)
+_POS_ITEM_RE = re.compile(_POS_ITEM, re.I)
+
+
+def labelled_positions(t: str) -> tuple[re.Match[str], tuple[float, ...]] | None:
+    """Per-position rates labelled by their positions after a per-position figure's name,
+    counted from 0 or 1 without a gap, all shares or all fractions, or None."""
+    if "pos" not in t.lower() and "depth" not in t.lower():
+        return None
+    m = _LABELLED_POSITIONS.search(t)
+    if m is None or key_of(m.group("key")).metric != C.PER_POSITION:
+        return None
+    items = _POS_ITEM_RE.findall(m.group("list"))
+    pos = [int(a) for a, _ in items]
+    if pos[0] not in (0, 1) or pos != list(range(pos[0], pos[0] + len(pos))):
+        return None
+    marked = [b.rstrip().endswith("%") for _, b in items]
+    if any(marked) and not all(marked):
+        return None  # shares and fractions mixed: not one list
+    rl = tuple(float(b.rstrip("% ")) / (100.0 if all(marked) else 1.0) for _, b in items)
+    return (m, rl) if all(0.0 <= x <= 1.0 for x in rl) else None
 
 
 def prose_positions(t: str) -> tuple[re.Match[str], tuple[float, ...]] | None:

@@ -1,0 +1,116 @@
+"""A measured figure in brackets after its name's clause: `fails just under the 50% acceptance
+rate threshold (observed 49.70%)`, `lifts K=4 acceptance to 52.7–74.6% (P3 K=2 hits 88.2%)`.
+
+The bracket holds at most three words of a label (`P3 K=2`), a verb of measuring or arrival
+(observed, measured, got, hits, reached, was, at, ...) and one value, nothing else (a range is
+no figure); the figure it measures is the one the clause before names (an acceptance rate or
+length, the last named in the sentence). The bracket is rewritten with that name before its
+value (`(observed acceptance rate 49.70%)`, `(P3 K=2, hits acceptance 88.2%)`), so the line's
+readers read one record there, its label kept, and a threshold's blanking
+(thresholds.py) keeps it as measured.
+
+Never rewritten: a label of a goal, a bound or a quoted figure (`(target 70%)`, `(threshold
+is 0.5)`, `(paper: 80%)`), a modal (`(would hit 60%)`), a condition in the sentence (`if ...`),
+another measure named between the name and the bracket (`acceptance is fine but throughput
+fell (observed 40 tok/s)`), a plain `was` / `is` / `at` after a goal's or a bound's word
+(`lower the acceptance threshold (was 0.50)`: the goal's former value), a value between them that is not a range (`acceptance 0.497
+(observed 49.7%)` restates it), or a value of the wrong kind (a share after a length's name).
+
+Pure: a line in, a line out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste import arrival as A
+
+# an acceptance figure's name in prose ('the 50% acceptance rate threshold', 'K=4 acceptance',
+# 'mean AL')
+_NAME = re.compile(
+    r"(?:\b(?:mtp|draft|token|spec\w*|mean|average|avg|overall)[\s_-]+)?"
+    r"(?:\baccept(?:ance)?[\s_-]+(?P<kind>rate|ratio|length|len)\b|\bacceptance\b|"
+    r"\baccept(?:ed)?[\s_-]+length\b|\bAL\b)",
+    re.I,
+)
+_ASIDE = re.compile(
+    r"\(\s*(?P<label>(?:[A-Za-z][\w=.-]*\s+(?:[\w=.-]+\s+){0,2}?)?)"
+    r"(?P<verb>observed|measured|actual(?:ly)?|got|gets|hits?|reached|reaches|achieved|achieves|"
+    r"saw|sees|scored|scores|recorded|logged|was|is|at)\s*[:=]?\s*[*`]{0,2}"
+    r"(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)[*`]{0,2}\s*\)",
+    re.I,
+)
+# a label of a goal, a bound, a quoted or an estimated figure: no run's measurement
+_NOT_RUN = re.compile(
+    r"\b(?:target\w*|thresholds?|goals?|limits?|cut-?offs?|bounds?|min(?:imum)?|max(?:imum)?|"
+    r"expected|expect\w*|required|requirement|default|budget|spec(?:ification)?|papers?|reported|"
+    r"claimed|cited|quoted|sla|slo|needed|needs?|floor|ceiling|up|least|over|under|above|below|"
+    r"less|more|estimated?|estimates|predicted|prediction|theoretical|ideal|ideally|upper|lower|"
+    r"baseline|reference|ref|vs|versus|than|e\.g|i\.e|like)\b",
+    re.I,
+)
+_RANGE = re.compile(r"\d+(?:\.\d+)?\s*%?\s*(?:[-–—]|to\b)\s*[*`]{0,2}\d+(?:\.\d+)?\s*%?")
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+# how far before the bracket its figure's name is looked for
+_REACH = 200
+
+
+def _quick(text: str) -> bool:
+    return "(" in text and re.search(r"accept|\bAL\b", text, re.I) is not None
+
+
+def rewrite(line: str) -> str:
+    """``line`` with each bracket of a measured figure given its figure's name."""
+    if not _quick(line):
+        return line
+    out: list[str] = []
+    at = 0
+    for m in _ASIDE.finditer(line):
+        named = _named(line, m)
+        if named is None:
+            continue
+        lab = m.group("label").strip()
+        # (a plain 'was' / 'is' / 'at' said as measured: a threshold's blanking keeps it)
+        verb = m.group("verb")
+        word = f"{'measured' if verb.lower() in ('was', 'is', 'at') else verb} {named} "
+        # (the label spaced off the bracket, so its settings read as labels: '( K=2, ...')
+        out.append(line[at : m.start()] + "(" + (f" {lab}, " if lab else "") + word)
+        out.append(line[m.start("val") : m.end()])
+        at = m.end()
+    if not out:
+        return line
+    return "".join(out) + line[at:]
+
+
+def _named(line: str, m: re.Match[str]) -> str | None:
+    """The acceptance figure's name the bracket ``m`` measures, None when it measures none."""
+    if _NOT_RUN.search(m.group("label")) or A.target(m.group("label")):
+        return None
+    start = max(0, m.start() - _REACH)
+    for e in _SENTENCE_END.finditer(line, start, m.start()):
+        start = e.end()
+    if A.conditional(line, m.start("val")):
+        return None
+    names = list(_NAME.finditer(line, start, m.start()))
+    if not names:
+        return None
+    name = names[-1]
+    between = line[name.end() : m.start()]
+    if A.other_measure(between) or re.search(r"\d", _RANGE.sub(" ", between)):
+        return None
+    if _NOT_RUN.search(between) and m.group("verb").lower() in ("was", "is", "at"):
+        # 'lower the acceptance threshold (was 0.50)': the goal's own former value; only a
+        # verb of measuring says the bracket is the run's ('threshold (observed 49.70%)')
+        return None
+    val = m.group("val").strip()
+    pct = val.endswith("%")
+    kind = (name.group("kind") or "").lower()
+    length = kind in ("length", "len") or name.group(0).strip().upper() == "AL"
+    if length:
+        # a length is a number of tokens (at least 1), never a share
+        if pct or float(val.lstrip("~≈ ")) < 1:
+            return None
+        return "acceptance length"
+    if not pct and float(val.lstrip("~≈ ")) > 1:
+        return None  # a rate is a share or a fraction
+    return "acceptance rate" if kind in ("rate", "ratio") else "acceptance"
