@@ -3238,6 +3238,10 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in _WENT_TO.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
+        if k.metric is None and A.stuck_length(m.group("key"), text[m.end("key") : m.start("val")]):
+            # 'the speculative decoding length is stuck at 1': a length a setting never is
+            # (a configured draft length is set, not stuck): the accept length a run printed
+            k = C.key("accept length")
         if (
             A.conditional(text, m.start("val"))
             or A.target(m.group("key"))

@@ -7,6 +7,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection
 
+from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import cited as CIT
@@ -644,6 +645,8 @@ def read_paste(
             continue
         candidate = (
             _CANDIDATE.search(body)
+            # 'the speculative decoding length is stuck at 1': the accept length (arrival.py)
+            or A.stuck_named(body)
             or (
                 # a table under a title naming its figure ('### Acceptance Lengths')
                 "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
