@@ -47,7 +47,9 @@ def test_a_length_stuck_at_a_level_is_the_run_s_length(
 
 @pytest.mark.parametrize("name", ["acclen", "acc_len", "accept len"])
 @pytest.mark.parametrize("hedge", ["about ", "around ", "~", ""])
-def test_sglang_s_own_spelling_keeps_an_approximate_value(read: Read, name: str, hedge: str) -> None:
+def test_sglang_s_own_spelling_keeps_an_approximate_value(
+    read: Read, name: str, hedge: str
+) -> None:
     text = (
         f"{_SGLANG}On the two easiest levels the {name} was {hedge}4 and the throughput "
         "reached 1300 tokens/s.\n"
