@@ -24,6 +24,7 @@ from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
+from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
@@ -3234,6 +3235,33 @@ _OF_MAX = re.compile(
 )
 
 
+# the name words right before a value, up to 7 ('Acceptance ≈', 'mean accept length:')
+_NAME_BEFORE = re.compile(r"(?:[A-Za-zτ][\w./'’-]*[ \t]*){1,7}[:=≈~]?[ \t*`]*$")
+
+
+def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each per-step total the line decomposes into accepted drafts +
+    the target's one token (decomposed.py): the total, a length with the bonus, proven by the
+    sum; a sum that fails is claimed with nothing read (no convention stated)."""
+    for d in DC.decomposed(text):
+        head = text[: d.start]
+        cut = max(head.rfind(c) for c in ".;!?(\n")
+        if cut >= 0 and head[cut] == "." and cut + 1 < len(head) and head[cut + 1].isdigit():
+            cut = -1  # (a decimal point, no sentence end)
+        nm = _NAME_BEFORE.search(head, cut + 1)
+        words = nm.group(0).strip(" \t:=≈~*`") if nm is not None else ""
+        k = key_of(words) if words else C.key("")
+        if not d.unit and k.metric not in C.ACCEPTANCE:
+            continue  # a sum of what the line names no figure of ('5.5 = 4.5 drafts + 1')
+        start = nm.start() if nm is not None and k.metric in C.ACCEPTANCE else d.start
+        v = C.value(d.x)
+        if not d.holds or v is None:
+            yield start, d.end, []
+            continue
+        kt = words if k.metric in C.ACCEPTANCE else text[d.start : d.end].split("=")[0].strip()
+        yield start, d.end, [(C.key("tokens per step"), v, kt, d.x)]
+
+
 def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in _WENT_TO.finditer(text):
@@ -3340,6 +3368,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # an experiment tracker's metric line ('step:29 - drafter/spec_decode/mean_acceptance_
     # length:4.19'): the whole line, its paths' last segments naming the figures (codenames.py)
     claim(CN.tracker_spans(text) if "/" in text else [])
+    # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
+    # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
+    claim(_decomposed(text) if DC.hinted(text) else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     claim(_went_to(text) if A.hinted(low) or " of " in low else [])
