@@ -3860,6 +3860,13 @@ def _open_paren(text: str, nxt: str) -> bool:
 
 # a numbered list's item: its number, then words ('2. τ: average acceptance length', '3) K')
 _ENUM_ITEM = re.compile(r"^\s*\d{1,2}[.)]\s+(?![\d.,%])\S")
+# a line saying what a number of a formula means ('1 表示：至少确认 1 个 token', '1 means the
+# target's own token'): a term defined, never the value of a name ending the line before
+_TERM_DEFINED = re.compile(
+    r"^\s*[-*]?\s*\d+(?:\.\d+)?\s*(?:表示|代表|意味着|意味|指的是|means\b|denotes\b|"
+    r"stands\s+for\b|represents\b)",
+    re.I,
+)
 
 
 def join_wrapped(lines: list[Line]) -> list[Line]:
@@ -3878,6 +3885,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
             and not t.rstrip().endswith("|")
             # (a numbered item's number is no value: '1. α: acceptance rate' / '2. τ: ...')
             and _ENUM_ITEM.match(lines[j + 1][1]) is None
+            and _TERM_DEFINED.match(lines[j + 1][1]) is None
             and (
                 _open_key(t)
                 or _open_list(t)
