@@ -3239,6 +3239,23 @@ _OF_MAX = re.compile(
 _NAME_BEFORE = re.compile(r"(?:[A-Za-zτ][\w./'’-]*[ \t]*){1,7}[:=≈~]?[ \t*`]*$")
 
 
+# a figure's name as a term of a formula ('(AL - 1) / num_speculative_tokens', '(τ - 1)', 'AL -
+# 1 / k'): a bracket holding the name, an operator and a number, or the name, a minus and a
+# number divided by a symbol; the number is the formula's, never the figure's value
+_FORMULA_TERM = re.compile(
+    r"\(\s*[`*]{0,2}(?P<a>[A-Za-zτ][\w.-]{0,30}(?:\s[A-Za-z][\w.-]{0,20}){0,2})[`*]{0,2}\s*"
+    r"[-−+*/×]\s*\d+(?:\.\d+)?\s*\)|"
+    r"(?<![\w.])(?P<b>[A-Za-zτ][\w.-]{0,30})\s*[-−]\s*\d+(?:\.\d+)?\s*[/÷]\s*[`*(]{0,2}[A-Za-z]"
+)
+
+
+def _formula_terms(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, no items) of each acceptance figure's name a formula uses as a term."""
+    for m in _FORMULA_TERM.finditer(text):
+        if key_of(m.group("a") or m.group("b")).metric in C.ACCEPTANCE:
+            yield m.start(), m.end(), []
+
+
 def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each per-step total the line decomposes into accepted drafts +
     the target's one token (decomposed.py): the total, a length with the bonus, proven by the
@@ -3371,6 +3388,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
+    # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
+    claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     claim(_went_to(text) if A.hinted(low) or " of " in low else [])

@@ -258,6 +258,17 @@ _FORCED_ASSIGN = re.compile(
 )
 
 
+# a knob named in plain words by a strong forcing word, then its value ('a forced acceptance
+# length of 2.5', 'requested AL = 3', 'the injected accept rate set to 0.8'); never 'synthetic'
+# or 'simulate' in plain words (the prompts, a simulator)
+_FORCED_PHRASE = re.compile(
+    r"(?<![A-Za-z])(?P<name>(?:forced|forcing|force|requested|injected|pinned)\s+"
+    r"(?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)\s*(?:of|at|set\s+to|to|=|:)\s*[`*]{0,2}"
+    r"(?P<v>[~≈]?\d+(?:\.\d+)?\s*%?)(?![\d.])",
+    re.I,
+)
+
+
 def forced_name(name: str) -> str | None:
     """The figure a knob's name forces ('SGLANG_SIMULATE_ACC_LEN': the accept length, 'Requested
     AL', 'synthetic acceptance rate'), as a metric of cells.py; or None when the name is no such
@@ -298,4 +309,9 @@ def forced_marks(lines: list[str]) -> dict[int, str]:
             if forced_name(m.group("name")) is not None and forced_on(m.group("v")):
                 out[i] = f"{FORCED}: {m.group('name')}={m.group('v')}"
                 break
+        else:
+            for m in _FORCED_PHRASE.finditer(t):
+                if forced_name(m.group("name")) is not None and forced_on(m.group("v")):
+                    out[i] = f"{FORCED}: {m.group('name')} {m.group('v')}"
+                    break
     return out
