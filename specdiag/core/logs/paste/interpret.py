@@ -29,6 +29,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
     EXCLUDED,
@@ -3906,9 +3907,6 @@ _QUOTIENT = re.compile(
     r"(?<![\w.,/])(?P<a>" + _DIGITS + r")\s*/\s*(?P<b>" + _DIGITS + r")\s*(?:=|≈)\s*"
     r"(?P<val>\d{1,2}\.\d+)(?=\s*(?:[.,;)]\s|[.,;)]?$))"
 )
-_LENGTH_NAMED = re.compile(
-    r"\baccept(?:ance|ed)?[ _-]?len(?:gth)?s?\b|\bacc[ _-]?len\b|\bAL\b|τ", re.I
-)
 # words in the clause before the verb that make the value another measure's
 _CLAUSE_OTHER = re.compile(
     r"\b(?:speed\w*|throughput|latency|time|ttft|tpot|itl|memory|temperature|accuracy|score|"
@@ -3958,7 +3956,7 @@ def _with_continuations(
         key = named if named is not None and (first_len < 0 or pos < first_len) else None
         if key is None and 0 <= first_named < pos:
             key = next(k for p, k, *_ in taken if k.metric == C.LENGTH and p == first_named)
-        if key is None or not _LENGTH_NAMED.search(t, 0, m.start()):
+        if key is None or not V.LENGTH_NAME.search(t, 0, m.start()):
             continue
         at = bisect.bisect_right(starts, pos) - 1
         if at >= 0 and ends[at] > pos:
