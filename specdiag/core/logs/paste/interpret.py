@@ -2416,9 +2416,10 @@ _ACC_FIRST = re.compile(
 # step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
 # loop): as a unit after a value in prose, read only on a line that speaks of speculation
 _LOOSE_STEP = re.compile(r"(?:/|per )\s*(?:rounds?|iters?|iterations?)\b", re.I)
+# (the speculative words, and this reader's wider context: a verify step, acceptance, 'spec',
+# 'SD', a draft block)
 _SPEC_WORDS = re.compile(
-    r"speculat|draft|\bspec\b|eagle|\bmtp\b|medusa|dflash|n-?gram|lookahead|verif|accept|"
-    r"\bsd\b|\bblock\b",
+    V.SPECULATIVE_RE + r"|\bspec\b|verif|accept|\bsd\b|\bblock\b",
     re.I,
 )
 _ACCEPT_BEFORE = re.compile(
