@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
     EXCLUDED,
@@ -2416,9 +2417,10 @@ _ACC_FIRST = re.compile(
 # step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
 # loop): as a unit after a value in prose, read only on a line that speaks of speculation
 _LOOSE_STEP = re.compile(r"(?:/|per )\s*(?:rounds?|iters?|iterations?)\b", re.I)
+# (the speculative words, and this reader's wider context: a verify step, acceptance, 'spec',
+# 'SD', a draft block)
 _SPEC_WORDS = re.compile(
-    r"speculat|draft|\bspec\b|eagle|\bmtp\b|medusa|dflash|n-?gram|lookahead|verif|accept|"
-    r"\bsd\b|\bblock\b",
+    V.SPECULATIVE_RE + r"|\bspec\b|verif|accept|\bsd\b|\bblock\b",
     re.I,
 )
 _ACCEPT_BEFORE = re.compile(
@@ -3968,9 +3970,6 @@ _QUOTIENT = re.compile(
     r"(?<![\w.,/])(?P<a>" + _DIGITS + r")\s*/\s*(?P<b>" + _DIGITS + r")\s*(?:=|≈)\s*"
     r"(?P<val>\d{1,2}\.\d+)(?=\s*(?:[.,;)]\s|[.,;)]?$))"
 )
-_LENGTH_NAMED = re.compile(
-    r"\baccept(?:ance|ed)?[ _-]?len(?:gth)?s?\b|\bacc[ _-]?len\b|\bAL\b|τ", re.I
-)
 # words in the clause before the verb that make the value another measure's
 _CLAUSE_OTHER = re.compile(
     r"\b(?:speed\w*|throughput|latency|time|ttft|tpot|itl|memory|temperature|accuracy|score|"
@@ -4020,7 +4019,7 @@ def _with_continuations(
         key = named if named is not None and (first_len < 0 or pos < first_len) else None
         if key is None and 0 <= first_named < pos:
             key = next(k for p, k, *_ in taken if k.metric == C.LENGTH and p == first_named)
-        if key is None or not _LENGTH_NAMED.search(t, 0, m.start()):
+        if key is None or not V.LENGTH_NAME.search(t, 0, m.start()):
             continue
         at = bisect.bisect_right(starts, pos) - 1
         if at >= 0 and ends[at] > pos:

@@ -778,6 +778,10 @@ def read_paste(
         if tool != "unknown" and trainer_only[tool]:
             # 'trained the draft with SpecForge': where the draft came from (trainers.py)
             tool, rule = "unknown", TRN.RULE.format(tool=tool)
+        if rule == "no tool named" and len(hint := T.tools_in_thread_links(text)) == 1:
+            # a tool named only by a link to a pull request or an issue of its repository: a
+            # hint, never the source whose convention decides the figures (links.py)
+            rule = LK.hint_rule(hint[0])
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE):
@@ -892,14 +896,6 @@ def read_paste(
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
         kv_ctx = _version_before(prose_ctx if structure == "prose" else ctx, body)
-        if kv_ctx[0] != "unknown" and LK.named_only_by_thread_links(kv_ctx[0], text):
-            # a tool named only by a link to a pull request or an issue of its repository: a
-            # hint, never the source whose convention decides the prose's figures (links.py)
-            kv_ctx = (
-                "unknown",
-                LK.hint_rule(kv_ctx[0]),
-                T.kind_of(body + "\n" + heading, "") or SUMMARY,
-            )
         if rest and "=" in body and "(" in text:
             if syms is None:
                 syms = I.symbols(lines)
