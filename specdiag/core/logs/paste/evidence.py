@@ -701,6 +701,25 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     return figures, bonus, basis, pooling
 
 
+# The most tokens per step a printed accept length can be, and the reason a record above it
+# gives. An accept length is at most 1 + the draft tokens of one step, and the largest drafts
+# any engine verifies in a step are a few tens of tokens: DFlash blocks of 16, EAGLE-2/3 and
+# SGLang trees of 60-64 draft tokens (EAGLE's total_tokens 60, SGLang's
+# --speculative-num-draft-tokens up to 64). Anything above is a count, a year or an id
+# printed after the length's name, never a length; 64 leaves a 64-token tree's lengths read.
+MAX_ACCEPT_LENGTH = 64.0
+IMPLAUSIBLE_LENGTH = (
+    f"a 'length' above {MAX_ACCEPT_LENGTH:g} tokens per step (no engine drafts that many a "
+    "step): a count, a year or an id after the length's name, no record"
+)
+
+
+def implausible(r: PasteRecord) -> bool:
+    """Whether :func:`record` gave ``r`` for a length above :data:`MAX_ACCEPT_LENGTH` (a record
+    of no figure, its lines to be listed as not understood)."""
+    return bool(r.notes) and r.notes[0].startswith(IMPLAUSIBLE_LENGTH)
+
+
 def _any_figure(figs: RecordFigures) -> bool:
     """Whether the record states a length, a rate or a count."""
     return any(
@@ -745,7 +764,42 @@ def record(
     # comparison ('unlike vLLM, our fork ...')
     figs, bonus, basis, pooling = decide(f, tool if tool_rule in CONVENTION_RULES else "")
     length = figs["accept_length"]
-    if isinstance(length, float) and not 1.0 - 1e-9 <= length <= 1025:
+    printed = figs["printed_length"]
+    if (isinstance(printed, float) and printed > MAX_ACCEPT_LENGTH) or (
+        isinstance(length, float) and length > MAX_ACCEPT_LENGTH + 1
+    ):
+        # a count, a year or an id under a length's name ('τ: 118,402 / 41,990 = 2.82', 'AL
+        # (2023)'): no length at all. The record keeps its lines and cells only, for the reader
+        # to list among what was not understood (``implausible``); it states no figure
+        shown = printed if isinstance(printed, float) else length
+        why = f"{IMPLAUSIBLE_LENGTH} ({shown:g} tokens per step)"
+        return PasteRecord(
+            kind=kind,
+            tool=tool,
+            tool_rule=tool_rule,
+            structure=structure,
+            first_line=lines[0],
+            last_line=lines[1],
+            labels=labels,
+            printed_length=None,
+            accept_length=None,
+            printed_rate=None,
+            accept_rate=None,
+            accepted_tokens=None,
+            drafted_tokens=None,
+            steps=None,
+            output_tokens=None,
+            per_position=(),
+            max_length=None,
+            statistic=None,
+            bonus=Decision(UNKNOWN, why),
+            rate_basis=Decision(UNKNOWN, why),
+            pooling=Decision(UNKNOWN, why),
+            fields=tuple(f.fields),
+            notes=(why,),
+            summary_row=summary_row,
+        )
+    if isinstance(length, float) and length < 1.0 - 1e-9:
         return None
     if f.positions and not figs["per_position"] and not _any_figure(figs):
         return None  # per-position rates at unknown positions, and nothing else

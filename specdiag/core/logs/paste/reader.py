@@ -36,6 +36,7 @@ from specdiag.core.logs.paste.evidence import (
     LAUNCHED_RULE,
     LINKED_RULE,
     MEASURED_RULE,
+    implausible,
 )
 from specdiag.core.logs.paste.model import (
     EXCLUDED,
@@ -957,6 +958,14 @@ def read_paste(
                     shown.lines,
                 )
             )
+    # a 'length' no step can emit (a count, a year or an id after the length's name,
+    # evidence.MAX_ACCEPT_LENGTH): no record; its lines are listed as not understood
+    shown_bad: set[tuple[int, int]] = set()
+    for r in records:
+        if implausible(r) and (r.first_line, r.last_line) not in shown_bad:
+            shown_bad.add((r.first_line, r.last_line))
+            unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
+    records, block_of = _keep(records, block_of, lambda r: not implausible(r))
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     records = _counts_with_k(records, text)
     records = _above_stated_k(records, text)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.evidence import MAX_ACCEPT_LENGTH
 from tests.support.examples import examples
 from tests.support.pastes import (
     pipe_table,
@@ -73,7 +74,7 @@ def test_key_value_counts_decide_the_bonus(
     """1 + accepted / steps printed: bonus included; accepted / steps printed: excluded."""
     for bonus in (True, False):
         printed = round((1 if bonus else 0) + accepted / steps, 2)
-        if printed < 0.01 or printed > 1000:
+        if printed < 0.01 or printed > MAX_ACCEPT_LENGTH:  # above it: no length (evidence.py)
             continue
         value_line = f"{key}{sep}{printed:.2f}"
         if wrap:

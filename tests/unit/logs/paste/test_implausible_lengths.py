@@ -1,0 +1,75 @@
+"""A 'length' no draft-verify step can emit (evidence.MAX_ACCEPT_LENGTH): a count, a year or
+an id printed after the length's name is no record, and its lines are listed as not
+understood; lengths of the largest draft trees are still read."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.evidence import IMPLAUSIBLE_LENGTH, MAX_ACCEPT_LENGTH
+from tests.support.examples import examples
+from tests.support.pastes import printed_lengths
+
+_NAMES = ["accept length", "τ", "Mean acceptance length", "avg_accept_len", "AL", "acc len"]
+
+
+def _unread_implausible(text: str) -> list[str]:
+    return [b.reason for b in read_paste(text).unread if b.reason.startswith(IMPLAUSIBLE_LENGTH)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    name=st.sampled_from(_NAMES),
+    sep=st.sampled_from([": ", " = ", " "]),
+    value=st.one_of(
+        st.integers(65, 999_999).map(lambda n: f"{n:,}"),  # a count, with thousands' commas
+        st.integers(65, 999_999).map(str),
+        st.integers(1990, 2030).map(str),  # a year ('Chen et al. 2023')
+    ),
+    tail=st.sampled_from(["", " tokens", " (request id)", " / 41,990 = 2.82"]),
+)
+def test_a_count_after_the_length_name_is_no_length(
+    name: str, sep: str, value: str, tail: str
+) -> None:
+    text = f"EAGLE-3 speculative decoding run\n{name}{sep}{value}{tail}\n"
+    assert all(x <= MAX_ACCEPT_LENGTH for x in printed_lengths(text)), text
+    assert float(value.replace(",", "")) not in printed_lengths(text)
+
+
+def test_the_line_is_listed_as_not_understood() -> None:
+    text = "EAGLE-3 speculative decoding on SGLang\naccept length: 118402\n"
+    assert not read_paste(text).records
+    (why,) = _unread_implausible(text)
+    assert "118402" in why
+
+
+def test_a_year_after_the_name_is_no_length() -> None:
+    text = "Mean acceptance length 2023 is defined as in the EAGLE paper.\n"
+    assert 2023.0 not in printed_lengths(text)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    name=st.sampled_from(_NAMES),
+    value=st.sampled_from(["7.5", "7.50", "12.3", "31.0", "64", "1.8", "3.05"]),
+)
+def test_lengths_of_the_largest_trees_are_read(name: str, value: str) -> None:
+    """A 64-token tree's 7.5 (or a length of 64 itself) is still a length."""
+    text = f"EAGLE tree of 64 draft tokens, SGLang\n{name}: {value}\n"
+    assert printed_lengths(text) == [float(value)], text
+    assert not _unread_implausible(text)
+
+
+def test_counts_giving_a_length_above_the_bound_give_none() -> None:
+    text = "Accepted 9000 / 9500 tokens\nDecoding steps 10.\n"
+    recs = read_paste(text).records
+    assert all(r.accept_length is None or r.accept_length <= MAX_ACCEPT_LENGTH + 1 for r in recs)
+    assert _unread_implausible(text)
+
+
+def test_other_lines_of_the_block_are_still_read() -> None:
+    text = "SGLang EAGLE-3, Llama-3.1-8B\naccept length: 2.84\naccept length: 118402\n"
+    assert printed_lengths(text) == [2.84]
+    assert _unread_implausible(text)
