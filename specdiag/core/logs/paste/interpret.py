@@ -84,10 +84,11 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
     return ctx[0], ctx[1]
 
 
-# draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
+# draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)'); a
+# maximum is no k (``_MAX_IN_LABEL``: 'd=N', 'max_draft_len=N', 'draft-max=N', 'n_max=N')
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"(?:max[_ ])?draft[_ ]len|d)\s*=\s*(\d{1,3})\b"
+    r"draft[_ ]len)\s*=\s*(\d{1,3})\b"
     # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
     r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
@@ -134,11 +135,17 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
-# a draft maximum in a label ('n_max=2', 'draft-max=4', llama.cpp's speculative n_max): at
-# most N drafts a step (llama.cpp drafts fewer where the draft is unsure), so never the k of
-# 1 + k x rate; never a list ('n_max=1/2')
+# a draft maximum in a label: at most N drafts a step, so never the k of 1 + k x rate (only an
+# upper bound: a length above it counts the bonus token); never a list ('n_max=1/2').
+# - llama.cpp's speculative n_max, '--draft-max' ('draft-max=4', 'n_max=2'), whose docs and
+#   tables once wrote it 'd' ('main d=1 | this PR d=2'): common_speculative_params.n_draft is
+#   the "max drafted tokens", and llama.cpp drafts fewer where the draft is unsure (p_min);
+# - TensorRT-LLM's 'max_draft_len': the fixed draft length of the one-model MTP / EAGLE-3
+#   paths, but a maximum for draft-target and the two-model paths (dynamic draft lengths,
+#   draft_len_schedule): the label does not tell which, so a maximum.
 _MAX_IN_LABEL = re.compile(
-    r"(?<![\w-])(?:n[_ ]?max|draft[-_ ]max)\s*=\s*(\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
+    r"(?<![\w-])(?:n[_ ]?max|draft[-_ ]max|max[_ ]draft[_ ]len|d)\s*=\s*(\d{1,2})\b"
+    r"(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
     re.I,
 )
 
@@ -1177,7 +1184,13 @@ def _baseline_at_one(g: Grid, i: int) -> bool:
             return True
         # a value above the row's draft tokens per step ('k=3' in a label, a K column): only
         # tokens per step, the target's own token counted, can exceed it
-        ks = {int(m.group(1)) for c in cells for m in _K_IN_LABEL.finditer(c)}
+        # (a draft maximum bounds it alike: no step drafts more)
+        ks = {
+            int(m.group(1))
+            for c in cells
+            for pat in (_K_IN_LABEL, _MAX_IN_LABEL)
+            for m in pat.finditer(c)
+        }
         for j in k_cols:
             kv = C.value(cells[j]) if j < len(cells) else None
             if kv is not None and kv.number == int(kv.number):

@@ -363,7 +363,7 @@ def test_a_title_bracket_of_no_figure_names_no_pair_and_rows_wider_by_other_cell
 @settings(max_examples=examples(40), deadline=None)
 @given(
     ks=st.lists(st.integers(1, 4), min_size=2, max_size=3, unique=True),
-    kname=st.sampled_from(["d", "k"]),
+    kname=st.sampled_from(["k", "K", "gamma"]),
     rows=st.integers(1, 3),
     data=st.data(),
 )
@@ -384,10 +384,12 @@ def test_speeds_at_rates_under_a_columns_k_give_one_plus_k_times_the_rate(
     assert [r.accept_length for r in got] == pytest.approx(want)
 
 
-def test_speeds_at_rates_under_a_draft_maximum_give_no_length() -> None:
-    # 'draft-max=2': at most 2 drafts a step (llama.cpp drafts fewer where the draft is
-    # unsure), so 1 + 2 x rate is no length of these runs
-    header = ["Task", "No MTP", "run draft-max=1", "run draft-max=2"]
+@pytest.mark.parametrize("name", ["draft-max", "d", "max_draft_len", "n_max"])
+def test_speeds_at_rates_under_a_draft_maximum_give_no_length(name: str) -> None:
+    # 'draft-max=2' (llama.cpp's docs once wrote it 'd=2'; TensorRT-LLM's 'max_draft_len'): at
+    # most 2 drafts a step (llama.cpp drafts fewer where the draft is unsure), so 1 + 2 x rate
+    # is no length of these runs
+    header = ["Task", "No MTP", f"run {name}=1", f"run {name}=2"]
     body = [["code", "2.71 t/s", "3.90 t/s @ 93%", "4.45 t/s @ 85%"]]
     text = "I see an acceptance uplift with MTP.\n\n" + pipe_table(header, body)
     got = read_paste(text).records
