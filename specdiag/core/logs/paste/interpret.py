@@ -161,11 +161,13 @@ def _most_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
 # token per step, so a length column printing 1.00 there counts the target's own token (a
 # length without it would print 0)
 _BASELINE_ROW = re.compile(
-    r"^(?:baseline|base|no[ -]?(?:spec|draft|mtp|speculation|speculative)\w*|"
-    r"autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?|"
-    # the run without the method ('w/o EAGLE', 'without MTP')
-    r"(?:w/o|without)\s+(?:spec\w*|draft\w*|mtp|eagle[\w-]*|medusa|dflash\w*|n-?gram|"
-    r"lookahead|sd))$",
+    r"^(?:baseline|base|autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?|"
+    # the run without the method ('no spec', 'nodraft', 'w/o EAGLE', 'without MTP'): the
+    # speculative words (vocab.SPECULATIVE), with 'spec' and 'sd' added, and after 'no' glued
+    # to it the short ones alone ('nospec', 'nomtp')
+    r"no[ -]?(?:spec|draft|mtp)\w*|(?:no|w/o|without)[ -]+(?:(?:"
+    + V.SPECULATIVE_RE
+    + r")[\w-]*|spec\w*|sd))$",
     re.I,
 )
 
@@ -3235,9 +3237,10 @@ def bare_quotient(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Val
                 return
 
 
-_RUN_SPEC = re.compile(
-    r"draft|propos|spec|verif|mtp|eagle|dflash|medusa|lookahead|n-?gram|token", re.I
-)
+# a line that speaks of drafts or tokens: the speculative words (vocab.SPECULATIVE) and this
+# reader's wider ones, for counts of a run that name no method ('proposed', 'spec', 'verify',
+# 'tokens': '12 rounds, 30 tokens accepted' of a decode)
+_RUN_SPEC = re.compile(V.SPECULATIVE_RE + r"|propos|spec|verif|token", re.I)
 
 
 # a figure's value after a verb of where it went ('the accept_len drops to 1.57', 'accept rate

@@ -28,6 +28,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
@@ -78,9 +79,15 @@ _OTHER_MEANING = re.compile(
     r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir|cikm)(?![a-z])",
     re.IGNORECASE,
 )
+# a block that speaks of speculative decoding: the speculative words (vocab.SPECULATIVE) but a
+# draft of a document ('draft release notes', 'the drafted PR', 'drafting the email'), and this
+# reader's wider context (the accept length's name, tokens per step, verify, bonus, target
+# model), which only speculation's figures use beside 'acceptance'
 _SPEC_CONTEXT = re.compile(
-    r"speculat|draft(?:ed|s)?\b(?! (?:release|notes?|pr|document|version|email|copy|plan)\b)|eagle|medusa|\bmtp\b|n-?gram|spec[_ ]?dec|accept(?:ance)?[ _]?len|τ|"
-    r"tok(?:ens)?/step|verify|bonus|target model",
+    r"(?!draft(?:ed|s|ing)?\s+(?:of\s+)?(?:the\s+)?(?:release|notes?|pr|document|version|email"
+    r"|copy|plan)\b)(?:"
+    + V.SPECULATIVE_RE
+    + r")|accept(?:ance)?[ _]?len|τ|tok(?:ens)?/step|verify|bonus|target model",
     re.IGNORECASE,
 )
 _OTHER_LINE = re.compile(r"accept|acc\.? prob", re.IGNORECASE)
