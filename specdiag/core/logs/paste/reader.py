@@ -890,13 +890,19 @@ def read_paste(
         )
         kv_ctx = _version_before(prose_ctx if structure == "prose" else ctx, body)
         if kv_ctx[0] != "unknown" and LK.named_only_by_thread_links(kv_ctx[0], text):
-            # a tool named only by a link to a pull request or an issue of its repository: a
-            # hint, never the source whose convention decides the prose's figures (links.py)
-            kv_ctx = (
-                "unknown",
-                LK.hint_rule(kv_ctx[0]),
-                T.kind_of(body + "\n" + heading, "") or SUMMARY,
-            )
+            if kv_ctx[0] in flagged_tools():
+                # named only by a link, but the paste sets that tool's own server flags
+                # ('--speculative-num-steps 2'): the flags tell who served the run (tools.py)
+                kv_ctx = (kv_ctx[0], FLAGS_RULE, kv_ctx[2])
+            else:
+                # a tool named only by a link to a pull request or an issue of its repository:
+                # a hint, never the source whose convention decides the prose's figures
+                # (links.py)
+                kv_ctx = (
+                    "unknown",
+                    LK.hint_rule(kv_ctx[0]),
+                    T.kind_of(body + "\n" + heading, "") or SUMMARY,
+                )
         if rest and "=" in body and "(" in text:
             if syms is None:
                 syms = I.symbols(lines)
