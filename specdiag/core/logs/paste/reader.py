@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
+from specdiag.core.logs.paste import training_tau as TT
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
@@ -590,6 +591,16 @@ def read_paste(
         if "loss" in text.lower()
         else []
     )
+    tau_records: list[PasteRecord] = []
+    if training and only_tool is None:
+        # a draft's simulated accept length on each step's line ('train_tau_sim=1.0385'):
+        # one record a line (training_tau.py); the lines' other figures stay set aside
+        tau_records = TT.records([lines[i] for i in training], text)
+        read_lines = {r.first_line for r in tau_records}
+        training = [i for i in training if lines[i][0] not in read_lines]
+        for i, (ln, _) in enumerate(lines):
+            if ln in read_lines:
+                lines[i] = (ln, "")
     if training:
         # a training loop's progress ('loss=9.1, lr=9e-05, tau=1.04'): its figures are the
         # draft's training estimates, no serving measurement; the lines are shown as skipped
@@ -1021,6 +1032,13 @@ def read_paste(
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
         records = _titled(records, block_of, titles)
+    if tau_records:
+        # the training lines' records, a block of their own, in line order among the others
+        both = sorted(
+            [*zip(records, block_of, strict=True), *((r, n_blocks + 1) for r in tau_records)],
+            key=lambda rb: rb[0].first_line,
+        )
+        records, block_of = [r for r, _ in both], [b for _, b in both]
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )
