@@ -22,6 +22,7 @@ from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
+from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
@@ -868,6 +869,8 @@ def read_paste(
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
                 recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
+                # a row whose own label sets a draft maximum of one (one_draft.py)
+                recs = OD.rows(recs)
                 # a drafts count beside a rate's counts, verify steps by the stated k
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
             named = named or names
@@ -925,6 +928,8 @@ def read_paste(
         if named_in is None and defined_here:
             named_in = defined_here[0].key  # (the block's own definition, its lines after it)
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
+        # the block's own command or sentence setting a draft maximum of one (one_draft.py)
+        kv = OD.block(kv, body) if kv and "1" in body else kv
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             length_named = next(
