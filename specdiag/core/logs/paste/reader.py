@@ -15,6 +15,7 @@ from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
@@ -192,6 +193,8 @@ def _premise(text: str) -> str | None:
 
 def _illustrative(text: str) -> str | None:
     """The words of ``text`` that mark its figures as not measured, or None."""
+    if (fixture := FX.mark(text)) is not None:
+        return fixture  # a test fixture's or a mock's figures (fixtures.py)
     m = _ILLUSTRATIVE.search(text)
     if m is not None:
         return m.group(0)
@@ -762,6 +765,10 @@ def read_paste(
             if not blk or not _CANDIDATE.search(body):
                 continue
         if (mark := _illustrative(_title(blk, blk[0][0], heading))) is not None:
+            unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
+            continue
+        if heading and (mark := FX.mark(heading.rsplit("\n", 1)[-1])) is not None:
+            # the line right above introduces the block as a test fixture's or a mock's output
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         marked = _marks(blk)
