@@ -37,6 +37,7 @@ from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRec
 _SETTING = re.compile(
     r"(?<![\w-])(?:--(?:spec-)?draft(?:-n)?-max|--draft|--num[-_]speculative[-_]tokens|"
     r"--num[-_]draft(?:[-_]tokens)?)(?:[ =]+|\s*`\s*)(?P<n>\d{1,3})\b(?![.,]\d)"
+    r"(?!\s*(?:[/,\-–]|and|or|to)\s*\d)"
     r"|(?<![\w-])[\"']?(?:n[_ ]?max|draft[-_]max|draft[-_]n[-_]max|spec[-_]draft[-_]n[-_]max|"
     r"num_speculative_tokens|"
     r"k|gamma|mtp[_ ]?k|n[_ ]?spec|depth)[\"']?\s*[=:]\s*(?P<m>\d{1,3})\b(?![.,]\d)"
@@ -111,11 +112,18 @@ def rows(records: list[PasteRecord]) -> list[PasteRecord]:
     return out
 
 
-def block(records: list[PasteRecord], text: str) -> list[PasteRecord]:
-    """A block's records where the block (``text``) sets a draft maximum of one and no other
-    draft setting: length 1 + rate."""
+def block(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[PasteRecord]:
+    """A block's records where the block (its numbered ``lines``) sets a draft maximum of one
+    and no other draft setting: length 1 + rate. A record's own lines must print no
+    approximation (a reader may drop the '~' of '~0.85' from the field it keeps)."""
+    text = "\n".join(t for _, t in lines)
     if not records or (said := said_max_one(text)) is None:
         return records
     if D._OTHER_DEPTH.search(text) is not None:
         return records  # ('for 2 drafted tokens ...'): another setting in the same words
-    return [_decided(r, said, "the same block") if _fits(r) else r for r in records]
+
+    def exact(r: PasteRecord) -> bool:
+        own = " ".join(t for ln, t in lines if r.first_line <= ln <= r.last_line)
+        return _APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
+
+    return [_decided(r, said, "the same block") if _fits(r) and exact(r) else r for r in records]

@@ -936,7 +936,7 @@ def read_paste(
             named_in = defined_here[0].key  # (the block's own definition, its lines after it)
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
         # the block's own command or sentence setting a draft maximum of one (one_draft.py)
-        kv = OD.block(kv, body) if kv and "1" in body else kv
+        kv = OD.block(kv, rest) if kv and "1" in body else kv
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             length_named = next(

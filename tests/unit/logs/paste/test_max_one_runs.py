@@ -71,6 +71,7 @@ def test_a_block_setting_max_one(read: Read, one: str, thousandths: int) -> None
         "acceptance rate is 0.61.\n",
         # approximate
         "With `--draft-max 1` I observe an acceptance rate in the range of 0.88.\n",
+        "llama-server --draft-max 1\n- acceptance rate: ~0.85\n- throughput: 41.2 tok/s\n",
         # SGLang's draft tokens count the target's token: 2 is no maximum of one
         "python -m sglang.launch_server --speculative-num-draft-tokens 2\naccept rate: 0.71\n",
     ],
@@ -86,6 +87,7 @@ def test_said_max_one() -> None:
     assert said_max_one("--draft-max 16") is None
     assert said_max_one("--draft-max 1.5") is None
     assert said_max_one("n_max=1/2") is None
+    assert said_max_one("--draft-max 1 / 2") is None
     assert said_max_one("--speculative-num-draft-tokens 2") is None
     assert said_max_one("--speculative-num-steps 1 --speculative-eagle-topk 4") is None
     assert said_max_one("--draft-max 1 --speculative-num-steps 1") is None
