@@ -50,7 +50,10 @@ _SETTING = re.compile(
 )
 # a rate printed as an approximation or a range ('~0.75', '0.7-0.8', 'about 70%', '<90%')
 _APPROX = re.compile(
-    r"[~≈<>≤≥]|\b(?:about|around|approx\w*|roughly|circa|nearly|almost|ranges?|ish)\b"
+    r"[~≈∼<>≤≥≲≦]|\b(?:about|around|approx\w*|roughly|circa|nearly|almost|ranges?|ish|"
+    r"or\s+(?:so|less|more|lower|higher|thereabouts)|below|under|over|above|less\s+than|"
+    r"more\s+than|at\s+(?:most|least)|up\s+to|close\s+to|virtually|essentially|practically)\b"
+    r"|约|大约|接近|几乎|左右|上下|前后|以下|以上|不到|程度|ほぼ|およそ|정도|거의"
     r"|\d\s*%?\s*(?:-|–|to)\s*\d",
     re.I,
 )
