@@ -22,6 +22,7 @@ from typing import Any
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
+from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import evidence as E
@@ -291,6 +292,10 @@ def _records(
         if fig.k is None:
             # the row's k, else the one its column states ('k=3' over a column of lengths)
             fig.k = k if k is not None else _k_of_labels(lab) if slot else None
+        if fig.k is not None and fig.length is None and CPH.variable_drafts(lab):
+            # an n-gram or prompt-lookup row's k is a maximum (its drafts vary a step): no
+            # length is computed from it (cell_phrases.py)
+            fig.k = None
         most = _most_of_labels(lab) if fig.k is None and fig.length is not None else None
         first = copy.deepcopy(fig) if most is not None else fig
         if most is not None:
@@ -1495,6 +1500,15 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         return True
     if v is not None or k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
         return False
+    if k.metric == C.RATE and (ph := CPH.rate_of_drafts(cell)) is not None:
+        # '27% of drafted tokens': the rate, written as a phrase (cell_phrases.py)
+        fig.put(C.RATE, ph, k, cell, header)
+        return True
+    if k.metric == C.RATE and not fig.positions and (at := CPH.rate_at_position(cell)):
+        # '69% at position 0, ~0% after': that position's rate alone (cell_phrases.py)
+        fig.positions[at[0]] = at[1]
+        fig.fields.append((header, cell))
+        return True
     if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
         fig.put(k.metric, sc[0], k, cell, header)
         fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
