@@ -71,7 +71,11 @@ _ARRIVED_AT = (
     # a level held ('was stable at ~61%', 'remained steady around 2.4')
     r"(?:is|was|were|are|been|remains?|remained|stays?|stayed|holds?|held|kept)\s+"
     r"(?:(?:fairly|very|pretty|quite|mostly|roughly|largely)\s+)?"
-    r"(?:stable|steady|flat|constant|unchanged|consistent))\s+(?:at|around|near))"
+    r"(?:stable|steady|flat|constant|unchanged|consistent|stuck))\s+(?:at|around|near)|"
+    # a level a run cannot leave ('the accept length is stuck at 1', 'got stuck at 1.2',
+    # 'stuck around 2'): what it printed, again and again
+    r"(?:(?:gets?|got|gotten|getting|seems?|seemed|appears?|appeared)\s+(?:to\s+be\s+)?)?"
+    r"stuck\s+(?:at|around|near))"
 )
 ARRIVED = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+"
@@ -150,6 +154,33 @@ def floor_start(before_value: str, value: str) -> bool:
     v = value.strip().lstrip("~≈ ")
     num = float(v.rstrip("% "))
     return num in (0.0, 1.0) or ("." not in v and not v.endswith("%"))
+
+
+# the speculative decoding's length, a name that may be a setting's (the draft length) as much
+# as a run's (the accept length), before a verb only a measured level takes ('is stuck at')
+_SPEC_LENGTH = re.compile(
+    r"\b(?:spec(?:ulative)?|spec[ -]?decod(?:e|ing)|speculative\s+decoding)\s+length\s*$", re.I
+)
+_STUCK = re.compile(r"\bstuck\s+(?:at|around|near)\b", re.I)
+
+
+# the same in a block: whether a block may hold one (a quick test before the readers)
+_STUCK_NAMED = re.compile(
+    r"\b(?:spec(?:ulative)?|spec[ -]?decod(?:e|ing)|speculative\s+decoding)\s+length\s+"
+    r"(?:\w+\s+){0,4}?stuck\s+(?:at|around|near)\b",
+    re.I,
+)
+
+
+def stuck_named(body: str) -> bool:
+    """Whether ``body`` says the speculative decoding's length is stuck at a level."""
+    return "stuck" in body.lower() and _STUCK_NAMED.search(body) is not None
+
+
+def stuck_length(key: str, verb: str) -> bool:
+    """Whether ``key`` is the speculative decoding's length and ``verb`` (the words between it
+    and its value) says it is stuck at a level: the accept length a run printed, no setting."""
+    return _STUCK.search(verb) is not None and _SPEC_LENGTH.search(key.strip(" *`")) is not None
 
 
 def other_measure(clause: str, after: str = "") -> bool:

@@ -16,6 +16,12 @@ fell (observed 40 tok/s)`), a plain `was` / `is` / `at` after a goal's or a boun
 (`lower the acceptance threshold (was 0.50)`: the goal's former value), a value between them that is not a range (`acceptance 0.497
 (observed 49.7%)` restates it), or a value of the wrong kind (a share after a length's name).
 
+A bracket right after the figure's name holding an approximate value and the runs it holds
+for (`near-identical acceptance (~0.80 both quants)`, `accept rate (about 72% on average)`,
+`AL (≈2.9, all runs)`): one value for all of them, as measured, rewritten alike (`(measured
+acceptance ~0.80, both quants)`); never a range (`(~0.70-0.80 both quants)`), a value without a
+hedge, a goal, a condition, a threshold's or a target's bracket, or a value of the wrong kind.
+
 Pure: a line in, a line out.
 """
 
@@ -49,6 +55,17 @@ _NOT_RUN = re.compile(
     r"baseline|reference|ref|vs|versus|than|e\.g|i\.e|like)\b",
     re.I,
 )
+# an approximate value and the runs it holds for, in a bracket right after the figure's name
+# ('near-identical acceptance (~0.80 both quants)', 'accept rate (about 72% on average)',
+# 'AL (≈2.9, all runs)'): one value for all of them, as measured
+_SCOPED = re.compile(
+    r"(?P<name>" + _NAME.pattern + r")[*`]{0,2}\s*\(\s*"
+    r"(?P<hedge>~|≈|about\s|around\s|roughly\s|approx(?:imately|\.)?\s)\s*"
+    r"(?P<val>\d+(?:\.\d+)?\s*%?)(?![\d.]|\s*%?\s*(?:[-–—]|to\b))\s*[,;]?\s*"
+    r"(?P<scope>(?:in\s+|for\s+|across\s+(?:the\s+)?)?(?:both|all|every|each)(?:\s+[A-Za-z][\w.-]*){1,2}|"
+    r"on\s+average|across\s+(?:the\s+)?[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s*\)",
+    re.I,
+)
 _RANGE = re.compile(r"\d+(?:\.\d+)?\s*%?\s*(?:[-–—]|to\b)\s*[*`]{0,2}\d+(?:\.\d+)?\s*%?")
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
 # how far before the bracket its figure's name is looked for
@@ -76,6 +93,44 @@ def rewrite(line: str) -> str:
         # (the label spaced off the bracket, so its settings read as labels: '( K=2, ...')
         out.append(line[at : m.start()] + "(" + (f" {lab}, " if lab else "") + word)
         out.append(line[m.start("val") : m.end()])
+        at = m.end()
+    if out:
+        line = "".join(out) + line[at:]
+    return _scoped(line)
+
+
+def _scoped(line: str) -> str:
+    """``line`` with each bracket of an approximate value over several runs right after its
+    figure's name given that name ('acceptance (~0.80 both quants)' -> 'acceptance (measured
+    acceptance ~0.80, both quants)'): one value, as measured."""
+    out: list[str] = []
+    at = 0
+    for m in _SCOPED.finditer(line):
+        if A.conditional(line, m.start("val")) or A.target(
+            line[max(0, m.start() - 40) : m.start()]
+        ):
+            continue
+        if _NOT_RUN.search(m.group("scope")):
+            continue
+        val = m.group("val").strip()
+        kind = (m.group("kind") or "").lower()
+        length = kind in ("length", "len") or m.group("name").strip().upper().endswith("AL")
+        num = float(val.rstrip("% "))
+        if length and (val.endswith("%") or num < 1):
+            continue  # a length is a number of tokens, never a share
+        if not length and not val.endswith("%") and num > 1:
+            continue  # a rate is a share or a fraction
+        named = (
+            "acceptance length"
+            if length
+            else "acceptance rate"
+            if kind in ("rate", "ratio")
+            else "acceptance"
+        )
+        bracket = line.index("(", m.end("name"))
+        out.append(line[at : bracket + 1])
+        # (any hedge said as '~': the value approximate, as printed)
+        out.append(f"measured {named} ~{val}, {m.group('scope')})")
         at = m.end()
     if not out:
         return line

@@ -42,6 +42,8 @@ _OWN: dict[str, str] = {}
 for _m, _keys in {
     LENGTH: (
         "acc len",
+        # SGLang's own spelling, one word ('the acclen was about 4')
+        "acclen",
         "a len",
         "al",
         "tau",

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import vocab as V
 
 Item = tuple[C.Key, C.Value, str, str]  # (key, value, printed key, printed value)
 Span = tuple[int, int, list[Item]]  # (start, end, items) in the line
@@ -175,7 +176,6 @@ _ACCEPTED_OVER_FORM = re.compile(
     r"\d[\d,]*[ \t]+accepted[ \t]*/[ \t]*\d[\d,]*[ \t]+(?:proposed|drafted|draft)", re.I
 )
 _NUM_RE = re.compile(rf"^(?:{_NUM_WORDS})$", re.I)
-_SPECULATIVE = re.compile(r"speculat|\bdraft|\bmtp\b|eagle|medusa|n-?gram|spec[_ -]?dec", re.I)
 _CACHE = re.compile(r"\bcache|\bcached\b|prefix|\blookups?\b", re.I)
 
 
@@ -194,7 +194,7 @@ def counts_spans(text: str, context: str = "") -> list[Span]:
         if _ACCEPTED_OVER_FORM.match(m.group(0)):
             continue  # 'A accepted / B drafted': the key-value readers' own form
         loose = re.search(r"\bhits\b|\btries\b", xw + " " + yw, re.I) is not None
-        if loose and (_CACHE.search(text) or not _SPECULATIVE.search(text + "\n" + context)):
+        if loose and (_CACHE.search(text) or not V.SPECULATIVE.search(text + "\n" + context)):
             continue  # a cache's hits of its lookups, or tries of anything else
         acc_t, den_t = (m.group("x"), m.group("y")) if x_num else (m.group("y"), m.group("x"))
         acc, den = C.value(acc_t), C.value(den_t)

@@ -19,15 +19,12 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED
 
 # a length's name, then what defines it (the words before the name, at most two, are read
 # apart: 'live `accept len`')
-_NAME = re.compile(
-    r"(?<![\w-])[`*]{0,2}(?:accept(?:ance|ed)?[ _-]?len(?:gth)?s?|acc[ _-]?len|(?-i:AL)|τ)"
-    r"[`*]{0,2}(?![\w-])",
-    re.I,
-)
+_NAME = re.compile(r"(?<![\w-])[`*]{0,2}" + V.LENGTH_NAME_RE + r"[`*]{0,2}(?![\w-])", re.I)
 _DEFINES = re.compile(
     r"(?:\s*(?::|=|—)|\s+(?:is\s+)?(?:defined|computed|calculated|measured)\s+as\b|\s+is\b|"
     r"\s+means\b|\s+equals\b)\s*(?P<def>[^.;\n]{8,240}?)(?=\.(?:\s|$)|;|\n|$)",

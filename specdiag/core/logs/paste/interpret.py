@@ -25,11 +25,13 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
+from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
     EXCLUDED,
@@ -2429,9 +2431,10 @@ _ACC_FIRST = re.compile(
 # step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
 # loop): as a unit after a value in prose, read only on a line that speaks of speculation
 _LOOSE_STEP = re.compile(r"(?:/|per )\s*(?:rounds?|iters?|iterations?)\b", re.I)
+# (the speculative words, and this reader's wider context: a verify step, acceptance, 'spec',
+# 'SD', a draft block)
 _SPEC_WORDS = re.compile(
-    r"speculat|draft|\bspec\b|eagle|\bmtp\b|medusa|dflash|n-?gram|lookahead|verif|accept|"
-    r"\bsd\b|\bblock\b",
+    V.SPECULATIVE_RE + r"|\bspec\b|verif|accept|\bsd\b|\bblock\b",
     re.I,
 )
 _ACCEPT_BEFORE = re.compile(
@@ -3248,10 +3251,58 @@ _OF_MAX = re.compile(
 )
 
 
+# the name words right before a value, up to 7 ('Acceptance ≈', 'mean accept length:')
+_NAME_BEFORE = re.compile(r"(?:[A-Za-zτ][\w./'’-]*[ \t]*){1,7}[:=≈~]?[ \t*`]*$")
+
+
+# a figure's name as a term of a formula ('(AL - 1) / num_speculative_tokens', '(τ - 1)', 'AL -
+# 1 / k'): a bracket holding the name, an operator and a number, or the name, a minus and a
+# number divided by a symbol; the number is the formula's, never the figure's value
+_FORMULA_TERM = re.compile(
+    r"\(\s*[`*]{0,2}(?P<a>[A-Za-zτ][\w.-]{0,30}(?:\s[A-Za-z][\w.-]{0,20}){0,2})[`*]{0,2}\s*"
+    r"[-−+*/×]\s*\d+(?:\.\d+)?\s*\)|"
+    r"(?<![\w.])(?P<b>[A-Za-zτ][\w.-]{0,30})\s*[-−]\s*\d+(?:\.\d+)?\s*[/÷]\s*[`*(]{0,2}[A-Za-z]"
+)
+
+
+def _formula_terms(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, no items) of each acceptance figure's name a formula uses as a term."""
+    for m in _FORMULA_TERM.finditer(text):
+        if key_of(m.group("a") or m.group("b")).metric in C.ACCEPTANCE:
+            yield m.start(), m.end(), []
+
+
+def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each per-step total the line decomposes into accepted drafts +
+    the target's one token (decomposed.py): the total, a length with the bonus, proven by the
+    sum; a sum that fails is claimed with nothing read (no convention stated)."""
+    for d in DC.decomposed(text):
+        head = text[: d.start]
+        cut = max(head.rfind(c) for c in ".;!?(\n")
+        if cut >= 0 and head[cut] == "." and cut + 1 < len(head) and head[cut + 1].isdigit():
+            cut = -1  # (a decimal point, no sentence end)
+        nm = _NAME_BEFORE.search(head, cut + 1)
+        words = nm.group(0).strip(" \t:=≈~*`") if nm is not None else ""
+        k = key_of(words) if words else C.key("")
+        if not d.unit and k.metric not in C.ACCEPTANCE:
+            continue  # a sum of what the line names no figure of ('5.5 = 4.5 drafts + 1')
+        start = nm.start() if nm is not None and k.metric in C.ACCEPTANCE else d.start
+        v = C.value(d.x)
+        if not d.holds or v is None:
+            yield start, d.end, []
+            continue
+        kt = words if k.metric in C.ACCEPTANCE else text[d.start : d.end].split("=")[0].strip()
+        yield start, d.end, [(C.key("tokens per step"), v, kt, d.x)]
+
+
 def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in _WENT_TO.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
+        if k.metric is None and A.stuck_length(m.group("key"), text[m.end("key") : m.start("val")]):
+            # 'the speculative decoding length is stuck at 1': a length a setting never is
+            # (a configured draft length is set, not stuck): the accept length a run printed
+            k = C.key("accept length")
         if (
             A.conditional(text, m.start("val"))
             or A.target(m.group("key"))
@@ -3350,6 +3401,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # an experiment tracker's metric line ('step:29 - drafter/spec_decode/mean_acceptance_
     # length:4.19'): the whole line, its paths' last segments naming the figures (codenames.py)
     claim(CN.tracker_spans(text) if "/" in text else [])
+    # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
+    # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
+    claim(_decomposed(text) if DC.hinted(text) else [])
+    # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
+    claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     claim(_went_to(text) if A.hinted(low) or " of " in low else [])
@@ -3839,6 +3895,13 @@ def _open_paren(text: str, nxt: str) -> bool:
 
 # a numbered list's item: its number, then words ('2. τ: average acceptance length', '3) K')
 _ENUM_ITEM = re.compile(r"^\s*\d{1,2}[.)]\s+(?![\d.,%])\S")
+# a line saying what a number of a formula means ('1 表示：至少确认 1 个 token', '1 means the
+# target's own token'): a term defined, never the value of a name ending the line before
+_TERM_DEFINED = re.compile(
+    r"^\s*[-*]?\s*\d+(?:\.\d+)?\s*(?:表示|代表|意味着|意味|指的是|means\b|denotes\b|"
+    r"stands\s+for\b|represents\b)",
+    re.I,
+)
 
 
 def join_wrapped(lines: list[Line]) -> list[Line]:
@@ -3857,6 +3920,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
             and not t.rstrip().endswith("|")
             # (a numbered item's number is no value: '1. α: acceptance rate' / '2. τ: ...')
             and _ENUM_ITEM.match(lines[j + 1][1]) is None
+            and _TERM_DEFINED.match(lines[j + 1][1]) is None
             and (
                 _open_key(t)
                 or _open_list(t)
@@ -3920,9 +3984,6 @@ _QUOTIENT = re.compile(
     r"(?<![\w.,/])(?P<a>" + _DIGITS + r")\s*/\s*(?P<b>" + _DIGITS + r")\s*(?:=|≈)\s*"
     r"(?P<val>\d{1,2}\.\d+)(?=\s*(?:[.,;)]\s|[.,;)]?$))"
 )
-_LENGTH_NAMED = re.compile(
-    r"\baccept(?:ance|ed)?[ _-]?len(?:gth)?s?\b|\bacc[ _-]?len\b|\bAL\b|τ", re.I
-)
 # words in the clause before the verb that make the value another measure's
 _CLAUSE_OTHER = re.compile(
     r"\b(?:speed\w*|throughput|latency|time|ttft|tpot|itl|memory|temperature|accuracy|score|"
@@ -3972,7 +4033,7 @@ def _with_continuations(
         key = named if named is not None and (first_len < 0 or pos < first_len) else None
         if key is None and 0 <= first_named < pos:
             key = next(k for p, k, *_ in taken if k.metric == C.LENGTH and p == first_named)
-        if key is None or not _LENGTH_NAMED.search(t, 0, m.start()):
+        if key is None or not V.LENGTH_NAME.search(t, 0, m.start()):
             continue
         at = bisect.bisect_right(starts, pos) - 1
         if at >= 0 and ends[at] > pos:

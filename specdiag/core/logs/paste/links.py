@@ -3,33 +3,20 @@ discussion, a commit or a comparison: `using the pull request
 https://github.com/<owner>/sglang/pull/123`): the link says where a change was discussed or
 proposed, not which program printed the figures nor how (a pull request may change what the
 tool prints; a fork's pull request is not the tool at all). Such a tool is a hint for the
-reader, never the source whose documented convention decides a figure. A name in the words of
-the paste, or a link into the tool's own source files (`.../sglang/blob/...`), is read as
-before (``tools.py``, ``reader.py``).
+reader, never the source whose documented convention decides a figure: ``tools.py`` reads no
+tool's name inside such a link (``tools_named``, ``linked``), so it holds for every structure
+(prose, key-value lines, tables, JSON); ``reader.py`` names the link's tool in the rule, a
+hint. A name in the words of the paste, its log format, or a link into the tool's own source
+files (`.../sglang/blob/...`) still names the tool.
 
 Pure: text in, a decision out.
 """
 
 from __future__ import annotations
 
-import re
-
 from specdiag.core.logs.paste import tools as T
 
-# a link to a thread of a repository on GitHub ('https://github.com/o/r/pull/16818',
-# 'github.com/o/r/issues/12#issuecomment-1', '.../commit/abc123', '.../compare/a...b')
-_THREAD_LINK = re.compile(
-    r"(?:https?://)?(?:www\.)?github\.com/[\w.-]+/[\w.-]+/"
-    r"(?:pull|pulls|issues|discussions|commit|commits|compare)(?:/[^\s)\]>\"'`]*)?",
-    re.I,
-)
-
-
-def without_thread_links(text: str) -> str:
-    """``text`` with every link to a repository's thread blanked (same length)."""
-    if "github.com/" not in text.lower():
-        return text
-    return _THREAD_LINK.sub(lambda m: " " * len(m.group(0)), text)
+without_thread_links = T.without_thread_links
 
 
 def named_only_by_thread_links(tool: str, text: str) -> bool:
@@ -38,7 +25,7 @@ def named_only_by_thread_links(tool: str, text: str) -> bool:
     tool's source files."""
     if tool == "unknown" or "github.com/" not in text.lower():
         return False
-    return tool in T.tools_named(text) and tool not in T.tools_named(without_thread_links(text))
+    return tool in T.tools_in_thread_links(text) and tool not in T.tools_named(text)
 
 
 def hint_rule(tool: str) -> str:

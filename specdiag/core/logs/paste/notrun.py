@@ -134,14 +134,45 @@ def set_name(mark: str) -> str | None:
 
 # --- illustrative counts in prose about what code does -----------------------------------------
 
-_SENT = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[])")
+_SENT = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[\u4e00-\u9fff\u3040-\u30ff])")
 # a sentence that opens with a supposition ('Suppose a draft of 5 where 3 are accepted', 'Imagine
 # ...', 'Say a round drafts 4', 'E.g. if 2/4 tokens are accepted', 'For example, if ...')
 _SUPPOSE = re.compile(
-    r"^[*_`(\[\s]*(?:(?:e\.g\.|for (?:example|instance)|say)[,:]?\s+)?"
-    r"(?P<w>suppose|supposing|imagine|assume|assuming|let'?s say|say|if)\b",
+    r"^[*_`(\[\s-]*(?:(?:e\.g\.|for (?:example|instance)|say)[,:]?\s+)?"
+    r"(?:(?P<w>suppose|supposing|imagine|assume|assuming|let'?s say|say|if)\b|"
+    # (Chinese and Japanese: '假设 3 步 MTP 的接受率为 0.8', '仮に')
+    r"(?P<zh>假设|假如|假定|设想|仮に|仮定))",
     re.I,
 )
+# a worked example: a sentence opening with an example's mark whose figure is the quotient of
+# round counts it states ('For example, the acceptance rate is 90% when 90 of 100 drafts are
+# accepted', '例如：Draft 预测 100 次，有 90 次被 Target 接受，接受率即为 90%'): the arithmetic of
+# a definition, no run
+_EXAMPLE_OPEN = re.compile(
+    r"^[*_`(\[\s-]*(?P<w>e\.g\.|for (?:example|instance)|例如|比如|举例来说|举个例子|例えば)", re.I
+)
+_NAMED_RUN = re.compile(r"\b(?:run|trial|seed|job|experiment)\s*#?\d|\b\w+\s+accepted\s+\d", re.I)
+_INT = re.compile(r"(?<![\d.])\d{1,5}(?![\d.%])")
+_SHARE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(%)?")
+
+
+def _worked_example(s: str) -> str | None:
+    """The example's mark where the sentence ``s`` opens with one and states round counts (a
+    whole of 10, 100 or 1000) whose quotient is a share it also states; else None."""
+    m = _EXAMPLE_OPEN.match(s)
+    if m is None or _PAST.search(s) or _NAMED_RUN.search(s):
+        return None  # a run told in the past or by its name ('For example, run 3 accepted ...')
+    ints = [int(x) for x in _INT.findall(s)]
+    wholes = [b for b in ints if b in (10, 100, 1000)]
+    for v, pct in _SHARE.findall(s):
+        share = float(v) / 100 if pct else float(v)
+        if not pct and ("." not in v or share > 1):
+            continue
+        if any(a < b and abs(a / b - share) < 1e-9 for b in wholes for a in ints):
+            return m.group("w")
+    return None
+
+
 # a generic subject: an indefinite thing of the code, then a relative clause ('A value that
 # appeared 10 times', 'An entry with 3 hits', 'One that ...')
 _GENERIC = re.compile(
@@ -173,10 +204,12 @@ def illustrative_sentence(text: str) -> str | None:
     for s in _SENT.split(text):
         if not _ACCEPT.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
             continue
+        if (w := _worked_example(s)) is not None:
+            return w
         m = _SUPPOSE.match(s)
         if (
             m is not None
-            and m.group("w").lower() == "if"
+            and (m.group("w") or "").lower() == "if"
             and (
                 _PAST.search(s)
                 or (not re.search("[A-Za-z]", s[: m.start("w")]) and _FIRST_PERSON.search(s))
@@ -187,7 +220,7 @@ def illustrative_sentence(text: str) -> str | None:
             m = None
         m = m or _GENERIC.search(s)
         if m is not None:
-            return m.group(0).strip(" *_`([")
+            return m.group(0).strip(" *_`([-")
     return None
 
 
@@ -222,6 +255,17 @@ _ON_NUMBER = re.compile(r"^[~≈]?\s*(?P<v>[-+]?\d+(?:\.\d+)?)\s*%?$")
 _FORCED_ASSIGN = re.compile(
     r"(?:^|[\s`'\"(;])(?:--?)?(?P<name>[A-Za-z_][\w.-]{2,60})(?:=|:\s*|\s+(?=[-+]?\d))"
     r"[\"'`]?(?P<v>[^\s\"'`,;)|]+)"
+)
+
+
+# a knob named in plain words by a strong forcing word, then its value ('a forced acceptance
+# length of 2.5', 'requested AL = 3', 'the injected accept rate set to 0.8'); never 'synthetic'
+# or 'simulate' in plain words (the prompts, a simulator)
+_FORCED_PHRASE = re.compile(
+    r"(?<![A-Za-z])(?P<name>(?:forced|forcing|force|requested|injected|pinned)\s+"
+    r"(?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)\s*(?:of|at|set\s+to|to|=|:)\s*[`*]{0,2}"
+    r"(?P<v>[~≈]?\d+(?:\.\d+)?\s*%?)(?![\d.])",
+    re.I,
 )
 
 
@@ -265,4 +309,9 @@ def forced_marks(lines: list[str]) -> dict[int, str]:
             if forced_name(m.group("name")) is not None and forced_on(m.group("v")):
                 out[i] = f"{FORCED}: {m.group('name')}={m.group('v')}"
                 break
+        else:
+            for m in _FORCED_PHRASE.finditer(t):
+                if forced_name(m.group("name")) is not None and forced_on(m.group("v")):
+                    out[i] = f"{FORCED}: {m.group('name')} {m.group('v')}"
+                    break
     return out

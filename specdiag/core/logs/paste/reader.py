@@ -7,6 +7,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection
 
+from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import cited as CIT
@@ -659,6 +660,8 @@ def read_paste(
             continue
         candidate = (
             _CANDIDATE.search(body)
+            # 'the speculative decoding length is stuck at 1': the accept length (arrival.py)
+            or A.stuck_named(body)
             or (
                 # a table under a title naming its figure ('### Acceptance Lengths')
                 "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
@@ -794,6 +797,10 @@ def read_paste(
         if tool != "unknown" and trainer_only[tool]:
             # 'trained the draft with SpecForge': where the draft came from (trainers.py)
             tool, rule = "unknown", TRN.RULE.format(tool=tool)
+        if rule == "no tool named" and len(hint := T.tools_in_thread_links(text)) == 1:
+            # a tool named only by a link to a pull request or an issue of its repository: a
+            # hint, never the source whose convention decides the figures (links.py)
+            rule = LK.hint_rule(hint[0])
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE):
@@ -910,20 +917,6 @@ def read_paste(
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
         kv_ctx = _version_before(prose_ctx if structure == "prose" else ctx, body)
-        if kv_ctx[0] != "unknown" and LK.named_only_by_thread_links(kv_ctx[0], text):
-            if kv_ctx[0] in flagged_tools():
-                # named only by a link, but the paste sets that tool's own server flags
-                # ('--speculative-num-steps 2'): the flags tell who served the run (tools.py)
-                kv_ctx = (kv_ctx[0], FLAGS_RULE, kv_ctx[2])
-            else:
-                # a tool named only by a link to a pull request or an issue of its repository:
-                # a hint, never the source whose convention decides the prose's figures
-                # (links.py)
-                kv_ctx = (
-                    "unknown",
-                    LK.hint_rule(kv_ctx[0]),
-                    T.kind_of(body + "\n" + heading, "") or SUMMARY,
-                )
         if rest and "=" in body and "(" in text:
             if syms is None:
                 syms = I.symbols(lines)

@@ -122,8 +122,39 @@ def _is_name(text: str, m: re.Match[str]) -> bool:
     return m.start() == 0 or text[m.start() - 1] != "/" or not _MODEL_ID_TAIL.match(text, m.end())
 
 
+# a link to a thread of a repository on GitHub ('https://github.com/o/r/pull/16818',
+# 'github.com/o/r/issues/12#issuecomment-1', '.../commit/abc123', '.../compare/a...b'): it says
+# where a change was discussed or proposed, not which program printed the figures (a pull
+# request may change what the tool prints; a fork's is not the tool at all), so it names no
+# tool of the paste (``links.py``)
+_THREAD_LINK = re.compile(
+    r"(?:https?://)?(?:www\.)?github\.com/[\w.-]+/[\w.-]+/"
+    r"(?:pull|pulls|issues|discussions|commit|commits|compare)(?:/[^\s)\]>\"'`]*)?",
+    re.I,
+)
+
+
+def without_thread_links(text: str) -> str:
+    """``text`` with every link to a repository's thread blanked (same length)."""
+    if "github.com/" not in text.lower():
+        return text
+    return _THREAD_LINK.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def tools_in_thread_links(text: str) -> list[str]:
+    """The tools the text's links to repository threads name (a hint, never an attribution)."""
+    if "github.com/" not in text.lower():
+        return []
+    return _named(" \n ".join(m.group(0) for m in _THREAD_LINK.finditer(text)))
+
+
 def tools_named(text: str) -> list[str]:
-    """Every tool the text names, in the order of the table above."""
+    """Every tool the text names, in the order of the table above; a name inside a link to a
+    pull request, an issue or a commit is none (:func:`without_thread_links`)."""
+    return _named(without_thread_links(text))
+
+
+def _named(text: str) -> list[str]:
     low = text.lower()
     # (the serving engines only: a training framework written against Chinese, '在Specforge框架下
     # 训练', names no tool of the run)
@@ -205,10 +236,13 @@ _REPO_TOOL = {
 
 
 def linked(text: str) -> set[str]:
-    """The tools whose own source repository the text links to."""
+    """The tools whose own source repository the text links to (not a link to a thread of it:
+    a pull request, an issue, a commit)."""
     if "github.com/" not in text.lower():
         return set()
-    return {_REPO_TOOL[m.group("repo").lower()] for m in _REPOS.finditer(text)}
+    return {
+        _REPO_TOOL[m.group("repo").lower()] for m in _REPOS.finditer(without_thread_links(text))
+    }
 
 
 # a field of the paste that says what served the run ('- **Backend:** llamacpp/vulkan',

@@ -15,13 +15,8 @@ from __future__ import annotations
 
 import re
 
-# speculative decoding named ('投机解码', '推测解码', '草稿模型', 'draft model', 'MTP', 'EAGLE-3')
-_SPECULATIVE = re.compile(
-    r"投机|推测(?:解码|采样|式)|草稿|预测头|多\s*token\s*预测|大小模型"
-    r"|(?<![A-Za-z])(?:draft\w*|mtp|eagle[-\d]*|medusa|dflash|speculat\w*|spec[-_ ]?decod\w*|"
-    r"lookahead|n-?gram)(?![A-Za-z])",
-    re.I,
-)
+from specdiag.core.logs.paste import vocab as V
+
 # the other adoption and hit rates (Copilot's suggestions, proposals, recruiting, caches)
 _OTHER_MEANING = re.compile(
     r"copilot|代码建议|代码补全|补全|建议|提案|方案|招聘|简历|候选人|录用|offer|面试"
@@ -57,7 +52,7 @@ def contextual(lines: list[str]) -> list[str]:
     out = list(lines)
     for a, b in _paragraphs(lines):
         para = "\n".join(lines[a:b])
-        speculative = _SPECULATIVE.search(para) is not None
+        speculative = V.SPECULATIVE.search(para) is not None
         other = _OTHER_MEANING.search(para) is not None
         for i in range(a, b):
             ln = out[i]
@@ -70,7 +65,7 @@ def contextual(lines: list[str]) -> list[str]:
                     ln = ln.replace(w, _EN)
             if (
                 _HIT in ln
-                and _SPECULATIVE.search(ln) is not None
+                and V.SPECULATIVE.search(ln) is not None
                 and _OTHER_MEANING.search(ln) is None
             ):
                 ln = ln.replace(_HIT, _EN)

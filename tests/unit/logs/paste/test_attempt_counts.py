@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.codenames import counts_spans
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
@@ -68,9 +69,28 @@ def test_only_nothing_drafted_is_no_record() -> None:
         "Prefix cache with speculative decoding: 900 tries / 850 hits (94.44%).\n",
         # hits and tries without speculation
         "The login test made 40 tries / 38 hits (95.00%) with acceptance on.\n",
+        # 'spec' alone is a specification: no speculative word (the shared set, vocab.py)
+        "The spec sheet test made 40 tries / 38 hits (95.00%).\n",
         # more accepted than attempted
         "The MTP draft logged 12 attempts / 30 accepts.\n",
     ],
 )
 def test_no_record(text: str) -> None:
     assert read_paste(text).records == ()
+
+
+@pytest.mark.parametrize(
+    ("lead", "speculative"),
+    [
+        ("The DFlash probe", True),
+        ("Lookahead decoding", True),
+        ("The 投机解码 probe", True),
+        ("Our EAGLE-3 head", True),
+        ("The spec sheet check", False),  # 'spec' alone: a specification
+        ("The login check", False),
+    ],
+)
+def test_hits_and_tries_beside_a_speculative_word(lead: str, speculative: bool) -> None:
+    # the speculative words are one set (vocab.py), shared with the other readers
+    spans = counts_spans(f"{lead} made 240 tries / 201 hits (83.75%).")
+    assert bool(spans) == speculative

@@ -163,7 +163,11 @@ def test_a_model_id_does_not_name_the_tool() -> None:
 
     assert T.tools_named("the AL of `lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B` is 3.1") == []
     assert T.tools_named("served by SGLang 0.5") == ["sglang"]
-    assert T.tools_named("see https://github.com/sgl-project/sglang/pull/1") == ["sglang"]
+    assert T.tools_named("see https://github.com/sgl-project/sglang/blob/main/README.md") == [
+        "sglang"
+    ]
+    # a link to a pull request names a project discussed, not the tool (links.py)
+    assert T.tools_named("see https://github.com/sgl-project/sglang/pull/1") == []
     (r,) = read_paste("the AL of `lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B` is 3.115\n").records
     assert r.printed_length == 3.115 and r.accept_length is None
 

@@ -148,3 +148,30 @@ def test_a_defined_length_and_its_statements(
         assert [a for _, a in got] == pytest.approx([p + 1 for p in printed], abs=1e-6)
     else:
         assert [a for _, a in got] == [None, None]
+
+
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # 'et al.' is no accept length: 'AL' names one only in capitals
+        ("Same totals as Chen et al. report: 118,402 / 41,077 = 2.8824.\n", []),
+        ("Same totals as Chen et al report: 118,402 / 41,077 = 2.8824.\n", []),
+        ("AL totals agree: 118,402 / 41,077 = 2.8824.\n", [(2.8824, 2.8824)]),
+        ("Accept length totals agree: 118,402 / 41,077 = 2.8824.\n", [(2.8824, 2.8824)]),
+    ],
+)
+def test_the_length_named_on_a_quotient_line_is_case_exact_al(
+    read: Read, after: str, want: list[tuple[float, float]]
+) -> None:
+    assert _lengths(_DEFINITION + "\n" + after, read) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "defined"),
+    [
+        ("Li et al.: accepted draft tokens plus one target token per step, divided by steps.", 0),
+        ("AL: accepted draft tokens plus one target token per step, divided by steps.", 1),
+    ],
+)
+def test_et_al_defines_no_length(text: str, defined: int) -> None:
+    assert len(definitions(text)) == defined

@@ -74,3 +74,74 @@ def test_a_bare_if_over_the_writers_own_setup_is_a_run(lead: str, draft: str, v:
 def test_negative_control_a_bare_if_with_no_one_running_it_stays_an_illustration() -> None:
     got = read_paste("If 2/4 tokens are accepted, the acceptance rate is 50%.\n")
     assert got.records == ()
+
+
+# a worked example: an example's mark, round counts and the share they give ('For example, the
+# acceptance rate is 90% when 90 of 100 drafts are accepted'); an assumption in Chinese
+# ('假设 3 步 MTP 的接受率为 0.8'); a number a formula's term stands for ('1 表示 ...')
+_EXAMPLE_MARKS = ["For example,", "For instance,", "E.g.", "e.g.", "例如：", "比如，"]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    mark=st.sampled_from(_EXAMPLE_MARKS),
+    whole=st.sampled_from([10, 100, 1000]),
+    tenths=st.integers(1, 9),
+    as_pct=st.booleans(),
+    order=st.booleans(),
+)
+def test_a_worked_example_of_round_counts_is_no_record(
+    mark: str, whole: int, tenths: int, as_pct: bool, order: bool
+) -> None:
+    a = whole * tenths // 10
+    share = f"{tenths * 10}%" if as_pct else f"0.{tenths}"
+    counts = f"{a} of {whole} drafts are accepted"
+    said = (
+        f"the acceptance rate is {share} when {counts}"
+        if order
+        else f"if {counts}, the acceptance rate is {share}"
+    )
+    text = f"The acceptance rate is accepted drafts over drafted tokens.\n{mark} {said}.\n"
+    assert read_paste(text).records == ()
+
+
+def test_a_worked_example_in_chinese_is_no_record() -> None:
+    text = (
+        "接受率定义为被接受的 draft token 数除以 draft token 总数。\n"
+        "例如：Draft 预测 100 次，有 90 次被 Target 接受，接受率为 90%。\n"
+    )
+    assert read_paste(text).records == ()
+
+
+def test_an_assumption_in_chinese_is_no_record() -> None:
+    assert (
+        read_paste("MTP 的收益分析。\n\n假设 3 步 MTP 的接受率为 0.8，则收益如下。\n").records == ()
+    )
+
+
+def test_a_number_a_term_stands_for_is_no_value_of_the_line_before() -> None:
+    text = (
+        "平均接受长度 = 1 + p1 + p1p2 + p1p2p3\n"
+        "- pk 是第 k 步的接受率\n"
+        "1 表示：无论如何，至少能确认 1 个 token\n"
+    )
+    assert read_paste(text).records == ()
+    assert (
+        read_paste("- p_k is the draft acceptance rate\n1 means the target's own token\n").records
+        == ()
+    )
+
+
+def test_negative_control_an_example_of_a_run_told_in_the_past_is_read() -> None:
+    text = (
+        "EAGLE-3 draft, greedy.\n\n"
+        "For example, the Q8 draft accepted 41 of 100 drafts, an acceptance rate of 41%.\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_rate == 0.41
+
+
+def test_negative_control_a_measured_rate_with_round_counts_is_read() -> None:
+    text = "EAGLE-3 draft, greedy.\n\nOn MT-bench 90 of 100 drafts were accepted, an acceptance rate of 90%.\n"
+    (r,) = read_paste(text).records
+    assert r.printed_rate == 0.9

@@ -100,3 +100,62 @@ def test_a_value_restated_in_brackets_is_not_a_second_record() -> None:
 def test_lines_without_an_acceptance_name_are_untouched() -> None:
     line = "GPU utilisation was high (observed 97%) all night"
     assert rewrite(line) == line
+
+
+# an approximate value and the runs it holds for, in a bracket right after the figure's name
+# ('near-identical acceptance (~0.80 both quants)'): one value for all of them, as measured
+_SCOPES = [
+    "both quants",
+    "all runs",
+    "on average",
+    "across all prompts",
+    "in both arms",
+    "each seed",
+]
+_HEDGES = ["~", "≈", "about ", "around ", "roughly "]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    name=st.sampled_from(["acceptance", "draft acceptance", "the accept rate", "acceptance rate"]),
+    hedge=st.sampled_from(_HEDGES),
+    comma=st.sampled_from(["", ","]),
+    scope=st.sampled_from(_SCOPES),
+    pct=st.integers(5, 95),
+    as_pct=st.booleans(),
+)
+def test_an_approximate_rate_over_several_runs_is_one_record(
+    name: str, hedge: str, comma: str, scope: str, pct: int, as_pct: bool
+) -> None:
+    value = f"{pct}%" if as_pct else f"{pct / 100:.2f}"
+    text = (
+        f"{_LEAD}Acceptance 0.70-0.90 on prose. The Q8_0 draft is slower than F16 despite "
+        f"near-identical {name} ({hedge}{value}{comma} {scope}).\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_rate == pytest.approx(pct / 100)
+    assert r.accept_length is None
+
+
+def test_an_approximate_length_over_several_runs_is_one_record() -> None:
+    text = f"{_LEAD}Mean accept length (roughly 2.41 in all three runs) on chat.\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == pytest.approx(2.41)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Acceptance 0.70-0.80 on prose.",  # a range
+        "near-identical acceptance (~0.70-0.80 both quants).",  # a range
+        "we want acceptance (~0.80 both quants) next week.",  # a goal
+        "the acceptance threshold (~0.80 all runs) is too strict.",  # a threshold
+        "acceptance (~0.80 target for all runs) was set.",  # a target
+        "near-identical acceptance (~2.9 both quants).",  # no rate
+        "mean AL (~0.8 both quants).",  # no length
+        "If acceptance (~0.80 both quants) holds, F16 wins.",  # a condition
+        "near-identical acceptance (0.80 both quants) but slower.",  # no hedge: not this form
+    ],
+)
+def test_a_range_a_goal_or_a_wrong_kind_in_such_a_bracket_is_no_record(sentence: str) -> None:
+    assert read_paste(f"{_LEAD}{sentence}\n").records == ()

@@ -1,6 +1,6 @@
 """A tool named only by a link to a thread of its repository (a pull request, an issue, a
-commit: links.py) is a hint, never the tool whose convention decides the prose's figures; a
-name in the paste's words still is."""
+commit: links.py) is a hint, never the tool whose convention decides the figures, in any
+structure (prose, key-value lines, a table); a name in the paste's words still is."""
 
 from __future__ import annotations
 
@@ -73,3 +73,34 @@ def test_links_blanked_and_told() -> None:
         "vllm", "on vLLM, see https://github.com/vllm-project/vllm/pull/42"
     )
     assert not named_only_by_thread_links("unknown", "https://github.com/o/r/pull/1")
+
+
+_TABLE = "| dataset | accept length |\n|---|---|\n| gsm8k | 3.21 |\n| mt-bench | 2.87 |\n"
+
+
+@pytest.mark.parametrize(
+    ("lead", "tool"),
+    [
+        # a table under a link to a pull request: the tool named only by the link decides nothing
+        ("Results with https://github.com/sgl-project/sglang/pull/1234 applied:", "unknown"),
+        ("Numbers from [#1234](https://github.com/vllm-project/vllm/issues/1234):", "unknown"),
+        # the tool also named in words, or a link into its own source files: still the tool
+        (
+            "Results on SGLang with https://github.com/sgl-project/sglang/pull/1234 applied:",
+            "sglang",
+        ),
+        (
+            "Results, read by https://github.com/sgl-project/sglang/blob/main/python/sglang/"
+            "bench_serving.py:",
+            "sglang",
+        ),
+    ],
+)
+def test_a_table_under_a_thread_link(read: Read, lead: str, tool: str) -> None:
+    records = read(lead + "\n\n" + _TABLE).records
+    assert [r.printed_length for r in records] == [3.21, 2.87]
+    assert {r.tool for r in records} == {tool}
+    if tool == "unknown":
+        assert all(r.accept_length is None and "link" in r.tool_rule for r in records)
+    else:
+        assert [r.accept_length for r in records] == [3.21, 2.87]
