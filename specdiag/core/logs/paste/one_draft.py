@@ -50,10 +50,15 @@ _SETTING = re.compile(
 )
 # a rate printed as an approximation or a range ('~0.75', '0.7-0.8', 'about 70%', '<90%')
 _APPROX = re.compile(
-    r"[~≈∼<>≤≥≲≦]|\b(?:about|around|approx\w*|roughly|circa|nearly|almost|ranges?|ish|"
-    r"or\s+(?:so|less|more|lower|higher|thereabouts)|below|under|over|above|less\s+than|"
-    r"more\s+than|at\s+(?:most|least)|up\s+to|close\s+to|virtually|essentially|practically)\b"
-    r"|约|大约|接近|几乎|左右|上下|前后|以下|以上|不到|程度|ほぼ|およそ|정도|거의"
+    r"[~≈∼<>≤≥≲≦]"
+    # a hedge or a bound right before the number ('about 0.8', 'in the range of 0.88')
+    r"|\b(?:about|around|approx\w*|roughly|circa|nearly|almost|below|under|over|above|"
+    r"less\s+than|more\s+than|at\s+(?:most|least)|up\s+to|close\s+to|virtually|essentially|"
+    r"practically|(?:in\s+)?the\s+range\s+of|range\s+of)\s+[\d.]"
+    # ... or right after it ('0.85 or so', '85%-ish', '0.8左右')
+    r"|[\d%]\s*(?:or\s+(?:so|less|more|lower|higher|thereabouts)\b|-?ish\b|左右|上下|前后|以下|"
+    r"以上|程度|정도)"
+    r"|(?:约|大约|接近|几乎|不到|ほぼ|およそ|거의)\s*[\d.]"
     r"|\d\s*%?\s*(?:-|–|to)\s*\d",
     re.I,
 )

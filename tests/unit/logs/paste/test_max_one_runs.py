@@ -61,6 +61,14 @@ def test_a_block_setting_max_one(read: Read, one: str, thousandths: int) -> None
     assert r.bonus.value == "included"
 
 
+def test_words_around_the_rate_are_no_hedge(read: Read) -> None:
+    text = (
+        "llama-server -m m.gguf --draft-max 1\nThe accept rate was 88.2% +/- 9.7% over five runs.\n"
+    )
+    (r,) = read(text).records
+    assert r.accept_length == pytest.approx(1.882)
+
+
 @pytest.mark.parametrize(
     "text",
     [
