@@ -3272,6 +3272,24 @@ def _formula_terms(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Va
             yield m.start(), m.end(), []
 
 
+# τ as a temperature ('temperature tau=1.5', 'Gumbel-softmax with τ = 0.5', 'softmax
+# temperature (τ) of 2'): the symbol names the temperature, never EAGLE's accept length, when a
+# sampling word stands within a few words before it
+_TEMPERATURE_TAU = re.compile(
+    r"\b(?:temperature|temp|gumbel|softmax|anneal\w*|sampling|logits?|kl|distillation)\b"
+    r"[\w\s,()-]{0,24}?(?:\btau\b|τ)\s*\)?\s*(?:[:=]|of|is)?\s*[`*]{0,2}\d+(?:\.\d+)?",
+    re.IGNORECASE,
+)
+
+
+def _temperature_taus(
+    text: str,
+) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, no items) of each τ the line names a temperature: no acceptance figure."""
+    for m in _TEMPERATURE_TAU.finditer(text):
+        yield m.start(), m.end(), []
+
+
 def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each per-step total the line decomposes into accepted drafts +
     the target's one token (decomposed.py): the total, a length with the bonus, proven by the
@@ -3406,6 +3424,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_decomposed(text) if DC.hinted(text) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
+    # τ as a sampling temperature ('temperature tau=1.5'): no accept length
+    claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     claim(_went_to(text) if A.hinted(low) or " of " in low else [])
