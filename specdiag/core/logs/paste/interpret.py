@@ -22,6 +22,7 @@ from typing import Any
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
+from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import decomposed as DC
@@ -302,6 +303,10 @@ def _records(
         if fig.k is None:
             # the row's k, else the one its column states ('k=3' over a column of lengths)
             fig.k = k if k is not None else _k_of_labels(lab) if slot else None
+        if fig.k is not None and fig.length is None and CPH.variable_drafts(lab):
+            # an n-gram or prompt-lookup row's k is a maximum (its drafts vary a step): no
+            # length is computed from it (cell_phrases.py)
+            fig.k = None
         most = _most_of_labels(lab) if fig.k is None and fig.length is not None else None
         first = copy.deepcopy(fig) if most is not None else fig
         if most is not None:
@@ -1512,6 +1517,15 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         return True
     if v is not None or k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
         return False
+    if k.metric == C.RATE and (ph := CPH.rate_of_drafts(cell)) is not None:
+        # '27% of drafted tokens': the rate, written as a phrase (cell_phrases.py)
+        fig.put(C.RATE, ph, k, cell, header)
+        return True
+    if k.metric == C.RATE and not fig.positions and (at := CPH.rate_at_position(cell)):
+        # '69% at position 0, ~0% after': that position's rate alone (cell_phrases.py)
+        fig.positions[at[0]] = at[1]
+        fig.fields.append((header, cell))
+        return True
     if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
         fig.put(k.metric, sc[0], k, cell, header)
         fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
@@ -3274,6 +3288,24 @@ def _formula_terms(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Va
             yield m.start(), m.end(), []
 
 
+# τ as a temperature ('temperature tau=1.5', 'Gumbel-softmax with τ = 0.5', 'softmax
+# temperature (τ) of 2'): the symbol names the temperature, never EAGLE's accept length, when a
+# sampling word stands within a few words before it
+_TEMPERATURE_TAU = re.compile(
+    r"\b(?:temperature|temp|gumbel|softmax|anneal\w*|sampling|logits?|kl|distillation)\b"
+    r"[\w\s,()-]{0,24}?(?:\btau\b|τ)\s*\)?\s*(?:[:=]|of|is)?\s*[`*]{0,2}\d+(?:\.\d+)?",
+    re.IGNORECASE,
+)
+
+
+def _temperature_taus(
+    text: str,
+) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, no items) of each τ the line names a temperature: no acceptance figure."""
+    for m in _TEMPERATURE_TAU.finditer(text):
+        yield m.start(), m.end(), []
+
+
 def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each per-step total the line decomposes into accepted drafts +
     the target's one token (decomposed.py): the total, a length with the bonus, proven by the
@@ -3408,6 +3440,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_decomposed(text) if DC.hinted(text) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
+    # τ as a sampling temperature ('temperature tau=1.5'): no accept length
+    claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     claim(_went_to(text) if A.hinted(low) or " of " in low else [])

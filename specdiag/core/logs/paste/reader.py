@@ -16,6 +16,7 @@ from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
@@ -23,11 +24,13 @@ from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
+from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
+from specdiag.core.logs.paste import training_tau as TT
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
@@ -199,6 +202,8 @@ def _premise(text: str) -> str | None:
 
 def _illustrative(text: str) -> str | None:
     """The words of ``text`` that mark its figures as not measured, or None."""
+    if (fixture := FX.mark(text)) is not None:
+        return fixture  # a test fixture's or a mock's figures (fixtures.py)
     m = _ILLUSTRATIVE.search(text)
     if m is not None:
         return m.group(0)
@@ -599,6 +604,16 @@ def read_paste(
         if "loss" in text.lower()
         else []
     )
+    tau_records: list[PasteRecord] = []
+    if training and only_tool is None:
+        # a draft's simulated accept length on each step's line ('train_tau_sim=1.0385'):
+        # one record a line (training_tau.py); the lines' other figures stay set aside
+        tau_records = TT.records([lines[i] for i in training], text)
+        read_lines = {r.first_line for r in tau_records}
+        training = [i for i in training if lines[i][0] not in read_lines]
+        for i, (ln, _) in enumerate(lines):
+            if ln in read_lines:
+                lines[i] = (ln, "")
     if training:
         # a training loop's progress ('loss=9.1, lr=9e-05, tau=1.04'): its figures are the
         # draft's training estimates, no serving measurement; the lines are shown as skipped
@@ -763,6 +778,10 @@ def read_paste(
         if (mark := _illustrative(_title(blk, blk[0][0], heading))) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
+        if heading and (mark := FX.mark(heading.rsplit("\n", 1)[-1])) is not None:
+            # the line right above introduces the block as a test fixture's or a mock's output
+            unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
+            continue
         marked = _marks(blk)
         tool, rule = _tool(
             *_attributing(blk, body, heading),
@@ -872,6 +891,8 @@ def read_paste(
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
                 recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
+                # a row whose own label sets a draft maximum of one (one_draft.py)
+                recs = OD.rows(recs)
                 # a drafts count beside a rate's counts, verify steps by the stated k
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
             named = named or names
@@ -915,6 +936,8 @@ def read_paste(
         if named_in is None and defined_here:
             named_in = defined_here[0].key  # (the block's own definition, its lines after it)
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
+        # the block's own command or sentence setting a draft maximum of one (one_draft.py)
+        kv = OD.block(kv, rest) if kv and "1" in body else kv
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             length_named = next(
@@ -1030,6 +1053,13 @@ def read_paste(
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
         records = _titled(records, block_of, titles)
+    if tau_records:
+        # the training lines' records, a block of their own, in line order among the others
+        both = sorted(
+            [*zip(records, block_of, strict=True), *((r, n_blocks + 1) for r in tau_records)],
+            key=lambda rb: rb[0].first_line,
+        )
+        records, block_of = [r for r, _ in both], [b for _, b in both]
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )

@@ -1,0 +1,75 @@
+"""Acceptance written as a phrase in a table cell, under an acceptance column.
+
+Users fill an ``acceptance`` column with words around the figure: ``27% of drafted tokens``
+(the share of drafted tokens accepted: a rate per draft token), ``**69% at position 0, ~0%
+after**`` (the first draft position's rate; the later positions said only approximately).
+Each such row is one run:
+
+- ``P% of drafted tokens`` (``of draft tokens``, ``of drafts``, ``of proposed tokens``,
+  ``accepted``): the rate P;
+- ``P% at position N`` (``at pos N``, ``for position N``), perhaps followed by an approximate
+  rest (``~0% after``, ``near zero beyond``): the rate at position N alone (the rest, never
+  exact, is not read).
+
+No length is computed from these (the drafts per step are not said); a row naming an n-gram,
+prompt-lookup or suffix drafter takes its k as a maximum (``variable_drafts``: its drafts vary
+a step), so no 1 + k x rate is computed for it. A dash (``—``) or words
+without a figure stay no record, as a cell that is not a value does.
+
+Pure: a cell's text in, its figures out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste import cells as C
+
+_PCT = r"(?P<p>\d{1,3}(?:\.\d+)?)\s*%"
+_OF_DRAFTS = re.compile(
+    rf"^{_PCT}\s+(?:of\s+(?:the\s+)?(?:drafted|draft|proposed|speculated)\s+tokens|"
+    r"of\s+(?:the\s+)?drafts)(?:\s+accepted)?$",
+    re.I,
+)
+_AT_POSITION = re.compile(
+    rf"^{_PCT}\s+(?:at|for|on)\s+(?:pos(?:ition)?|draft\s+position)\s*#?(?P<n>\d{{1,2}})"
+    r"(?:\s*[,;]\s*(?:[~≈∼]|about|around|near(?:ly)?|almost)\s*\S+\s+(?:after|beyond|later|"
+    r"thereafter|for\s+the\s+rest))?$",
+    re.I,
+)
+
+
+def _clean(cell: str) -> str:
+    return C._MARKUP.sub("", cell).strip().strip(".,;").strip()
+
+
+def rate_of_drafts(cell: str) -> C.Value | None:
+    """The rate of a cell ``P% of drafted tokens``, or None."""
+    m = _OF_DRAFTS.match(_clean(cell))
+    if m is None:
+        return None
+    return C.value(m.group("p") + "%")
+
+
+def rate_at_position(cell: str) -> tuple[int, float] | None:
+    """(position, rate) of a cell ``P% at position N`` (an approximate rest after it not
+    read), or None."""
+    m = _AT_POSITION.match(_clean(cell))
+    if m is None:
+        return None
+    p = float(m.group("p"))
+    return (int(m.group("n")), p / 100.0) if p <= 100 else None
+
+
+# a drafter proposing a varying number of tokens a step (n-gram / prompt-lookup matching,
+# suffix trees): its k is a maximum, never the drafts of every step
+_VARIABLE_DRAFTER = re.compile(
+    r"\bn-?gram\b|\bprompt[- _]lookup\b|\bpld\b|\bsuffix(?:[- _]decod\w*|[- _]tree)?\b", re.I
+)
+
+
+def variable_drafts(labels: list[tuple[str, str]]) -> bool:
+    """Whether a row's labels name a drafter whose drafts per step vary (n-gram, prompt
+    lookup, suffix decoding): its k is at most that many drafts, so 1 + k x rate is no length
+    of it."""
+    return any(_VARIABLE_DRAFTER.search(v) for _, v in labels)

@@ -1,0 +1,137 @@
+"""A draft maximum of one said of the very run a rate belongs to: the row's own label or the
+block (a command line, a sentence) the rate is read from.
+
+With at most one draft a verify step (``--draft-max 1``, ``--spec-draft-n-max 1``, ``n_max=1``,
+``num_speculative_tokens=1``), a step that drafted accepts its one draft or none, so a rate of
+accepted over drafted tokens is the accepted drafts per such step and the accept length is
+1 + rate (bonus included). :mod:`drafts` applies this to a table whose caption says it of all
+its rows, where the paste states no other depth; here the setting sits on the run itself:
+
+- **a row's label** (``| Post-fix `--draft-max 1` smoke | 10.0 t/s @ 88.2% +/- 9.7% |``): that
+  row alone, whatever other maxima the paste compares in other rows or sentences; never a row
+  whose labels also state another maximum or k;
+- **the block of the rate** (a prose or key-value block holding the flag on one of its lines):
+  its records, where the block states no other draft maximum, k or number of drafted tokens
+  (``for 2 drafted tokens``).
+
+A maximum above 1 proves nothing (a step may draft fewer); SGLang's settings
+(``--speculative-num-steps 1``, ``--speculative-num-draft-tokens 2``, ``-eagle-topk``) are
+never a maximum of one (a tree may hold several drafts a step) and, beside one, stop it.
+Never for an approximate or ranged rate (``in the range of 0.88``, ``~90%``), a rate of another basis, or per-position rates; a
+mean +/- its spread is the mean.
+
+Pure: records in, records out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord, decided_notes
+
+# a draft maximum or count set to a number: llama.cpp's flags (and ik_llama's), a label's
+# 'n_max=', vLLM's num_speculative_tokens; the number in group 'n'
+_SETTING = re.compile(
+    r"(?<![\w-])(?:--(?:spec-)?draft(?:-n)?-max|--draft|--num[-_]speculative[-_]tokens|"
+    r"--num[-_]draft(?:[-_]tokens)?)(?:[ =]+|\s*`\s*)(?P<n>\d{1,3})\b(?![.,]\d)"
+    r"(?!\s*(?:[/,\-–]|and|or|to)\s*\d)"
+    r"|(?<![\w-])[\"']?(?:n[_ ]?max|draft[-_]max|draft[-_]n[-_]max|spec[-_]draft[-_]n[-_]max|"
+    r"num_speculative_tokens|"
+    r"k|gamma|mtp[_ ]?k|n[_ ]?spec|depth)[\"']?\s*[=:]\s*(?P<m>\d{1,3})\b(?![.,]\d)"
+    r"(?!\s*(?:[/,\-–]|and|or|to)\s*\d)"
+    # SGLang's steps and tree width: a tree may hold several drafts a step, never a maximum of
+    # one (group 'o', any value)
+    r"|(?<![\w-])-*(?:speculative[-_](?:num[-_]steps|eagle[-_]topk|num[-_]draft[-_]tokens))"
+    r"[\"']?\s*(?:[=:]\s*|\s+)(?P<o>\d{1,3})\b",
+    re.I,
+)
+# a rate printed as an approximation or a range ('~0.75', '0.7-0.8', 'about 70%', '<90%')
+_APPROX = re.compile(
+    r"[~≈∼<>≤≥≲≦]"
+    # a hedge or a bound right before the number ('about 0.8', 'in the range of 0.88')
+    r"|\b(?:about|around|approx\w*|roughly|circa|nearly|almost|below|under|over|above|"
+    r"less\s+than|more\s+than|at\s+(?:most|least)|up\s+to|close\s+to|virtually|essentially|"
+    r"practically|(?:in\s+)?the\s+range\s+of|range\s+of)\s+[\d.]"
+    # ... or right after it ('0.85 or so', '85%-ish', '0.8左右')
+    r"|[\d%]\s*(?:or\s+(?:so|less|more|lower|higher|thereabouts)\b|-?ish\b|左右|上下|前后|以下|"
+    r"以上|程度|정도)"
+    r"|(?:约|大约|接近|几乎|不到|ほぼ|およそ|거의)\s*[\d.]"
+    r"|\d\s*%?\s*(?:-|–|to)\s*\d",
+    re.I,
+)
+
+
+def said_max_one(text: str) -> str | None:
+    """The words of ``text`` setting a draft maximum of one, where every draft setting it
+    states is one; else None."""
+    found = [
+        (m.group(0), int(m.group("n") or m.group("m")) if m.group("o") is None else 0)
+        for m in _SETTING.finditer(text)
+    ]
+    if not found or any(n != 1 for _, n in found):
+        return None
+    return found[0][0].strip("`'\" ")
+
+
+def _fits(r: PasteRecord) -> bool:
+    rate = r.printed_rate
+    return (
+        rate is not None
+        and 0.0 <= rate <= 1.0
+        and r.printed_length is None
+        and r.accept_length is None
+        and r.bonus.value == UNKNOWN
+        and r.rate_basis.value != "per_output_token"
+        and not r.per_position
+        and not r.summary_row
+        and len(r.fields) >= 1
+        and not any(
+            _APPROX.search(f"{n} {v}".replace("+/-", " ").replace("±", " ")) for n, v in r.fields
+        )
+    )
+
+
+def _decided(r: PasteRecord, said: str, where: str) -> PasteRecord:
+    rate = r.printed_rate
+    assert rate is not None
+    return dataclasses.replace(
+        r,
+        accept_length=round(1 + rate, 6),
+        bonus=Decision(
+            INCLUDED,
+            f"computed: 1 + rate, at most one draft token a step ('{said}' in {where}): the "
+            "rate is the accepted drafts per step that drafted",
+        ),
+        notes=decided_notes(r.notes),
+    )
+
+
+def rows(records: list[PasteRecord]) -> list[PasteRecord]:
+    """Table rows whose own labels set a draft maximum of one: length 1 + rate."""
+    out = []
+    for r in records:
+        # a label's words, and a draft-count column as 'name=value' ('| K | ... |' over '| 1 |')
+        told = " ".join(f"k={v.strip()}" if C.key(n).metric == C.K else v for n, v in r.labels)
+        said = said_max_one(told) if told else None
+        out.append(_decided(r, said, "the row's label") if said and _fits(r) else r)
+    return out
+
+
+def block(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[PasteRecord]:
+    """A block's records where the block (its numbered ``lines``) sets a draft maximum of one
+    and no other draft setting: length 1 + rate. A record's own lines must print no
+    approximation (a reader may drop the '~' of '~0.85' from the field it keeps)."""
+    text = "\n".join(t for _, t in lines)
+    if not records or (said := said_max_one(text)) is None:
+        return records
+    if D._OTHER_DEPTH.search(text) is not None:
+        return records  # ('for 2 drafted tokens ...'): another setting in the same words
+
+    def exact(r: PasteRecord) -> bool:
+        own = " ".join(t for ln, t in lines if r.first_line <= ln <= r.last_line)
+        return _APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
+
+    return [_decided(r, said, "the same block") if _fits(r) and exact(r) else r for r in records]
