@@ -560,7 +560,7 @@ def grid(
         )
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
-    g, cols = _split_paired(g, cols)
+    g, cols = _split_paired(*_statistic_pairs(g, cols))
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
@@ -835,6 +835,26 @@ def _split_paren_pairs(
         return [m.group("a"), m.group("b")] if m is not None else ["", ""]
 
     return _split_columns(g, cols, {i: list(names) for i, names in split.items()}, values)
+
+
+def _statistic_pairs(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
+    """A column whose header names one figure by a pair of its statistics ('a.len mean/std'
+    over '3.76/0.06', 'AL avg (p50)' over '2.41 (2.50)'): the figure's column ('a.len' over
+    '3.76'); the spread or second centre after it is no figure of its own, never a record.
+    Only where every filled cell prints two values so joined."""
+    split: dict[int, list[tuple[str, str]]] = {}
+    for i, (group, name) in enumerate(cols):
+        fig = C.statistic_pair(name)
+        if fig is None:
+            continue
+        cells = [c for c in _column_cells(g, i) if c.strip() not in ("", "-", "—", "–", "n/a")]
+        if cells and all(C.pair_centre(c) is not None for c in cells):
+            split[i] = [(group, fig)]
+
+    def centre(c: str, n: int) -> list[str]:
+        return [C.pair_centre(c) or c]
+
+    return _split_columns(g, cols, split, centre)
 
 
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:

@@ -1199,6 +1199,23 @@ def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
     return 0.01
 
 
+# a draft maximum a paste states once ('--spec-type mtp:n_max=3', '--draft-max 4', 'n_max=3'):
+# at most N drafts a step, so a length above N counts the bonus token (the bound serves that
+# direction alone: a length at or below it proves nothing); never a list ('n_max=1/2', 'n_max=2,3')
+_MAX_STATED = re.compile(
+    r"(?:(?<=--)|(?<![\w-]))(?:n[_-]?max|(?:spec[-_])?draft[-_](?:n[-_])?max)\s*(?:=|\s)\s*(\d{1,2})\b"
+    r"(?!\s*(?:[/,.]\s*\d|→|->|=>))",
+    re.I,
+)
+
+
+def _max_stated(text: str) -> int | None:
+    """The one draft maximum a whole paste states, None when none or several."""
+    found = {int(m.group(1)) for m in _MAX_STATED.finditer(text)}
+    found.discard(0)
+    return found.pop() if len(found) == 1 else None
+
+
 def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """A length above the one draft-tokens-per-step the paste states (`--speculative-num-steps
     3` over 'accept length 3.08') counts the bonus token; so do the paste's other lengths of
@@ -1206,6 +1223,8 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     if not any(r.bonus == UNDECIDED and r.printed_length for r in records):
         return records
     k = I.k_stated(text)
+    if k is None:
+        k = _max_stated(text)
     if k is None:
         return records
     above = {
