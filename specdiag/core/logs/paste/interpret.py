@@ -581,6 +581,7 @@ def grid(
             keys.append((kn, group))
     for i in series:
         keys[i] = (_series_key(cols[i][1]), cols[i][0])
+    keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
     keys = _by_cells(g, keys)
     if (unforced := FORCED.forced(g, cols, keys)) is not None:
         g, keys = unforced  # rows whose acceptance a knob forced: no measurement
@@ -835,6 +836,30 @@ def _split_paren_pairs(
         return [m.group("a"), m.group("b")] if m is not None else ["", ""]
 
     return _split_columns(g, cols, {i: list(names) for i, names in split.items()}, values)
+
+
+# 'MAL' (the mean acceptance length, speculators' eval output: '| Subset | MAL | Pos 0 | ... |'):
+# a length only where the table's heading or the lines above it speak of acceptance or
+# speculative decoding ('MAL' is also a language code, a Malayalam column)
+_MAL = re.compile(r"^(?:mal|mean al)$")
+_ACCEPTANCE_WORDS = re.compile(
+    rf"\baccept(?:ance|ed)?\b|\bacc(?:ept)?[ _-]?(?:len|rate)|{V.SPECULATIVE_RE}", re.I
+)
+
+
+def _mal_column(
+    keys: list[tuple[C.Key, str]], cols: list[tuple[str, str]], context: str
+) -> list[tuple[C.Key, str]]:
+    """A column headed 'MAL' read as the accept length where ``context`` (the table's title,
+    headings and the lines above it) names acceptance or speculation; else left unread."""
+    if not _ACCEPTANCE_WORDS.search(context):
+        return keys
+    return [
+        (C.Key(C.LENGTH, "mean acceptance length", False), grp)
+        if k.metric is None and _MAL.match(C.norm(name)[0])
+        else (k, grp)
+        for (k, grp), (_, name) in zip(keys, cols, strict=True)
+    ]
 
 
 def _statistic_pairs(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:

@@ -657,6 +657,15 @@ def read_paste(
                 _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
             )
         )
+        if (
+            not candidate
+            and "|" in body
+            and _MAL_HEAD.search(body)
+            and (_ACCEPT_STEM.search(text) or _SPEC_CONTEXT.search(text))
+        ):
+            # a table headed 'MAL' (the mean acceptance length of speculators' eval output) in
+            # a paste speaking of acceptance or speculation (interpret._mal_column)
+            candidate = _TABLE_MARK.search("|")
         if not candidate and acceptance_named and "|" in body and _AT_CELL.search(body):
             # a table of speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks
             # of acceptance
@@ -1197,6 +1206,10 @@ def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
         if abs(as_read - number) < 1e-9:
             return C.half_unit(v.decimals) / (100.0 if v.percent else 1.0)
     return 0.01
+
+
+# a 'MAL' header cell, in capitals (a table's column of mean acceptance lengths)
+_MAL_HEAD = re.compile(r"\|\s*[*_`]*MAL[*_`]*\s*\|")
 
 
 # a draft maximum a paste states once ('--spec-type mtp:n_max=3', '--draft-max 4', 'n_max=3'):
