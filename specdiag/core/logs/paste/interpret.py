@@ -4142,8 +4142,14 @@ def _bonus_clause_at(t: str, pos: int) -> str | None:
 
 _EQ_PAIR = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w]*)\s*=\s*(?P<v>\d+(?:\.\d+)?)(?![\w.])")
 _ACCEPT_REJECT = re.compile(
-    r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b", re.I
+    r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b"
+    # the names first ('accept=97 reject=3', 'accepted: 97, rejected: 3')
+    r"|(?<![\w.])accept(?:ed)?\s*[=:]\s*(?P<a2>\d+)\s*(?:/|,|;|and|\s)\s*"
+    r"reject(?:ed)?\s*[=:]\s*(?P<r2>\d+)(?![\w.])",
+    re.I,
 )
+# the share printed right after the counts ('97 accept / 3 reject (97%)')
+_SHARE_AFTER = re.compile(r"\s*[(\[]\s*(\d+(?:\.\d+)?)\s*%\s*[)\]]")
 _LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
 
 
@@ -4155,11 +4161,17 @@ def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
     out: list[tuple[C.Key, C.Value, str, str]] = []
     ar = _ACCEPT_REJECT.search(t)
     if ar is not None:
-        a, r = int(ar.group("a")), int(ar.group("r"))
+        a_shown = ar.group("a") or ar.group("a2")
+        a, r = int(a_shown), int(ar.group("r") or ar.group("r2"))
         if a + r == 0:
             return None
+        pm = _SHARE_AFTER.match(t, ar.end())
+        if pm is not None and abs(100 * a / (a + r) - float(pm.group(1))) > C.half_unit(
+            len(pm.group(1).partition(".")[2])
+        ):
+            return None  # ('97 accept / 3 reject (90%)': the counts and their share disagree)
         out += [
-            (C.key("accepted"), C.Value(float(a), False, 0), "accept", ar.group("a")),
+            (C.key("accepted"), C.Value(float(a), False, 0), "accept", a_shown),
             (C.key("drafted"), C.Value(float(a + r), False, 0), "accept + reject", f"{a + r}"),
         ]
     else:

@@ -924,6 +924,11 @@ def read_paste(
             )
         if length_named is None and defined_here:
             length_named, length_defined = defined_here[-1].key, True
+        if any(r.accepted_tokens is not None and r.printed_length is None for r in kv):
+            # counts under a caption saying one draft a step ('MTP acceptance (nd1, K2 verify)'
+            # over '97 accept / 3 reject (97%)'): 1 + accepted / drafted
+            caption = "\n".join(t for t in heading.split("\n") if not t.lstrip().startswith("```"))
+            kv = D.one_draft_counts(kv, D.said_one_draft(caption, text))
         found.extend(kv)
         if any(r.printed_length is not None and r.printed_rate is not None for r in found):
             # the draft tokens per step the block's heading states ('### chain K=5'), else the
