@@ -151,7 +151,7 @@ _MAX_IN_LABEL = re.compile(
 )
 
 
-def _most_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
+def most_of_labels(labels: Iterable[tuple[str, str]]) -> C.Value | None:
     """The one draft maximum a record's labels state, None when none or several."""
     found = {int(m.group(1)) for _, v in labels for m in _MAX_IN_LABEL.finditer(v)}
     found.discard(0)
@@ -307,7 +307,7 @@ def _records(
             # an n-gram or prompt-lookup row's k is a maximum (its drafts vary a step): no
             # length is computed from it (cell_phrases.py)
             fig.k = None
-        most = _most_of_labels(lab) if fig.k is None and fig.length is not None else None
+        most = most_of_labels(lab) if fig.k is None and fig.length is not None else None
         first = copy.deepcopy(fig) if most is not None else fig
         if most is not None:
             # a draft maximum ('n_max=2'): at most that many drafts a step, so only a printed

@@ -30,6 +30,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord, decided_notes
 
 # a draft maximum or count set to a number: llama.cpp's flags (and ik_llama's), a label's
@@ -116,6 +117,9 @@ def rows(records: list[PasteRecord]) -> list[PasteRecord]:
         # a label's words, and a draft-count column as 'name=value' ('| K | ... |' over '| 1 |')
         told = " ".join(f"k={v.strip()}" if C.key(n).metric == C.K else v for n, v in r.labels)
         said = said_max_one(told) if told else None
+        if said is None and (most := I.most_of_labels(r.labels)) is not None and most.number == 1:
+            # the labels' one draft maximum, in any spelling interpret knows ('max_draft_len=1')
+            said = next(v for _, v in r.labels if I.most_of_labels([("", v)]) is not None)
         out.append(_decided(r, said, "the row's label") if said and _fits(r) else r)
     return out
 

@@ -1,6 +1,7 @@
 """A draft maximum in a label ('d=N' as llama.cpp's docs once wrote --draft-max, TensorRT-LLM's
 'max_draft_len=N', 'draft-max=N', 'n_max=N'): an upper bound on the drafts of a step (a length
-above it counts the bonus token), never the k of 1 + k x rate; 'k=N' is that k."""
+above it counts the bonus token), never the k of 1 + k x rate (but a maximum of one is one draft a
+step at most: 1 + rate); 'k=N' is that k."""
 
 from __future__ import annotations
 
@@ -27,7 +28,11 @@ def test_a_maximum_never_gives_a_length_from_a_rate(name: str, most: int, rate: 
     )
     got = read_paste(text).records
     assert [r.printed_rate for r in got] == pytest.approx([rate / 100])
-    assert [r.accept_length for r in got] == [None]
+    if most == 1:
+        # at most one draft a step: the rate is the accepted drafts of a step that drafted
+        assert [r.accept_length for r in got] == pytest.approx([1 + rate / 100])
+    else:
+        assert [r.accept_length for r in got] == [None]
 
 
 @settings(max_examples=examples(25), deadline=None)
