@@ -135,7 +135,23 @@ def _width(line: str, sep: str) -> int:
         return 0
 
 
+def _comma_in_brackets(line: str) -> bool:
+    """Whether a comma stands inside brackets ('decode (10 rounds, accepted: 0, ...)'): the
+    commas of a bracketed list in a sentence, no separator of a comma-separated row."""
+    depth = 0
+    for ch in re.sub(r'"[^"]*"', "", line):  # (a quoted cell may hold any comma)
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth > 0:
+            return True
+    return False
+
+
 def _sep_table(run: list[Line], sep: str, structure: str) -> Grid | None:
+    if sep == "," and any(_comma_in_brackets(t) for _, t in run):
+        return None
     try:
         parsed = list(csv.reader([t for _, t in run], delimiter=sep))
     except csv.Error:

@@ -585,3 +585,22 @@ def test_slash_counts_before_accepted_in_bullets_are_a_run_each(
     got = read_paste("MTP cap 6, draft KV f16:\n\n" + "\n".join(lines) + "\n").records
     assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == [(a, a + e) for a, e in runs]
     assert all(r.accept_length is None for r in got)
+
+
+def test_two_runs_on_two_lines_the_first_none_accepted_are_two_records() -> None:
+    # found by the generator above: two lines of bracketed runs with the same number of commas
+    # were read as a comma-separated table (a header and one row), one record
+    text = (
+        "DFlash greedy decode (10 rounds, accepted: 0, mean accepted: 0.00))\n"
+        "and the draft ((20 rounds, accepted: 30, mean accepted: 1.50)\n"
+    )
+    got = read_paste(text).records
+    assert [(r.printed_length, r.accept_length) for r in got] == [(0.0, 1.0), (1.5, 2.5)]
+
+
+def test_negative_control_a_csv_with_a_quoted_bracket_is_still_a_table() -> None:
+    text = 'model,accept length\n"eagle3 (k=4, greedy)",3.12\n"mtp (k=2, greedy)",2.41\n'
+    assert [r.printed_length for r in read_paste("MTP speculative decoding\n" + text).records] == [
+        3.12,
+        2.41,
+    ]
