@@ -1222,6 +1222,49 @@ def value(text: str) -> Value | None:
     return Value(p[0], pct, p[1], mx, stat, spread)
 
 
+# a header naming one figure by its centre and its spread or a second centre ('a.len mean/std',
+# 'rate mean/std', 'tok/s mean/std', 'AL mean ± std', 'length avg (p50)'): each cell prints
+# that one figure first ('3.76/0.06', '92.15%/1.84%'), what follows it no figure of its own
+# (a spread is never a record; a second centre restates the first)
+_CENTRES = r"mean|avg|average|median|p50"
+_SPREADS = r"std|sd|stdev|stddev|σ|se|sem|stderr|ci|var|err"
+_STAT_PAIR = re.compile(
+    rf"^(?P<m>.*?\S)\s*[(\[]?\s*(?:{_CENTRES})\s*(?:/|±|\+/-|\+-|[(\[])\s*"
+    rf"(?:{_SPREADS}|{_CENTRES})\s*[)\]]*$",
+    re.I,
+)
+# a cell printing a figure and its spread or its second centre ('3.76/0.06', '92.15%/1.84%',
+# '2.41 ± 0.10', '2.41 (2.50)')
+_PAIR_CELL = re.compile(
+    r"^(?P<a>[^/±()\[\]]+?)\s*(?:/|±|\+/-|\+-)\s*(?P<b>[^/±()\[\]]+)$"
+    r"|^(?P<a2>[^/±()\[\]]+?)\s*[(\[]\s*(?P<b2>[^/±()\[\]]+?)\s*[)\]]$"
+)
+
+
+def statistic_pair(header: str) -> str | None:
+    """The figure a header names by a pair of its statistics ('a.len mean/std': 'a.len'),
+    None for any other header ('accepted/drafted', 'a.len / max', 'mean/std' alone)."""
+    m = _STAT_PAIR.match(_MARKUP.sub("", header).strip())
+    if m is None:
+        return None
+    name = m.group("m").strip(" ,:-")
+    return name if re.search(r"[A-Za-z]", name) else None
+
+
+def pair_centre(cell: str) -> str | None:
+    """The first figure of a cell printing a figure and its spread or second centre
+    ('3.76/0.06': '3.76'), None when the cell is not two values so joined."""
+    t = _MARKUP.sub("", cell).strip()
+    m = _PAIR_CELL.match(t)
+    if m is None:
+        return None
+    a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("a2"), m.group("b2"))
+    va, vb = value(a), value(b)
+    if va is None or vb is None or va.max is not None or vb.max is not None:
+        return None
+    return a.strip()
+
+
 # a length with its rate in brackets, or the other way round ('2.41 (61%)', '61.2% (2.41)',
 # '2.41 (61% accepted)'): two figures whose kinds their ranges tell apart (a rate with '%' is
 # no length; a decimal from 1 to 16 without it is no rate)

@@ -34,6 +34,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord, decided_notes
 
 # a draft block's size: the tokens one draft-verify round proposes, perhaps with the target's
@@ -157,6 +158,7 @@ _DEPTH_ONE = re.compile(
     r"\b(?:at\s+)?(?:draft\s+|mtp\s+|speculation\s+)?depth\s*(?:[=:]\s*)?1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
     r"|--draft[-_]max[ =]+1\b|\bdraft[-_]max\s*[=:]\s*1\b"
     r"|--num[-_]speculative[-_]tokens[ =]+1\b|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*1\b"
+    r"|\b(?:n|num)[_-]?drafts?(?:[_-]tokens?)?\s*[=:]\s*1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
     r"|\b(?:k|n[_ ]?spec|mtp[_ ]?k|gamma)\s*=\s*1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
     rf"|\b{_ONE}\s+draft(?:ed)?\s+tokens?\b(?:\s+(?:per|a|each)\s+(?:step|cycle|round|verify))?"
     rf"|\b{_ONE}[- ]token\s+drafts?\b",
@@ -167,6 +169,7 @@ _OTHER_DEPTH = re.compile(
     r"\bdepths?\s*(?:[=:]\s*)?(?:[2-9]|\d{2})\b|\bdepths?\s*(?:[=:]\s*)?1\s*(?:[/,\-–]|and|or|to)\s*\d"
     r"|--draft[-_]max[ =]+(?:[2-9]|\d{2})\b|num_speculative_tokens[\"']?\s*[=:]\s*(?:[2-9]|\d{2})"
     r"|\b(?:k|n[_ ]?spec|mtp[_ ]?k|gamma)\s*=\s*(?:[2-9]|\d{2})\b"
+    r"|\b(?:n|num)[_-]?drafts?(?:[_-]tokens?)?\s*[=:]\s*(?:[2-9]|\d{2})\b|\bnd\s*=?\s*(?:[2-9]|\d{2})\b"
     r"|\b(?:[2-9]|two|three|four|five|six|seven|eight)\s+draft(?:ed)?\s+tokens\b"
     r"|\bposition\s*#?\s*[2-9]\b|\bper[- ](?:position|depth)\b",
     re.I,
@@ -186,6 +189,57 @@ _CHANGED = re.compile(
 )
 
 
+# 'nd1' (one draft a step, 'MTP acceptance (nd1, K2 verify)'): a short code, read only in a
+# sentence naming speculation or acceptance ('nd1' alone may name a node)
+_ND_ONE = re.compile(r"(?<![\w-])nd\s*=?\s*1(?![\w.-])", re.I)
+_SPEC_OR_ACCEPT = re.compile(rf"{V.SPECULATIVE_RE}|\baccept", re.I)
+
+
+def _one_said(sentence: str) -> re.Match[str] | None:
+    if (m := _DEPTH_ONE.search(sentence)) is not None:
+        return m
+    if _SPEC_OR_ACCEPT.search(sentence) is not None:
+        return _ND_ONE.search(sentence)
+    return None
+
+
+def one_draft_counts(records: list[PasteRecord], said: str | None) -> list[PasteRecord]:
+    """Records of accepted and drafted (or accepted and rejected) counts without a length,
+    where the caption says one draft a step (``said``): every step drafts one token, so the
+    drafts are the steps and the length is 1 + accepted / drafted."""
+    if said is None:
+        return records
+    out = []
+    for r in records:
+        a, d = r.accepted_tokens, r.drafted_tokens
+        if (
+            a is None
+            or not d
+            or a > d
+            or r.printed_length is not None
+            or r.accept_length is not None
+            or r.bonus.value != UNKNOWN
+            or r.steps is not None
+            or r.per_position
+            or any(C.key(n).metric == C.K for n, _ in r.labels)
+        ):
+            out.append(r)
+            continue
+        out.append(
+            dataclasses.replace(
+                r,
+                accept_length=round(1 + a / d, 6),
+                bonus=Decision(
+                    INCLUDED,
+                    f"computed: 1 + accepted / drafted ({a:g} / {d:g}), one draft token a step "
+                    f"('{said}' said of these runs): the drafts are the verify steps",
+                ),
+                notes=decided_notes(r.notes),
+            )
+        )
+    return out
+
+
 def said_one_draft(caption: str, paste: str) -> str | None:
     """The words of ``caption`` (the sentence right above a table) saying the runs draft one
     token a step, when the paste states no other depth or k; else None."""
@@ -197,7 +251,7 @@ def said_one_draft(caption: str, paste: str) -> str | None:
     # above it ('Qwen3-8B, teacher-forced, greedy, `K=1`. The head is built from ...') where
     # that paragraph tells no change of setup ('Earlier we tried k=1. Now ...')
     said = [sentences[-1]] if _CHANGED.search(lines[-1]) else sentences
-    m = next((m for s in reversed(said) if (m := _DEPTH_ONE.search(s)) is not None), None)
+    m = next((m for s in reversed(said) if (m := _one_said(s)) is not None), None)
     if m is None or _OTHER_DEPTH.search(paste) is not None:
         return None
     return m.group(0).strip()

@@ -574,7 +574,7 @@ def grid(
         )
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
-    g, cols = _split_paired(g, cols)
+    g, cols = _split_paired(*_statistic_pairs(g, cols))
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
@@ -595,6 +595,7 @@ def grid(
             keys.append((kn, group))
     for i in series:
         keys[i] = (_series_key(cols[i][1]), cols[i][0])
+    keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
     keys = _by_cells(g, keys)
     if (unforced := FORCED.forced(g, cols, keys)) is not None:
         g, keys = unforced  # rows whose acceptance a knob forced: no measurement
@@ -849,6 +850,50 @@ def _split_paren_pairs(
         return [m.group("a"), m.group("b")] if m is not None else ["", ""]
 
     return _split_columns(g, cols, {i: list(names) for i, names in split.items()}, values)
+
+
+# 'MAL' (the mean acceptance length, speculators' eval output: '| Subset | MAL | Pos 0 | ... |'):
+# a length only where the table's heading or the lines above it speak of acceptance or
+# speculative decoding ('MAL' is also a language code, a Malayalam column)
+_MAL = re.compile(r"^(?:mal|mean al)$")
+_ACCEPTANCE_WORDS = re.compile(
+    rf"\baccept(?:ance|ed)?\b|\bacc(?:ept)?[ _-]?(?:len|rate)|{V.SPECULATIVE_RE}", re.I
+)
+
+
+def _mal_column(
+    keys: list[tuple[C.Key, str]], cols: list[tuple[str, str]], context: str
+) -> list[tuple[C.Key, str]]:
+    """A column headed 'MAL' read as the accept length where ``context`` (the table's title,
+    headings and the lines above it) names acceptance or speculation; else left unread."""
+    if not _ACCEPTANCE_WORDS.search(context):
+        return keys
+    return [
+        (C.Key(C.LENGTH, "mean acceptance length", False), grp)
+        if k.metric is None and _MAL.match(C.norm(name)[0])
+        else (k, grp)
+        for (k, grp), (_, name) in zip(keys, cols, strict=True)
+    ]
+
+
+def _statistic_pairs(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
+    """A column whose header names one figure by a pair of its statistics ('a.len mean/std'
+    over '3.76/0.06', 'AL avg (p50)' over '2.41 (2.50)'): the figure's column ('a.len' over
+    '3.76'); the spread or second centre after it is no figure of its own, never a record.
+    Only where every filled cell prints two values so joined."""
+    split: dict[int, list[tuple[str, str]]] = {}
+    for i, (group, name) in enumerate(cols):
+        fig = C.statistic_pair(name)
+        if fig is None:
+            continue
+        cells = [c for c in _column_cells(g, i) if c.strip() not in ("", "-", "—", "–", "n/a")]
+        if cells and all(C.pair_centre(c) is not None for c in cells):
+            split[i] = [(group, fig)]
+
+    def centre(c: str, n: int) -> list[str]:
+        return [C.pair_centre(c) or c]
+
+    return _split_columns(g, cols, split, centre)
 
 
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
@@ -4147,8 +4192,14 @@ def _bonus_clause_at(t: str, pos: int) -> str | None:
 
 _EQ_PAIR = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w]*)\s*=\s*(?P<v>\d+(?:\.\d+)?)(?![\w.])")
 _ACCEPT_REJECT = re.compile(
-    r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b", re.I
+    r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b"
+    # the names first ('accept=97 reject=3', 'accepted: 97, rejected: 3')
+    r"|(?<![\w.])accept(?:ed)?\s*[=:]\s*(?P<a2>\d+)\s*(?:/|,|;|and|\s)\s*"
+    r"reject(?:ed)?\s*[=:]\s*(?P<r2>\d+)(?![\w.])",
+    re.I,
 )
+# the share printed right after the counts ('97 accept / 3 reject (97%)')
+_SHARE_AFTER = re.compile(r"\s*[(\[]\s*(\d+(?:\.\d+)?)\s*%\s*[)\]]")
 _LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
 
 
@@ -4160,11 +4211,17 @@ def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
     out: list[tuple[C.Key, C.Value, str, str]] = []
     ar = _ACCEPT_REJECT.search(t)
     if ar is not None:
-        a, r = int(ar.group("a")), int(ar.group("r"))
+        a_shown = ar.group("a") or ar.group("a2")
+        a, r = int(a_shown), int(ar.group("r") or ar.group("r2"))
         if a + r == 0:
             return None
+        pm = _SHARE_AFTER.match(t, ar.end())
+        if pm is not None and abs(100 * a / (a + r) - float(pm.group(1))) > C.half_unit(
+            len(pm.group(1).partition(".")[2])
+        ):
+            return None  # ('97 accept / 3 reject (90%)': the counts and their share disagree)
         out += [
-            (C.key("accepted"), C.Value(float(a), False, 0), "accept", ar.group("a")),
+            (C.key("accepted"), C.Value(float(a), False, 0), "accept", a_shown),
             (C.key("drafted"), C.Value(float(a + r), False, 0), "accept + reject", f"{a + r}"),
         ]
     else:

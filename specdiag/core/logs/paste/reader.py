@@ -680,6 +680,15 @@ def read_paste(
                 _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
             )
         )
+        if (
+            not candidate
+            and "|" in body
+            and _MAL_HEAD.search(body)
+            and (_ACCEPT_STEM.search(text) or _SPEC_CONTEXT.search(text))
+        ):
+            # a table headed 'MAL' (the mean acceptance length of speculators' eval output) in
+            # a paste speaking of acceptance or speculation (interpret._mal_column)
+            candidate = _TABLE_MARK.search("|")
         if not candidate and acceptance_named and "|" in body and _AT_CELL.search(body):
             # a table of speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks
             # of acceptance
@@ -946,6 +955,11 @@ def read_paste(
             )
         if length_named is None and defined_here:
             length_named, length_defined = defined_here[-1].key, True
+        if any(r.accepted_tokens is not None and r.printed_length is None for r in kv):
+            # counts under a caption saying one draft a step ('MTP acceptance (nd1, K2 verify)'
+            # over '97 accept / 3 reject (97%)'): 1 + accepted / drafted
+            caption = "\n".join(t for t in heading.split("\n") if not t.lstrip().startswith("```"))
+            kv = D.one_draft_counts(kv, D.said_one_draft(caption, text))
         found.extend(kv)
         if any(r.printed_length is not None and r.printed_rate is not None for r in found):
             # the draft tokens per step the block's heading states ('### chain K=5'), else the
@@ -1245,6 +1259,27 @@ def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
     return 0.01
 
 
+# a 'MAL' header cell, in capitals (a table's column of mean acceptance lengths)
+_MAL_HEAD = re.compile(r"\|\s*[*_`]*MAL[*_`]*\s*\|")
+
+
+# a draft maximum a paste states once ('--spec-type mtp:n_max=3', '--draft-max 4', 'n_max=3'):
+# at most N drafts a step, so a length above N counts the bonus token (the bound serves that
+# direction alone: a length at or below it proves nothing); never a list ('n_max=1/2', 'n_max=2,3')
+_MAX_STATED = re.compile(
+    r"(?:(?<=--)|(?<![\w-]))(?:n[_-]?max|(?:spec[-_])?draft[-_](?:n[-_])?max)\s*(?:=|\s)\s*(\d{1,2})\b"
+    r"(?!\s*(?:[/,.]\s*\d|→|->|=>))",
+    re.I,
+)
+
+
+def _max_stated(text: str) -> int | None:
+    """The one draft maximum a whole paste states, None when none or several."""
+    found = {int(m.group(1)) for m in _MAX_STATED.finditer(text)}
+    found.discard(0)
+    return found.pop() if len(found) == 1 else None
+
+
 def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """A length above the one draft-tokens-per-step the paste states (`--speculative-num-steps
     3` over 'accept length 3.08') counts the bonus token; so do the paste's other lengths of
@@ -1252,6 +1287,8 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     if not any(r.bonus == UNDECIDED and r.printed_length for r in records):
         return records
     k = I.k_stated(text)
+    if k is None:
+        k = _max_stated(text)
     if k is None:
         return records
     above = {
