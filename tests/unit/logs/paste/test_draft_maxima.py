@@ -19,7 +19,7 @@ _MAXIMA = ["d", "max_draft_len", "draft-max", "n_max"]
 @settings(max_examples=examples(30), deadline=None)
 @given(
     name=st.sampled_from(_MAXIMA),
-    most=st.integers(2, 6),  # (a maximum of 1 is one draft a step: one_draft.py)
+    most=st.integers(1, 6),
     rate=st.integers(20, 95),
 )
 def test_a_maximum_never_gives_a_length_from_a_rate(name: str, most: int, rate: int) -> None:
