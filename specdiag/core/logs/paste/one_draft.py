@@ -40,13 +40,20 @@ _SETTING = re.compile(
     r"--num[-_]draft(?:[-_]tokens)?)(?:[ =]+|\s*`\s*)(?P<n>\d{1,3})\b(?![.,]\d)"
     r"(?!\s*(?:[/,\-–]|and|or|to)\s*\d)"
     r"|(?<![\w-])[\"']?(?:n[_ ]?max|draft[-_]max|draft[-_]n[-_]max|spec[-_]draft[-_]n[-_]max|"
-    r"num_speculative_tokens|"
+    r"num_speculative_tokens|draft|"
     r"k|gamma|mtp[_ ]?k|n[_ ]?spec|depth)[\"']?\s*[=:]\s*(?P<m>\d{1,3})\b(?![.,]\d)"
     r"(?!\s*(?:[/,\-–]|and|or|to)\s*\d)"
     # SGLang's steps and tree width: a tree may hold several drafts a step, never a maximum of
     # one (group 'o', any value)
     r"|(?<![\w-])-*(?:speculative[-_](?:num[-_]steps|eagle[-_]topk|num[-_]draft[-_]tokens))"
     r"[\"']?\s*(?:[=:]\s*|\s+)(?P<o>\d{1,3})\b",
+    re.I,
+)
+# a setting given a list of values in the same words ('draft=1/2/4', 'n_max=1, 2'): several runs'
+# settings, so no one maximum of one for any of them
+_LISTED = re.compile(
+    r"(?<![\w-])(?:-*(?:spec-)?draft(?:-n)?(?:[-_]max)?|n[_ ]?max|k|num[-_]draft(?:[-_]tokens)?)"
+    r"\s*[=:]?\s*\d{1,3}\s*(?:/|,|and|or)\s*\d",
     re.I,
 )
 # a rate printed as an approximation or a range ('~0.75', '0.7-0.8', 'about 70%', '<90%')
@@ -72,7 +79,7 @@ def said_max_one(text: str) -> str | None:
         (m.group(0), int(m.group("n") or m.group("m")) if m.group("o") is None else 0)
         for m in _SETTING.finditer(text)
     ]
-    if not found or any(n != 1 for _, n in found):
+    if not found or any(n != 1 for _, n in found) or _LISTED.search(text) is not None:
         return None
     return found[0][0].strip("`'\" ")
 
@@ -115,7 +122,15 @@ def rows(records: list[PasteRecord]) -> list[PasteRecord]:
     out = []
     for r in records:
         # a label's words, and a draft-count column as 'name=value' ('| K | ... |' over '| 1 |')
-        told = " ".join(f"k={v.strip()}" if C.key(n).metric == C.K else v for n, v in r.labels)
+        # a bare number under a column named as a setting ('| n_max |' over '| 1 |'): 'n_max=1'
+        told = " ".join(
+            f"k={v.strip()}"
+            if C.key(n).metric == C.K
+            else f"{n.strip()}={v.strip()}"
+            if n.strip() and re.fullmatch(r"\d{1,3}", v.strip())
+            else v
+            for n, v in r.labels
+        )
         said = said_max_one(told) if told else None
         if said is None and (most := I.most_of_labels(r.labels)) is not None and most.number == 1:
             # the labels' one draft maximum, in any spelling interpret knows ('max_draft_len=1')

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.one_draft import said_max_one
 from tests.support.examples import examples
 from tests.support.pastes import pipe_table
@@ -101,3 +102,20 @@ def test_said_max_one() -> None:
     assert said_max_one("--speculative-num-draft-tokens 2") is None
     assert said_max_one("--speculative-num-steps 1 --speculative-eagle-topk 4") is None
     assert said_max_one("--draft-max 1 --speculative-num-steps 1") is None
+
+
+def test_a_draft_setting_column_and_listed_settings() -> None:
+    # a bare number under a column named as the setting: that row's maximum of one
+    table = (
+        "Acceptance rate on our MTP draft\n\n"
+        "| n_max | acceptance |\n| ---: | ---: |\n| 1 | 83.8% |\n| 2 | 65.6% |\n"
+    )
+    got = read_paste(table).records
+    assert [r.accept_length for r in got] == pytest.approx([1.838, None])
+    # one setting listed with several values names no maximum of one for any run
+    listed = (
+        "Speculative n-gram runs\n\n"
+        "| config | acceptance | result |\n| --- | ---: | --- |\n"
+        "| ngram draft=1/2/4 | 23% / 12% / 6% | draft=1 neutral |\n"
+    )
+    assert all(r.accept_length is None for r in read_paste(listed).records)
