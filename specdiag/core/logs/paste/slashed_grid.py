@@ -19,9 +19,7 @@ from __future__ import annotations
 import re
 
 _SEP = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
-_LABELS = re.compile(
-    r"(?P<lab>[A-Za-z][\w-]{0,15})\s*=\s*(?P<list>\d+(?:\s*/\s*\d+){1,7})\s*$"
-)
+_LABELS = re.compile(r"(?P<lab>[A-Za-z][\w-]{0,15})\s*=\s*(?P<list>\d+(?:\s*/\s*\d+){1,7})\s*$")
 _VAL = r"[~≈]?\d*\.?\d+\s*%?"
 _NOTE = r"(?:\s*\([^()]*\))?"
 _JOINER = re.compile(r"\s+(?:at|for|with|by|of|over)$|[\s,:;(]+$", re.I)
@@ -79,8 +77,7 @@ def _split_table(lines: list[str]) -> list[str]:
             continue
         figq, lab, labels = split[j]
         fig, qual = figq.split("|", 1)
-        for x in labels:
-            new_head.append(f"{fig} ({lab}={x}{', ' + qual if qual else ''})")
+        new_head.extend(f"{fig} ({lab}={x}{', ' + qual if qual else ''})" for x in labels)
         for i, r in enumerate(body):
             new_rows[i].extend(_run(r[j], len(labels)) or [])
     out = ["| " + " | ".join(new_head) + " |", "|" + "---|" * len(new_head)]

@@ -24,7 +24,12 @@ def test_grid_of_runs_reads_one_record_a_cell(read: Read) -> None:
     text = _PROSE + pipe_table(
         ["corpus", "short matches: tokens a step at K = 1 / 2 / 4", "long matches", "other"],
         [
-            ["ChatLogs", "1.21 / 1.34 / 1.40 (drafts on 80 steps)", "1.11 / 1.15 / 1.18", "1.02-1.05"],
+            [
+                "ChatLogs",
+                "1.21 / 1.34 / 1.40 (drafts on 80 steps)",
+                "1.11 / 1.15 / 1.18",
+                "1.02-1.05",
+            ],
             ["CodeBase", "1.45 / 1.62 / 1.70", "1.30 / 1.33 / 1.39", "1.01-1.04"],
         ],
     )
@@ -62,11 +67,7 @@ def test_ranges_only_grid_reads_nothing(read: Read) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(
-    st.lists(
-        st.lists(st.integers(101, 399), min_size=3, max_size=3), min_size=1, max_size=4
-    )
-)
+@given(st.lists(st.lists(st.integers(101, 399), min_size=3, max_size=3), min_size=1, max_size=4))
 def test_split_writes_each_value_in_its_own_cell(rows: list[list[int]]) -> None:
     body = [[f"r{i}", " / ".join(f"{v / 100:.2f}" for v in r)] for i, r in enumerate(rows)]
     out = SG.split_grids(pipe_table(["run", "tokens a step at K = 1 / 2 / 4"], body).splitlines())
