@@ -365,7 +365,8 @@ _PER_STEP_WORDS = (
 for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
     for _meaning, _words in _PER_STEP_WORDS:
         for _word in _words:
-            for _sep in ("/", " per "):
+            # ('tokens a step': 'a' for 'per')
+            for _sep in ("/", " per ", " a "):
                 _OWN.setdefault(f"{_word}{_sep}{_noun}", _meaning)
 
 # 'avg_toks_fwd' (underscores read as spaces): tokens per forward without the '/'

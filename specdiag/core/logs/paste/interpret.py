@@ -1964,6 +1964,8 @@ _CHANGE_WORDS = A.CHANGE_BEFORE_FROM
 _PCT_FIRST = re.compile(
     r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
     r"acceptance(?:\s+rate)?|"
+    # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
+    r"accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
     # drafted tokens accepted')
     r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
@@ -1994,7 +1996,8 @@ _COUNTED_LENGTH = re.compile(
 # an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only
 _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
-    r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ|"
+    # ('gives ~1.5 acceptance lengths': the plural after one value)
+    r"(?:accept(?:ance)?\s+lengths?|acc\.?\s+len(?:gth)?|AL|τ|"
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
@@ -2069,10 +2072,24 @@ def _bound(text: str, at: int) -> bool:
     return _BOUND_BEFORE.search(text, max(0, at - 24), at) is not None
 
 
+# a goal or a hope just before a value printed before its name ('we hope to reach 60% accept
+# rate', 'the goal is 2.5 acceptance lengths', 'a target of 60%'): no measurement
+_GOAL_BEFORE = re.compile(
+    r"\b(?:goal|target|aim|hope|hoping|want|wanted|need|needs|expect|expected|expecting|should|"
+    r"would\s+like)\b(?:\s+(?:is|was|of|for|to|at|reach|get|see|hit|achieve|be|around|about|"
+    r"roughly|an?|the)){0,3}\s*[*`~≈]{0,2}\s*$",
+    re.I,
+)
+
+
 def _closes_range_or_bound(text: str, at: int) -> bool:
-    """Whether the value at ``at`` (printed before its name) ends a range ('60 - 80% acceptance')
-    or follows a comparison: no figure read either way."""
-    return _RANGE_BEFORE.search(text, max(0, at - 40), at) is not None or _bound(text, at)
+    """Whether the value at ``at`` (printed before its name) ends a range ('60 - 80% acceptance'),
+    follows a comparison or a goal: no figure read either way."""
+    return (
+        _RANGE_BEFORE.search(text, max(0, at - 40), at) is not None
+        or _bound(text, at)
+        or _GOAL_BEFORE.search(text, max(0, at - 40), at) is not None
+    )
 
 
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import slashed_grid as SG
 from specdiag.core.logs.paste import zhalways as ZA
 from specdiag.core.logs.paste import zharrival as ZR
 from specdiag.core.logs.paste import zhcontext as ZC
@@ -208,6 +209,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
+    if "/" in text and "|" in text and "=" in text:
+        raw = SG.split_grids(raw)  # '| tokens a step at K = 1 / 2 |' over '| 1.07 / 1.10 |'
     nonblank = [ln for ln in raw if ln.strip()]
     diffish = sum(1 for ln in nonblank if _DIFF_ADD.match(ln) or _DIFF_META.match(ln))
     diff = (

@@ -198,7 +198,21 @@ def tools_attributed(text: str) -> list[str]:
     ]
     if places and all(_contrasted(text, at, end) for at, end in places):
         return []
+    # a change's own figures after the setup it is set against ('I've used the vLLM integration
+    # before ... With this PR, the 2-token setting gives ~1.5'): the tool named before them is
+    # the other side, the change's own engine is not named
+    after = _WITH_THE_CHANGE.search(text)
+    if places and after is not None and all(end <= after.start() for _, end in places):
+        return []
     return named
+
+
+# a sentence opening on the change under test ('With this PR,', 'With the patch applied,')
+_WITH_THE_CHANGE = re.compile(
+    r"(?:^|[.!?]\s+|\n\s*)(?:with|after|using)\s+(?:this|the|my|our)\s+"
+    r"(?:PR|pull\s+request|patch|change|branch|fix|commit)\b",
+    re.I,
+)
 
 
 def kind_of(text: str, tool: str) -> str | None:

@@ -1,0 +1,102 @@
+"""A grid whose cells each hold one slash-joined run of values, the labels of the run in the
+header ('| suite | tokens a step at K = 1 / 2 / 4 / 8 |' over '| A | 1.07 / 1.10 / 1.10 / 1.11 |'):
+written out as one column per label, so that each value is read as its own cell.
+
+A header cell ending in ``NAME = a / b / ... `` (2 to 8 labels) opens a split column; its figure
+is the words before the labels ('tokens a step'), and words before a colon qualify it
+('matches of 2..6 tokens: tokens a step at K = ...'). The column splits only where every body
+cell is exactly that many plain values joined by '/' (a note in brackets after them is dropped,
+it is no value of the run); a cell holding a range, words or another count leaves the column as
+it is. Where exactly one column of the table splits, another column whose header names no
+labels and whose every cell is a run of the same count is the same figure at the same labels,
+its header qualifying it ('| matches of 1..4 tokens |' beside it): split alike.
+
+Pure: lines in, lines out; line numbers are kept (a table's lines are rewritten in place).
+"""
+
+from __future__ import annotations
+
+import re
+
+_SEP = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_LABELS = re.compile(r"(?P<lab>[A-Za-z][\w-]{0,15})\s*=\s*(?P<list>\d+(?:\s*/\s*\d+){1,7})\s*$")
+_VAL = r"[~≈]?\d*\.?\d+\s*%?"
+_NOTE = r"(?:\s*\([^()]*\))?"
+_JOINER = re.compile(r"\s+(?:at|for|with|by|of|over)$|[\s,:;(]+$", re.I)
+
+
+def _cells(ln: str) -> list[str]:
+    s = ln.strip()
+    if s.startswith("|"):
+        s = s[1:]
+    if s.endswith("|"):
+        s = s[:-1]
+    return [c.strip() for c in s.split("|")]
+
+
+def _run(cell: str, n: int) -> list[str] | None:
+    m = re.fullmatch(rf"(?P<run>{_VAL}(?:\s*/\s*{_VAL}){{{n - 1}}}){_NOTE}", cell)
+    if m is None:
+        return None
+    return [v.strip() for v in m.group("run").split("/")]
+
+
+def _split_table(lines: list[str]) -> list[str]:
+    head, body = _cells(lines[0]), [_cells(ln) for ln in lines[2:]]
+    if not body or any(len(r) != len(head) for r in body):
+        return lines
+    split: dict[int, tuple[str, str, list[str]]] = {}  # column -> (figure, label, labels)
+    for j, h in enumerate(head):
+        m = _LABELS.search(h)
+        if m is None:
+            continue
+        labels = [x.strip() for x in m.group("list").split("/")]
+        before = _JOINER.sub("", h[: m.start()].strip())
+        qual, _, fig = before.rpartition(":")
+        fig = fig.strip()
+        if not fig or any(_run(r[j], len(labels)) is None for r in body):
+            continue
+        split[j] = (fig + "|" + qual.strip(), m.group("lab"), labels)
+    if not split:
+        return lines
+    if len(split) == 1:
+        ((j0, (figq, lab, labels)),) = split.items()
+        fig = figq.split("|", 1)[0]
+        for j, h in enumerate(head):
+            if j in split or not h or "/" in h or "=" in h:
+                continue
+            if all(_run(r[j], len(labels)) is not None for r in body):
+                split[j] = (fig + "|" + h, lab, labels)
+    new_head: list[str] = []
+    new_rows: list[list[str]] = [[] for _ in body]
+    for j, h in enumerate(head):
+        if j not in split:
+            new_head.append(h)
+            for i, r in enumerate(body):
+                new_rows[i].append(r[j])
+            continue
+        figq, lab, labels = split[j]
+        fig, qual = figq.split("|", 1)
+        new_head.extend(f"{fig} ({lab}={x}{', ' + qual if qual else ''})" for x in labels)
+        for i, r in enumerate(body):
+            new_rows[i].extend(_run(r[j], len(labels)) or [])
+    out = ["| " + " | ".join(new_head) + " |", "|" + "---|" * len(new_head)]
+    out.extend("| " + " | ".join(r) + " |" for r in new_rows)
+    return out
+
+
+def split_grids(raw: list[str]) -> list[str]:
+    """The lines with every markdown table whose cells are slash-joined runs of values written
+    out one value a cell (see the module's docstring)."""
+    out = list(raw)
+    i = 0
+    while i + 2 < len(out):
+        if not (out[i].lstrip().startswith("|") and _SEP.match(out[i + 1]) and "/" in out[i]):
+            i += 1
+            continue
+        end = i + 2
+        while end < len(out) and out[end].lstrip().startswith("|"):
+            end += 1
+        out[i:end] = _split_table(out[i:end])
+        i = end
+    return out
