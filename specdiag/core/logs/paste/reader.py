@@ -26,6 +26,7 @@ from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import runcells as RC
+from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
@@ -35,6 +36,7 @@ from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
+    CONVENTION_RULES,
     DECLARED_RULE,
     FLAGS_RULE,
     LAUNCHED_RULE,
@@ -590,6 +592,7 @@ def read_paste(
     trainer_only: dict[str, bool] = {}  # per tool: named only as what trained the draft, once
     records: list[PasteRecord] = []
     block_of: list[int] = []
+    named_headers: dict[str, str] = {}  # table headers of blocks named beside a tool
     # per-position tables keyed by K that no reader read (block, table), for a K sweep beside
     sweep_positions: list[tuple[int, KS.PositionTable]] = []
     unread: list[Block] = []
@@ -818,6 +821,17 @@ def read_paste(
             # a tool named only by a link to a pull request or an issue of its repository: a
             # hint, never the source whose convention decides the figures (links.py)
             rule = LK.hint_rule(hint[0])
+        if (head := SH.header([t for _, t in blk])) is not None:
+            if rule == "named in the block or its heading":
+                named_headers.setdefault(head, tool)
+            elif (
+                tool != "unknown"
+                # a launch or flags decide prose only: a table's printer is still open
+                and rule not in CONVENTION_RULES - {LAUNCHED_RULE, FLAGS_RULE}
+                and named_headers.get(head) == tool
+            ):
+                # the same printer's table again, its tool named above the first only
+                rule = SH.SAME_HEADER_RULE
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE):
