@@ -985,6 +985,8 @@ def read_paste(
             found = D.length_by_drafts(
                 found, k_here, D.block_stated(heading + "\n" + body) or D.block_stated(text)
             )
+            # a width column per row ('| Width | acc_len | accept rate |'): 1 + rate x (W - 1)
+            found = D.length_by_row_width(found)
         found, dropped = _drop_marked(found, blk, marked, unread)
         records.extend(found)
         block_of.extend([n_blocks] * len(found))
