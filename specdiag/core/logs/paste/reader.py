@@ -25,6 +25,7 @@ from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import tables as TB
@@ -975,6 +976,8 @@ def read_paste(
             caption = "\n".join(t for t in heading.split("\n") if not t.lstrip().startswith("```"))
             kv = D.one_draft_counts(kv, D.said_one_draft(caption, text))
         found.extend(kv)
+        # accepted and drafted per step beside their quotient, a rate (per_step.py)
+        found = PS.accepted_per_step(found, blk)
         if any(r.printed_length is not None and r.printed_rate is not None for r in found):
             # the draft tokens per step the block's heading states ('### chain K=5'), else the
             # paste's one
