@@ -38,3 +38,17 @@ def test_totals_over_a_run_decide_nothing() -> None:
     head = "   num_accepted_tokens  num_draft_tokens  accept_rate"
     recs = read_paste(_paste(head, "0                 1254              4180     0.300000")).records
     assert all(r.accept_length is None for r in recs)
+
+
+def test_pandas_index_name_line_is_skipped() -> None:
+    head = "         mean_accept_toks  mean_spec_toks  accept_rate"
+    text = _paste(head, "run_id\n0                1.254000        4.180000     0.300000")
+    recs = read_paste(text).records
+    assert [r.accept_length for r in recs] == [2.254]
+
+
+def test_index_name_without_a_wider_row_is_no_skip() -> None:
+    # the line below the one-word line has as many cells as the header: no index column
+    head = "         mean_accept_toks  mean_spec_toks  accept_rate"
+    text = _paste(head, "run_id\n1.254000        4.180000     0.300000")
+    assert all(r.accept_length is None for r in read_paste(text).records)
