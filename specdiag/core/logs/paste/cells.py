@@ -418,6 +418,14 @@ _LABELS = frozenset(
         "n draft",
         "draft max",
         "n max",
+        # a draft block's or a tree's width: the tokens one step verifies (drafts.py's per-row
+        # identity 1 + rate x (width - 1) decides which; a label otherwise)
+        "width",
+        "block",
+        "block size",
+        "draft block size",
+        "block width",
+        "tree width",
         "k",
         "n",
         "temperature",

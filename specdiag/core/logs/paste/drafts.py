@@ -389,3 +389,69 @@ def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             )
         )
     return out
+
+
+# a row's label naming a draft block's width: the tokens one step verifies, the target's own
+# among them ('Width', 'Block size', 'draft block size'); a tree's width is no depth, so only
+# the identity below, holding in every row, makes it one
+_WIDTH_LABELS = frozenset(
+    ("width", "block", "block size", "draft block size", "block width", "tree width")
+)
+
+
+def _row_width(r: PasteRecord) -> int | None:
+    found = {
+        int(v.number)
+        for n, shown in r.labels
+        if C.norm(n)[0] in _WIDTH_LABELS
+        and (v := C.value(shown)) is not None
+        and not v.percent
+        and v.number == int(v.number)
+    }
+    w = found.pop() if len(found) == 1 else None
+    return w if w is not None and 2 <= w <= 64 else None
+
+
+def length_by_row_width(records: list[PasteRecord]) -> list[PasteRecord]:
+    """A table's rows each printing a length L, a per-draft rate r and a block width W (a
+    'Width' or 'Block size' column): where L = 1 + r x (W - 1) within the printed rounding in
+    every such row (two or more, of two widths or more), and no row fits another reading (W x
+    r, (W - 1) x r, 1 + W x r), the block holds the target's token and W - 1 drafts, and each
+    length counts the bonus token. Any row failing leaves every row as it was."""
+    rows = [
+        (i, r, w)
+        for i, r in enumerate(records)
+        if (w := _row_width(r)) is not None
+        and r.printed_length is not None
+        and r.printed_rate is not None
+        and 0.0 < r.printed_rate <= 1.0
+        and _rate_field(r)
+    ]
+    if len(rows) < 2 or len({w for _, _, w in rows}) < 2:
+        return records
+    if any(r.bonus.value != UNKNOWN or r.accept_length is not None for _, r, _ in rows):
+        return records
+    for _, r, w in rows:
+        pl, rate = r.printed_length, r.printed_rate
+        assert pl is not None and rate is not None
+        lu, ru = _unit(_shown(r, pl, False), False), _unit(_shown(r, rate, True), True)
+        tol = lu + (w - 1) * ru
+        if tol >= 0.1 or abs(pl - (1 + (w - 1) * rate)) > tol:
+            return records
+        for other in (w * rate, (w - 1) * rate, 1 + w * rate):
+            if abs(pl - other) <= lu + w * ru:
+                return records
+    out = list(records)
+    for i, r, w in rows:
+        pl, rate = r.printed_length, r.printed_rate
+        out[i] = dataclasses.replace(
+            r,
+            accept_length=pl,
+            bonus=Decision(
+                INCLUDED,
+                f"identity: length = 1 + rate x (width - 1) in every row ({pl:g} = 1 + {rate:g}"
+                f" x {w - 1}): the block of {w} holds the target's token and {w - 1} drafts",
+            ),
+            notes=decided_notes(r.notes),
+        )
+    return out

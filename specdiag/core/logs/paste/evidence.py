@@ -90,9 +90,13 @@ MEASURED_RULE = "the tool the paste says measured its figures"
 # SGLang's own server flags set in a paste that names no tool ('speculative-num-steps=3,
 # speculative-eagle-topk=8'): SGLang served the run; like a launch, for the user's own prose
 FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps, -eagle-topk)"
+# a table whose header is, word for word, an earlier block's of the same paste, that block's
+# tool named beside it (same_header.py): the same printer's output
+SAME_HEADER_RULE = "the same table header as an earlier block named beside its tool"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
+        SAME_HEADER_RULE,
         MEASURED_RULE,
         LINKED_RULE,
         DECLARED_RULE,

@@ -25,7 +25,9 @@ from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import runcells as RC
+from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
@@ -35,6 +37,7 @@ from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
+    CONVENTION_RULES,
     DECLARED_RULE,
     FLAGS_RULE,
     LAUNCHED_RULE,
@@ -590,6 +593,7 @@ def read_paste(
     trainer_only: dict[str, bool] = {}  # per tool: named only as what trained the draft, once
     records: list[PasteRecord] = []
     block_of: list[int] = []
+    named_headers: dict[str, str] = {}  # table headers of blocks named beside a tool
     # per-position tables keyed by K that no reader read (block, table), for a K sweep beside
     sweep_positions: list[tuple[int, KS.PositionTable]] = []
     unread: list[Block] = []
@@ -818,6 +822,17 @@ def read_paste(
             # a tool named only by a link to a pull request or an issue of its repository: a
             # hint, never the source whose convention decides the figures (links.py)
             rule = LK.hint_rule(hint[0])
+        if (head := SH.header([t for _, t in blk])) is not None:
+            if rule == "named in the block or its heading":
+                named_headers.setdefault(head, tool)
+            elif (
+                tool != "unknown"
+                # a launch or flags decide prose only: a table's printer is still open
+                and rule not in CONVENTION_RULES - {LAUNCHED_RULE, FLAGS_RULE}
+                and named_headers.get(head) == tool
+            ):
+                # the same printer's table again, its tool named above the first only
+                rule = SH.SAME_HEADER_RULE
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE):
@@ -961,6 +976,8 @@ def read_paste(
             caption = "\n".join(t for t in heading.split("\n") if not t.lstrip().startswith("```"))
             kv = D.one_draft_counts(kv, D.said_one_draft(caption, text))
         found.extend(kv)
+        # accepted and drafted per step beside their quotient, a rate (per_step.py)
+        found = PS.accepted_per_step(found, blk)
         if any(r.printed_length is not None and r.printed_rate is not None for r in found):
             # the draft tokens per step the block's heading states ('### chain K=5'), else the
             # paste's one
@@ -971,6 +988,8 @@ def read_paste(
             found = D.length_by_drafts(
                 found, k_here, D.block_stated(heading + "\n" + body) or D.block_stated(text)
             )
+            # a width column per row ('| Width | acc_len | accept rate |'): 1 + rate x (W - 1)
+            found = D.length_by_row_width(found)
         found, dropped = _drop_marked(found, blk, marked, unread)
         records.extend(found)
         block_of.extend([n_blocks] * len(found))

@@ -205,6 +205,23 @@ def _paired_header(run: list[Line]) -> Grid | None:
     return Grid("aligned columns", [head], rows, run[0][0], run[-1][0])
 
 
+# a data frame's index name, alone on the line under the column names ('task_id'), as pandas
+# prints a frame with a named index: the header row starts with blanks over the index column
+_INDEX_NAME = re.compile(r"^[A-Za-z_][\w.]{0,40}\s*$")
+
+
+def _pandas_index_name(run: list[Line]) -> bool:
+    """Whether the run's second line is a pandas index name under an indented header of two
+    columns or more, body rows below it."""
+    return (
+        len(run) >= 3
+        and run[0][1][:1] == " "
+        and len(run[0][1].split()) >= 2
+        and _INDEX_NAME.match(run[1][1]) is not None
+        and len(run[2][1].split()) == len(run[0][1].split()) + 1
+    )
+
+
 def _aligned_table(run: list[Line]) -> Grid | None:
     """Columns aligned by spaces: the column boundaries are the character positions that are
     blank on every line; columns empty on every body row join their left neighbour. A rule of
@@ -394,10 +411,14 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
         else:
             if _GAP.search(t.strip()) and not _KV.match(t):
                 j = i
-                while j < n and _GAP.search(block[j][1].strip()) and not _KV.match(block[j][1]):
+                # (a pandas index name under the header, 'task_id', is skipped)
+                skip = i + 1 if _pandas_index_name(block[i : i + 3]) else -1
+                while j < n and (
+                    j == skip or (_GAP.search(block[j][1].strip()) and not _KV.match(block[j][1]))
+                ):
                     j += 1
                 if j - i >= 2:
-                    g = _aligned_table(block[i:j])
+                    g = _aligned_table([x for k, x in enumerate(block[i:j], i) if k != skip])
                     if g is not None:
                         grids.append(g)
                         used.update(ln for ln, _ in block[i:j])

@@ -271,7 +271,7 @@ _DECLARED = re.compile(
 # a command line that starts a tool's server ('python3 -m sglang.launch_server --model ...',
 # 'vllm serve Qwen/...', 'llama-server -m ...', 'trtllm-serve ...'): the server that ran
 _LAUNCH = re.compile(
-    r"^[\s$>`]{0,8}(?:[A-Z_]{1,40}=[^\s=]{0,200}\s+){0,8}(?:"
+    r"^[\s$>`]{0,8}(?:[A-Z_][A-Z0-9_]{0,39}=[^\s=]{0,200}\s+){0,8}(?:"
     r"python3?\s+-m\s+(?P<sglang>sglang)\.launch_server|"
     r"python3?\s+-m\s+(?P<vllm1>vllm)\.entrypoints\.\S+|(?P<vllm2>vllm)\s+serve|"
     r"\S*(?P<llamacpp>llama-server)|(?P<trtllm>trtllm-serve)|"

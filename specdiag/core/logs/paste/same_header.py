@@ -1,0 +1,36 @@
+"""Blocks of one paste printed under the same table header as an earlier block whose tool was
+named beside it: the same printer's output, so the same tool decides both.
+
+A user often pastes one tool's table twice ('Before:' ..., 'After the change:' ...), naming
+the tool's own script only above the first ('with `python3 -m sglang.test.send_one`'). The
+second table's header is the first's, word for word, column for column: it is that printer's
+output too, so its figures follow the same convention. Only a header of two columns or more,
+identical after spacing is evened out, carries the attribution, and only to a block whose own
+evidence names the same tool (never another tool's, never a block with no tool at all).
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste.evidence import SAME_HEADER_RULE
+
+__all__ = ["SAME_HEADER_RULE", "header"]
+
+_BORDER = re.compile(r"^[\s|+=:\-─━┼┃│]*$")
+_COLUMN_SPLIT = re.compile(r"\s*[|│┃]\s*|\s{2,}")
+
+
+def header(lines: list[str]) -> str | None:
+    """The block's table header: its first line holding words, split into two columns or more
+    (by bars or by runs of spaces), spacing evened out; None where there is none."""
+    for t in lines[:4]:
+        if _BORDER.match(t):
+            continue
+        cols = [c for c in _COLUMN_SPLIT.split(t.strip()) if c]
+        if len(cols) < 2 or not any(any(ch.isalpha() for ch in c) for c in cols):
+            return None
+        if sum(any(ch.isalpha() for ch in c) for c in cols) < len(cols):
+            return None  # a data row, not a header: every column of a header is a name
+        return " | ".join(" ".join(c.split()).lower() for c in cols)
+    return None
