@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import column_runs as CRUN
+from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste.model import (
     INCLUDED,
@@ -209,13 +210,16 @@ def _from_records(records: list[PasteRecord], block_of: list[int]) -> list[Posit
 
 def _sweep_row(r: PasteRecord) -> bool:
     rate = r.printed_rate
+    # a K = 1 row one_draft.py decided (1 + rate) is still the sweep's row: its positions may
+    # prove it again, and the other rows need it to pair the tables
+    one = r.bonus.rule.startswith(OD.RULE)
     return (
         "table" in r.structure
         and rate is not None
         and 0.0 < rate <= 1.0
         and r.printed_length is None
-        and r.accept_length is None
-        and r.bonus.value == UNKNOWN
+        and (one or r.accept_length is None)
+        and (one or r.bonus.value == UNKNOWN)
         and r.rate_basis.value == UNKNOWN
         and not r.per_position
         and r.accepted_tokens is None

@@ -49,6 +49,8 @@ _SETTING = re.compile(
     r"[\"']?\s*(?:[=:]\s*|\s+)(?P<o>\d{1,3})\b",
     re.I,
 )
+# the start of the rule text of a length this module decided (k_sweep.py re-reads such a row)
+RULE = "computed: 1 + rate, at most one draft token a step"
 # a setting given a list of values in the same words ('draft=1/2/4', 'n_max=1, 2'): several runs'
 # settings, so no one maximum of one for any of them
 _LISTED = re.compile(
@@ -110,8 +112,7 @@ def _decided(r: PasteRecord, said: str, where: str) -> PasteRecord:
         accept_length=round(1 + rate, 6),
         bonus=Decision(
             INCLUDED,
-            f"computed: 1 + rate, at most one draft token a step ('{said}' in {where}): the "
-            "rate is the accepted drafts per step that drafted",
+            f"{RULE} ('{said}' in {where}): the rate is the accepted drafts per step that drafted",
         ),
         notes=decided_notes(r.notes),
     )

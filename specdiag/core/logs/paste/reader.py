@@ -825,14 +825,16 @@ def read_paste(
         if (head := SH.header([t for _, t in blk])) is not None:
             if rule == "named in the block or its heading":
                 named_headers.setdefault(head, tool)
-            elif (
-                tool != "unknown"
-                # a launch or flags decide prose only: a table's printer is still open
-                and rule not in CONVENTION_RULES - {LAUNCHED_RULE, FLAGS_RULE}
-                and named_headers.get(head) == tool
+            elif (first := named_headers.get(head)) not in (None, "unknown") and (
+                # the same tool, by evidence short of a convention rule (a launch or flags decide
+                # prose only: a table's printer is still open) ...
+                (tool == first and rule not in CONVENTION_RULES - {LAUNCHED_RULE, FLAGS_RULE})
+                # ... or none named (its prose may name the change, not the tool: 'With the
+                # patch applied the run slowed down to:')
+                or (tool == "unknown" and rule == "no tool named")
             ):
                 # the same printer's table again, its tool named above the first only
-                rule = SH.SAME_HEADER_RULE
+                tool, rule = first, SH.SAME_HEADER_RULE
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE):

@@ -6,7 +6,8 @@ the tool's own script only above the first ('with `python3 -m sglang.test.send_o
 second table's header is the first's, word for word, column for column: it is that printer's
 output too, so its figures follow the same convention. Only a header of two columns or more,
 identical after spacing is evened out, carries the attribution, and only to a block whose own
-evidence names the same tool (never another tool's, never a block with no tool at all).
+evidence names the same tool or names none (its prose may name the change under test, 'With the
+patch applied ...', not the printer); never to a block naming another tool.
 """
 
 from __future__ import annotations
