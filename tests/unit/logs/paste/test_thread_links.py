@@ -83,7 +83,7 @@ _TABLE = "| dataset | accept length |\n|---|---|\n| gsm8k | 3.21 |\n| mt-bench |
     [
         # a table under a link to a pull request: the tool named only by the link decides nothing
         ("Results with https://github.com/sgl-project/sglang/pull/1234 applied:", "unknown"),
-        ("Numbers from [vllm#1234](https://github.com/vllm-project/vllm/issues/1234):", "unknown"),
+        ("Numbers from [this issue](https://github.com/vllm-project/vllm/issues/1234):", "unknown"),
         # the tool also named in words, or a link into its own source files: still the tool
         (
             "Results on SGLang with https://github.com/sgl-project/sglang/pull/1234 applied:",
