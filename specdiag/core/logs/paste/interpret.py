@@ -1132,11 +1132,17 @@ def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
 _PLACEHOLDER = re.compile(r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none)[*`]{0,2}\s*$")
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
+# what a step accepts, per step, without saying whether the target's own token counts
+# ('accept/step', 'accepts per round')
+_PER_STEP_ACCEPT = re.compile(r"^accepts?\s*(?:/|per)\s*(?:step|round|iter)$")
 
 
-# a mean of what a step accepts named without its unit ('avg_accept', 'mean accepted'), or a
-# bare 'mean' / 'avg' right after an acceptance rate of the same group ('acc / mean' cells)
-_MEAN_ACCEPT = re.compile(r"^(?:mean|avg|average)\s*(?:accept|accepted)$")
+# a mean of what a step accepts named without its unit ('avg_accept', 'mean accepted', or per
+# step without saying what it counts: 'accept/step', 'accepts per step'), or a bare 'mean' /
+# 'avg' right after an acceptance rate of the same group ('acc / mean' cells)
+_MEAN_ACCEPT = re.compile(
+    r"^(?:(?:mean|avg|average)\s*(?:accept|accepted)|accepts?\s*(?:/|per)\s*(?:step|round|iter))$"
+)  # (the second form is _PER_STEP_ACCEPT's)
 _BARE_MEAN = re.compile(r"^(?:mean|avg|average)$")
 
 
@@ -1154,7 +1160,10 @@ def accepted_series(name: str, cells: list[str], before: list[str]) -> bool:
         and all((v := C.value(c)) is not None and v.percent for c in before)
     ):
         return False
-    vals = [C.value(c) for c in cells if c]
+    if any(_SIGNED.match(C._MARKUP.sub("", c)) for c in cells):
+        return False  # a signed value ('+0.8') is a change against a baseline, no mean
+    # (a cell of a change, '3.19→4.00', holds its before and after: each side a value)
+    vals = [v for c in cells if c for v in (_several_changed(c) or [C.value(c)])]
     nums = [
         (v.number, C.half_unit(v.decimals))
         for v in vals
@@ -1210,6 +1219,15 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             and _baseline_at_one(g, i)
         ):
             k = C.Key(C.LENGTH, k.text, False)
+        elif (
+            k.metric is None
+            and _PER_STEP_ACCEPT.match(k.text)
+            and _lengths_only(cells, changes=True)
+        ):
+            # 'accept/step' over numbers only a length can be (a change '2.41→2.80' each side
+            # one), no value below 1 proving the bonus left out (``accepted_series``): a length
+            # of unknown convention
+            k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
         elif k.metric is None and k.text == "accept" and _lengths_only(cells):
             # a bare 'Accept' column of numbers only a length can be, nothing deciding which
             # (accepted drafts or tokens per step): a length of unknown convention, read as
@@ -1252,11 +1270,16 @@ def _baseline_at_one(g: Grid, i: int) -> bool:
     return False
 
 
-def _lengths_only(cells: list[str]) -> bool:
+def _lengths_only(cells: list[str], changes: bool = False) -> bool:
     """Cells that only an accept length can fill: numbers from 1 to 16 printed with two or more
     decimals (a rate is at most 1; a percentage without its sign is printed with one decimal or
-    none, or is larger), a plain 1 allowed (a baseline without drafts)."""
-    vals = [C.value(c) for c in cells]
+    none, or is larger), a plain 1 allowed (a baseline without drafts). ``changes``: a cell of
+    a change ('2.41→2.80') holds two such numbers."""
+    vals = (
+        [v for c in cells for v in (_several_changed(c) or [C.value(c)])]
+        if changes
+        else [C.value(c) for c in cells]
+    )
     return (
         bool(vals)
         and all(v is not None and not v.percent and v.max is None for v in vals)
@@ -1328,6 +1351,15 @@ def _several(cell: str) -> list[C.Value] | None:
     else:
         return None
     vals = [C.value(x) for x in parts]
+    return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
+
+
+def _several_changed(cell: str) -> list[C.Value] | None:
+    """The before and after values of a cell of a change ('3.19→4.00', '1.02 -> 0.95')."""
+    text = C._MARKUP.sub("", cell)
+    if not _CHANGED.match(text):
+        return None
+    vals = [C.value(x) for x in re.split(r"→|->|=>|⟶", text)]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
