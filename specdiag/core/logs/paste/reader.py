@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
+from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import tables as TB
@@ -1088,6 +1089,9 @@ def read_paste(
             block_of,
             lambda r: not (r.first_line in headings and _summarises(r, every)),
         )
+    # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
+    # | 75.99 % |'): that row told twice (restated_row.py)
+    records, block_of = RR.fold(records, block_of, raw)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
