@@ -23,6 +23,7 @@ from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
+from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
@@ -919,8 +920,9 @@ def read_paste(
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
                 recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
-                # a row whose own label sets a draft maximum of one (one_draft.py)
-                recs = OD.rows(recs)
+                # a row whose own label sets a draft maximum of one (one_draft.py), a label
+                # listing one value per split figure ('draft=1/2/4') read per value first
+                recs = OD.rows(LS.per_value(recs))
                 # a drafts count beside a rate's counts, verify steps by the stated k
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
             named = named or names
