@@ -1163,7 +1163,7 @@ def accepted_series(name: str, cells: list[str], before: list[str]) -> bool:
     if any(_SIGNED.match(C._MARKUP.sub("", c)) for c in cells):
         return False  # a signed value ('+0.8') is a change against a baseline, no mean
     # (a cell of a change, '3.19→4.00', holds its before and after: each side a value)
-    vals = [v for c in cells if c for v in (_several_changed(c) or [C.value(c)])]
+    vals = [v for c in cells if c for v in _side_values(c)]
     nums = [
         (v.number, C.half_unit(v.decimals))
         for v in vals
@@ -1276,7 +1276,7 @@ def _lengths_only(cells: list[str], changes: bool = False) -> bool:
     none, or is larger), a plain 1 allowed (a baseline without drafts). ``changes``: a cell of
     a change ('2.41→2.80') holds two such numbers."""
     vals = (
-        [v for c in cells for v in (_several_changed(c) or [C.value(c)])]
+        [v for c in cells for v in _side_values(c)]
         if changes
         else [C.value(c) for c in cells]
     )
@@ -1361,6 +1361,12 @@ def _several_changed(cell: str) -> list[C.Value] | None:
         return None
     vals = [C.value(x) for x in re.split(r"→|->|=>|⟶", text)]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
+
+
+def _side_values(cell: str) -> list[C.Value | None]:
+    """A cell's value, or both sides of a change ('3.19→4.00')."""
+    changed = _several_changed(cell)
+    return list(changed) if changed else [C.value(cell)]
 
 
 _SIGNED = re.compile(r"^\s*[+\-−]\s*\d")

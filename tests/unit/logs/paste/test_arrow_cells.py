@@ -29,9 +29,7 @@ def _table(name: str, cells: list[str]) -> str:
 @given(
     name=_NAMES,
     arrow=_ARROWS,
-    pairs=st.lists(
-        st.tuples(st.integers(101, 600), st.integers(101, 600)), min_size=1, max_size=4
-    ),
+    pairs=st.lists(st.tuples(st.integers(101, 600), st.integers(101, 600)), min_size=1, max_size=4),
     low=st.integers(40, 96),
 )
 def test_a_value_below_one_among_arrow_cells_proves_accepted_drafts(
@@ -57,9 +55,7 @@ def test_the_bootstrap_table() -> None:
 @settings(max_examples=examples(25), deadline=None)
 @given(
     arrow=_ARROWS,
-    pairs=st.lists(
-        st.tuples(st.integers(110, 600), st.integers(110, 600)), min_size=1, max_size=4
-    ),
+    pairs=st.lists(st.tuples(st.integers(110, 600), st.integers(110, 600)), min_size=1, max_size=4),
 )
 def test_values_above_one_alone_decide_nothing(arrow: str, pairs: list[tuple[int, int]]) -> None:
     cells = [f"{a / 100:.2f}{arrow}{b / 100:.2f}" for a, b in pairs]

@@ -43,9 +43,7 @@ def test_the_differences_name_both_columns(
     delta: str, rows: list[tuple[int, int]], unit: str, time: bool
 ) -> None:
     got = read_paste(_table(delta, rows, unit, time)).records
-    assert [r.printed_rate for r in got] == [
-        pytest.approx(x / 100) for pair in rows for x in pair
-    ]
+    assert [r.printed_rate for r in got] == [pytest.approx(x / 100) for pair in rows for x in pair]
     assert all(r.accept_length is None and r.printed_length is None for r in got)
     assert [r.first_line for r in got] == [5 + i for i in range(len(rows)) for _ in (0, 1)]
     assert all(any(n.startswith("identity: the ") for n in r.notes) for r in got)

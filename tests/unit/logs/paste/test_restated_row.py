@@ -22,8 +22,7 @@ def _paste(claim: str, rows: list[list[str]]) -> str:
     return (
         "Summary\n"
         f"MTP draft head verified in llama-server: {claim} and ~1.4x decode speedup, k=4.\n\n"
-        "Measured numbers (3 seeds)\n"
-        + pipe_table(["arm", "mean acceptance", "mean tok/s"], rows)
+        "Measured numbers (3 seeds)\n" + pipe_table(["arm", "mean acceptance", "mean tok/s"], rows)
     )
 
 
