@@ -1275,11 +1275,7 @@ def _lengths_only(cells: list[str], changes: bool = False) -> bool:
     decimals (a rate is at most 1; a percentage without its sign is printed with one decimal or
     none, or is larger), a plain 1 allowed (a baseline without drafts). ``changes``: a cell of
     a change ('2.41→2.80') holds two such numbers."""
-    vals = (
-        [v for c in cells for v in _side_values(c)]
-        if changes
-        else [C.value(c) for c in cells]
-    )
+    vals = [v for c in cells for v in _side_values(c)] if changes else [C.value(c) for c in cells]
     return (
         bool(vals)
         and all(v is not None and not v.percent and v.max is None for v in vals)
