@@ -7,6 +7,10 @@
   Medusa, DFlash, lookahead, n-gram, spec decode, and the Chinese 投机 / 推测解码, 草稿, 预测头,
   多 token 预测, 大小模型). Each word is specific to speculation; a reader that takes wider
   context (``verify``, ``accept``) adds its own words to these, never to this set.
+- ``DRAFT_MAX``: a draft MAXIMUM set to a number (``--spec-draft-n-max 3``, ``--draft-max 4``,
+  ``n_max=2``, ``max_draft_len: 3``): at most N drafts a verify step, perhaps fewer, so N bounds
+  a length without the bonus from above and is no k to multiply a rate by. The number in group
+  ``max``; never one of a list or a range (``n_max=1/2``, ``--draft-max 2-4``).
 """
 
 from __future__ import annotations
@@ -27,3 +31,30 @@ SPECULATIVE_RE = (
     r"spec[-_ ]?dec)"
 )
 SPECULATIVE = re.compile(SPECULATIVE_RE, re.I)
+
+# A draft MAXIMUM's names, checked against each tool's own arguments:
+# - llama.cpp: '--spec-draft-n-max' and the older aliases of that one flag, '--draft-max',
+#   '--draft-n', '--draft' (common_speculative_params.n_draft, "max drafted tokens": drafting
+#   stops early where the draft is unsure, p_min); the n-gram drafter's '--spec-ngram-mod-n-max';
+#   the server's 'speculative.n_max' and '--spec-type mtp:n_max=3'; tables' 'draft-max=4';
+# - TensorRT-LLM's 'max_draft_len': fixed for the one-model MTP / EAGLE-3 paths, a maximum for
+#   draft-target and dynamic draft lengths; the name alone does not tell which, so a maximum.
+# Never a maximum: llama.cpp's '-md' ('--model-draft', the draft model's file), '--draft-min' /
+# '--spec-draft-n-min' / 'n_min' (a minimum), '--spec-draft-p-min' (a probability). Fixed k
+# (every step drafts exactly k; interpret's _K_IN_LABEL and _K_FLAG read them): vLLM's
+# 'num_speculative_tokens', MLX's '--num-draft-tokens', 'k', 'gamma'; SGLang's
+# '--speculative-num-steps' (a tree's depth) and '--speculative-num-draft-tokens' (its size)
+# are neither: a tree may hold several drafts a step.
+DRAFT_MAX_NAME_RE = (
+    r"(?:--)?(?:spec[-_])?(?:draft|ngram[-_]mod)[-_ ](?:n[-_])?max"
+    r"|--draft(?:-n)?(?![\w-])|n[-_ ]?max|max[-_ ]draft[-_ ]len"
+)
+# a draft maximum set to a number: its name (perhaps quoted, a flag's dashes), '=', ':' or a
+# space, the number (group 'max'); never one of a list, a range or a decimal ('n_max=1/2',
+# 'draft-max 2-4', 'n_max=2 or 3', 'n_max=2.5')
+DRAFT_MAX_RE = (
+    r"(?<![\w-])[\"'`]?(?:" + DRAFT_MAX_NAME_RE + r")[\"'`]?\s*(?:[=:]\s*|\s)\s*`?"
+    r"(?P<max>\d{1,3})\b(?![.,]\d)"
+    r"(?!\s*(?:[/,\-–]|→|->|=>|\b(?:and|or|to)\b)\s*\d)"
+)
+DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
