@@ -2070,10 +2070,16 @@ def _bound(text: str, at: int) -> bool:
 
 
 # a goal or a hope just before a value printed before its name ('we hope to reach 60% accept
-# rate', 'the goal is 2.5 acceptance lengths', 'a target of 60%'): no measurement
+# rate', 'the goal is 2.5 acceptance lengths', 'a target of 60%', 'the golden 2.78 AL'): no
+# measurement. The goal words (vocab.GOAL_WORDS) and, here alone, the verbs of wanting ('hope',
+# 'want', 'need', 'should'): only connecting words may stand between them and the value, so
+# 'we want to know why 45% acceptance ...' keeps its figure; before a figure's NAME
+# (thresholds.py), where any three words may, such verbs would drop measured figures.
 _GOAL_BEFORE = re.compile(
-    r"\b(?:goal|target|aim|hope|hoping|want|wanted|need|needs|expect|expected|expecting|should|"
-    r"would\s+like)\b(?:\s+(?:is|was|of|for|to|at|reach|get|see|hit|achieve|be|around|about|"
+    r"(?:"
+    + V.GOAL_WORDS
+    + r"|\b(?:aim|hope|hoping|want|wanted|need|needs|expect|expecting|should|would\s+like)\b)"
+    r"(?:\s+(?:is|was|of|for|to|at|reach|get|see|hit|achieve|be|around|about|"
     r"roughly|an?|the)){0,3}\s*[*`~≈]{0,2}\s*$",
     re.I,
 )

@@ -11,6 +11,9 @@
   ``n_max=2``, ``max_draft_len: 3``): at most N drafts a verify step, perhaps fewer, so N bounds
   a length without the bonus from above and is no k to multiply a rate by. The number in group
   ``max``; never one of a list or a range (``n_max=1/2``, ``--draft-max 2-4``).
+- ``GOAL_WORDS``: a figure set, pinned or aimed at rather than measured (``target``, ``goal``,
+  ``golden``, ``expected``, ``目标``): such a word before a figure's name or value means no
+  record (reference.py, thresholds.py, interpret.py).
 """
 
 from __future__ import annotations
@@ -58,3 +61,14 @@ DRAFT_MAX_RE = (
     r"(?!\s*(?:[/,\-–]|→|->|=>|\b(?:and|or|to)\b)\s*\d)"
 )
 DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
+
+# A figure set, pinned or aimed at rather than measured: a goal, a target, an expected value, a
+# golden or pinned one a recipe commits to ('golden AL 2.78', 'target acceptance rate: 70%',
+# '黄金接受长度 2.78'). One family for every reader that drops such figures: a source's goal
+# (reference.py), a goal word before a figure's name (thresholds.py) or before a value printed
+# ahead of its name (interpret.py, which adds verbs of wanting). ('target' before 'model' is the
+# target model, no goal.)
+GOAL_WORDS = (
+    r"(?:\b(?:target(?!\s+(?:model|llm|verifier|network|net)s?\b)|targeted|goals?|expected|"
+    r"golden|pinned|committed|desired|intended|aimed)\b|黄金|目标|预期|期望|既定)"
+)
