@@ -52,14 +52,27 @@ DRAFT_MAX_NAME_RE = (
     r"(?:--)?(?:spec[-_])?(?:draft|ngram[-_]mod)[-_ ](?:n[-_])?max"
     r"|--draft(?:-n)?(?![\w-])|n[-_ ]?max|max[-_ ]draft[-_ ]len"
 )
-# a draft maximum set to a number: its name (perhaps quoted, a flag's dashes), '=', ':' or a
-# space, the number (group 'max'); never one of a list, a range or a decimal ('n_max=1/2',
-# 'draft-max 2-4', 'n_max=2 or 3', 'n_max=2.5')
-DRAFT_MAX_RE = (
-    r"(?<![\w-])[\"'`]?(?:" + DRAFT_MAX_NAME_RE + r")[\"'`]?\s*(?:[=:]\s*|\s)\s*`?"
-    r"(?P<max>\d{1,3})\b(?![.,]\d)"
-    r"(?!\s*(?:[/,\-–]|→|->|=>|\b(?:and|or|to)\b)\s*\d)"
-)
+
+
+def draft_max_set_to(value: str, alone: bool = True) -> str:
+    """A draft maximum set to ``value`` (a regex of the number): its name (perhaps quoted, a
+    flag's dashes), '=', ':' or a space, the value, never a decimal ('n_max=2.5'); with
+    ``alone``, never one of a list or a range either ('n_max=1/2', 'draft-max 2-4', 'n_max=2
+    or 3')."""
+    tail = r"\b(?![.,]\d)"
+    if alone:
+        tail += r"(?!\s*(?:[/,\-–]|→|->|=>|\b(?:and|or|to)\b)\s*\d)"
+    return (
+        r"(?<![\w-])[\"'`]?(?:"
+        + DRAFT_MAX_NAME_RE
+        + r")[\"'`]?\s*(?:[=:]\s*|\s)\s*`?"
+        + value
+        + tail
+    )
+
+
+# a draft maximum set to one number, alone (group 'max')
+DRAFT_MAX_RE = draft_max_set_to(r"(?P<max>\d{1,3})")
 DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
 
 # A figure set, pinned or aimed at rather than measured: a goal, a target, an expected value, a
