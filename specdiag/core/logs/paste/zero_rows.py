@@ -193,7 +193,7 @@ def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecor
     several = len(set().union(*where.values()) - {-1}) > 1
     out = []
     for r in records:
-        w = words
+        w: str | None = words
         if several and id(r) in where:
             w = said_none_accepted("\n".join(ln for p, ln in lines if p in where[id(r)]))
         out.append(
