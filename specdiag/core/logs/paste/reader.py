@@ -26,6 +26,7 @@ from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
+from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import tables as TB
@@ -1055,6 +1056,9 @@ def read_paste(
     records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
+    # a length above its run's position lines ('Pos 1: 0.576', a blank line between): 1 + their
+    # sum (position_lines.py)
+    records, block_of = POSL.decide(records, block_of, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
     records = _one_name_one_way(records)
