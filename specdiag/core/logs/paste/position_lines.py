@@ -140,7 +140,7 @@ def decide(
                     INCLUDED,
                     f"identity: 1 + the sum of the per-position rates on the run's position "
                     f"lines below ({first}..{last}: {total:.4g}) is the printed length "
-                    f"{shown[0][0].strip()}",
+                    f"{shown[0][0].strip('`* ')}",
                 ),
                 per_position=tuple(float(v) for _, v in got),
                 notes=decided_notes(r.notes),

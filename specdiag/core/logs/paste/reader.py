@@ -1048,6 +1048,9 @@ def read_paste(
             unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
+    # a length above its run's position lines ('Pos 1: 0.576', a blank line between): 1 + their
+    # sum (position_lines.py): an identity, before the rules of values and names below
+    records, block_of = POSL.decide(records, block_of, text)
     records = _counts_with_k(records, text)
     records = _above_stated_k(records, text)
     # a figure cited as the reference a run reproduces ('reproducing the card's published AL of
@@ -1056,9 +1059,6 @@ def read_paste(
     records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
-    # a length above its run's position lines ('Pos 1: 0.576', a blank line between): 1 + their
-    # sum (position_lines.py)
-    records, block_of = POSL.decide(records, block_of, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
     records = _one_name_one_way(records)
