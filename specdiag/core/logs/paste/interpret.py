@@ -1960,6 +1960,12 @@ _FROM_TO = re.compile(
 # the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone
 # down sharply'): arrival.py
 _CHANGE_WORDS = A.CHANGE_BEFORE_FROM
+# rates joined by arrows just before a rate before its noun ('37.2% → 55.1% acceptance': the
+# '37.2% → '): the earlier sides of a change, each a run
+_PCT_BEFORE_ARROW = re.compile(
+    r"(?<![\w.%])(?:[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s*(?:->|→|=>|⟶)\s*){1,5}$"
+)
+_PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
     r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
@@ -3687,8 +3693,22 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if _closes_range_or_bound(text, m.start()):
             continue
         if k.metric == C.RATE and v is not None:
+            # the rates before it joined by arrows ('37.2% → 55.1% acceptance'): a change, each
+            # side its own run (before, after), as a cell of a change is
+            start = m.start()
+            before = (
+                _PCT_BEFORE_ARROW.search(text, 0, m.start()) if "%" in text[: m.start()] else None
+            )
+            if before is not None and not taken(before.start(), m.start()):
+                for b in _PCT_ONE.finditer(before.group(0)):
+                    bv = C.value(b.group(0))
+                    if bv is not None and bv.percent:
+                        found.append(
+                            (before.start() + b.start(), k, bv, m.group("key"), b.group(0))
+                        )
+                start = before.start()
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
-            for i in range(m.start(), m.end()):
+            for i in range(start, m.end()):
                 rest[i] = " "
             # the same figure of another run after 'versus', a rate like the first
             more = _VERSUS.match(text, m.end())
