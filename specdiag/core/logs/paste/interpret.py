@@ -2748,8 +2748,29 @@ _KEY_IS_BRACKET = re.compile(
 )
 
 
+# a figure held at the level of an earlier run, its value in brackets ('The AL remains at the
+# same value as before the refactor (2.79)', 'acceptance stayed the same as on main (61.2%)'):
+# this run's value, the same as the earlier one's (no digit in the words of the earlier run:
+# 'the same as with k=3 (2.79)' names another configuration)
+_KEY_SAME_BRACKET = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .-]{1,50}?)\s+(?:is|was|stays|stayed|remains|remained|kept|keeps)\s+"
+    r"(?:still\s+)?(?:at\s+)?(?:exactly\s+|essentially\s+|basically\s+)?(?:the\s+)?same"
+    r"(?:\s+(?:value|level|number|figure))?(?:\s+as\s+[^()\d;:.!?,]{1,50}?)?"
+    r"\s*\(\s*(?P<val>[~≈]?\d*\.?\d+\s*%?)\s*\)",
+    re.I,
+)
+
+
 def _described(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
-    """(start, end, items) of each figure described with its value in brackets."""
+    """(start, end, items) of each figure described with its value in brackets (a level held
+    as before: _KEY_SAME_BRACKET)."""
+    if "same" in text.lower():
+        for m in _KEY_SAME_BRACKET.finditer(text):
+            k = key_of(m.group("key"))
+            v = C.value(m.group("val"))
+            if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.LENGTH) or v is None:
+                continue
+            yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
     for m in _KEY_IS_BRACKET.finditer(text):
         k = key_of(m.group("key"))
         v = C.value(m.group("val"))
