@@ -3720,17 +3720,17 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # the rates before it joined by arrows ('37.2% → 55.1% acceptance'): a change, each
             # side its own run (before, after), as a cell of a change is
             start = m.start()
-            before = (
+            earlier = (
                 _PCT_BEFORE_ARROW.search(text, 0, m.start()) if "%" in text[: m.start()] else None
             )
-            if before is not None and not taken(before.start(), m.start()):
-                for b in _PCT_ONE.finditer(before.group(0)):
-                    bv = C.value(b.group(0))
-                    if bv is not None and bv.percent:
+            if earlier is not None and not taken(earlier.start(), m.start()):
+                for side in _PCT_ONE.finditer(earlier.group(0)):
+                    sv = C.value(side.group(0))
+                    if sv is not None and sv.percent:
                         found.append(
-                            (before.start() + b.start(), k, bv, m.group("key"), b.group(0))
+                            (earlier.start() + side.start(), k, sv, m.group("key"), side.group(0))
                         )
-                start = before.start()
+                start = earlier.start()
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(start, m.end()):
                 rest[i] = " "
