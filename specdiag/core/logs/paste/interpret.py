@@ -26,6 +26,7 @@ from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import decomposed as DC
+from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
@@ -3500,6 +3501,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
+    # tokens a step drafts ('drafts ~3.3 tokens/round at 0.86 acceptance'): never a length; the
+    # rate beside it a run's, 1 + k x rate where k is exact (drafting.py)
+    drafted = list(DRF.spans(text)) if DRF.hinted(low) else []
+    claim(drafted)
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
@@ -3686,6 +3691,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = C.Key(C.RATE, "accepted draft tokens", True)
         if _closes_range_or_bound(text, m.start()):
             continue
+        if any(a <= m.start("val") < b for a, b, _ in drafted):
+            continue  # ('drafts 3 tokens per step at 70% acceptance': read with its drafts)
         if k.metric == C.RATE and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):

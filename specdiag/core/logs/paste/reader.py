@@ -15,6 +15,7 @@ from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
+from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import forced as FORCED
@@ -1044,6 +1045,8 @@ def read_paste(
     records = ZR.none_accepted_ones(records, text)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
+    # a drafted count per step with a rate the paste printed before alone: that run (drafting.py)
+    records, block_of = DRF.restated(records, block_of)
     records, block_of = _per_block(records, block_of, lines)
     # a table of per-position rates beside the lengths table of the same columns: those
     # columns' runs, 1 + their sum against each column's summary length deciding the bonus
