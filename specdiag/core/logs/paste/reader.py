@@ -24,6 +24,7 @@ from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import marginals as MARG
+from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
@@ -947,7 +948,9 @@ def read_paste(
                 )
             else:
                 used -= set(range(g.first_line, g.last_line + 1))
-        rest = [(ln, CR.corrected(t)) for ln, t in blk if ln not in used]
+        # (a figure corrected to its actual value, corrected.py; one asserted wrong blanked,
+        # misreported.py)
+        rest = [(ln, MR.blank(CR.corrected(t))) for ln, t in blk if ln not in used]
         structure = (
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
@@ -1045,6 +1048,15 @@ def read_paste(
     records = ZR.none_accepted_ones(records, text)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
+    if _SPEC_CONTEXT.search(text) is None:
+        # counts under a bare 'Accepted' key in a paste that never speaks of speculation
+        # ('Accepted: 49/244' proofs): another meaning (misreported.py)
+        ignored.extend(
+            Block(r.first_line, r.last_line, MR.BARE_COUNTS, _lines_of(lines, r))
+            for r in records
+            if MR.bare_counts(r)
+        )
+        records, block_of = _keep(records, block_of, lambda r: not MR.bare_counts(r))
     # a drafted count per step with a rate the paste printed before alone: that run (drafting.py)
     records, block_of = DRF.restated(records, block_of)
     records, block_of = _per_block(records, block_of, lines)
