@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -3505,6 +3506,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # rate beside it a run's, 1 + k x rate where k is exact (drafting.py)
     drafted = list(DRF.spans(text)) if DRF.hinted(low) else []
     claim(drafted)
+    # runs set against each other in brackets after the acceptance's name ('the acceptance
+    # split (~28% token-fed vs the ~40% hidden-state path)'): a rate each (split_rates.py)
+    claim(SR.spans(text) if SR.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
