@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
@@ -3509,6 +3510,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # runs set against each other in brackets after the acceptance's name ('the acceptance
     # split (~28% token-fed vs the ~40% hidden-state path)'): a rate each (split_rates.py)
     claim(SR.spans(text) if SR.hinted(low) else [])
+    # α measured ('gives alpha ≈ 0.01'): the acceptance rate of speculative-decoding writing
+    # (alpha.py; the reader drops it in a paste that never speaks of speculation)
+    claim(AL.spans(text) if AL.hinted(low, text) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length

@@ -7,6 +7,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection
 
+from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
@@ -685,6 +686,10 @@ def read_paste(
                 # a time constant)
                 _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
             )
+            or (
+                # α measured beside speculation ('we measured alpha = 0.45'; alpha.py)
+                AL.hinted(body.lower(), body) and _SPEC_CONTEXT.search(body + heading)
+            )
         )
         if (
             not candidate
@@ -1057,6 +1062,8 @@ def read_paste(
             if MR.bare_counts(r)
         )
         records, block_of = _keep(records, block_of, lambda r: not MR.bare_counts(r))
+        # α measured in a paste that never speaks of speculation: another alpha (alpha.py)
+        records, block_of = _keep(records, block_of, lambda r: not AL.record_named(r))
     # a drafted count per step with a rate the paste printed before alone: that run (drafting.py)
     records, block_of = DRF.restated(records, block_of)
     records, block_of = _per_block(records, block_of, lines)
