@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import thresholds as TH
@@ -3513,6 +3514,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # α measured ('gives alpha ≈ 0.01'): the acceptance rate of speculative-decoding writing
     # (alpha.py; the reader drops it in a paste that never speaks of speculation)
     claim(AL.spans(text) if AL.hinted(low, text) else [])
+    # a figure's name, the dataset it was measured on (its name holding digits: 'GSM8K'), a verb
+    # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
+    claim(OND.spans(text) if OND.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
