@@ -1,7 +1,8 @@
 """Tokens a step DRAFTS, told in prose ('it drafts ~3.3 tokens/round at 0.86 acceptance'): the
 drafted count per step (k, or a mean of the drafts), never a length.
 
-The verb decides: ``draft``, ``drafts``, ``drafted``, ``drafting`` (a hedge such as ``on
+The verb decides: ``drafts``, ``drafted``, ``drafting``, ``draft`` after ``we``, ``they``,
+``you`` or ``to`` (a hedge such as ``on
 average`` between), then a number of tokens per step (``tokens/round``, ``tokens per step``,
 ``draft tokens a cycle``). What a step drafts is not what it emits: a step emits the accepted
 drafts and the target's own token. So the count is no accept length of any convention, and is
@@ -62,7 +63,9 @@ _RATE = (
     r"(?:\s+(?:(?:draft|token)\s+)?(?:acceptance(?:\s+rate)?|accept(?:ance)?\s+rate|accepted))?"
 )
 _FIRST = re.compile(
-    r"\bdraft(?:s|ed|ing)\b\s+(?:(?:only|just|then|now)\s+)?"
+    # (the bare verb after a subject or 'to': 'we draft 4 tokens per step')
+    r"(?:\bdraft(?:s|ed|ing)|(?:(?<=\bwe )|(?<=\bthey )|(?<=\byou )|(?<=\bto ))draft)\b"
+    r"\s+(?:(?:only|just|then|now)\s+)?"
     + _AMOUNT.format(p="")
     + r"\s*"
     + _UNIT

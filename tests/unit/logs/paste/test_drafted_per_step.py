@@ -41,6 +41,7 @@ def test_the_exact_run_restating_a_rate_printed_before_is_that_record(read: Read
     ("text", "want"),
     [
         # a whole number with no hedge: a setting, every step drafts it
+        ("With speculative decoding we draft 4 tokens per step at 0.55 acceptance.\n", 3.2),
         (
             "With speculative decoding the MTP head drafts 3 tokens per step at 70% acceptance.\n",
             3.1,
