@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
@@ -26,9 +27,12 @@ from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import decomposed as DC
+from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -3530,6 +3534,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
+    # tokens a step drafts ('drafts ~3.3 tokens/round at 0.86 acceptance'): never a length; the
+    # rate beside it a run's, 1 + k x rate where k is exact (drafting.py)
+    drafted = list(DRF.spans(text)) if DRF.hinted(low) else []
+    claim(drafted)
+    # runs set against each other in brackets after the acceptance's name ('the acceptance
+    # split (~28% token-fed vs the ~40% hidden-state path)'): a rate each (split_rates.py)
+    claim(SR.spans(text) if SR.hinted(low) else [])
+    # α measured ('gives alpha ≈ 0.01'): the acceptance rate of speculative-decoding writing
+    # (alpha.py; the reader drops it in a paste that never speaks of speculation)
+    claim(AL.spans(text) if AL.hinted(low, text) else [])
+    # a figure's name, the dataset it was measured on (its name holding digits: 'GSM8K'), a verb
+    # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
+    claim(OND.spans(text) if OND.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
@@ -3716,6 +3733,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = C.Key(C.RATE, "accepted draft tokens", True)
         if _closes_range_or_bound(text, m.start()):
             continue
+        if any(a <= m.start("val") < b for a, b, _ in drafted):
+            continue  # ('drafts 3 tokens per step at 70% acceptance': read with its drafts)
         if k.metric == C.RATE and v is not None:
             # the rates before it joined by arrows ('37.2% → 55.1% acceptance'): a change, each
             # side its own run (before, after), as a cell of a change is
