@@ -15,6 +15,7 @@ from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
+from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import forced as FORCED
@@ -878,8 +879,9 @@ def read_paste(
             # a member cut out of a JSON body ('"timings": {...}'): the object it would be in
             doc, repaired = I.load_json("{" + body.strip().rstrip(",") + "}")
             start = 0 if doc is not None else None
-        if doc is None and "{'" in body:
-            doc = I.load_python_literal(body)
+        if doc is None and "'" in body and ("{'" in body or "':" in body):
+            # a dict printed with repr, whole or its items alone, '...' tolerated (dict_items.py)
+            doc = DI.load(body)
             start = 0 if doc is not None else start
         if doc is None and body.count('":') >= 2:
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
