@@ -29,6 +29,7 @@ from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -4553,7 +4554,9 @@ def keyvalue(
             ln,
             _compared_at(
                 _arrow_series(
-                    TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), AS.rewrite(t)))
+                    TH.blank(
+                        _FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), SC.rewrite(AS.rewrite(t)))
+                    )
                 )
             ),
         )
