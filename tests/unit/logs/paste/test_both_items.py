@@ -22,7 +22,8 @@ _TABLE = (
 
 @settings(max_examples=examples(30), deadline=None)
 @given(
-    tenths=st.lists(st.integers(5, 950), min_size=1, max_size=3, unique=True),
+    # (below the table's own 41.2% and 42.0%: prose quoting a table restates it)
+    tenths=st.lists(st.integers(5, 400), min_size=1, max_size=3, unique=True),
     q=st.sampled_from(["both", "each", "all"]),
     bracket=st.booleans(),
     hedge=st.sampled_from(["", "~"]),
