@@ -156,8 +156,9 @@ def length_by_drafts(
 _ONE = r"(?:1|one|a single)"
 _DEPTH_ONE = re.compile(
     r"\b(?:at\s+)?(?:draft\s+|mtp\s+|speculation\s+)?depth\s*(?:[=:]\s*)?1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
-    r"|--draft[-_]max[ =]+1\b|\bdraft[-_]max\s*[=:]\s*1\b"
-    r"|--num[-_]speculative[-_]tokens[ =]+1\b|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*1\b"
+    + r"|"
+    + V.draft_max_set_to("1")  # a draft maximum of one (vocab.DRAFT_MAX)
+    + r"|--num[-_]speculative[-_]tokens[ =]+1\b|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*1\b"
     r"|\b(?:n|num)[_-]?drafts?(?:[_-]tokens?)?\s*[=:]\s*1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
     r"|\b(?:k|n[_ ]?spec|mtp[_ ]?k|gamma)\s*=\s*1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
     rf"|\b{_ONE}\s+draft(?:ed)?\s+tokens?\b(?:\s+(?:per|a|each)\s+(?:step|cycle|round|verify))?"
@@ -167,7 +168,10 @@ _DEPTH_ONE = re.compile(
 # another depth or k stated ('depth 3', 'k=2', 'depths 1-3', 'three draft tokens', 'position 2')
 _OTHER_DEPTH = re.compile(
     r"\bdepths?\s*(?:[=:]\s*)?(?:[2-9]|\d{2})\b|\bdepths?\s*(?:[=:]\s*)?1\s*(?:[/,\-–]|and|or|to)\s*\d"
-    r"|--draft[-_]max[ =]+(?:[2-9]|\d{2})\b|num_speculative_tokens[\"']?\s*[=:]\s*(?:[2-9]|\d{2})"
+    # a draft maximum above one, alone or listed (vocab.DRAFT_MAX)
+    r"|"
+    + V.draft_max_set_to(r"(?:[2-9]|\d{2,3})", alone=False)
+    + r"|num_speculative_tokens[\"']?\s*[=:]\s*(?:[2-9]|\d{2})"
     r"|\b(?:k|n[_ ]?spec|mtp[_ ]?k|gamma)\s*=\s*(?:[2-9]|\d{2})\b"
     r"|\b(?:n|num)[_-]?drafts?(?:[_-]tokens?)?\s*[=:]\s*(?:[2-9]|\d{2})\b|\bnd\s*=?\s*(?:[2-9]|\d{2})\b"
     r"|\b(?:[2-9]|two|three|four|five|six|seven|eight)\s+draft(?:ed)?\s+tokens\b"

@@ -35,6 +35,7 @@ from specdiag.core.logs.paste.model import (
     UNKNOWN,
     Decision,
     PasteRecord,
+    blank_record,
 )
 
 # the tail of a series' name (a column, a row of a transposed table) that its values prove to be
@@ -809,30 +810,16 @@ def record(
         # to list among what was not understood (``implausible``); it states no figure
         shown = printed if isinstance(printed, float) else length
         why = f"{IMPLAUSIBLE_LENGTH} ({shown:g} tokens per step)"
-        return PasteRecord(
-            kind=kind,
-            tool=tool,
-            tool_rule=tool_rule,
-            structure=structure,
-            first_line=lines[0],
-            last_line=lines[1],
+        return blank_record(
+            kind,
+            tool,
+            tool_rule,
+            structure,
+            lines,
             labels=labels,
-            printed_length=None,
-            accept_length=None,
-            printed_rate=None,
-            accept_rate=None,
-            accepted_tokens=None,
-            drafted_tokens=None,
-            steps=None,
-            output_tokens=None,
-            per_position=(),
-            max_length=None,
-            statistic=None,
-            bonus=Decision(UNKNOWN, why),
-            rate_basis=Decision(UNKNOWN, why),
-            pooling=Decision(UNKNOWN, why),
             fields=tuple(f.fields),
             notes=(why,),
+            conventions=Decision(UNKNOWN, why),
             summary_row=summary_row,
         )
     if isinstance(length, float) and length < 1.0 - 1e-9:

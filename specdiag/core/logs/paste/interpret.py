@@ -88,7 +88,7 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 
 
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)'); a
-# maximum is no k (``_MAX_IN_LABEL``: 'd=N', 'max_draft_len=N', 'draft-max=N', 'n_max=N')
+# maximum is no k (``_MAX_IN_LABEL``)
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
     r"draft[_ ]len)\s*=\s*(\d{1,3})\b"
@@ -138,24 +138,25 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
-# a draft maximum in a label: at most N drafts a step, so never the k of 1 + k x rate (only an
-# upper bound: a length above it counts the bonus token); never a list ('n_max=1/2').
-# - llama.cpp's speculative n_max, '--draft-max' ('draft-max=4', 'n_max=2'), whose docs and
-#   tables once wrote it 'd' ('main d=1 | this PR d=2'): common_speculative_params.n_draft is
-#   the "max drafted tokens", and llama.cpp drafts fewer where the draft is unsure (p_min);
-# - TensorRT-LLM's 'max_draft_len': the fixed draft length of the one-model MTP / EAGLE-3
-#   paths, but a maximum for draft-target and the two-model paths (dynamic draft lengths,
-#   draft_len_schedule): the label does not tell which, so a maximum.
+# a draft maximum in a label (vocab.DRAFT_MAX: 'n_max=2', 'draft-max=4', '`--draft-max 4`',
+# 'max_draft_len=3'): at most N drafts a step, so never the k of 1 + k x rate (only an upper
+# bound: a length above it counts the bonus token); never a list ('n_max=1/2'). A label alone
+# adds llama.cpp's short 'd=N' ('main d=1 | this PR d=2', as its tables once wrote n_draft):
+# a bare 'd' is that only inside a row's configuration, never in a whole paste's prose.
 _MAX_IN_LABEL = re.compile(
-    r"(?<![\w-])(?:n[_ ]?max|draft[-_ ]max|max[_ ]draft[_ ]len|d)\s*=\s*(\d{1,2})\b"
-    r"(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
+    V.DRAFT_MAX_RE + r"|(?<![\w-])d\s*=\s*(?P<d>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
     re.I,
 )
 
 
+def _maxima(text: str) -> set[int]:
+    """The draft maxima a label states (``_MAX_IN_LABEL``)."""
+    return {int(m.group("max") or m.group("d")) for m in _MAX_IN_LABEL.finditer(text)}
+
+
 def most_of_labels(labels: Iterable[tuple[str, str]]) -> C.Value | None:
     """The one draft maximum a record's labels state, None when none or several."""
-    found = {int(m.group(1)) for _, v in labels for m in _MAX_IN_LABEL.finditer(v)}
+    found = {n for _, v in labels for n in _maxima(v)}
     found.discard(0)
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
@@ -1239,12 +1240,8 @@ def _baseline_at_one(g: Grid, i: int) -> bool:
         # a value above the row's draft tokens per step ('k=3' in a label, a K column): only
         # tokens per step, the target's own token counted, can exceed it
         # (a draft maximum bounds it alike: no step drafts more)
-        ks = {
-            int(m.group(1))
-            for c in cells
-            for pat in (_K_IN_LABEL, _MAX_IN_LABEL)
-            for m in pat.finditer(c)
-        }
+        ks = {int(m.group(1)) for c in cells for m in _K_IN_LABEL.finditer(c)}
+        ks.update(n for c in cells for n in _maxima(c))
         for j in k_cols:
             kv = C.value(cells[j]) if j < len(cells) else None
             if kv is not None and kv.number == int(kv.number):
@@ -2075,10 +2072,16 @@ def _bound(text: str, at: int) -> bool:
 
 
 # a goal or a hope just before a value printed before its name ('we hope to reach 60% accept
-# rate', 'the goal is 2.5 acceptance lengths', 'a target of 60%'): no measurement
+# rate', 'the goal is 2.5 acceptance lengths', 'a target of 60%', 'the golden 2.78 AL'): no
+# measurement. The goal words (vocab.GOAL_WORDS) and, here alone, the verbs of wanting ('hope',
+# 'want', 'need', 'should'): only connecting words may stand between them and the value, so
+# 'we want to know why 45% acceptance ...' keeps its figure; before a figure's NAME
+# (thresholds.py), where any three words may, such verbs would drop measured figures.
 _GOAL_BEFORE = re.compile(
-    r"\b(?:goal|target|aim|hope|hoping|want|wanted|need|needs|expect|expected|expecting|should|"
-    r"would\s+like)\b(?:\s+(?:is|was|of|for|to|at|reach|get|see|hit|achieve|be|around|about|"
+    r"(?:"
+    + V.GOAL_WORDS
+    + r"|\b(?:aim|hope|hoping|want|wanted|need|needs|expect|expecting|should|would\s+like)\b)"
+    r"(?:\s+(?:is|was|of|for|to|at|reach|get|see|hit|achieve|be|around|about|"
     r"roughly|an?|the)){0,3}\s*[*`~≈]{0,2}\s*$",
     re.I,
 )

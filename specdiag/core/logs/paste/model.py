@@ -77,6 +77,50 @@ class PasteRecord:
     summary_row: bool = False  # an 'average' / 'overall' row of a table: not a configuration
 
 
+def blank_record(
+    kind: str,
+    tool: str,
+    tool_rule: str,
+    structure: str,
+    lines: tuple[int, int],
+    *,
+    labels: tuple[tuple[str, str], ...] = (),
+    fields: tuple[tuple[str, str], ...] = (),
+    notes: tuple[str, ...] = (),
+    conventions: Decision = UNDECIDED,
+    summary_row: bool = False,
+) -> PasteRecord:
+    """A record of the given lines stating no figure: every figure None, no per-position
+    rates, its three conventions ``conventions`` (undecided unless given). A reader adds the
+    figures it read with ``dataclasses.replace``."""
+    return PasteRecord(
+        kind=kind,
+        tool=tool,
+        tool_rule=tool_rule,
+        structure=structure,
+        first_line=lines[0],
+        last_line=lines[1],
+        labels=labels,
+        printed_length=None,
+        accept_length=None,
+        printed_rate=None,
+        accept_rate=None,
+        accepted_tokens=None,
+        drafted_tokens=None,
+        steps=None,
+        output_tokens=None,
+        per_position=(),
+        max_length=None,
+        statistic=None,
+        bonus=conventions,
+        rate_basis=conventions,
+        pooling=conventions,
+        fields=fields,
+        notes=notes,
+        summary_row=summary_row,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """A candidate block that was not read: its lines as given, and why."""

@@ -31,21 +31,25 @@ import re
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord, decided_notes
 
-# a draft maximum or count set to a number: llama.cpp's flags (and ik_llama's), a label's
-# 'n_max=', vLLM's num_speculative_tokens; the number in group 'n'
+# a draft maximum or count set to a number, in the number's group: a maximum (vocab.DRAFT_MAX,
+# group 'max'); a fixed count of drafts a step, as a flag (vLLM's '--num-speculative-tokens',
+# MLX's '--num-draft-tokens'; group 'n') or a key ('num_speculative_tokens', 'k', 'gamma',
+# 'mtp_k', 'n_spec', 'depth', a bare 'draft='; group 'm'). This module wants both: a fixed k
+# of one and a maximum of one alike allow at most one draft a step.
+_COUNT_TAIL = r"\b(?![.,]\d)(?!\s*(?:[/,\-–]|and|or|to)\s*\d)"
 _SETTING = re.compile(
-    r"(?<![\w-])(?:--(?:spec-)?draft(?:-n)?-max|--draft|--num[-_]speculative[-_]tokens|"
-    r"--num[-_]draft(?:[-_]tokens)?)(?:[ =]+|\s*`\s*)(?P<n>\d{1,3})\b(?![.,]\d)"
-    r"(?!\s*(?:[/,\-–]|and|or|to)\s*\d)"
-    r"|(?<![\w-])[\"']?(?:n[_ ]?max|draft[-_]max|draft[-_]n[-_]max|spec[-_]draft[-_]n[-_]max|"
-    r"num_speculative_tokens|draft|"
-    r"k|gamma|mtp[_ ]?k|n[_ ]?spec|depth)[\"']?\s*[=:]\s*(?P<m>\d{1,3})\b(?![.,]\d)"
-    r"(?!\s*(?:[/,\-–]|and|or|to)\s*\d)"
+    V.DRAFT_MAX_RE + r"|(?<![\w-])--(?:num[-_]speculative[-_]tokens|num[-_]draft(?:[-_]tokens)?)"
+    r"(?:[ =]+|\s*`\s*)(?P<n>\d{1,3})"
+    + _COUNT_TAIL
+    + r"|(?<![\w-])[\"']?(?:num_speculative_tokens|draft|k|gamma|mtp[_ ]?k|n[_ ]?spec|depth)[\"']?"
+    r"\s*[=:]\s*(?P<m>\d{1,3})"
+    + _COUNT_TAIL
     # SGLang's steps and tree width: a tree may hold several drafts a step, never a maximum of
     # one (group 'o', any value)
-    r"|(?<![\w-])-*(?:speculative[-_](?:num[-_]steps|eagle[-_]topk|num[-_]draft[-_]tokens))"
+    + r"|(?<![\w-])-*(?:speculative[-_](?:num[-_]steps|eagle[-_]topk|num[-_]draft[-_]tokens))"
     r"[\"']?\s*(?:[=:]\s*|\s+)(?P<o>\d{1,3})\b",
     re.I,
 )
@@ -54,8 +58,9 @@ RULE = "computed: 1 + rate, at most one draft token a step"
 # a setting given a list of values in the same words ('draft=1/2/4', 'n_max=1, 2'): several runs'
 # settings, so no one maximum of one for any of them
 _LISTED = re.compile(
-    r"(?<![\w-])(?:-*(?:spec-)?draft(?:-n)?(?:[-_]max)?|n[_ ]?max|k|num[-_]draft(?:[-_]tokens)?)"
-    r"\s*[=:]?\s*\d{1,3}\s*(?:/|,|and|or)\s*\d",
+    r"(?<![\w-])-*(?:"
+    + V.DRAFT_MAX_NAME_RE
+    + r"|draft(?:-n)?|k|num[-_]draft(?:[-_]tokens)?)\s*[=:]?\s*\d{1,3}\s*(?:/|,|and|or)\s*\d",
     re.I,
 )
 # a rate printed as an approximation or a range ('~0.75', '0.7-0.8', 'about 70%', '<90%')
@@ -78,7 +83,10 @@ def said_max_one(text: str) -> str | None:
     """The words of ``text`` setting a draft maximum of one, where every draft setting it
     states is one; else None."""
     found = [
-        (m.group(0), int(m.group("n") or m.group("m")) if m.group("o") is None else 0)
+        (
+            m.group(0),
+            int(m.group("max") or m.group("n") or m.group("m")) if m.group("o") is None else 0,
+        )
         for m in _SETTING.finditer(text)
     ]
     if not found or any(n != 1 for _, n in found) or _LISTED.search(text) is not None:

@@ -1310,19 +1310,12 @@ def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
 _MAL_HEAD = re.compile(r"\|\s*[*_`]*MAL[*_`]*\s*\|")
 
 
-# a draft maximum a paste states once ('--spec-type mtp:n_max=3', '--draft-max 4', 'n_max=3'):
-# at most N drafts a step, so a length above N counts the bonus token (the bound serves that
-# direction alone: a length at or below it proves nothing); never a list ('n_max=1/2', 'n_max=2,3')
-_MAX_STATED = re.compile(
-    r"(?:(?<=--)|(?<![\w-]))(?:n[_-]?max|(?:spec[-_])?draft[-_](?:n[-_])?max)\s*(?:=|\s)\s*(\d{1,2})\b"
-    r"(?!\s*(?:[/,.]\s*\d|→|->|=>))",
-    re.I,
-)
-
-
 def _max_stated(text: str) -> int | None:
-    """The one draft maximum a whole paste states, None when none or several."""
-    found = {int(m.group(1)) for m in _MAX_STATED.finditer(text)}
+    """The one draft maximum a whole paste states (vocab.DRAFT_MAX: '--spec-type mtp:n_max=3',
+    '--draft-max 4', 'n_max=3'), None when none or several: at most N drafts a step, so a
+    length above N counts the bonus token (the bound serves that direction alone: a length at
+    or below it proves nothing)."""
+    found = {int(m.group("max")) for m in V.DRAFT_MAX.finditer(text)}
     found.discard(0)
     return found.pop() if len(found) == 1 else None
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import vocab as V
+
 # where a reference value comes from; never the run itself ('ours', 'measured')
 _SOURCE = (
     r"(?:model[\s_-]*card|official|published|upstream|paper|reported|vendor|"
@@ -38,18 +40,9 @@ _OTHER_MEASURE = re.compile(
     r"\bms\b|[x×]\s*$",
     re.I,
 )
-# A figure set, pinned or aimed at rather than measured: a goal, a target, an expected value, a
-# golden or pinned one a recipe commits to ('golden AL 2.78', 'target acceptance rate: 70%',
-# '黄金接受长度 2.78'). One family for the readers that drop such figures: a source's goal here,
-# a goal word before a figure's name in prose (thresholds.py). ('target' before 'model' is the
-# target model, no goal.)
-GOAL_WORDS = (
-    r"(?:\b(?:target(?!\s+(?:model|llm|verifier|network|net)s?\b)|targeted|goals?|expected|"
-    r"golden|pinned|committed|desired|intended|aimed)\b|黄金|目标|预期|期望|既定)"
-)
 # a source's goal or bound is no reported run ('official target: 3.0', 'paper's minimum')
 _NO_RUN = re.compile(
-    GOAL_WORDS + r"|\b(?:threshold|minimum|maximum|typical|theoretical|upper|lower|bound)\b|"
+    V.GOAL_WORDS + r"|\b(?:threshold|minimum|maximum|typical|theoretical|upper|lower|bound)\b|"
     r"阈值|上限|下限",
     re.I,
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import vocab as V
 
 # the nouns of a threshold ('a 40% acceptance threshold'), then every word that states one
 _NOUN = (
@@ -63,7 +63,7 @@ _QUICK = re.compile(
     re.I,
 )
 
-# A goal word before a figure's name (the family of reference.py: 'Target acceptance rate:
+# A goal word (vocab.GOAL_WORDS) before a figure's name ('Target acceptance rate:
 # 70%', 'the golden AL 2.78', 'expected accept length of 3.0', 'reference AL 2.9', '黄金接受长度
 # 2.78'): the value is set or aimed at, no run. Up to three words may come between the goal word
 # and the name ('committed thinking-on golden AL'); 'reference' only right before it.
@@ -72,7 +72,7 @@ _GOAL_NAME = (
     r"ratio))?|AL|τ|tau|MAT)(?![\w-])"
 )
 _GOAL_SPAN = re.compile(
-    r"(?:" + R.GOAL_WORDS + r"(?:\s*的)?(?:\s+(?!(?:is|was|of|at|got|measured)\b)[\w-]+){0,3}?"
+    r"(?:" + V.GOAL_WORDS + r"(?:\s*的)?(?:\s+(?!(?:is|was|of|at|got|measured)\b)[\w-]+){0,3}?"
     r"|\breference)\s*(?P<name>" + _GOAL_NAME + r")"
     r"[*`_]{0,2}\s*(?:[:=：]|\b(?:of|is|was|at|to|of\s+about)\b|为|是)?\s*[*`]{0,2}"
     + _NUMBER

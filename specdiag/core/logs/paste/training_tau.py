@@ -26,6 +26,7 @@ Pure: lines in, records out.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from specdiag.core.logs.paste.model import (
@@ -35,6 +36,7 @@ from specdiag.core.logs.paste.model import (
     UNDECIDED,
     Decision,
     PasteRecord,
+    blank_record,
 )
 
 Line = tuple[int, str]
@@ -121,32 +123,22 @@ def records(training: list[Line], paste: str) -> list[PasteRecord]:
             if m.group("key").lower() in ("step", "epoch", "global_step")
         )
         out.append(
-            PasteRecord(
-                kind=SUMMARY,
-                tool="unknown",
-                tool_rule=RULE,
-                structure="key-value",
-                first_line=ln,
-                last_line=ln,
-                labels=labels,
+            dataclasses.replace(
+                blank_record(
+                    SUMMARY,
+                    "unknown",
+                    RULE,
+                    "key-value",
+                    (ln, ln),
+                    labels=labels,
+                    fields=((key, printed),),
+                    notes=()
+                    if decided
+                    else (f"{BONUS_UNKNOWN}: no normalised accept length is given",),
+                ),
                 printed_length=value,
                 accept_length=round(value, 6) if decided else None,
-                printed_rate=None,
-                accept_rate=None,
-                accepted_tokens=None,
-                drafted_tokens=None,
-                steps=None,
-                output_tokens=None,
-                per_position=(),
-                max_length=None,
-                statistic=None,
                 bonus=bonus,
-                rate_basis=UNDECIDED,
-                pooling=UNDECIDED,
-                fields=((key, printed),),
-                notes=()
-                if decided
-                else (f"{BONUS_UNKNOWN}: no normalised accept length is given",),
             )
         )
     return out

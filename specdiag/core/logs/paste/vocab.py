@@ -7,6 +7,13 @@
   Medusa, DFlash, lookahead, n-gram, spec decode, and the Chinese 投机 / 推测解码, 草稿, 预测头,
   多 token 预测, 大小模型). Each word is specific to speculation; a reader that takes wider
   context (``verify``, ``accept``) adds its own words to these, never to this set.
+- ``DRAFT_MAX``: a draft MAXIMUM set to a number (``--spec-draft-n-max 3``, ``--draft-max 4``,
+  ``n_max=2``, ``max_draft_len: 3``): at most N drafts a verify step, perhaps fewer, so N bounds
+  a length without the bonus from above and is no k to multiply a rate by. The number in group
+  ``max``; never one of a list or a range (``n_max=1/2``, ``--draft-max 2-4``).
+- ``GOAL_WORDS``: a figure set, pinned or aimed at rather than measured (``target``, ``goal``,
+  ``golden``, ``expected``, ``目标``): such a word before a figure's name or value means no
+  record (reference.py, thresholds.py, interpret.py).
 """
 
 from __future__ import annotations
@@ -27,3 +34,54 @@ SPECULATIVE_RE = (
     r"spec[-_ ]?dec)"
 )
 SPECULATIVE = re.compile(SPECULATIVE_RE, re.I)
+
+# A draft MAXIMUM's names, checked against each tool's own arguments:
+# - llama.cpp: '--spec-draft-n-max' and the older aliases of that one flag, '--draft-max',
+#   '--draft-n', '--draft' (common_speculative_params.n_draft, "max drafted tokens": drafting
+#   stops early where the draft is unsure, p_min); the n-gram drafter's '--spec-ngram-mod-n-max';
+#   the server's 'speculative.n_max' and '--spec-type mtp:n_max=3'; tables' 'draft-max=4';
+# - TensorRT-LLM's 'max_draft_len': fixed for the one-model MTP / EAGLE-3 paths, a maximum for
+#   draft-target and dynamic draft lengths; the name alone does not tell which, so a maximum.
+# Never a maximum: llama.cpp's '-md' ('--model-draft', the draft model's file), '--draft-min' /
+# '--spec-draft-n-min' / 'n_min' (a minimum), '--spec-draft-p-min' (a probability). Fixed k
+# (every step drafts exactly k; interpret's _K_IN_LABEL and _K_FLAG read them): vLLM's
+# 'num_speculative_tokens', MLX's '--num-draft-tokens', 'k', 'gamma'; SGLang's
+# '--speculative-num-steps' (a tree's depth) and '--speculative-num-draft-tokens' (its size)
+# are neither: a tree may hold several drafts a step.
+DRAFT_MAX_NAME_RE = (
+    r"(?:--)?(?:spec[-_])?(?:draft|ngram[-_]mod)[-_ ](?:n[-_])?max"
+    r"|--draft(?:-n)?(?![\w-])|n[-_ ]?max|max[-_ ]draft[-_ ]len"
+)
+
+
+def draft_max_set_to(value: str, alone: bool = True) -> str:
+    """A draft maximum set to ``value`` (a regex of the number): its name (perhaps quoted, a
+    flag's dashes), '=', ':' or a space, the value, never a decimal ('n_max=2.5'); with
+    ``alone``, never one of a list or a range either ('n_max=1/2', 'draft-max 2-4', 'n_max=2
+    or 3')."""
+    tail = r"\b(?![.,]\d)"
+    if alone:
+        tail += r"(?!\s*(?:[/,\-–]|→|->|=>|\b(?:and|or|to)\b)\s*\d)"
+    return (
+        r"(?<![\w-])[\"'`]?(?:"
+        + DRAFT_MAX_NAME_RE
+        + r")[\"'`]?\s*(?:[=:]\s*|\s)\s*`?"
+        + value
+        + tail
+    )
+
+
+# a draft maximum set to one number, alone (group 'max')
+DRAFT_MAX_RE = draft_max_set_to(r"(?P<max>\d{1,3})")
+DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
+
+# A figure set, pinned or aimed at rather than measured: a goal, a target, an expected value, a
+# golden or pinned one a recipe commits to ('golden AL 2.78', 'target acceptance rate: 70%',
+# '黄金接受长度 2.78'). One family for every reader that drops such figures: a source's goal
+# (reference.py), a goal word before a figure's name (thresholds.py) or before a value printed
+# ahead of its name (interpret.py, which adds verbs of wanting). ('target' before 'model' is the
+# target model, no goal.)
+GOAL_WORDS = (
+    r"(?:\b(?:target(?!\s+(?:model|llm|verifier|network|net)s?\b)|targeted|goals?|expected|"
+    r"golden|pinned|committed|desired|intended|aimed)\b|黄金|目标|预期|期望|既定)"
+)

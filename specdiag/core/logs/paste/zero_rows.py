@@ -22,7 +22,9 @@ accuracy (``gsm8k accuracy``, ``eval acc``): only bare agreement words, perhaps 
 The same idea from a third sign, the paste's own words (``said_none_accepted``): a length of
 exactly 1 in a paste that says its drafts were all rejected (``no draft is accepted``,
 ``garbage predictions``, ``every draft rejected``) counts the target's own token, where no length
-of the paste is below 1. The three signs decide through one function, ``target_alone``.
+of the paste is below 1; where lengths of 1 lie in several paragraphs (several runs), only
+the words of a length's own paragraph count for it. The three signs decide through one
+function, ``target_alone``.
 
 Pure: a table and its records in, records out.
 """
@@ -148,21 +150,55 @@ def said_none_accepted(text: str) -> str | None:
     return None
 
 
+def _paragraphs(text: str) -> list[tuple[int, str]]:
+    """Each line of ``text`` with its paragraph (a run of non-blank lines; -1 for a blank
+    line)."""
+    out: list[tuple[int, str]] = []
+    n = 0
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if not line.strip():
+            n += 1
+        out.append((n if line.strip() else -1, line))
+    return out
+
+
 def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths of exactly 1 in a paste that says no draft was accepted (``said_none_accepted``),
     decided as counting the target's own token; nothing where a length of the paste is below
     1 (that paste's lengths leave it out) or a record of it accepted drafts (a rate or a count
-    above 0)."""
-    if not any(r.bonus == UNDECIDED and r.printed_length == 1.0 for r in records):
-        return records
-    if any(r.printed_length is not None and r.printed_length < 1.0 for r in records):
+    above 0). Where those lengths of 1 lie in several paragraphs (several runs printing 1),
+    the words count for a length in its own paragraph alone: a paste of two runs, one of
+    which accepted nothing, says nothing of the other's 1."""
+    ones = {
+        id(r)
+        for r in records
+        if r.bonus == UNDECIDED
+        and r.printed_length == 1.0
+        and not r.printed_rate
+        and not r.accepted_tokens
+    }
+    if not ones or any(r.printed_length is not None and r.printed_length < 1.0 for r in records):
         return records
     words = said_none_accepted(text)
     if words is None:
         return records
-    return [
-        target_alone(r, f"the paste says {words.strip()!r} and prints 1", "the length counts")
-        if not r.printed_rate and not r.accepted_tokens
-        else r
-        for r in records
-    ]
+    lines = _paragraphs(text)
+
+    def own(r: PasteRecord) -> set[int]:
+        return {
+            lines[i - 1][0] for i in range(r.first_line, r.last_line + 1) if 0 < i <= len(lines)
+        }
+
+    where = {id(r): own(r) for r in records if id(r) in ones}
+    several = len(set().union(*where.values()) - {-1}) > 1
+    out = []
+    for r in records:
+        w: str | None = words
+        if several and id(r) in where:
+            w = said_none_accepted("\n".join(ln for p, ln in lines if p in where[id(r)]))
+        out.append(
+            target_alone(r, f"the paste says {w.strip()!r} and prints 1", "the length counts")
+            if w is not None and id(r) in ones
+            else r
+        )
+    return out

@@ -136,3 +136,22 @@ def test_one_draft_said_anywhere_in_the_setup_paragraph(paragraph: str) -> None:
 )
 def test_negative_control_one_draft_not_said_of_these_runs(paragraph: str) -> None:
     assert all(r.accept_length is None for r in read_paste(_rates(paragraph)).records)
+
+
+# the draft maximum by every name (vocab.DRAFT_MAX): one of one is one draft a step; a list of
+# maxima, or another maximum beside it, is not
+@pytest.mark.parametrize(
+    ("caption", "lengths"),
+    [
+        ("Runs with `--spec-draft-n-max 1` (llama-server):", [1.912, 1.64]),
+        ("Runs with n_max=1:", [1.912, 1.64]),
+        ("Runs with `--draft 1`:", [1.912, 1.64]),
+        ("Runs with `--draft-max 1/2`:", [None, None]),
+        ("Runs with `--draft-max 1`, `n_max=4` for the other box:", [None, None]),
+        ("Runs with `--draft-min 1`:", [None, None]),
+    ],
+)
+def test_every_name_of_a_maximum_of_one(
+    read: Read, caption: str, lengths: list[float | None]
+) -> None:
+    assert _lengths(read, _table(caption)) == lengths

@@ -5,6 +5,8 @@ step at most: 1 + rate); 'k=N' is that k."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -62,3 +64,55 @@ def test_a_length_below_the_maximum_is_not_decided_by_it(name: str) -> None:
     (r,) = read_paste(text).records
     assert r.printed_length == 2.64
     assert "draft tokens per step" not in r.bonus.rule
+
+
+# one vocabulary of draft maxima (vocab.DRAFT_MAX) for a label, a whole paste and one_draft.py:
+# llama.cpp's flag under each of its names (--spec-draft-n-max, --draft-max, --draft-n, --draft),
+# its n-gram drafter's --spec-ngram-mod-n-max, TensorRT-LLM's max_draft_len
+_FLAGS = [
+    "--draft-max 3",
+    "`--spec-draft-n-max 3`",
+    "--draft-n=3",
+    "--draft 3",
+    "--spec-ngram-mod-n-max 3",
+    "max_draft_len: 3",
+]
+# no maximum: a minimum, the draft model's file, a range or a list of several runs' settings
+_NOT_ONE_MAXIMUM = [
+    "--draft-min 3",
+    "n_min=3",
+    "-md draft-3.gguf",
+    "--draft-max 2-4",
+    "--draft-max 2 to 4",
+    "n_max=2/3",
+]
+
+
+def _label_row(label: str, length: str) -> str:
+    return "Our speculative decoding runs\n\n" + pipe_table(
+        ["config", "accept length"], [[label, length]]
+    )
+
+
+def _command_over_table(flag: str, length: str) -> str:
+    return (
+        f"$ ./bin/spec-bench -m target.gguf {flag}\n\n"
+        f"| task | accept length |\n| --- | --- |\n| code | {length} |\n"
+    )
+
+
+@pytest.mark.parametrize("flag", _FLAGS)
+@pytest.mark.parametrize("shape", [_label_row, _command_over_table])
+def test_every_name_of_the_maximum_bounds_a_length(
+    flag: str, shape: Callable[[str, str], str]
+) -> None:
+    (r,) = read_paste(shape(flag, "3.42")).records
+    assert (r.accept_length, r.bonus.value) == (3.42, "included")
+
+
+@pytest.mark.parametrize("flag", _NOT_ONE_MAXIMUM)
+@pytest.mark.parametrize("shape", [_label_row, _command_over_table])
+def test_no_maximum_bounds_nothing(flag: str, shape: Callable[[str, str], str]) -> None:
+    (r,) = read_paste(shape(flag, "3.42")).records
+    assert r.printed_length == 3.42
+    assert r.accept_length is None

@@ -101,3 +101,23 @@ def test_generated_goal_spans_blanked(
     assert v not in out.split()  # the goal's value is gone
     if measured:
         assert got in out and name in out  # the run's value stays, under the figure's name
+
+
+# one family of goal words (vocab.GOAL_WORDS) before a figure's name and before a value printed
+# ahead of its name: 'golden', 'desired', 'intended', '目标' before the value now drop it too
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("The golden 2.78 AL is what the recipe pins; the sweep measured 2.31 AL.\n", [2.31]),
+        ("Our desired 70% acceptance rate was not reached.\n", []),
+        ("The intended 3.0 accept length assumes greedy drafts.\n", []),
+        ("目标 2.5 接受长度\n", []),
+        ("We hope to reach 60% accept rate with the new drafter.\n", []),
+        # the target model is no goal; a verb of wanting away from the value keeps it
+        ("The target model got 2.41 accept length on gsm8k.\n", [2.41]),
+        ("We want to know why 45% acceptance rate shows up on code.\n", [0.45]),
+    ],
+)
+def test_a_goal_word_before_the_value(text: str, kept: list[float]) -> None:
+    got = [r.printed_length or r.printed_rate for r in read_paste(text).records]
+    assert got == pytest.approx(kept)

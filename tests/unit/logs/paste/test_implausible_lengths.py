@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.evidence import IMPLAUSIBLE_LENGTH, MAX_ACCEPT_LENGTH
+from specdiag.core.logs.paste.model import UNDECIDED, blank_record
 from tests.support.examples import examples
 from tests.support.pastes import printed_lengths
 
@@ -73,3 +74,15 @@ def test_other_lines_of_the_block_are_still_read() -> None:
     text = "SGLang EAGLE-3, Llama-3.1-8B\naccept length: 2.84\naccept length: 118402\n"
     assert printed_lengths(text) == [2.84]
     assert _unread_implausible(text)
+
+
+def test_a_blank_record_states_no_figure() -> None:
+    # the one constructor of a record without figures (model.blank_record): the implausible
+    # length's record and training_tau.py's start from it
+    r = blank_record("summary", "unknown", "a rule", "prose", (3, 4), notes=("why",))
+    assert (r.first_line, r.last_line, r.notes) == (3, 4, ("why",))
+    figures = (r.printed_length, r.accept_length, r.printed_rate, r.accept_rate)
+    counts = (r.accepted_tokens, r.drafted_tokens, r.steps, r.output_tokens)
+    assert figures + counts + (r.max_length, r.statistic) == (None,) * 10
+    assert r.per_position == ()
+    assert {r.bonus, r.rate_basis, r.pooling} == {UNDECIDED}

@@ -119,3 +119,13 @@ def test_a_draft_setting_column_and_listed_settings() -> None:
         "| ngram draft=1/2/4 | 23% / 12% / 6% | draft=1 neutral |\n"
     )
     assert all(r.accept_length is None for r in read_paste(listed).records)
+
+
+def test_said_max_one_by_every_name_of_the_maximum() -> None:
+    # the draft maximum's vocabulary (vocab.DRAFT_MAX): llama.cpp's flag by its other names,
+    # the n-gram drafter's maximum, TensorRT-LLM's max_draft_len
+    for said in ("--draft-n 1", "--spec-ngram-mod-n-max 1", "max_draft_len=1", "--draft 1"):
+        assert said_max_one(f"llama-server -m m.gguf {said} -ngl 99") == said
+    # a minimum, a list, the draft model's file: no maximum of one
+    for text in ("--draft-min 1", "--draft-n 1, 2", "-md draft-1.gguf", "--draft-n 1 to 3"):
+        assert said_max_one(text) is None

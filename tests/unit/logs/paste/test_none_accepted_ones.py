@@ -78,3 +78,29 @@ def test_generated_statements(lead: str, noun: str, verb: str) -> None:
     text = f"{lead}no {noun} {verb} accepted."
     assert ZR.said_none_accepted(text) is not None
     assert ZR.said_none_accepted(f"If {text}") is None
+
+
+def _two_runs(first: str, second: str) -> str:
+    return (
+        f"## Run A (old head)\n\n{first}The server log shows `accept length: 1.00`.\n\n"
+        f"## Run B (fixed head)\n\n{second}The bench prints `accept length: 1.00` per batch.\n"
+    )
+
+
+def test_two_runs_printing_one_the_words_of_one_run_alone() -> None:
+    # lengths of 1 in several paragraphs: the words count in their own paragraph alone
+    got = read_paste(_two_runs("Nothing gets accepted. ", "")).records
+    rules = [r.bonus.rule for r in got]
+    assert rules[0].startswith("value: the paste says 'Nothing gets accepted'")
+    # (run B's length is no more decided by run A's words; the paste's rule that one name is
+    # printed one way may still decide it from run A's)
+    assert not rules[1].startswith("value: the paste says")
+    got = read_paste(_two_runs("", "Every draft is rejected by the verifier. ")).records
+    assert [r.bonus.rule.startswith("value: the paste says") for r in got] == [False, True]
+
+
+def test_one_paragraph_of_ones_takes_the_words_of_the_whole_paste() -> None:
+    # (one run printing 1: the words of another paragraph still say it, as the report above)
+    text = "Every draft is rejected by the verifier.\n\n" + "`accept length: 1.00`\n"
+    (r,) = read_paste(text).records
+    assert r.bonus.rule.startswith("value: the paste says")
