@@ -94,6 +94,21 @@ _MARKS = (
 )
 
 
+def _quoted_span(text: str) -> str:
+    """A statistics line quoted in a code span inside prose ('> `SpecDecoding metrics: ...` at
+    step 4'): the line up to the span's end; the words after it are the quoter's, not the
+    line's fields (kept when they hold fields of their own: 'key: value')."""
+    for m in _CODE_SPAN.finditer(text):
+        span = m.group(1)
+        if any(mark in span for mark in _MARKS):
+            rest = text[m.end() :]
+            return text[: m.end()] if ": " not in rest else text
+    return text
+
+
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
 def _is_cut(text: str) -> bool:
     """A statistics line that stops mid-field (',', ':', '=' or '('): it waits for its next
     line (joined when that continues it, else read alone). SGLang 0.5.5's complete line ends
@@ -229,8 +244,35 @@ def conditional_rates(unconditional: Sequence[float]) -> tuple[tuple[float, ...]
     return to_conditional(prev[1:]), changed
 
 
+# an elision in a quoted statistics line ('a: 1 ... c: 4', 'a: 1, [...], c: 4', 'a: 1 … c: 4'):
+# the fields left out are absent (never zero); a list cut by it is absent too
+_ELISION = re.compile(r"\s*,?\s*(?:\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\)|\.{3,}|…)\s*,?\s*")
+
+
 def _fields(body: str) -> dict[str, str]:
-    """'a: 1, b: 2, 3, c: 4' -> {'a': '1', 'b': '2, 3', 'c': '4'} (lists continue the last key)."""
+    """'a: 1, b: 2, 3, c: 4' -> {'a': '1', 'b': '2, 3', 'c': '4'} (lists continue the last key).
+
+    An elision ('...', '…', '[...]') between fields (a quoted line shortened by its quoter)
+    separates them: 'a: 1 ... c: 4' -> {'a': '1', 'c': '4'}; a field whose value the elision
+    cuts (a list, or a key with no value before it) is left out, and so is the orphan tail of
+    a list after it."""
+    if "…" in body or "..." in body:
+        out: dict[str, str] = {}
+        pieces = _ELISION.split(body)
+        for i, piece in enumerate(pieces):
+            f = _plain_fields(piece)
+            if i + 1 < len(pieces) and f:
+                last_key = next(reversed(f))
+                if not f[last_key] or ", " in f[last_key]:
+                    del f[last_key]  # a list (or an empty value) the elision cuts
+            for key, value in f.items():
+                out.setdefault(key, value)
+        return out
+    return _plain_fields(body)
+
+
+def _plain_fields(body: str) -> dict[str, str]:
+    """:func:`_fields` of a body without an elision."""
     out: dict[str, str] = {}
     last = None
     for part in body.split(", "):
@@ -248,6 +290,8 @@ def _by_name(f: dict[str, str], body: str, wanted: frozenset[G.F]) -> dict[G.F, 
     such key of the line wins), else, for a field the split did not find (another separator,
     a fork's layout), the grammar's reading of the body; a percentage keeps its '%'."""
     out = {c: f[key] for c, key in _keys_of(tuple(f), wanted)}
+    if len(out) < len(wanted) and body and ("..." in body or "…" in body):
+        body = ", ".join(f"{k}: {v}" for k, v in f.items())  # the fields an elision left whole
     if len(out) < len(wanted) and body:
         for c, fl in G.by_field(G.fields(body)).items():
             if c not in out and c in wanted:
@@ -419,6 +463,8 @@ class LineParser:
         text = strip_ansi(text)
         if "\r" in text:
             text = text.rsplit("\r", 1)[-1] if not text.endswith("\r") else text.rstrip("\r")
+        if "`" in text:
+            text = _quoted_span(text)
         if text[:1] in _QUOTED or "`" in text or "</" in text or "&gt;" in text:
             text = G.clean(text)  # markdown quote, list bullet, backticks, HTML
         out = self._server(text, line_no, prev_line)

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
@@ -26,11 +27,14 @@ from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import decomposed as DC
+from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import slash_carry as SC
+from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -1959,6 +1963,12 @@ _FROM_TO = re.compile(
 # the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone
 # down sharply'): arrival.py
 _CHANGE_WORDS = A.CHANGE_BEFORE_FROM
+# rates joined by arrows just before a rate before its noun ('37.2% → 55.1% acceptance': the
+# '37.2% → '): the earlier sides of a change, each a run
+_PCT_BEFORE_ARROW = re.compile(
+    r"(?<![\w.%])(?:[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s*(?:->|→|=>|⟶)\s*){1,5}$"
+)
+_PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
     r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
@@ -2748,8 +2758,29 @@ _KEY_IS_BRACKET = re.compile(
 )
 
 
+# a figure held at the level of an earlier run, its value in brackets ('The AL remains at the
+# same value as before the refactor (2.79)', 'acceptance stayed the same as on main (61.2%)'):
+# this run's value, the same as the earlier one's (no digit in the words of the earlier run:
+# 'the same as with k=3 (2.79)' names another configuration)
+_KEY_SAME_BRACKET = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .-]{1,50}?)\s+(?:is|was|stays|stayed|remains|remained|kept|keeps)\s+"
+    r"(?:still\s+)?(?:at\s+)?(?:exactly\s+|essentially\s+|basically\s+)?(?:the\s+)?same"
+    r"(?:\s+(?:value|level|number|figure))?(?:\s+as\s+[^()\d;:.!?,]{1,50}?)?"
+    r"\s*\(\s*(?P<val>[~≈]?\d*\.?\d+\s*%?)\s*\)",
+    re.I,
+)
+
+
 def _described(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
-    """(start, end, items) of each figure described with its value in brackets."""
+    """(start, end, items) of each figure described with its value in brackets (a level held
+    as before: _KEY_SAME_BRACKET)."""
+    if "same" in text.lower():
+        for m in _KEY_SAME_BRACKET.finditer(text):
+            k = key_of(m.group("key"))
+            v = C.value(m.group("val"))
+            if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.LENGTH) or v is None:
+                continue
+            yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
     for m in _KEY_IS_BRACKET.finditer(text):
         k = key_of(m.group("key"))
         v = C.value(m.group("val"))
@@ -3506,6 +3537,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
+    # tokens a step drafts ('drafts ~3.3 tokens/round at 0.86 acceptance'): never a length; the
+    # rate beside it a run's, 1 + k x rate where k is exact (drafting.py)
+    drafted = list(DRF.spans(text)) if DRF.hinted(low) else []
+    claim(drafted)
+    # runs set against each other in brackets after the acceptance's name ('the acceptance
+    # split (~28% token-fed vs the ~40% hidden-state path)'): a rate each (split_rates.py)
+    claim(SR.spans(text) if SR.hinted(low) else [])
+    # α measured ('gives alpha ≈ 0.01'): the acceptance rate of speculative-decoding writing
+    # (alpha.py; the reader drops it in a paste that never speaks of speculation)
+    claim(AL.spans(text) if AL.hinted(low, text) else [])
+    # a figure's name, the dataset it was measured on (its name holding digits: 'GSM8K'), a verb
+    # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
+    claim(OND.spans(text) if OND.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
@@ -3699,9 +3743,25 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = C.Key(C.RATE, "accepted draft tokens", True)
         if _closes_range_or_bound(text, m.start()):
             continue
+        if any(a <= m.start("val") < b for a, b, _ in drafted):
+            continue  # ('drafts 3 tokens per step at 70% acceptance': read with its drafts)
         if k.metric == C.RATE and v is not None:
+            # the rates before it joined by arrows ('37.2% → 55.1% acceptance'): a change, each
+            # side its own run (before, after), as a cell of a change is
+            start = m.start()
+            earlier = (
+                _PCT_BEFORE_ARROW.search(text, 0, m.start()) if "%" in text[: m.start()] else None
+            )
+            if earlier is not None and not taken(earlier.start(), m.start()):
+                for side in _PCT_ONE.finditer(earlier.group(0)):
+                    sv = C.value(side.group(0))
+                    if sv is not None and sv.percent:
+                        found.append(
+                            (earlier.start() + side.start(), k, sv, m.group("key"), side.group(0))
+                        )
+                start = earlier.start()
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
-            for i in range(m.start(), m.end()):
+            for i in range(start, m.end()):
                 rest[i] = " "
             # the same figure of another run after 'versus', a rate like the first
             more = _VERSUS.match(text, m.end())

@@ -7,6 +7,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection
 
+from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
@@ -17,6 +18,7 @@ from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import dict_items as DI
+from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import forced as FORCED
@@ -25,9 +27,11 @@ from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import marginals as MARG
+from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
+from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import tables as TB
@@ -703,6 +707,10 @@ def read_paste(
                 # a time constant)
                 _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
             )
+            or (
+                # α measured beside speculation ('we measured alpha = 0.45'; alpha.py)
+                AL.hinted(body.lower(), body) and _SPEC_CONTEXT.search(body + heading)
+            )
         )
         if (
             not candidate
@@ -972,7 +980,9 @@ def read_paste(
                 )
             else:
                 used -= set(range(g.first_line, g.last_line + 1))
-        rest = [(ln, CR.corrected(t)) for ln, t in blk if ln not in used]
+        # (a figure corrected to its actual value, corrected.py; one asserted wrong blanked,
+        # misreported.py)
+        rest = [(ln, MR.blank(CR.corrected(t))) for ln, t in blk if ln not in used]
         structure = (
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
@@ -1058,6 +1068,9 @@ def read_paste(
             unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
+    # a length above its run's position lines ('Pos 1: 0.576', a blank line between): 1 + their
+    # sum (position_lines.py): an identity, before the rules of values and names below
+    records, block_of = POSL.decide(records, block_of, text)
     records = _counts_with_k(records, text)
     records = _above_stated_k(records, text)
     # a figure cited as the reference a run reproduces ('reproducing the card's published AL of
@@ -1070,6 +1083,19 @@ def read_paste(
     records = ZR.none_accepted_ones(records, text)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
+    if _SPEC_CONTEXT.search(text) is None:
+        # counts under a bare 'Accepted' key in a paste that never speaks of speculation
+        # ('Accepted: 49/244' proofs): another meaning (misreported.py)
+        ignored.extend(
+            Block(r.first_line, r.last_line, MR.BARE_COUNTS, _lines_of(lines, r))
+            for r in records
+            if MR.bare_counts(r)
+        )
+        records, block_of = _keep(records, block_of, lambda r: not MR.bare_counts(r))
+        # α measured in a paste that never speaks of speculation: another alpha (alpha.py)
+        records, block_of = _keep(records, block_of, lambda r: not AL.record_named(r))
+    # a drafted count per step with a rate the paste printed before alone: that run (drafting.py)
+    records, block_of = DRF.restated(records, block_of)
     records, block_of = _per_block(records, block_of, lines)
     # a table of per-position rates beside the lengths table of the same columns: those
     # columns' runs, 1 + their sum against each column's summary length deciding the bonus

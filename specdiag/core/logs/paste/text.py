@@ -122,7 +122,7 @@ _ZH_FROM_TO = re.compile(
     r"(?:提升|提高|增加|增长|上升|降低|下降|减少|变化|变成|变为|变|降|升)?\s*(?:到|至)\s*"
 )
 _ZH_IS = re.compile(
-    r"\b(length|rate|step)\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
+    r"(?<![A-Za-z])(length|len|rate|step)([`*]{0,2})\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
     r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は約?|が|은|는|이|가)\s*(?:约|大约|大概|약)?\s*"
 )
 # an accept length 'set to' a value ('接受步长设置为 1.02'): no engine has a setting of the
@@ -178,7 +178,7 @@ def _from_chinese(line: str) -> str:
         line = _ZH_SET_LENGTH.sub(" is ", line)
     # ('恒为', '始终为', '稳定在': what the run kept printing) read as '为' (zhalways.py)
     # (and '已经达到', '上升到', '下降至': where the figure arrived, zharrival.py)
-    return _ZH_IS.sub(r"\1 is ", ZR.as_is(ZA.as_is(line)))
+    return _ZH_IS.sub(r"\1\2 is ", ZR.as_is(ZA.as_is(line)))
 
 
 # an HTML table row on one line ('<tr><td>EAGLE-3</td><td>3.61</td></tr>', as pages and

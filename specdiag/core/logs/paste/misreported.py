@@ -1,0 +1,126 @@
+"""A figure the paste asserts is wrong (a statistics bug) is no measurement, and counts under a
+bare ``Accepted`` key in a paste that never speaks of speculation are another meaning.
+
+- **asserted wrong**: the figure is what a tool wrongly reports, not what a run measured:
+  ``we always incorrectly report 100% acceptance rate``, ``the counter wrongly shows the
+  acceptance rate as 100%`` (an error adverb before the verb that reports the figure); ``the
+  stats always report 100%``, ``it just shows 0% acceptance`` (a rate stuck at a bound,
+  reported again and again); ``a wrong acceptance rate of 100%`` (an error word on the
+  figure's name); ``acceptance rate reports 0% because of a bug`` (a bound, 0% or 100%, in a
+  sentence naming a bug, an error or a wrong figure). The value is blanked from the line, so
+  no reader takes it. A figure corrected to its actual value (corrected.py: ``show 100% when
+  it was actually 81.6%``) is rewritten before this and keeps its actual value; a low figure
+  called bad (``a bad acceptance rate of 12%``) is a measurement and stays.
+- **counts under a bare 'Accepted' key**: ``Accepted: 49/244`` (proofs, pull requests, papers
+  accepted) is a draft-token count only where the paste speaks of speculation somewhere (a
+  speculative word, ``draft``, the accept length's name); otherwise the record, counts alone,
+  is not one (:func:`bare_counts`).
+
+Pure: a line in, a line out; a record in, a verdict out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.model import PasteRecord
+
+_NUMBER = r"\d+(?:\.\d+)?(?:\s*%)?"
+_BOUND = r"(?:100(?:\.0+)?\s*%|0(?:\.0+)?\s*%|1\.0+|0\.0+)(?![\d.])"
+_NAME = r"(?:draft\s+|token\s+)?accept(?:ance|ed)?(?:[ _](?:rate|ratio|length|len))?"
+_REPORT = r"(?:report|show|print|display|log|say|give|claim|comput|count|calculat)\w*"
+
+# an error adverb before the verb that reports the figure, then the figure within a few words
+_WRONGLY = re.compile(
+    r"\b(?:incorrectly|wrongly|erroneously|falsely|mistakenly|bogusly|inaccurately)\s+"
+    r"(?:\w+\s+){0,2}?" + _REPORT + r"\s+(?:(?:an?|the|its|our|their)\s+)?"
+    r"(?:[\w-]+\s+){0,4}?(?:as\s+|at\s+|of\s+)?[~≈]?\s*(?P<v>" + _NUMBER + r")",
+    re.I,
+)
+# a rate stuck at a bound, reported again and again
+_STUCK = re.compile(
+    r"\b(?:always|still|just|only\s+ever|constantly)\s+" + _REPORT + r"\s+(?:(?:an?|the)\s+)?"
+    r"(?:" + _NAME + r"\s+(?:(?:of|as|at)\s+)?)?(?P<v>" + _BOUND + r")",
+    re.I,
+)
+# an error word on the figure's name ('a wrong acceptance rate of 100%', 'the incorrect 100%
+# acceptance rate'); never 'bad' (a low figure called bad is still measured)
+_WRONG_NAME = re.compile(
+    r"\b(?:wrong|incorrect|bogus|broken|buggy|misreported|erroneous)\s+(?:"
+    + _NAME
+    + r"\s*(?:[:=(]|\bof\b|\bis\b|\bwas\b|\bas\b)?\s*[~≈]?\s*(?P<v>"
+    + _NUMBER
+    + r")|(?P<w>"
+    + _NUMBER
+    + r")\s+"
+    + _NAME
+    + r")",
+    re.I,
+)
+# a sentence naming a bug or a wrong figure: its bounds (0%, 100%) are the bug's
+_ERROR_WORD = re.compile(
+    r"\bbug(?:s|gy)?\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bbroken\b|\bbogus\b|\berroneous(?:ly)?\b",
+    re.I,
+)
+_BOUND_VALUE = re.compile(r"(?<![\w.])" + _BOUND)
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
+_QUICK = re.compile(
+    r"incorrect|wrong|erroneous|falsely|mistakenly|bogus|inaccurate|always|still|just|only ever|"
+    r"constantly|broken|bug|misreported",
+    re.I,
+)
+
+
+def _sentences(line: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for m in _SENTENCE_END.finditer(line):
+        out.append((start, m.end()))
+        start = m.end()
+    out.append((start, len(line)))
+    return out
+
+
+def blank(line: str) -> str:
+    """``line`` with every figure it asserts is wrong blanked (spaces, the same length)."""
+    if "accept" not in line.lower() or _QUICK.search(line) is None:
+        return line
+    spans: list[tuple[int, int]] = []
+    for pat in (_WRONGLY, _STUCK, _WRONG_NAME):
+        for m in pat.finditer(line):
+            g = "v" if m.group("v") is not None else "w"
+            spans.append(m.span(g))
+    for a, b in _sentences(line):
+        if _ERROR_WORD.search(line, a, b) is None or "accept" not in line[a:b].lower():
+            continue
+        spans.extend(m.span() for m in _BOUND_VALUE.finditer(line, a, b))
+    for a, b in spans:
+        line = line[:a] + " " * (b - a) + line[b:]
+    return line
+
+
+BARE_COUNTS = (
+    "counts under a bare 'Accepted' key in a paste that never speaks of speculation: another "
+    "meaning (proofs, pull requests, papers accepted)"
+)
+_BARE_ACCEPTED = re.compile(r"(?:^|[^\w])accepted\W*$", re.I)
+_NAMED_COUNT = re.compile(r"draft|token|spec|mtp|eagle|medusa|n_?accept", re.I)
+
+
+def bare_counts(r: PasteRecord) -> bool:
+    """Whether a record is counts alone read under a bare 'Accepted' key ('Accepted: 49/244'):
+    no rate, no length, no per-position figure, and every field's key ends with the bare word
+    'accepted' and names no draft or token."""
+    if (
+        r.printed_rate is not None
+        or r.printed_length is not None
+        or r.per_position
+        or r.accepted_tokens is None
+        or not r.fields
+    ):
+        return False
+    for name, _ in r.fields:
+        plain = C._MARKUP.sub("", name)
+        if _BARE_ACCEPTED.search(plain) is None or _NAMED_COUNT.search(plain[-40:]):
+            return False
+    return True

@@ -1,0 +1,161 @@
+"""A length whose run prints its per-position rates on lines of their own, one a position, further
+down the same run (blank lines between allowed): 1 + their sum.
+
+    Mean acceptance length: 2.52
+    Avg Draft Acceptance Rate: 38.0%
+
+    Pos 1: 0.702
+    Pos 2: 0.475
+    Pos 3: 0.343
+
+A script's summary of a run prints its totals, a blank line, then a line for each draft
+position (``Pos 1: 0.702``, ``pos0: 0.98`` under an opener such as ``Per-position rates:``),
+counted from 0 or 1 without a gap. Each rate is the share of the verify steps that accepted that
+position, so their sum is the accepted drafts per step and 1 + the sum the tokens a step emits,
+the target's own counted. Where the length equals 1 + the sum within the printed rounding (half
+a unit of the length plus half a unit of each rate) and the sum alone does not, the length
+counts the bonus token, and the rates are its per-position rates.
+
+The run is the record's lines and the lines after them, up to the first line that is neither
+blank, a ``key: value`` line, an opener (a key with no value), a position's line nor a bullet
+of them, or that starts another record (the next run's header: its own length): position lines
+after another run's length are that run's, never this one's. One run of position lines in
+reach, else nothing (two lists: which is this run's cannot be told). A list whose rates rise
+(no per-position rate of one run does), or holding a value above 1, proves nothing.
+
+Pure: records and the paste in, records out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord, decided_notes
+
+# 'Pos 1: 0.576', '- pos0: `0.98`', 'Position 2 = 0.31', '  * draft position 3: 0.2'
+_POSITION = re.compile(
+    r"^\s*(?:[-*+]\s+)?[`*]{0,2}(?:draft\s+)?(?:position|pos)\s*[_#-]?\s*(?P<p>\d{1,2})[`*]{0,2}"
+    r"\s*[:=：]\s*[`*]{0,2}(?P<v>\d*\.\d+|[01])[`*]{0,2}\s*$",
+    re.I,
+)
+# 'Avg Draft Acceptance Rate: 25.19%', '- Samples = 825' (a key of a few words, then its value)
+_KEY_VALUE = re.compile(r"^\s*(?:[-*+]\s+)?[`*]{0,2}[^\s:=：][^:=：]{0,60}[:=：]\s*\S")
+# 'Per-position rates:', '- 位置接受率约为：' (a key alone, its values on the lines below)
+_OPENER = re.compile(r"^\s*(?:[-*+]\s+)?\S[^:=：]{0,60}[:：]\s*$")
+# lines after a record's last searched for its position lines
+_REACH = 40
+
+
+def _positions_only(r: PasteRecord) -> bool:
+    """A record of per-position rates alone (an opener and its position lines read by the key-value
+    reader): no run of its own, the rates of the run above."""
+    return (
+        bool(r.per_position)
+        and r.printed_length is None
+        and r.printed_rate is None
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and r.steps is None
+    )
+
+
+def _run_positions(
+    raw: list[str], r: PasteRecord, starts: set[int]
+) -> tuple[list[tuple[int, str]], int, int] | None:
+    """(position, the rate as printed) of the one run of position lines in the record's run,
+    and the first and last line of that run (its opener's line where one is just above)."""
+    runs: list[list[tuple[int, str]]] = []
+    spans: list[list[int]] = []
+    opener = 0
+    open_run = False
+    for n in range(r.last_line + 1, min(len(raw), r.last_line + _REACH) + 1):
+        t = raw[n - 1]
+        if n in starts:
+            break  # the next run's header
+        m = _POSITION.match(t)
+        if m is not None:
+            if not open_run:
+                runs.append([])
+                spans.append([opener or n, n])
+                open_run = True
+            runs[-1].append((int(m.group("p")), m.group("v")))
+            spans[-1][1] = n
+            continue
+        open_run = False
+        opener = n if _OPENER.match(t) else 0
+        if t.strip() and not _KEY_VALUE.match(t) and not opener:
+            break  # prose: the run is over
+    if len(runs) != 1 or len(runs[0]) < 2:
+        return None
+    got = runs[0]
+    pos = [p for p, _ in got]
+    if pos[0] not in (0, 1) or pos != list(range(pos[0], pos[0] + len(pos))):
+        return None
+    vals = [float(v) for _, v in got]
+    if any(v > 1 for v in vals) or any(b > a for a, b in zip(vals, vals[1:], strict=False)):
+        return None
+    return got, spans[0][0], spans[0][1]
+
+
+def decide(
+    records: list[PasteRecord], block_of: list[int], text: str
+) -> tuple[list[PasteRecord], list[int]]:
+    """Lengths nothing decided, decided by the position lines printed further down their run
+    (with the block of each record kept beside it)."""
+    if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
+        return records, block_of
+    if "pos" not in text.lower():
+        return records, block_of
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    starts = {r.first_line for r in records if not _positions_only(r)}
+    out: list[PasteRecord] = []
+    used: list[tuple[int, int, tuple[float, ...]]] = []  # position lines a length took
+    for r in records:
+        pl = r.printed_length
+        if r.bonus != UNDECIDED or pl is None or r.per_position or not 1 <= r.last_line <= len(raw):
+            out.append(r)
+            continue
+        found = _run_positions(raw, r, starts)
+        shown = [(v, x) for _, v in r.fields if (x := C.value(v)) is not None and x.number == pl]
+        if found is None or not shown:
+            out.append(r)
+            continue
+        got, lo, hi = found
+        total = sum(float(v) for _, v in got)
+        tol = C.half_unit(shown[0][1].decimals) + sum(
+            C.half_unit(len(v.partition(".")[2])) for _, v in got
+        )
+        if abs(1 + total - pl) > tol or abs(total - pl) <= tol:
+            out.append(r)
+            continue
+        first, last = got[0][0], got[-1][0]
+        used.append((lo, hi, tuple(float(v) for _, v in got)))
+        out.append(
+            dataclasses.replace(
+                r,
+                accept_length=pl,
+                bonus=Decision(
+                    INCLUDED,
+                    f"identity: 1 + the sum of the per-position rates on the run's position "
+                    f"lines below ({first}..{last}: {total:.4g}) is the printed length "
+                    f"{shown[0][0].strip('`* ')}",
+                ),
+                per_position=tuple(float(v) for _, v in got),
+                notes=decided_notes(r.notes),
+            )
+        )
+    # the opener and position lines a length took are that run's, not a record of their own
+    kept = [
+        (r, b)
+        for r, b in zip(out, block_of, strict=True)
+        if not (
+            _positions_only(r)
+            and any(
+                lo <= r.first_line and r.last_line <= hi and r.per_position == rates
+                for lo, hi, rates in used
+            )
+        )
+    ]
+    return [r for r, _ in kept], [b for _, b in kept]
