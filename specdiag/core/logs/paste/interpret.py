@@ -31,7 +31,9 @@ from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
@@ -2689,6 +2691,7 @@ def _named_changes(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Va
         if k.metric not in C.ACCEPTANCE or a is None or b is None:
             continue
         kt = m.group("key").strip()
+        k = RCH.change_key(k, a, b, RCH.sentence(text, m.start("a")))
         yield m.start(), m.end(), [(k, a, kt, m.group("a").strip()), (k, b, kt, m.group("b"))]
 
 
@@ -3600,6 +3603,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
         else []
     )
+    # a change in a bracket after the figure's name ('acceptance rate with the fused head
+    # (about 4 -> 4.6)'): two records; plain values above 1 under a rate's name are lengths
+    claim(RCH.spans(text) if RCH.hinted(text) else [])
     claim(_named_changes(text) if _ARROW_MARK.search(text) else [])
     claim(_stats_runs(text) if _STATS_HINT.search(text) else [])
     claim(_run_means(text) if "accepted" in low else [])
@@ -3629,6 +3635,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         # a figure corrected ('should be corrected from 6.6 to 5.6'): the old value was wrong,
         # only the new one is a measurement
         corrected = _CORRECTED.search(text, max(0, m.start("a") - 40), m.start("a")) is not None
+        va, vb = C.value(m.group("a")), C.value(m.group("b"))
+        if va is not None and vb is not None and not corrected:
+            # plain values above 1 under a rate's name: lengths (rate_changes.py)
+            k = RCH.change_key(k, va, vb, RCH.sentence(text, m.start("a")))
         for g in ("b",) if corrected else ("a", "b"):
             v = C.value(m.group(g))
             if v is not None:
@@ -4650,7 +4660,9 @@ def keyvalue(
             ln,
             _compared_at(
                 _arrow_series(
-                    TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), AS.rewrite(t)))
+                    TH.blank(
+                        _FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), SC.rewrite(AS.rewrite(t)))
+                    )
                 )
             ),
         )

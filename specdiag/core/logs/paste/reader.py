@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import cited as CIT
@@ -17,6 +18,7 @@ from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import delta_pair as DP
+from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import fixtures as FX
@@ -621,6 +623,8 @@ def read_paste(
     section = ""  # the last markdown heading above the block
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
+    # the last line of the last table read and the acceptance figure it read (both_items.py)
+    table_above: tuple[int, str | None] = (-10, None)
     training = (
         [i for i, (_, t) in enumerate(lines) if "loss" in t.lower() and _TRAINING.search(t)]
         if "loss" in text.lower()
@@ -688,6 +692,11 @@ def read_paste(
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
+        if BI.hinted(body):
+            # 'label: N% both' items, named by the sentence or the table right above (both_items)
+            above_name = table_above[1] if blk[0][0] - table_above[0] <= 3 else None
+            blk = [(ln, BI.rewrite(t, above_name)) for ln, t in blk]
+            body = "\n".join(t for _, t in blk)
         candidate = (
             _CANDIDATE.search(body)
             # 'the speculative decoding length is stuck at 1': the accept length (arrival.py)
@@ -904,8 +913,9 @@ def read_paste(
             # a member cut out of a JSON body ('"timings": {...}'): the object it would be in
             doc, repaired = I.load_json("{" + body.strip().rstrip(",") + "}")
             start = 0 if doc is not None else None
-        if doc is None and "{'" in body:
-            doc = I.load_python_literal(body)
+        if doc is None and "'" in body and ("{'" in body or "':" in body):
+            # a dict printed with repr, whole or its items alone, '...' tolerated (dict_items.py)
+            doc = DI.load(body)
             start = 0 if doc is not None else start
         if doc is None and body.count('":') >= 2:
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
@@ -961,6 +971,7 @@ def read_paste(
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
+                table_above = (g.last_line, _figure_name(recs) or table_above[1])
             elif names:
                 forcing = FORCED.knob(g)
                 unread.append(
@@ -1903,6 +1914,12 @@ def _counted_by(r: PasteRecord, records: list[PasteRecord]) -> bool:
         )
         for o in records
     )
+
+
+def _figure_name(recs: list[PasteRecord]) -> str | None:
+    """The name of the acceptance figure a table's records read (its column's header)."""
+    names = {n for r in recs for n, _ in r.fields[:1] if I.key_of(n).metric in C.ACCEPTANCE}
+    return names.pop() if len(names) == 1 else None
 
 
 def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
