@@ -55,6 +55,13 @@ def found(path: Path) -> list[dict[str, Any]]:
     analyzer = LogAnalyzer(on_record=on_record)
     analyzer.scan(path.name, io.BytesIO(data))
     analyzer.report()
+    reading = read_held(data, None)
+    # the line scanner's records whose length the paste around them proves (scanned.py): the
+    # same records, with that length
+    decided = {(r.first_line, r.tool): r.accept_length for r in reading.scanned}
+    for d in out:
+        if d["accept_length"] is None and (d["line"], d["tool"]) in decided:
+            d["accept_length"] = decided[d["line"], d["tool"]]
     out.extend(
         {
             "line": r.first_line,
@@ -62,7 +69,7 @@ def found(path: Path) -> list[dict[str, Any]]:
             "printed_length": r.printed_length,
             "tool": r.tool,
         }
-        for r in read_held(data, None).records
+        for r in reading.records
     )
     return sorted(out, key=lambda d: d["line"])
 

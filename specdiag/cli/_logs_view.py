@@ -259,8 +259,8 @@ def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, obj
             },
         )
 
-    return [
-        {
+    def doc(label: str, reading: PasteReading) -> dict[str, object]:
+        out = {
             "file": label,
             **derive(
                 reading,
@@ -272,11 +272,16 @@ def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, obj
                     ],
                     "unread": lambda blocks: [derive(b) for b in blocks],
                     "ignored": lambda blocks: [derive(b) for b in blocks],
+                    # the line scanner's records whose length the paste proves (scanned.py)
+                    "scanned": lambda recs: [record(r) for r in recs],
                 },
             ),
         }
-        for label, reading in pastes
-    ]
+        if not reading.scanned:
+            del out["scanned"]
+        return out
+
+    return [doc(label, reading) for label, reading in pastes]
 
 
 def _printed(r: PasteRecord) -> str:
@@ -384,6 +389,15 @@ def render_pastes(console: Console, result: LogsResult) -> None:
             for n in r.notes:
                 if not n.startswith("bonus convention unknown"):  # said on the line above
                     console.print(f"    note: {escape(n)}", style="dim")
+        for r in reading.scanned:
+            # the line scanner's own record (listed with its engine above), its length proved
+            console.print(
+                f"[bold]{escape(label)}[/bold] line {r.first_line} "
+                f"{escape('[' + r.tool + ']')} (the line scanner's record): "
+                f"{escape(paste_figures(r))}"
+            )
+            for line in paste_decisions(r):
+                console.print(f"    {escape(line)}", style="dim")
         for g in reading.groups:
             if g.records > 1:
                 cfg = ", ".join(f"{k}={v}" for k, v in g.config) or "one configuration"

@@ -267,7 +267,7 @@ def read_pastes(
     out = []
     for label, data in held.items():
         reading = read_held(data, options.engine)
-        if reading.records or reading.unread or reading.ignored:
+        if reading.records or reading.unread or reading.ignored or reading.scanned:
             out.append((label, reading))
     return tuple(out)
 

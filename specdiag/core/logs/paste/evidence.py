@@ -93,6 +93,17 @@ FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps,
 # a table whose header is, word for word, an earlier block's of the same paste, that block's
 # tool named beside it (same_header.py): the same printer's output
 SAME_HEADER_RULE = "the same table header as an earlier block named beside its tool"
+# the one tool a paste names, named as the server of its runs ('serving ... in vLLM 0.17.1', a
+# setup item '* vLLM 0.17.1, v1 engine'): its convention decides the user's prose, and only a
+# length under the tool's own name for it (never a rate: a monitor may divide other counts)
+SERVED_RULE = "the only tool named in the paste, named as the server of its runs"
+# the names a serving engine gives its acceptance length ('Mean acceptance length', 'accept
+# length', 'AL'), as a normalised key reads
+_LENGTH_NAME = re.compile(
+    r"(?:^|\s)(?:(?:mean|avg|average)\s+)?(?:acceptance|accept|acc)[ _.]*(?:length|len)$|"
+    r"(?:^|\s)al$",
+    re.I,
+)
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
@@ -133,6 +144,7 @@ class Figures:
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
     ratio_name: str = ""  # the key of the ratio
     steps_name: str = ""  # the key of the steps count ('verify steps', 'drafts')
+    length_name: str = ""  # the key of the length ('mean acceptance length', 'al')
     acc_per_step_name: str = ""  # the key of accepted per step ('accepted drafts per step')
     pooled_by_name: str = ""  # the key that says the figure divides the run's totals
     # the length was read under a count's name ('accepted tokens ... from 1.4 to 1.8'), not
@@ -207,6 +219,8 @@ class Figures:
             self.steps_name = key.text
         if attr == "acc_per_step":
             self.acc_per_step_name = key.text
+        if attr == "length":
+            self.length_name = key.text
         if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
             self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
@@ -741,6 +755,22 @@ def _any_figure(figs: RecordFigures) -> bool:
     )
 
 
+def _served_length(f: Figures, tool_rule: str) -> bool:
+    """Whether the tool named as the server decides the figures: a length alone, under the
+    tool's own name for its acceptance length (no rate, no count, no other figure)."""
+    return (
+        tool_rule == SERVED_RULE
+        and f.length is not None
+        and not f.count_named
+        and _LENGTH_NAME.search(f.length_name.strip(" *_`:")) is not None
+        and all(
+            v is None
+            for v in (f.tok_per_step, f.acc_per_step, f.rate, f.ratio, f.accepted, f.drafted)
+        )
+        and not f.positions
+    )
+
+
 def record(
     f: Figures,
     *,
@@ -766,7 +796,9 @@ def record(
     # a tool's documented conventions decide only when the block itself (or its heading, or
     # the row's engine column) tells the tool; one named elsewhere in the paste may be a
     # comparison ('unlike vLLM, our fork ...')
-    figs, bonus, basis, pooling = decide(f, tool if tool_rule in CONVENTION_RULES else "")
+    figs, bonus, basis, pooling = decide(
+        f, tool if tool_rule in CONVENTION_RULES or _served_length(f, tool_rule) else ""
+    )
     length = figs["accept_length"]
     printed = figs["printed_length"]
     if (isinstance(printed, float) and printed > MAX_ACCEPT_LENGTH) or (

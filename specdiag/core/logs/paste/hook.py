@@ -80,6 +80,8 @@ class ClaimCheck:
         self.skipped: set[int] = set()  # lines skipped for their values in a known layout
         self.spans: list[tuple[int, int]] = []  # open summaries seen: (first, last so far)
         self.fed = 0  # lines fed so far
+        self.keep = False  # keep the records read (scanned.py), when the input may need them
+        self.records: list[LogRecord] = []
         self.parser = LineParser(engine, version)
         self.scanner = Scanner(self.parser, self._sink)
         self.closed = False
@@ -91,6 +93,8 @@ class ClaimCheck:
             self.lines.add(ln)
         else:
             self.lines.update(int(x) for x in ln)
+        if self.keep:
+            self.records.extend(got.records() if not isinstance(got, LogRecord) else (got,))
 
     def _claimed(self, first: int, last: int) -> bool:
         if any(first <= n <= last for n in self.lines | self.skipped):
@@ -156,7 +160,15 @@ def read_held(data: bytes, engine: str | None) -> PasteReading:
         return read_paste("")
     raw = data.splitlines(keepends=True)
     check = ClaimCheck(raw, None, None)
+    # llama.cpp's lines print no length: the paste around them may prove it (scanned.py)
+    check.keep = "draft acceptance" in text and engine in (None, "llamacpp")
     reading = read_paste(text, is_claimed=check, only_tool=engine, skipped_only=check.skipped_only)
+    if check.keep:
+        from specdiag.core.logs.paste.scanned import decide
+
+        check(len(raw), len(raw))  # the whole input fed: every line's record seen
+        if decided := decide(check.records, text):
+            reading = replace(reading, scanned=decided)
     if engine is not None:
         # with --engine, a block not read cannot be told to be that engine's: not listed
         reading = replace(reading, unread=(), ignored=())

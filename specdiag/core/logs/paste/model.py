@@ -113,3 +113,6 @@ class PasteReading:
     unread: tuple[Block, ...]  # blocks naming acceptance figures that could not be read
     ignored: tuple[Block, ...]  # blocks where 'acceptance' has another meaning (e.g. MCMC)
     blocks: int  # candidate blocks looked at
+    # the line scanner's own records of the input whose tokens per step the paste around them
+    # proves (scanned.py): the same lines and figures with the normalised length; no new record
+    scanned: tuple[PasteRecord, ...] = ()

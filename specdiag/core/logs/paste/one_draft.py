@@ -140,7 +140,9 @@ def rows(records: list[PasteRecord]) -> list[PasteRecord]:
     return out
 
 
-def block(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[PasteRecord]:
+def block(
+    records: list[PasteRecord], lines: list[tuple[int, str]], where: str = "the same block"
+) -> list[PasteRecord]:
     """A block's records where the block (its numbered ``lines``) sets a draft maximum of one
     and no other draft setting: length 1 + rate. A record's own lines must print no
     approximation (a reader may drop the '~' of '~0.85' from the field it keeps)."""
@@ -154,4 +156,4 @@ def block(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
         own = " ".join(t for ln, t in lines if r.first_line <= ln <= r.last_line)
         return _APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
 
-    return [_decided(r, said, "the same block") if _fits(r) and exact(r) else r for r in records]
+    return [_decided(r, said, where) if _fits(r) and exact(r) else r for r in records]

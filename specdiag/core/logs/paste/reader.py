@@ -43,6 +43,7 @@ from specdiag.core.logs.paste.evidence import (
     LAUNCHED_RULE,
     LINKED_RULE,
     MEASURED_RULE,
+    SERVED_RULE,
     implausible,
 )
 from specdiag.core.logs.paste.model import (
@@ -377,6 +378,7 @@ def _tool(
     launched: Callable[[], set[str]] = set,
     measured: Callable[[], set[str]] = set,
     flagged: Callable[[], set[str]] = set,
+    served: Callable[[], set[str]] = set,
 ) -> tuple[str, str]:
     # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
     # attribution
@@ -413,6 +415,8 @@ def _tool(
             return named[0], MEASURED_RULE
         if named[0] in flagged():
             return named[0], FLAGS_RULE
+        if named[0] in served():
+            return named[0], SERVED_RULE
         return named[0], "the only tool named in the paste"
     if named and len(by := measured()) == 1 and by <= set(named):
         # several tools named (a trainer, a compared engine), one said to have measured
@@ -569,6 +573,13 @@ def read_paste(
             alone = not T.tools_named(text) or whole_tools() == ["sglang"]
             flags.append(T.flagged(text) if alone else set())
         return flags[0]
+
+    serv: list[set[str]] = []
+
+    def served_tools() -> set[str]:  # the tools the paste names as its runs' server, once
+        if not serv:
+            serv.append(T.served(text))
+        return serv[0]
 
     ks: list[int | None] = []
 
@@ -804,7 +815,11 @@ def read_paste(
             launched_tools,
             measuring_tools,
             flagged_tools,
+            served_tools,
         )
+        if rule == SERVED_RULE and T.another_source(body + "\n" + heading):
+            # the served tool's convention is the run's, not a paper's or a card's figure's
+            rule = "the only tool named in the paste"
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
         if tool != "unknown" and notes_only[tool]:
@@ -837,13 +852,13 @@ def read_paste(
                 tool, rule = first, SH.SAME_HEADER_RULE
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
-        if rule in (LAUNCHED_RULE, FLAGS_RULE):
+        if rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
             ctx = (
                 tool,
                 "the only tool named in the paste"
-                if rule == LAUNCHED_RULE
+                if rule in (LAUNCHED_RULE, SERVED_RULE)
                 else "SGLang's own flags set in the paste; a client script may print these lines",
                 kind,
             )

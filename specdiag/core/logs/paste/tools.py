@@ -306,6 +306,69 @@ def launched(text: str) -> set[str]:
     return out
 
 
+# the paste names a tool as the server of its runs: a verb of serving, then, in the same
+# sentence, a preposition right before the tool's name ('when serving models with EAGLE drafts
+# in vLLM 0.17.1', 'deployed on SGLang'), or a list item of the setup opening on the tool and its
+# version ('* vLLM 0.17.1, v1 engine'); never a feature's origin ('vLLM 0.9 added ...')
+_SERVING = re.compile(
+    r"\b(?:serv(?:e|es|ed|ing)|deploy(?:s|ed|ing)?|host(?:s|ed|ing)?)\b(?P<rest>[^!?;\n]{0,100})",
+    re.IGNORECASE,
+)
+_SERVED_IN = re.compile(
+    r"\b(?:in|with|on|using|via|under|through)\s+(?:(?:the|our|a|an|stock|upstream|plain)\s+)*"
+    r"[*_`]*(?P<v>[A-Za-z][\w.-]*(?:[ -][A-Za-z][\w.-]*)?)",
+    re.IGNORECASE,
+)
+_SETUP_ITEM = re.compile(
+    r"^[ \t>]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+[*_`]*(?P<v>[A-Za-z][\w.-]{1,24}(?:[ -][A-Za-z][\w.-]{1,24})?)"
+    r"[*_`]*[ \t]+v?\d+(?:\.\d+)+[\w.+-]*[*_`]*[ \t]*(?:[,;(]|$)",
+    re.MULTILINE,
+)
+
+
+# a figure's source other than the paste's own runs ('the EAGLE-3 paper reports', 'the model
+# card's AL', 'Li et al.', 'published'): the server named elsewhere did not print it
+_ANOTHER_SOURCE = re.compile(
+    r"\b(?:papers?|(?:model|dataset)\s*cards?|published|publication|preprint|arxiv|et\s+al|"
+    r"official|according\s+to|upstream|vendor|advertised|claimed|leaderboard|blog\s*post|"
+    r"reported\s+(?:by|in))\b",
+    re.IGNORECASE,
+)
+
+
+def another_source(text: str) -> bool:
+    """Whether the text names a source of figures other than the paste's own runs."""
+    return _ANOTHER_SOURCE.search(text) is not None
+
+
+_OLD_VLLM = re.compile(r"\bvllm[\s=:-]*v?0\.[0-8](?!\d)", re.IGNORECASE)
+
+
+def served(text: str) -> set[str]:
+    """The tools the paste names as the server of its runs (each phrase naming one tool):
+    'serving ... in vLLM 0.17.1', a setup item '* vLLM 0.17.1, v1 engine'."""
+    out: set[str] = set()
+    low = text.lower()
+    if any(w in low for w in ("serv", "deploy", "host")):
+        for m in _SERVING.finditer(text):
+            if _VERSUS_WORDS.search(text, max(0, m.start() - 30), m.start()):
+                continue  # 'unlike serving in SGLang': the other side of a comparison
+            # the sentence's own words: a full stop ends it, a version's dots do not
+            rest = re.split(r"\.(?!\d)", m.group("rest"), maxsplit=1)[0]
+            for p in _SERVED_IN.finditer(rest):
+                named = tools_named(p.group("v"))
+                if len(named) == 1 and not _VERSUS_WORDS.search(rest[: p.start()]):
+                    out.add(named[0])
+                    break
+    for m in _SETUP_ITEM.finditer(text):
+        named = tools_named(m.group("v"))
+        if len(named) == 1:
+            out.add(named[0])
+    if "vllm" in out and _OLD_VLLM.search(text):
+        out.discard("vllm")  # vLLM before 0.9 printed its length without the bonus token
+    return out
+
+
 # SGLang's own names for its speculative settings, set to a number ('--speculative-num-steps 3',
 # 'speculative-eagle-topk=8', '"speculative_num_steps": 3'): no other engine takes them (vLLM
 # names 'num_speculative_tokens'; LMDeploy shares only 'speculative-num-draft-tokens')

@@ -1,0 +1,133 @@
+"""The line scanner's records in a paste, decided by the paste around them.
+
+A llama.cpp line the line scanner reads (``draft acceptance = 0.91717 ( 764 accepted / 833
+generated)``) prints a rate and its counts but no mean length: alone, its tokens per verify
+step are unknown. Pasted among other lines, the paste may prove them:
+
+- **a draft maximum of one** set on the run: every draft setting of the paste is one
+  (``--spec-draft-n-max 1``, ``--draft-max 1``) and the paste names one target model at most
+  (a second model's command may be another run's); the decision is :mod:`one_draft`'s, the
+  paste readers' own (length 1 + rate), taken over the paste's lines;
+- **the count identity** of llama.cpp's own timings in the record's block: ``eval time = ... /
+  N tokens`` with N = accepted + generated + 1 (the first token comes from the prompt's pass):
+  the decode steps are as many as the drafted tokens, so the tokens per step are
+  1 + accepted / generated, whatever each step drafted.
+
+Each decided record is the line scanner's own (same line, same figures) with the normalised
+length the line scanner could not give: it replaces none and adds no record. Pure: records and
+the paste's lines in, decided records out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste.model import (
+    INCLUDED,
+    PER_DRAFT,
+    SUMMARY,
+    UNDECIDED,
+    UNKNOWN,
+    Decision,
+    PasteRecord,
+)
+from specdiag.core.logs.records import REQUEST, LogRecord
+
+# llama.cpp's print_timings: 'eval time =   20397.76 ms /  1598 tokens ('
+_EVAL = re.compile(r"(?<![\w ])\s*eval time\s*=\s*[\d.]+\s*ms\s*/\s*(?P<n>\d+)\s+(?:tokens|runs)\b")
+# a target model of a command ('-m Qwen3-8B-Q4_K_M.gguf', '--model x', 'model.gguf'); a draft
+# model ('-md', '--model-draft') is the same run's
+_MODEL = re.compile(r"(?<![\w-])(?:-m|--model)[ =]+(?P<m>\S+)")
+_GGUF = re.compile(
+    r"(?<![\w-])(?:-md|--model-draft|-hfd|--hf-repo-draft)[ =]+\S+|(?P<g>[\w.-]+\.gguf)\b"
+)
+RULE_IDENTITY = (
+    "identity: eval tokens = accepted + generated + 1 (llama.cpp's timings in the same block): "
+    "the decode steps are as many as the drafted tokens, tokens per step = 1 + accepted / "
+    "generated"
+)
+
+
+def _models(text: str) -> set[str]:
+    """The target models the paste's commands name (file names, lower-cased)."""
+    out = {m.group("m").rsplit("/", 1)[-1].lower() for m in _MODEL.finditer(text)}
+    out.update(m.group("g").lower() for m in _GGUF.finditer(text) if m.group("g"))
+    return out
+
+
+def _record(rec: LogRecord) -> PasteRecord | None:
+    rate, acc, gen = rec.accept_rate, rec.accepted_tokens, rec.drafted_tokens
+    if rec.engine != "llamacpp" or rec.kind != REQUEST or rec.accept_length is not None:
+        return None
+    if rate is None or acc is None or not gen:
+        return None
+    return PasteRecord(
+        kind=SUMMARY,
+        tool="llamacpp",
+        tool_rule="the line scanner's llama.cpp line",
+        structure="server line",
+        first_line=rec.line_no,
+        last_line=rec.line_no,
+        labels=(),
+        printed_length=None,
+        accept_length=None,
+        printed_rate=rate,
+        accept_rate=rate,
+        accepted_tokens=acc,
+        drafted_tokens=gen,
+        steps=None,
+        output_tokens=None,
+        per_position=(),
+        max_length=None,
+        statistic=None,
+        bonus=Decision(UNKNOWN, "llama.cpp's line prints no mean length"),
+        rate_basis=Decision(PER_DRAFT, "llama.cpp's draft acceptance is accepted / generated"),
+        pooling=UNDECIDED,
+        fields=(("draft acceptance", f"{rate:g}"),),
+        notes=(),
+    )
+
+
+def _block(lines: Sequence[str], line_no: int) -> tuple[int, int]:
+    """The 1-based first and last lines of the run of non-blank lines holding ``line_no``."""
+    lo = hi = line_no
+    while lo > 1 and lines[lo - 2].strip() and not lines[lo - 2].lstrip().startswith("```"):
+        lo -= 1
+    while hi < len(lines) and lines[hi].strip() and not lines[hi].lstrip().startswith("```"):
+        hi += 1
+    return lo, hi
+
+
+def _by_identity(r: PasteRecord, lines: Sequence[str]) -> PasteRecord | None:
+    lo, hi = _block(lines, r.first_line)
+    acc, gen = r.accepted_tokens, r.drafted_tokens
+    assert acc is not None and gen
+    evals = [int(m.group("n")) for t in lines[lo - 1 : hi] if (m := _EVAL.search(t))]
+    if len(evals) != 1 or evals[0] != acc + gen + 1:
+        return None
+    return dataclasses.replace(
+        r, accept_length=round(1 + acc / gen, 6), bonus=Decision(INCLUDED, RULE_IDENTITY)
+    )
+
+
+def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
+    """The line scanner's records of one paste whose tokens per step the paste proves."""
+    recs = [r for r in map(_record, scanned) if r is not None]
+    if not recs:
+        return ()
+    lines = text.split("\n")
+    numbered = list(enumerate(lines, 1))
+    one_model = len(_models(text)) <= 1
+    out = []
+    for r in recs:
+        got = _by_identity(r, lines)
+        if got is None and one_model:
+            (got,) = OD.block([r], numbered, where="the paste")
+            if got.accept_length is None:
+                got = None
+        if got is not None:
+            out.append(got)
+    return tuple(out)
