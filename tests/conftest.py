@@ -12,14 +12,23 @@ scales a property's own ``max_examples`` by the profile.
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from hypothesis import HealthCheck, settings
+# numpy's OpenBLAS on one thread, set before anything imports numpy (OpenBLAS reads it once, at
+# load): the reference server's tiny products ((rows x 96) @ (96 x vocab)) went to a thread pool
+# that, on two shared cores, made them up to 10x slower (tests/unit/refserver and the reference
+# server's CLI tests: 31 s of CPU with the default threads, 10 s with one). A value already in
+# the environment is kept.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from tests.support.examples import CI_EXAMPLES
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+from tests.support.examples import CI_EXAMPLES  # noqa: E402
 
 # no deadline: the suite runs on shared 2-core machines, where a slow example is not a bug
 settings.register_profile(
@@ -42,6 +51,29 @@ settings.load_profile(
 pytest_plugins = ["tests.support.realservers"]  # real llama.cpp / vLLM / SGLang fixtures
 
 INTEGRATION = Path(__file__).resolve().parent / "integration"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The fast suite (``-m "not integration"``, exactly) does not import tests/integration/:
+    every test there is marked ``integration`` below and would be deselected after its module
+    was imported, in each worker (~3 s of CPU each). Any other run collects it as before."""
+    if collection_path == INTEGRATION and config.getoption("markexpr") == "not integration":
+        return True
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_collection() -> Iterator[None]:
+    """No cyclic garbage collection while the test modules are imported: pytest rewrites their
+    asserts on every import where bytecode is not written (``PYTHONDONTWRITEBYTECODE``), and
+    the rewrite's many small objects set off collections that each walked every object torch,
+    hypothesis and the test modules had made (~6 of the ~20 s of CPU a worker spent collecting).
+    Nothing is freed by that collector during an import; it runs again once collection ends."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
