@@ -44,7 +44,9 @@ _TAILS = ["acceptance on chat traffic.", "acceptance rate in real serving.", "ac
     st.integers(min_value=40, max_value=95),
     st.sampled_from(_TAILS),
 )
-def test_a_value_gone_beyond_is_no_record(read: Read, subject: str, verb: str, v: int, tail: str) -> None:
+def test_a_value_gone_beyond_is_no_record(
+    read: Read, subject: str, verb: str, v: int, tail: str
+) -> None:
     text = f"{subject} {verb} {v}% {tail}\n"
     assert read(text).records == (), text
 
@@ -56,7 +58,9 @@ def test_a_value_gone_beyond_is_no_record(read: Read, subject: str, verb: str, v
     st.integers(min_value=40, max_value=95),
     st.sampled_from(_TAILS),
 )
-def test_a_value_reached_is_a_record(read: Read, subject: str, verb: str, v: int, tail: str) -> None:
+def test_a_value_reached_is_a_record(
+    read: Read, subject: str, verb: str, v: int, tail: str
+) -> None:
     text = f"{subject} {verb} {v}% {tail}\n"
     recs = read(text).records
     assert len(recs) == 1, text
