@@ -144,6 +144,9 @@ for _m, _keys in {
         "acceptance %",
         "acceptance rate",
         "accept rate",
+        # a web page's spelling ('Accepted Rate: 58.68', llama.cpp's accepted / drafted %)
+        "accepted rate",
+        "draft accepted rate",
         "draft acceptance rate",
         "draft acceptance",
         "avg draft acceptance rate",

@@ -18,7 +18,14 @@ from __future__ import annotations
 import dataclasses
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import (
+    INCLUDED,
+    UNDECIDED,
+    Decision,
+    PasteRecord,
+    decided_notes,
+    positions_alone,
+)
 
 _COLUMN = "column"
 
@@ -34,15 +41,7 @@ def _column(r: PasteRecord) -> str | None:
 
 def positions_only(r: PasteRecord) -> bool:
     """Whether a record is a table row of per-position rates and nothing else."""
-    return (
-        bool(r.per_position)
-        and r.printed_length is None
-        and r.printed_rate is None
-        and r.accepted_tokens is None
-        and r.drafted_tokens is None
-        and r.steps is None
-        and "table" in r.structure
-    )
+    return positions_alone(r) and "table" in r.structure
 
 
 def _decimals(x: float) -> int:

@@ -31,7 +31,9 @@ from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
@@ -1137,11 +1139,17 @@ def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
 _PLACEHOLDER = re.compile(r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none)[*`]{0,2}\s*$")
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
+# what a step accepts, per step, without saying whether the target's own token counts
+# ('accept/step', 'accepts per round')
+_PER_STEP_ACCEPT = re.compile(r"^accepts?\s*(?:/|per)\s*(?:step|round|iter)$")
 
 
-# a mean of what a step accepts named without its unit ('avg_accept', 'mean accepted'), or a
-# bare 'mean' / 'avg' right after an acceptance rate of the same group ('acc / mean' cells)
-_MEAN_ACCEPT = re.compile(r"^(?:mean|avg|average)\s*(?:accept|accepted)$")
+# a mean of what a step accepts named without its unit ('avg_accept', 'mean accepted', or per
+# step without saying what it counts: 'accept/step', 'accepts per step'), or a bare 'mean' /
+# 'avg' right after an acceptance rate of the same group ('acc / mean' cells)
+_MEAN_ACCEPT = re.compile(
+    r"^(?:(?:mean|avg|average)\s*(?:accept|accepted)|accepts?\s*(?:/|per)\s*(?:step|round|iter))$"
+)  # (the second form is _PER_STEP_ACCEPT's)
 _BARE_MEAN = re.compile(r"^(?:mean|avg|average)$")
 
 
@@ -1159,7 +1167,10 @@ def accepted_series(name: str, cells: list[str], before: list[str]) -> bool:
         and all((v := C.value(c)) is not None and v.percent for c in before)
     ):
         return False
-    vals = [C.value(c) for c in cells if c]
+    if any(_SIGNED.match(C._MARKUP.sub("", c)) for c in cells):
+        return False  # a signed value ('+0.8') is a change against a baseline, no mean
+    # (a cell of a change, '3.19→4.00', holds its before and after: each side a value)
+    vals = [v for c in cells if c for v in _side_values(c)]
     nums = [
         (v.number, C.half_unit(v.decimals))
         for v in vals
@@ -1215,6 +1226,15 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             and _baseline_at_one(g, i)
         ):
             k = C.Key(C.LENGTH, k.text, False)
+        elif (
+            k.metric is None
+            and _PER_STEP_ACCEPT.match(k.text)
+            and _lengths_only(cells, changes=True)
+        ):
+            # 'accept/step' over numbers only a length can be (a change '2.41→2.80' each side
+            # one), no value below 1 proving the bonus left out (``accepted_series``): a length
+            # of unknown convention
+            k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
         elif k.metric is None and k.text == "accept" and _lengths_only(cells):
             # a bare 'Accept' column of numbers only a length can be, nothing deciding which
             # (accepted drafts or tokens per step): a length of unknown convention, read as
@@ -1253,11 +1273,12 @@ def _baseline_at_one(g: Grid, i: int) -> bool:
     return False
 
 
-def _lengths_only(cells: list[str]) -> bool:
+def _lengths_only(cells: list[str], changes: bool = False) -> bool:
     """Cells that only an accept length can fill: numbers from 1 to 16 printed with two or more
     decimals (a rate is at most 1; a percentage without its sign is printed with one decimal or
-    none, or is larger), a plain 1 allowed (a baseline without drafts)."""
-    vals = [C.value(c) for c in cells]
+    none, or is larger), a plain 1 allowed (a baseline without drafts). ``changes``: a cell of
+    a change ('2.41→2.80') holds two such numbers."""
+    vals = [v for c in cells for v in _side_values(c)] if changes else [C.value(c) for c in cells]
     return (
         bool(vals)
         and all(v is not None and not v.percent and v.max is None for v in vals)
@@ -1330,6 +1351,21 @@ def _several(cell: str) -> list[C.Value] | None:
         return None
     vals = [C.value(x) for x in parts]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
+
+
+def _several_changed(cell: str) -> list[C.Value] | None:
+    """The before and after values of a cell of a change ('3.19→4.00', '1.02 -> 0.95')."""
+    text = C._MARKUP.sub("", cell)
+    if not _CHANGED.match(text):
+        return None
+    vals = [C.value(x) for x in re.split(r"→|->|=>|⟶", text)]
+    return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
+
+
+def _side_values(cell: str) -> list[C.Value | None]:
+    """A cell's value, or both sides of a change ('3.19→4.00')."""
+    changed = _several_changed(cell)
+    return list(changed) if changed else [C.value(cell)]
 
 
 _SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
@@ -2650,6 +2686,7 @@ def _named_changes(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Va
         if k.metric not in C.ACCEPTANCE or a is None or b is None:
             continue
         kt = m.group("key").strip()
+        k = RCH.change_key(k, a, b, RCH.sentence(text, m.start("a")))
         yield m.start(), m.end(), [(k, a, kt, m.group("a").strip()), (k, b, kt, m.group("b"))]
 
 
@@ -3561,6 +3598,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
         else []
     )
+    # a change in a bracket after the figure's name ('acceptance rate with the fused head
+    # (about 4 -> 4.6)'): two records; plain values above 1 under a rate's name are lengths
+    claim(RCH.spans(text) if RCH.hinted(text) else [])
     claim(_named_changes(text) if _ARROW_MARK.search(text) else [])
     claim(_stats_runs(text) if _STATS_HINT.search(text) else [])
     claim(_run_means(text) if "accepted" in low else [])
@@ -3590,6 +3630,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         # a figure corrected ('should be corrected from 6.6 to 5.6'): the old value was wrong,
         # only the new one is a measurement
         corrected = _CORRECTED.search(text, max(0, m.start("a") - 40), m.start("a")) is not None
+        va, vb = C.value(m.group("a")), C.value(m.group("b"))
+        if va is not None and vb is not None and not corrected:
+            # plain values above 1 under a rate's name: lengths (rate_changes.py)
+            k = RCH.change_key(k, va, vb, RCH.sentence(text, m.start("a")))
         for g in ("b",) if corrected else ("a", "b"):
             v = C.value(m.group(g))
             if v is not None:
@@ -4611,7 +4655,9 @@ def keyvalue(
             ln,
             _compared_at(
                 _arrow_series(
-                    TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), AS.rewrite(t)))
+                    TH.blank(
+                        _FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), SC.rewrite(AS.rewrite(t)))
+                    )
                 )
             ),
         )

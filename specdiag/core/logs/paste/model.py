@@ -160,3 +160,16 @@ class PasteReading:
     # the line scanner's own records of the input whose tokens per step the paste around them
     # proves (scanned.py): the same lines and figures with the normalised length; no new record
     scanned: tuple[PasteRecord, ...] = ()
+
+
+def positions_alone(r: PasteRecord) -> bool:
+    """Whether a record holds per-position rates and no figure of its own (no length, rate or
+    count): the rates of a run printed elsewhere, e.g. an opener and its position lines."""
+    return (
+        bool(r.per_position)
+        and r.printed_length is None
+        and r.printed_rate is None
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and r.steps is None
+    )

@@ -32,7 +32,14 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import (
+    INCLUDED,
+    UNDECIDED,
+    Decision,
+    PasteRecord,
+    decided_notes,
+    positions_alone,
+)
 
 # 'Pos 1: 0.576', '- pos0: `0.98`', 'Position 2 = 0.31', '  * draft position 3: 0.2'
 _POSITION = re.compile(
@@ -46,19 +53,6 @@ _KEY_VALUE = re.compile(r"^\s*(?:[-*+]\s+)?[`*]{0,2}[^\s:=：][^:=：]{0,60}[:=�
 _OPENER = re.compile(r"^\s*(?:[-*+]\s+)?\S[^:=：]{0,60}[:：]\s*$")
 # lines after a record's last searched for its position lines
 _REACH = 40
-
-
-def _positions_only(r: PasteRecord) -> bool:
-    """A record of per-position rates alone (an opener and its position lines read by the key-value
-    reader): no run of its own, the rates of the run above."""
-    return (
-        bool(r.per_position)
-        and r.printed_length is None
-        and r.printed_rate is None
-        and r.accepted_tokens is None
-        and r.drafted_tokens is None
-        and r.steps is None
-    )
 
 
 def _run_positions(
@@ -109,7 +103,7 @@ def decide(
     if "pos" not in text.lower():
         return records, block_of
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    starts = {r.first_line for r in records if not _positions_only(r)}
+    starts = {r.first_line for r in records if not positions_alone(r)}
     out: list[PasteRecord] = []
     used: list[tuple[int, int, tuple[float, ...]]] = []  # position lines a length took
     for r in records:
@@ -151,7 +145,7 @@ def decide(
         (r, b)
         for r, b in zip(out, block_of, strict=True)
         if not (
-            _positions_only(r)
+            positions_alone(r)
             and any(
                 lo <= r.first_line and r.last_line <= hi and r.per_position == rates
                 for lo, hi, rates in used

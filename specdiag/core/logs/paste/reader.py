@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import cited as CIT
@@ -17,6 +18,8 @@ from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
+from specdiag.core.logs.paste import delta_pair as DP
+from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import fixtures as FX
@@ -25,12 +28,14 @@ from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
+from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import position_lines as POSL
+from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import tables as TB
@@ -619,6 +624,8 @@ def read_paste(
     section = ""  # the last markdown heading above the block
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
+    # the last line of the last table read and the acceptance figure it read (both_items.py)
+    table_above: tuple[int, str | None] = (-10, None)
     training = (
         [i for i, (_, t) in enumerate(lines) if "loss" in t.lower() and _TRAINING.search(t)]
         if "loss" in text.lower()
@@ -695,6 +702,11 @@ def read_paste(
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
+        if BI.hinted(body):
+            # 'label: N% both' items, named by the sentence or the table right above (both_items)
+            above_name = table_above[1] if blk[0][0] - table_above[0] <= 3 else None
+            blk = [(ln, BI.rewrite(t, above_name)) for ln, t in blk]
+            body = "\n".join(t for _, t in blk)
         candidate = (
             _CANDIDATE.search(body)
             # 'the speculative decoding length is stuck at 1': the accept length (arrival.py)
@@ -911,8 +923,9 @@ def read_paste(
             # a member cut out of a JSON body ('"timings": {...}'): the object it would be in
             doc, repaired = I.load_json("{" + body.strip().rstrip(",") + "}")
             start = 0 if doc is not None else None
-        if doc is None and "{'" in body:
-            doc = I.load_python_literal(body)
+        if doc is None and "'" in body and ("{'" in body or "':" in body):
+            # a dict printed with repr, whole or its items alone, '...' tolerated (dict_items.py)
+            doc = DI.load(body)
             start = 0 if doc is not None else start
         if doc is None and body.count('":') >= 2:
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
@@ -950,20 +963,25 @@ def read_paste(
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
                 recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
-                # a row whose own label sets a draft maximum of one (one_draft.py)
-                recs = OD.rows(recs)
+                # a row whose own label sets a draft maximum of one (one_draft.py), a label
+                # listing one value per split figure ('draft=1/2/4') read per value first
+                recs = OD.rows(LS.per_value(recs))
                 # a drafts count beside a rate's counts, verify steps by the stated k
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
             named = named or names
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
                 recs = RC.read(g, ctx)
+            if not recs and not names:
+                # two columns named only by a column of their differences ('Δaccept')
+                recs = DP.read(g, ctx)
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
+                table_above = (g.last_line, _figure_name(recs) or table_above[1])
             elif names:
                 forcing = FORCED.knob(g)
                 unread.append(
@@ -1135,6 +1153,9 @@ def read_paste(
             block_of,
             lambda r: not (r.first_line in headings and _summarises(r, every)),
         )
+    # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
+    # | 75.99 % |'): that row told twice (restated_row.py)
+    records, block_of = RR.fold(records, block_of, raw)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
@@ -1904,6 +1925,12 @@ def _counted_by(r: PasteRecord, records: list[PasteRecord]) -> bool:
         )
         for o in records
     )
+
+
+def _figure_name(recs: list[PasteRecord]) -> str | None:
+    """The name of the acceptance figure a table's records read (its column's header)."""
+    names = {n for r in recs for n, _ in r.fields[:1] if I.key_of(n).metric in C.ACCEPTANCE}
+    return names.pop() if len(names) == 1 else None
 
 
 def _figure(r: PasteRecord) -> tuple[float | None, float | None]:

@@ -112,13 +112,18 @@ def test_a_draft_setting_column_and_listed_settings() -> None:
     )
     got = read_paste(table).records
     assert [r.accept_length for r in got] == pytest.approx([1.838, None])
-    # one setting listed with several values names no maximum of one for any run
+    # one setting listed with several values over as many rates: each rate the run of its own
+    # value (listed_settings.py), the draft=1 run alone 1 + rate
     listed = (
         "Speculative n-gram runs\n\n"
         "| config | acceptance | result |\n| --- | ---: | --- |\n"
         "| ngram draft=1/2/4 | 23% / 12% / 6% | draft=1 neutral |\n"
     )
-    assert all(r.accept_length is None for r in read_paste(listed).records)
+    got = read_paste(listed).records
+    assert [r.accept_length for r in got] == pytest.approx([1.23, None, None])
+    # ... over one rate: no maximum of one for any run
+    one = listed.replace("23% / 12% / 6%", "23%")
+    assert all(r.accept_length is None for r in read_paste(one).records)
 
 
 def test_said_max_one_by_every_name_of_the_maximum() -> None:

@@ -1,0 +1,136 @@
+"""A figure's change in a bracket after its name's clause, and values no rate can take under a
+rate's name: `better acceptance rate with the fused head (about 4 -> 4.6)`.
+
+The bracket holds a hedge at most (`about`, `around`, `roughly`, `~`, `≈`, `from`), then a
+value before and one after (`->`, `→`, `=>`, `⟶`, or `from X to Y`), nothing after them but a
+short note after a comma; the clause between the name and the bracket names no other measure,
+holds no number and ends no sentence. Two records: before and after.
+
+A rate is at most 1, or 100% with `%`. Under a rate's name (`acceptance rate`, `acceptance`), a
+before and after of plain values above 1 (at most 16 tokens, one of them with decimals, no
+`%` anywhere in the sentence: `4 -> 4.6`, `from 5.1 to 5.7`) are lengths (tokens per step),
+their convention (the target's token counted or not) unknown: printed as they are, no
+normalised length. The same holds for a change after a verb (`went from 4 to 4.6`,
+interpret.py's arrows and `from ... to`). Whole values (`from 8 to 12`: a percentage without
+its sign as often) and values above 16 stay what the readers made of them; a percentage stays a
+rate (`(about 50% -> 57%)`: two rates).
+
+Never read: a bracket after a condition or a goal (`if ...`, `we want ...`), a range (`(4-5)`),
+values of two kinds (`(0.5 -> 4.6)`), a length's name over a percentage, a bracket with no
+acceptance name before it in the sentence (`(about 4 -> 4.6)` alone).
+
+Pure: text in, spans of (key, value) items out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import cells as C
+
+_NAME = re.compile(
+    r"(?:\b(?:mtp|draft|token|spec\w*|mean|average|avg|overall)[\s_-]+)?"
+    r"(?:\baccept(?:ance)?[\s_-]+(?:rate|ratio|length|len)\b|\bacceptance\b|"
+    r"\baccept(?:ed)?[\s_-]+length\b|\bAL\b)",
+    re.I,
+)
+_VAL = r"\d+(?:\.\d+)?\s*%?"
+_ARROW = r"(?:->|→|=>|⟶)"
+_BRACKET = re.compile(
+    r"\(\s*(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
+    r"(?:(?P<a>" + _VAL + r")\s*" + _ARROW + r"\s*(?P<b>" + _VAL + r")|"
+    r"from\s+(?P<fa>" + _VAL + r")\s+to\s+(?P<fb>" + _VAL + r"))"
+    r"\s*(?:[,;][^()\d]{0,60})?\)",
+    re.I,
+)
+# what lies between the name and the bracket: no number, no sentence's end, no other measure
+_BETWEEN = re.compile(r"^[^\d.;:!?()]{0,80}$")
+_OTHER = re.compile(
+    r"throughput|speed|latency|tok/s|t/s|\bms\b|memory|time|accuracy|loss|perplexity|score|"
+    r"\bcost|power|\bbatch",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+Items = list[tuple[C.Key, C.Value, str, str]]
+
+
+def _sentence_start(text: str, at: int) -> int:
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, at):
+        start = m.end()
+    return start
+
+
+def sentence(text: str, at: int) -> str:
+    """The sentence holding ``at``."""
+    end = _SENTENCE_END.search(text, at)
+    return text[_sentence_start(text, at) : end.start() if end else len(text)]
+
+
+def _plain_lengths(a: C.Value, b: C.Value, sentence: str) -> bool:
+    """Whether a before and after under a rate's name are tokens per step: plain values above 1
+    and at most 16, one with decimals, no percentage in the sentence."""
+    return (
+        not a.percent
+        and not b.percent
+        and "%" not in sentence
+        and all(1 < v.number <= C.MAX_STEP_TOKENS for v in (a, b))
+        and (a.decimals > 0 or b.decimals > 0)
+    )
+
+
+def change_key(k: C.Key, a: C.Value, b: C.Value, sentence: str) -> C.Key:
+    """The key of a change's two values: a rate's name over values no rate can take is a length
+    of unknown convention; any other key as it is."""
+    if k.metric in (C.RATE, C.ACCEPT_RATIO) and _plain_lengths(a, b, sentence):
+        return C.Key(C.LENGTH, f"{k.text} {C.UNSURE_LENGTH}", False, None, k.tool, k.pooled)
+    return k
+
+
+def hinted(text: str) -> bool:
+    return "(" in text and re.search(_ARROW + r"|\bfrom\s+\d", text) is not None
+
+
+def spans(text: str) -> Iterator[tuple[int, int, Items]]:
+    """(start, end, items) of each bracketed change after an acceptance figure's name."""
+    for m in _BRACKET.finditer(text):
+        start = max(_sentence_start(text, m.start()), m.start() - 120)
+        head = text[start : m.start()]
+        names = [n for n in _NAME.finditer(head) if _BETWEEN.match(head[n.end() :])]
+        if not names:
+            continue
+        name = names[-1]
+        between = head[name.end() :]
+        if _OTHER.search(between) or A.conditional(text, m.start()) or A.target(head):
+            continue
+        k = C.key(name.group(0))
+        if k.metric not in C.ACCEPTANCE:
+            continue
+        ga, gb = ("a", "b") if m.group("a") else ("fa", "fb")
+        a, b = C.value(m.group(ga)), C.value(m.group(gb))
+        if a is None or b is None:
+            continue
+        said = sentence(text, m.start())
+        k = change_key(k, a, b, said)
+        if k.metric in (C.RATE, C.ACCEPT_RATIO):
+            if a.percent != b.percent or (not a.percent and (a.number > 1) != (b.number > 1)):
+                continue  # (values of two kinds)
+            if not a.percent and a.number > 1 and not (a.number > 16 and b.number > 16):
+                continue  # (plain values a share or a length may be: neither told)
+        elif k.metric in (C.LENGTH, C.TOK_PER_STEP):
+            if (
+                a.percent
+                or b.percent
+                or not all(1 <= v.number <= C.MAX_STEP_TOKENS for v in (a, b))
+            ):
+                continue
+        else:
+            continue
+        kt = name.group(0).strip()
+        yield (
+            start + name.start(),
+            m.end(),
+            [(k, a, kt, m.group(ga).strip()), (k, b, kt, m.group(gb).strip())],
+        )

@@ -1,0 +1,76 @@
+"""A figure's name carried along a list of `speedup / figure` pairs: `code 2.04x decode / 68.1%
+acceptance and chat 1.37x / 44.9%`.
+
+Prose splitting a run by category often prints each category's speedup and acceptance joined
+by `/`, naming the acceptance once, after the first pair. The later pairs of the same shape (a
+label, a speedup `Nx`, `/`, a value of the first's kind, a percentage after a percentage, a
+plain number after a plain number), joined by `and`, `,` or `;`, are the same figure: the first
+pair's name is written after each of their values (`1.37x / 44.9% acceptance`), so the line's
+readers read one record a pair.
+
+Never carried: a first pair without an acceptance name after its value, a later pair whose
+value another word already names (`1.37x / 40% hit rate`: another measure), a value of another
+kind, a speedup alone (`2.04x / 1.37x`: no figure). The speedups are no records.
+
+Pure: a line in, a line out.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUM = r"\d+(?:\.\d+)?"
+_SPEEDUP = _NUM + r"\s*[x×]"
+_LABEL = r"[A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?"
+_NAME = (
+    r"(?:(?:mean|average|avg|draft|token)\s+)?"
+    r"(?:accept(?:ance)?(?:\s+(?:rate|ratio|length|len))?|AL\b|AR\b)"
+)
+# the first pair, named: 'coding 1.91x decode / 70.4% acceptance'
+_FIRST = re.compile(
+    r"(?<![\w.])(?P<lab>" + _LABEL + r")\s+" + _SPEEDUP + r"(?:\s+[a-z]+)?\s*/\s*"
+    r"(?P<val>~?" + _NUM + r")(?P<pct>\s*%)?\s+(?P<name>" + _NAME + r")(?![\w-])",
+    re.I,
+)
+# a word after a pair's value that joins it to what follows, naming nothing
+_JOINING = r"(?:and|but|while|whereas|yet|or|with|on|for|in|at|vs|versus|then|so|which|though)"
+# a later pair without a name: ' and RAG 1.50x / 50.1%'
+_NEXT = re.compile(
+    r"(?P<sep>\s*(?:,\s*and|,|;|\band)\s+)(?P<lab>"
+    + _LABEL
+    + r")\s+"
+    + _SPEEDUP
+    + r"(?:\s+[a-z]+)?"
+    r"\s*/\s*(?P<val>~?"
+    + _NUM
+    + r")(?P<pct>\s*%)?(?!\s*(?:[%\d]|\.\d|(?!"
+    + _JOINING
+    + r"\b)[A-Za-z]))",
+    re.I,
+)
+
+
+def _quick(line: str) -> bool:
+    return "/" in line and re.search(r"\d\s*[x×]", line) is not None
+
+
+def rewrite(line: str) -> str:
+    """``line`` with the first pair's acceptance name written after each later pair's value."""
+    if not _quick(line):
+        return line
+    out: list[str] = []
+    at = 0
+    for m in _FIRST.finditer(line):
+        if m.start() < at:
+            continue
+        name = m.group("name")
+        pct = m.group("pct") is not None
+        small = float(m.group("val").lstrip("~")) <= 1
+        end = m.end()
+        while (n := _NEXT.match(line, end)) is not None and (n.group("pct") is not None) == pct:
+            v = float(n.group("val").lstrip("~"))
+            if not pct and ((v <= 1) != small or v > 16):
+                break  # (a plain value of another kind: a share after a length, or none)
+            out.append(line[at : n.end()] + " " + name)
+            at = end = n.end()
+    return "".join(out) + line[at:]

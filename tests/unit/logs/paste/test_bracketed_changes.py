@@ -1,0 +1,77 @@
+"""A change in a bracket after the figure's name, and values no rate can take under a rate's
+name (rate_changes.py): `better acceptance rate with the fused head (about 4 -> 4.6)` is two
+lengths, printed 4.0 and 4.6, convention unknown; `(about 50% -> 57%)` two rates. No name, a
+condition, another measure, whole or mixed values: none."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
+
+_SAID = "Trained the draft head twice, once with the fused features.\n\n"
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    before=st.integers(11, 60),
+    gain=st.integers(1, 20),
+    arrow=st.sampled_from(["->", "→", "=>"]),
+    hedge=st.sampled_from(["about ", "~", "roughly ", ""]),
+    tool=st.sampled_from(["", " on vLLM", " on SGLang"]),
+)
+def test_plain_values_above_one_under_a_rate_are_lengths(
+    read: Read, before: int, gain: int, arrow: str, hedge: str, tool: str
+) -> None:
+    a, b = before / 10, (before + gain) / 10
+    text = (
+        f"{_SAID}We only see a gain in acceptance rate{tool} with the fused head "
+        f"({hedge}{a:.1f} {arrow} {b:.1f}), none from the longer schedule.\n"
+    )
+    got = read(text).records
+    assert [r.printed_length for r in got] == pytest.approx([a, b])
+    assert all(r.accept_length is None and r.printed_rate is None for r in got)
+
+
+@pytest.mark.parametrize(
+    ("values", "rates"),
+    [("about 50% -> 57%", [0.5, 0.57]), ("0.50 → 0.57", [0.5, 0.57]), ("62 -> 71", [0.62, 0.71])],
+)
+def test_shares_stay_rates(values: str, rates: list[float]) -> None:
+    text = f"{_SAID}The acceptance rate with the fused head ({values}) beat the plain head.\n"
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == pytest.approx(rates)
+    assert all(r.printed_length is None for r in got)
+
+
+def test_a_length_named_changes_in_brackets() -> None:
+    text = f"{_SAID}The acceptance length improved with the fused head (from 4.1 to 4.6).\n"
+    assert [r.printed_length for r in read_paste(text).records] == [4.1, 4.6]
+
+
+def test_a_verbs_change_under_a_rate_is_lengths_too() -> None:
+    text = f"{_SAID}The acceptance rate went from 5 to 5.7 with the fused head.\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [5.0, 5.7]
+    assert all(r.accept_length is None for r in got)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "We only see a gain with the fused head (about 5 -> 5.7).",  # no figure named
+        "If the acceptance rate rises with the fused head (about 5 -> 5.7) we ship it.",
+        "The acceptance rate with the fused head (about 5 -> 5.7) beat the 3% baseline.",
+        "The acceptance rate with the fused head (about 5 -> 6) beat the plain head.",
+        "The acceptance rate with the fused head (about 0.5 -> 5.7) beat the plain head.",
+        "Acceptance was flat, but throughput with the fused head (about 5 -> 5.7) was not.",
+        "The acceptance length with the fused head (about 50% -> 57%) beat the plain head.",
+        "The acceptance length with the fused head (about 4-5) beat the plain head.",
+    ],
+)
+def test_no_record(line: str) -> None:
+    assert not read_paste(f"{_SAID}{line}\n").records

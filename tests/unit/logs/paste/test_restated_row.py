@@ -1,0 +1,73 @@
+"""A one-line claim restating a table's summary row: an approximate prose figure ('~76.0% draft
+acceptance') equal at its printed precision to exactly one table cell of the same figure, in a
+row labelled overall / all / total / mean / average or in its table's only row, is that row told
+twice: one record, the table's (``restated_row.py``). An exact prose figure, one matching two
+cells, or one matching a configuration's row among others stays its own record."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+from tests.support.pastes import pipe_table
+
+_MARKS = st.sampled_from(["~", "about ", "around ", "approximately ", "≈"])
+_SUMMARY = st.sampled_from(["overall", "all", "total", "mean", "average"])
+
+
+def _paste(claim: str, rows: list[list[str]]) -> str:
+    return (
+        "Summary\n"
+        f"MTP draft head verified in llama-server: {claim} and ~1.4x decode speedup, k=4.\n\n"
+        "Measured numbers (3 seeds)\n" + pipe_table(["arm", "mean acceptance", "mean tok/s"], rows)
+    )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    mark=_MARKS,
+    summary=_SUMMARY,
+    overall=st.integers(4000, 9000),  # x 100, a percentage with two decimals
+    others=st.lists(st.integers(-900, 900).filter(lambda d: abs(d) > 60), min_size=1, max_size=3),
+    ci=st.booleans(),
+)
+def test_an_approximate_claim_of_the_summary_row_is_that_row(
+    mark: str, summary: str, overall: int, others: list[int], ci: bool
+) -> None:
+    said = f"{round(overall / 100, 1):.1f}%"
+    tail = f" (95% CI {overall / 100 - 0.3:.1f}–{overall / 100 + 0.3:.1f}%)" if ci else ""
+    rows = [[summary, f"{overall / 100:.2f} %", "199.0"]]
+    rows += [[f"task {i}", f"{(overall + d) / 100:.2f} %", "190.0"] for i, d in enumerate(others)]
+    got = read_paste(_paste(f"{mark}{said} draft acceptance{tail}", rows)).records
+    assert [r.first_line for r in got] == [7 + i for i in range(len(rows))]
+    assert [r.printed_rate for r in got] == [pytest.approx(float(r[1][:-2]) / 100) for r in rows]
+    assert any("restated" in n for n in got[0].notes)
+
+
+def test_the_only_row_of_a_table() -> None:
+    text = _paste("about 2.4 accept length", [["chat", "2.41", "120.0"]]).replace(
+        "mean acceptance", "accept length"
+    )
+    got = read_paste(text).records
+    assert [(r.first_line, r.printed_length) for r in got] == [(7, 2.41)]
+
+
+def test_negative_control_two_runs_with_the_same_value() -> None:
+    rows = [["code", "75.99 %", "193.8"], ["math", "76.02 %", "204.2"]]
+    got = read_paste(_paste("~76.0% draft acceptance", rows)).records
+    assert [r.first_line for r in got] == [2, 7, 8]
+
+
+def test_negative_control_a_configuration_row() -> None:
+    rows = [["code", "75.99 %", "193.8"], ["math", "78.07 %", "204.2"]]
+    got = read_paste(_paste("~76.0% draft acceptance", rows)).records
+    assert [r.first_line for r in got] == [2, 7, 8]
+
+
+def test_negative_control_an_exact_figure() -> None:
+    rows = [["overall", "75.99 %", "198.9"], ["code", "73.69 %", "193.8"]]
+    got = read_paste(_paste("76.0% draft acceptance on a second machine", rows)).records
+    assert [r.first_line for r in got] == [2, 7, 8]
