@@ -2098,12 +2098,7 @@ _RANGE_CENTRAL = re.compile(
 )
 # a bound, not a measurement: a value after a comparison ('at >= 60% acceptance', 'at least 2.5
 # accept length', 'acceptance above 70%'); an arrow ('-> 80% acceptance', '=>') is none
-_BOUND_BEFORE = re.compile(
-    r"(?:[≥≤]|(?<![-=])>=?|<(?!-)=?|\b(?:at\s+least|at\s+most|above|below|over|under|more\s+than|less\s+than|"
-    r"greater\s+than|up\s+to|exceeds?|exceeding|minimum(?:\s+of)?|maximum(?:\s+of)?))"
-    r"\s*[*`~]{0,2}\s*$",
-    re.I,
-)
+_BOUND_BEFORE = re.compile(V.BOUND_WORDS + r"\s*[*`~]{0,2}\s*$", re.I)
 _RANGE_BEFORE = re.compile(
     r"(?:\d\s*%?\s*(?:[-–—~]|to)|\bbetween\s+[*`]{0,2}[\d.]+\s*%?[*`]{0,2}\s+and)\s*[*`]{0,2}$",
     re.I,

@@ -14,6 +14,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_runs as CRUN
+from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
@@ -640,6 +641,15 @@ def read_paste(
         for i, (ln, _) in enumerate(lines):
             if ln in read_lines:
                 lines[i] = (ln, "")
+    if only_tool is None and "ompression" in text:
+        # lookahead decoding's compression ratio, one line a run under a '(setting,
+        # compression_ratio)' header (compression.py): read with the training lines' records
+        ratio_records = CP.records(lines, text)
+        read_lines = {r.first_line for r in ratio_records}
+        tau_records.extend(ratio_records)
+        for i, (ln, _) in enumerate(lines):
+            if ln in read_lines:
+                lines[i] = (ln, "")
     if training:
         # a training loop's progress ('loss=9.1, lr=9e-05, tau=1.04'): its figures are the
         # draft's training estimates, no serving measurement; the lines are shown as skipped
@@ -1151,7 +1161,8 @@ def read_paste(
     if titles:
         records = _titled(records, block_of, titles)
     if tau_records:
-        # the training lines' records, a block of their own, in line order among the others
+        # the training lines' records (and the compression ratios'), a block of their own, in
+        # line order among the others
         both = sorted(
             [*zip(records, block_of, strict=True), *((r, n_blocks + 1) for r in tau_records)],
             key=lambda rb: rb[0].first_line,

@@ -14,6 +14,10 @@
 - ``GOAL_WORDS``: a figure set, pinned or aimed at rather than measured (``target``, ``goal``,
   ``golden``, ``expected``, ``目标``): such a word before a figure's name or value means no
   record (reference.py, thresholds.py, interpret.py).
+- ``BOUND_WORDS``: a comparison right before a value (``at least``, ``above``, ``over``,
+  ``exceeds``, ``crosses``, ``tops``, ``surpasses``, ``breaks``, ``north of``, ``upwards of``,
+  ``≥``): the value bounds the figure, no measurement of it (interpret.py). A value reached
+  (``reached 80%``, ``hit 80%``) is a measurement and no bound.
 """
 
 from __future__ import annotations
@@ -84,4 +88,18 @@ DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
 GOAL_WORDS = (
     r"(?:\b(?:target(?!\s+(?:model|llm|verifier|network|net)s?\b)|targeted|goals?|expected|"
     r"golden|pinned|committed|desired|intended|aimed)\b|黄金|目标|预期|期望|既定)"
+)
+
+# A comparison right before a value: the value bounds the figure, it is not what was measured
+# ('at >= 60% acceptance', 'at least 2.5 accept length', 'acceptance above 70%', 'crosses 80%
+# acceptance', 'tops 3.0', 'north of 70%'). One list for every reader that drops bounds
+# (interpret.py). A verb of going beyond ('crosses', 'surpassed the 80% mark') may have 'the'
+# before the value; an arrow ('-> 80%', '=>') is none, and neither is a value reached
+# ('reached 80%', 'hit 80%': a measurement).
+BOUND_WORDS = (
+    r"(?:[≥≤]|(?<![-=])>=?|<(?!-)=?|\b(?:at\s+least|at\s+most|above|below|over|under|"
+    r"more\s+than|less\s+than|greater\s+than|fewer\s+than|up\s+to|in\s+excess\s+of|"
+    r"north\s+of|south\s+of|upwards?\s+of|minimum(?:\s+of)?|maximum(?:\s+of)?|"
+    r"(?:(?:exceed|surpass)(?:s|es|ed|ing)?|cross(?:es|ed|ing)?|breaks?|breaking|broke|"
+    r"top(?:s|ped|ping))(?:\s+the)?)\b)"
 )

@@ -1,0 +1,121 @@
+"""Lookahead decoding's compression ratio in a header-led list: a line naming a tuple of a
+setting and ``compression_ratio`` (``# results: (skip_layers, compression_ratio)``,
+``(window, compression ratio)``), then one ``key: value`` line per run under it (``# 0: 1.84
+(baseline)``, ``# 22(all): 1.34``), commented as the header is or not.
+
+Lookahead decoding (and the other n-gram / Jacobi decoders) report their speed-up as a
+compression ratio: the tokens generated divided by the decoding steps, so tokens a step. Each
+line is read as one record, the header's first name its label (``skip_layers=0``) and the
+value its printed length. A paste does not say whether its ratio is the tool's own
+(generated / steps, the target's token counted) or a tokens-per-forward figure of another
+script, so the convention is unknown and no normalised length is given.
+
+Only where the paste speaks of speculation (vocab.SPECULATIVE: lookahead, draft, n-gram, ...)
+and of no other compression (a KV cache, a prompt, a model's weights, a text or a file
+compressed: those ratios are no tokens a step), and only when every value of the list is at
+least 1 (a step emits at least one token). Lines between the runs that hold no value
+(``# ...``) are skipped; anything else ends the list.
+
+Pure: lines in, records out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import vocab as V
+from specdiag.core.logs.paste.model import (
+    BONUS_UNKNOWN,
+    SUMMARY,
+    UNDECIDED,
+    PasteRecord,
+    blank_record,
+)
+
+Line = tuple[int, str]
+
+_COMMENT = r"(?P<mark>\s*(?:#+|//|--)?)"
+_RATIO_NAME = r"compression[ _-]?ratio"
+# '(skip_layers, compression_ratio)': the setting's name, then the ratio's
+_HEADER = re.compile(
+    r"^" + _COMMENT + r"[^()\n]{0,60}?\(\s*[`'\"]?(?P<key>[A-Za-z][\w .-]{0,30}?)[`'\"]?\s*,\s*"
+    r"[`'\"]?(?P<name>" + _RATIO_NAME + r")[`'\"]?\s*\)\s*:?\s*$",
+    re.I,
+)
+# '# 0: 1.84 (baseline)', '# 22(all): 1.34'
+_ROW = re.compile(
+    r"^" + _COMMENT + r"\s*(?P<k>[\w.-]{1,20})(?:\s*\((?P<tag>[^()]{1,20})\))?\s*[:=]\s*"
+    r"(?P<v>\d{1,3}(?:\.\d+)?)(?![\d.%])\s*(?:\([^()]{0,40}\))?\s*$"
+)
+_ELLIPSIS = re.compile(r"^" + _COMMENT + r"\s*(?:\.{2,}|…)\s*$")
+# another compression: a ratio of bytes or weights, no tokens a step
+_OTHER = re.compile(
+    r"kv[-_ ]?cache|\bcache\s+compression|compress(?:ed|ing|ion)?\s+(?:the\s+)?(?:kv|cache|"
+    r"prompts?|context|weights?|models?|texts?|files?|images?|data)\b|"
+    r"(?:prompt|context|model|weight|text|file|image|data|token|lossless|lossy)\s+compression|"
+    r"\b(?:gzip|zstd|zlib|lz4|brotli|bzip2|xz|llmlingua|quantiz\w*|prun(?:e|ed|ing))\b",
+    re.I,
+)
+MIN_RUNS = 2  # a list: at least two lines under the header
+RULE = (
+    "lookahead decoding's compression ratio under a '(setting, compression_ratio)' header: "
+    "tokens generated / decoding steps, one record a line"
+)
+
+
+def records(lines: list[Line], text: str) -> list[PasteRecord]:
+    """One record per run line under a ``(setting, compression_ratio)`` header (module rules);
+    none where the paste names no speculation or names another compression."""
+    if "compression" not in text.lower() or V.SPECULATIVE.search(text) is None:
+        return []
+    if _OTHER.search(text) is not None:
+        return []
+    out: list[PasteRecord] = []
+    i = 0
+    while i < len(lines):
+        head = _HEADER.match(lines[i][1])
+        i += 1
+        if head is None:
+            continue
+        commented = bool(head.group("mark").strip())
+        key, name = head.group("key").strip(), head.group("name")
+        run: list[PasteRecord] = []
+        values: list[float] = []
+        while i < len(lines):
+            ln, t = lines[i]
+            if not t.strip():
+                break
+            if _ELLIPSIS.match(t):
+                i += 1
+                continue
+            m = _ROW.match(t)
+            if m is None or bool(m.group("mark").strip()) != commented:
+                break
+            i += 1
+            label = m.group("k") + (f"({m.group('tag')})" if m.group("tag") else "")
+            value = float(m.group("v"))
+            values.append(value)
+            run.append(
+                dataclasses.replace(
+                    blank_record(
+                        SUMMARY,
+                        "unknown",
+                        RULE,
+                        "key-value",
+                        (ln, ln),
+                        labels=((key, label),),
+                        fields=((name, m.group("v")),),
+                        notes=(
+                            f"{BONUS_UNKNOWN}: the paste does not define its compression ratio"
+                            " (generated tokens / decoding steps in lookahead decoding's own"
+                            " output): no normalised accept length is given",
+                        ),
+                        conventions=UNDECIDED,
+                    ),
+                    printed_length=value,
+                )
+            )
+        if len(run) >= MIN_RUNS and min(values) >= 1.0:
+            out.extend(run)
+    return out
