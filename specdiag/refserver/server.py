@@ -138,6 +138,7 @@ class ServerHandle(ServerLifecycle):
         try:
             import starlette  # noqa: F401
             import uvicorn
+            from threadpoolctl import threadpool_limits
         except ImportError as exc:
             raise ServerError(
                 f"the reference server needs starlette and uvicorn ({exc.name} is missing)",
@@ -178,6 +179,10 @@ class ServerHandle(ServerLifecycle):
                 f"cannot open the log file {cfg.log}: {exc.strerror or exc}",
                 hint="give --log a path in a writable directory (or leave it out: stderr)",
             ) from None
+        # The model's matrices are small (a batch of at most a few hundred rows): BLAS threads
+        # cost far more in handing work over than they save, and spin on the cores the event
+        # loop needs. One thread for BLAS in this process (OpenBLAS's setting is global).
+        threadpool_limits(limits=1, user_api="blas")
         tok = Tokenizer()
         model = TinyLM(tok)
         engine = Engine(cfg, model, tok)

@@ -211,3 +211,19 @@ def test_truth_lists_requests_on_demand() -> None:
             c.post("/v1/completions", json={"prompt": "x", "max_tokens": 9, "stream": True}).text
         )
         assert events[-1] == "[DONE]"
+
+
+def test_the_server_runs_blas_on_one_thread() -> None:
+    # OpenBLAS's pool split the tiny model's products of a 64-request batch across threads that
+    # spun on 2 shared cores: 1-23 requests/s against ~500 on one thread (docs/performance.md)
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    import numpy  # noqa: F401  (loads the BLAS library threadpoolctl looks for)
+
+    threadpoolctl.threadpool_limits(limits=2, user_api="blas")  # the test run's env sets 1
+    srv = start_server(fast_config(steps=1, acceptance="0.5"))
+    try:
+        blas = [i for i in threadpoolctl.threadpool_info() if i["user_api"] == "blas"]
+        assert blas, "numpy's BLAS library not found"
+        assert all(i["num_threads"] == 1 for i in blas)
+    finally:
+        srv.stop()
