@@ -22,6 +22,7 @@ from specdiag.core.logs.paste import delta_pair as DP
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import headcounts as HC
@@ -1090,6 +1091,8 @@ def read_paste(
     records, block_of = POSL.decide(records, block_of, text)
     records = _counts_with_k(records, text)
     records = _above_stated_k(records, text)
+    # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate
+    records = FK.decide(records, text)
     # a figure cited as the reference a run reproduces ('reproducing the card's published AL of
     # 3.05'): no run of the paste
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")

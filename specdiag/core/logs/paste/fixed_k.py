@@ -1,0 +1,108 @@
+"""A vLLM rate standing alone (no length printed) in a paste whose launch sets ONE fixed number
+of speculative tokens a step: ``11.96 % draft acceptance`` in a paste launching
+``--speculative-config '{"method":"mtp","num_speculative_tokens":4}'``.
+
+vLLM's proposers of a fixed depth (a draft model, EAGLE, EAGLE-3, MTP) draft exactly
+``num_speculative_tokens`` tokens a step, and vLLM's draft acceptance rate is accepted over
+drafted tokens: the accepted drafts per step are k x rate and the accept length, the target's
+own token counted, 1 + k x rate (evidence.py applies the same to a record holding its own k).
+
+Only where every bit of this is the paste's own word:
+
+- the k is vLLM's own setting (``num_speculative_tokens`` as a JSON key or ``name=value``,
+  ``--num-speculative-tokens N``), set to one value wherever the paste sets it, and the paste
+  states no other k in any spelling (:func:`..interpret.k_stated` agrees);
+- no draft MAXIMUM anywhere (vocab.DRAFT_MAX: llama.cpp's ``--draft-max``, TensorRT-LLM's
+  ``max_draft_len``: a step may draft fewer), no SGLang tree setting (``--speculative-num-steps``,
+  ``--speculative-eagle-topk``, ``--speculative-num-draft-tokens``), no proposer whose drafts
+  vary a step (vLLM's ``ngram``, prompt lookup, ``suffix`` decoding: a match may be shorter);
+- the record is vLLM's, a rate alone within [0, 1], exact (no ``~``, no range), not per
+  position, not per output token, with no k of its own in its labels.
+
+Pure: records in, records out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import vocab as V
+from specdiag.core.logs.paste.model import INCLUDED, Decision, PasteRecord, decided_notes
+
+RULE = "computed: 1 + k x rate, k = vLLM's num_speculative_tokens the paste sets"
+
+# vLLM's fixed number of speculative tokens a step: the JSON key or 'name=value', the CLI flag
+_VLLM_K = re.compile(
+    r"(?<![\w-])[\"']?num[_-]speculative[_-]tokens[\"']?\s*[=:]\s*(\d{1,3})\b(?![.,]\d)"
+    r"|(?<![\w-])--num[-_]speculative[-_]tokens(?:\s+|\s*=\s*)(\d{1,3})\b(?![.,]\d)",
+    re.I,
+)
+# a setting given several values ('num_speculative_tokens=2/4', '... 2, 4 and 6')
+_LISTED = re.compile(
+    r"num[_-]speculative[_-]tokens[\"']?\s*[=:]?\s*\d{1,3}\s*(?:/|,|\band\b|\bor\b|-|–)\s*\d",
+    re.I,
+)
+# SGLang's tree settings: several drafts a step may sit in a tree, no fixed chain of k
+_TREE = re.compile(r"speculative[-_](?:num[-_]steps|eagle[-_]topk|num[-_]draft[-_]tokens)", re.I)
+# proposers whose drafts a step vary (a match may be shorter than k; suffix trees vary)
+_VARIABLE = re.compile(
+    r"[\"']?method[\"']?\s*[=:]\s*[\"']?(?:ngram|suffix|prompt[_-]?lookup)"
+    r"|\[ngram\]|\bn-?gram\b|prompt[ _-]lookup|suffix[ _-]decod",
+    re.I,
+)
+
+
+def stated(text: str) -> int | None:
+    """The one vLLM ``num_speculative_tokens`` the paste sets (each setting the same value, no
+    other k, no draft maximum, no tree setting, no proposer of variable drafts), else None."""
+    ks = {int(m.group(1) or m.group(2)) for m in _VLLM_K.finditer(text)}
+    if len(ks) != 1 or _LISTED.search(text) or _TREE.search(text) or _VARIABLE.search(text):
+        return None
+    if V.DRAFT_MAX.search(text) is not None:
+        return None
+    k = ks.pop()
+    if k < 1 or I.k_stated(text) != k:
+        return None
+    return k
+
+
+def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module)."""
+    if not any(r.tool == "vllm" and OD._fits(r) for r in records) or "speculative" not in text:
+        return records
+    k = stated(text)
+    if k is None:
+        return records
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+    def exact(r: PasteRecord) -> bool:
+        # (a reader may drop the '~' of '~51%' from the field it keeps: the record's own lines)
+        own = " ".join(raw[r.first_line - 1 : r.last_line])
+        return OD._APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
+
+    out = []
+    for r in records:
+        rate = r.printed_rate
+        own_k = I.k_stated(" ".join(v for _, v in r.labels)) if r.labels else None
+        if (
+            r.tool == "vllm"
+            and rate is not None
+            and OD._fits(r)
+            and exact(r)
+            and (own_k is None or own_k == k)
+            and I.most_of_labels(r.labels) is None
+        ):
+            r = dataclasses.replace(
+                r,
+                accept_length=round(1 + k * rate, 6),
+                bonus=Decision(
+                    INCLUDED,
+                    f"{RULE} ({k}): every step drafts k tokens, the rate is accepted / drafted",
+                ),
+                notes=decided_notes(r.notes),
+            )
+        out.append(r)
+    return out
