@@ -399,6 +399,11 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             + ": the positions before are unknown, no per-position list is given"
         )
         positions = ()
+    # a position 0 of exactly 1 may be the target's own token (SGLang's per-position tables
+    # print it): the sum of the positions is then the length with the bonus, or the accepted
+    # drafts where position 0 is a draft always accepted; one record does not tell which
+    # (position_zero.py decides it for a whole table)
+    target_first = bool(positions) and min(f.positions) == 0 and positions[0] == 1.0
     bonus = UNDECIDED
     length: float | None = None
     # --- bonus token
@@ -491,8 +496,17 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 bonus = Decision(
                     INCLUDED, "identity: printed length = 1 + sum of per-position rates"
                 )
-            elif _close(printed_len, s, ptol) and not _close(printed_len, 1 + s, ptol):
+            elif (
+                _close(printed_len, s, ptol)
+                and not _close(printed_len, 1 + s, ptol)
+                and not target_first
+            ):
                 bonus = Decision(EXCLUDED, "identity: printed length = sum of per-position rates")
+            elif target_first and _close(printed_len, s, ptol):
+                notes.append(
+                    "printed length = the sum of the per-position rates, position 0 = 1: the "
+                    "target's token (bonus included) or a draft always accepted (excluded)"
+                )
         if bonus is UNDECIDED and f.histogram and sum(f.histogram) > 0:
             h = f.histogram
             mean_acc = sum(i * n for i, n in enumerate(h)) / sum(h)
@@ -563,6 +577,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and length is None
         and positions_ok
         and min(f.positions) in (0, 1)
+        and not target_first
         and f.rate is not None
         and _close(
             _fraction(f.rate, []) or -1.0,

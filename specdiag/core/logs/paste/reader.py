@@ -36,6 +36,7 @@ from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import position_lines as POSL
+from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
@@ -1093,6 +1094,8 @@ def read_paste(
     records = _above_stated_k(records, text)
     # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate
     records = FK.decide(records, text)
+    # a per-position table whose position 0 is 1 in every row, its length their sum
+    records = PZ.decide(records, text)
     # a figure cited as the reference a run reproduces ('reproducing the card's published AL of
     # 3.05'): no run of the paste
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
