@@ -40,6 +40,7 @@ from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
+from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
@@ -767,6 +768,14 @@ def read_paste(
             # a table under a heading further up naming its figure ('## Acceptance Length vs
             # Context Length', then prose, then '### Eagle3: ...' over the table)
             candidate = _TABLE_MARK.search("|")
+        if (
+            not candidate
+            and STH.hinted(body, text)
+            and any(STH.reduced(g, text) for g in TB.find(blk)[0])
+        ):
+            # statistics of one figure a row ('| bs | mean | p50 |') under prose naming it
+            # ('Metric = per-request spec_accept_length'; stat_header.py)
+            candidate = _TABLE_MARK.search("|")
         # a bullet list of values under prose naming their figure
         listed = (
             not candidate and B.item(blk[0][1]) is not None and B.metric_named(heading) is not None
@@ -954,13 +963,20 @@ def read_paste(
             g = I.defined_headers(g, defined)
             above = [t for ln, t in reversed(blk) if ln < g.first_line and _titles(t)]
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
-            recs, names = I.grid(
-                g,
-                ctx,
-                _title(blk, g.first_line, heading),
-                tuple(above + upper_here)[:MAX_UPPER],
-                legend,
-                acceptance_named,
+            # statistics of the figure the prose above names ('Metric = ...' over '| bs | mean |
+            # p50 |'): one record a row, its mean (stat_header.py); else the table as it reads
+            stat_recs = STH.read(g, ctx, text) if STH.hinted(body, text) else []
+            recs, names = (
+                (stat_recs, True)
+                if stat_recs
+                else I.grid(
+                    g,
+                    ctx,
+                    _title(blk, g.first_line, heading),
+                    tuple(above + upper_here)[:MAX_UPPER],
+                    legend,
+                    acceptance_named,
+                )
             )
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')

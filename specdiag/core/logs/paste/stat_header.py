@@ -1,0 +1,149 @@
+"""A table whose header names statistics alone (``| bs | mean | p50 | p90 | min | max | out tok/s
+|``) under prose naming the one figure they summarise: ``Metric = per-request
+`meta_info.spec_accept_length```, or ``Accept length per request:`` right above the table.
+
+The statistics are of that figure over the requests of one run a row: the row's ``mean`` is the
+run's figure (one record a row); its percentiles, minimum and maximum are the same run's spread,
+no run of their own. The record is read as a table titled by the figure would be (its tool's
+convention decides its bonus: SGLang's ``spec_accept_length``, a field its server fills in
+each response, counts the target's token, whatever client script gathered the values).
+
+Only where:
+
+- the figure is named by ``Metric = X`` / ``Metric: X`` (the nearest such statement above the
+  table, in its own ``#`` / ``##`` section) or by ``X per request:`` within the three lines
+  above, and X is an acceptance length or rate (interpret.key_of);
+- the header has one ``mean`` / ``avg`` / ``average`` column and at least one other statistic
+  (``p50``, ``median``, ``p90``, ``min``, ``max``, ``std``, ...), the columns before the first
+  statistic are the row's labels, and no column names an acceptance figure of its own (other
+  figures, ``out tok/s``, ``med ITL ms``, are left unread);
+- the lines right above the table name no other measure (latency, throughput, time): then the
+  statistics are of that measure, whatever a ``Metric =`` further up said.
+
+Pure: text in, records out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.tables import Grid
+
+_MEAN = frozenset({"mean", "avg", "average", "mean value"})
+_OTHER_STATS = frozenset(
+    {
+        "p50",
+        "p90",
+        "p95",
+        "p99",
+        "p10",
+        "p25",
+        "p75",
+        "median",
+        "min",
+        "max",
+        "std",
+        "stdev",
+        "std dev",
+        "minimum",
+        "maximum",
+        "p 50",
+        "p 90",
+        "p 99",
+    }
+)
+# 'Metric = per-request `meta_info.spec_accept_length`;' (group 'x': up to ';', '(' or the end)
+_METRIC_IS = re.compile(r"\bmetric\s*(?:=|:|\bis\b)\s*(?P<x>[^;(\n]{2,80})", re.I)
+# 'Accept length per request:' alone on a line
+_PER_REQUEST = re.compile(r"^\W*(?P<x>[^:\n]{2,60}?)\s+per[- ]request\W*:\W*$", re.I)
+# SGLang's per-request response field of the accept length
+_SGLANG_FIELD = re.compile(r"\bspec_accept_length\b")
+_HEADING_TOP = re.compile(r"^\s{0,3}#{1,2}\s")
+# another measure named right above the table: its statistics are of that measure
+_OTHER_MEASURE = re.compile(
+    r"latenc|\bttft\b|\btpot\b|\bitl\b|\be2el?\b|throughput|tok(?:en)?s?/s|\btime\b|\bms\b|"
+    r"memory|\bspeed",
+    re.I,
+)
+
+
+def _norm(cell: str) -> str:
+    return re.sub(r"[`*_]+", " ", cell).strip().lower().replace("  ", " ")
+
+
+def _figure(raw: list[str], first: int) -> str | None:
+    """The acceptance figure the prose above the table (0-based line ``first``) names."""
+    near = [t for t in raw[max(0, first - 3) : first] if t.strip()]
+    for t in reversed(near):
+        m = _PER_REQUEST.match(t)
+        if m is not None:
+            x = m.group("x").strip("`*_ ")
+            return x if I.key_of(x).metric in (C.LENGTH, C.RATE) else None
+    if any(_OTHER_MEASURE.search(t) for t in near):
+        return None
+    for i in range(first - 1, -1, -1):
+        t = raw[i]
+        m = _METRIC_IS.search(t)
+        if m is not None:
+            x = m.group("x").replace("`", "").strip(" *_.,")
+            x = re.sub(r"^(?:the\s+)?per[- ]request\s+", "", x, flags=re.I)
+            return x if I.key_of(x).metric in (C.LENGTH, C.RATE) else None
+        if _HEADING_TOP.match(t):
+            return None
+    return None
+
+
+def hinted(body: str, text: str) -> bool:
+    """Cheap test: a pipe table with a mean column in a paste with such a statement."""
+    low = body.lower()
+    return (
+        "|" in body
+        and ("mean" in low or "avg" in low or "average" in low)
+        and (
+            "metric" in text.lower()
+            or "per request" in text.lower()
+            or "per-request" in text.lower()
+        )
+    )
+
+
+def reduced(g: Grid, text: str) -> tuple[Grid, str] | None:
+    """The table cut to its label columns and its mean column, and the figure's name (a title
+    for interpret.grid), where the rule applies; else None."""
+    if len(g.header) != 1:
+        return None
+    head = [_norm(c) for c in g.header[0]]
+    means = [j for j, h in enumerate(head) if h in _MEAN]
+    stats = [j for j, h in enumerate(head) if h in _OTHER_STATS]
+    if len(means) != 1 or not stats:
+        return None
+    first_stat = min(means + stats)
+    if first_stat == 0:
+        return None
+    if any(C.key(h).metric in C.ACCEPTANCE or I.key_of(h).metric in C.ACCEPTANCE for h in head):
+        return None
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    fig = _figure(raw, g.first_line - 1)
+    if fig is None:
+        return None
+    keep = [*range(first_stat), means[0]]
+    header = [[g.header[0][j] if j != means[0] else "mean" for j in keep]]
+    rows = [(ln, [cells[j] if j < len(cells) else "" for j in keep]) for ln, cells in g.rows]
+    return Grid(g.structure, header, rows, g.first_line, g.last_line), fig
+
+
+def read(g: Grid, ctx: I.Ctx, text: str) -> list[PasteRecord]:
+    """Records of a statistic-only table under prose naming its acceptance figure."""
+    got = reduced(g, text)
+    if got is None:
+        return []
+    small, fig = got
+    if ctx[0] in ("sglang", "unknown") and _SGLANG_FIELD.search(fig):
+        # SGLang's own response field ('meta_info.spec_accept_length'): the server computed
+        # each value, whatever client script gathered them
+        ctx = ("sglang", "the metric's name", ctx[2])
+    recs, _ = I.grid(small, ctx, fig)
+    return recs
