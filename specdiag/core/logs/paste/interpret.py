@@ -2415,6 +2415,13 @@ def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
         out.append(
             (C.Key(C.RATE, "accepted", True), zero, "accepted", f"{m.group('a')}/{m.group('b')}")
         )
+    elif m.re is _SLASH_OF_ACCEPTED and a.number == int(a.number) and b.number == int(b.number):
+        # 'A/B drafts were accepted': the share A / B of the drafts (what a draft holds, one
+        # token or a block, is unsaid: a rate alone, never a length), shown as its counts
+        share = C.Value(round(100 * a.number / b.number, 6), True, 6)
+        out.append(
+            (C.Key(C.RATE, "accepted", True), share, "accepted", f"{m.group('a')}/{m.group('b')}")
+        )
     if tokens:
         out.append((C.key("accepted"), a, "accepted", m.group("a")))
         out.append((C.key("drafted"), b, m.group("noun") or "drafted", m.group("b")))

@@ -1,9 +1,10 @@
 """Counts of drafts or proposals joined by a slash before 'accepted' ('0/12 proposals accepted
-(0%)'): read as 'A of B proposals accepted', the share alone (a proposal may hold several
-tokens); none accepted is a share of exactly 0, so a length of 1 whatever k."""
+(0%)'): read as 'A of B proposals accepted', the share alone, printed or not (a proposal may
+hold several tokens: no length); none accepted is a share of exactly 0, so a length of 1 whatever k."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,7 +35,9 @@ def test_slashed_counts_of_proposals(
         assert [r.printed_rate for r in got.records] == [round(100 * a / b, 1) / 100]
         assert [r.accept_length for r in got.records] == [None]
     else:
-        assert got.records == ()
+        # the share A / B alone (issue #25's ruling: a rate record, never a length)
+        assert [r.printed_rate for r in got.records] == pytest.approx([a / b], abs=1e-7)
+        assert [r.accept_length for r in got.records] == [None]
 
 
 def test_the_undertrained_draft_line() -> None:
