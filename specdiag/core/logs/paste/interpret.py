@@ -1240,8 +1240,25 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             # (accepted drafts or tokens per step): a length of unknown convention, read as
             # the reader of last resort ('acc' alone is accuracy as often: not read)
             k = C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+        elif (
+            k.metric == C.PER_POSITION
+            and not _RATES_PLURAL.search(k.text)
+            and shown
+            and all(_SCALAR.match(c.strip(" `*")) for c in shown)
+            and all((v := C.value(c)) is not None and 0 <= v.number <= 1 for c in shown)
+        ):
+            # a per-position acceptance printed as one number a row ('per_position_acceptance'
+            # over 0.2902): the acceptance of a draft position, one rate a run; how many
+            # positions a step drafts is unsaid, so no length
+            k = C.Key(C.RATE, k.text, k.percent)
         out.append((k, grp))
     return out
+
+
+# a plain decimal in [0, 1] (no list, no '%', no unit)
+_SCALAR = re.compile(r"^(?:0?\.\d+|[01](?:\.0+)?)$")
+# a per-position header naming several rates ('per-position rates', 'acceptance by position')
+_RATES_PLURAL = re.compile(r"rates\b|\bby position|\blist|\bvector|\bcurve", re.I)
 
 
 def _baseline_at_one(g: Grid, i: int) -> bool:
