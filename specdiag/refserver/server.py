@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 import errno
 import json
+import os
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -181,7 +183,11 @@ class ServerHandle(ServerLifecycle):
             ) from None
         # The model's matrices are small (a batch of at most a few hundred rows): BLAS threads
         # cost far more in handing work over than they save, and spin on the cores the event
-        # loop needs. One thread for BLAS in this process (OpenBLAS's setting is global).
+        # loop needs. One thread for BLAS in this process: before numpy loads its BLAS, by the
+        # environment (no pool is ever started: measured steadier than a pool told to use one
+        # thread); once loaded, by threadpoolctl (OpenBLAS's setting is global).
+        if "numpy" not in sys.modules:
+            os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         threadpool_limits(limits=1, user_api="blas")
         tok = Tokenizer()
         model = TinyLM(tok)
