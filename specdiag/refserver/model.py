@@ -115,8 +115,7 @@ def _matmul(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> npt.NDArr
 
     Larger products make OpenBLAS split the work across threads, which for matrices this small
     costs 10-100x more than it saves (and far more on a busy machine); 16-row blocks stay on the
-    calling thread at ~4 us a row with the OpenBLAS of 2026-11. Newer OpenBLAS builds split
-    even these, so the server also runs BLAS on one thread (server.py, threadpoolctl).
+    calling thread at ~4 us a row (newer OpenBLAS splits even these: server.py sets one thread).
     """
     import numpy as np
 

@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 import errno
 import json
+import os
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -179,9 +181,10 @@ class ServerHandle(ServerLifecycle):
                 f"cannot open the log file {cfg.log}: {exc.strerror or exc}",
                 hint="give --log a path in a writable directory (or leave it out: stderr)",
             ) from None
-        # The model's matrices are small (a batch of at most a few hundred rows): BLAS threads
-        # cost far more in handing work over than they save, and spin on the cores the event
-        # loop needs. One thread for BLAS in this process (OpenBLAS's setting is global).
+        # BLAS on one thread: the model's products are small (pool start-up and spinning cost more);
+        # by the environment before numpy loads (no pool at all: steadiest), else threadpoolctl
+        if "numpy" not in sys.modules:
+            os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         threadpool_limits(limits=1, user_api="blas")
         tok = Tokenizer()
         model = TinyLM(tok)
