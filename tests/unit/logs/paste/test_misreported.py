@@ -31,8 +31,8 @@ def test_a_figure_asserted_wrong_is_no_record(read: Read, text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "- [x] #12 — `model-a` + `high`. **Accepted: 41/200, 0.205; PR #13 merged.**\n"
-        "- [x] #14 — `model-b` + `low`. **Accepted: 29/200, 0.145; PR #15 merged.**\n",
+        "- [x] task 12 — `model-a` + `high`. **Accepted: 41/200, 0.205; PR #13 merged.**\n"
+        "- [x] task 14 — `model-b` + `low`. **Accepted: 29/200, 0.145; PR #15 merged.**\n",
         "Review round 3\nAccepted: 17/52\nRejected: 35/52\n",
     ],
 )

@@ -36,7 +36,7 @@ def test_level_held_with_its_value_in_brackets(
 @pytest.mark.parametrize(
     "line",
     [
-        "The AL remains the same as before the refactor (#2791).",  # an issue, no value
+        "The AL remains the same as before the refactor (vllm#2791).",  # an issue, no value
         "The AL remains the same as with k=3 (2.41).",  # another configuration's value
         "The AL remains the same as before the refactor (v0.10.2).",  # a version
         "Throughput remains the same as before (2.41).",  # no acceptance figure

@@ -35,7 +35,7 @@ def test_slashed_counts_of_proposals(
         assert [r.printed_rate for r in got.records] == [round(100 * a / b, 1) / 100]
         assert [r.accept_length for r in got.records] == [None]
     else:
-        # the share A / B alone (issue #25's ruling: a rate record, never a length)
+        # the share A / B alone (a rate record, never a length, as held-out pastes were ruled)
         assert [r.printed_rate for r in got.records] == pytest.approx([a / b], abs=1e-7)
         assert [r.accept_length for r in got.records] == [None]
 
