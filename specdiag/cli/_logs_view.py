@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from specdiag.core.logs.analyze import EngineSummary, FileReport, LogsReport
     from specdiag.core.logs.compare import Comparison
     from specdiag.core.logs.infer import RateInference
-    from specdiag.core.logs.paste.model import Decision, PasteReading, PasteRecord
+    from specdiag.core.logs.paste.model import PasteReading, PasteRecord
     from specdiag.core.logs.records import LogRecord
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.logs.summary import Dist, SeriesStats
@@ -244,26 +244,22 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
 def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, object]]:
     """``pastes`` (docs/logs.md): per input, what the structure readers found."""
 
-    def decision(d: Decision) -> dict[str, object]:
-        return {"value": d.value, "rule": d.rule}
-
     def record(r: PasteRecord) -> dict[str, object]:
         return derive(
             r,
             convert={
                 "labels": lambda labels: [[k, v] for k, v in labels],
                 "fields": lambda fields: [[k, v] for k, v in fields],
-                "bonus": decision,
-                "rate_basis": decision,
-                "pooling": decision,
             },
         )
 
-    def doc(label: str, reading: PasteReading) -> dict[str, object]:
-        out = {
+    return [
+        {
             "file": label,
             **derive(
                 reading,
+                # the line scanner's records whose length the paste proves (scanned.py), if any
+                omit=() if reading.scanned else ("scanned",),
                 convert={
                     "records": lambda recs: [record(r) for r in recs],
                     "groups": lambda groups: [
@@ -272,16 +268,12 @@ def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, obj
                     ],
                     "unread": lambda blocks: [derive(b) for b in blocks],
                     "ignored": lambda blocks: [derive(b) for b in blocks],
-                    # the line scanner's records whose length the paste proves (scanned.py)
                     "scanned": lambda recs: [record(r) for r in recs],
                 },
             ),
         }
-        if not reading.scanned:
-            del out["scanned"]
-        return out
-
-    return [doc(label, reading) for label, reading in pastes]
+        for label, reading in pastes
+    ]
 
 
 def _printed(r: PasteRecord) -> str:
@@ -376,28 +368,22 @@ def render_pastes(console: Console, result: LogsResult) -> None:
                 f"{'s' if len(reading.records) != 1 else ''} read by structure (tables, "
                 "key-value runs, prose, JSON)"
             )
-        for r in reading.records:
+        # then the line scanner's own records (above with their engine) the paste proves
+        scanned = [(r, " (the line scanner's record)") for r in reading.scanned]
+        for r, whose in [*((r, "") for r in reading.records), *scanned]:
             labels = ", ".join(f"{k}={v}" for k, v in r.labels) or "-"
             where = f"{r.first_line}" + (f"-{r.last_line}" if r.last_line != r.first_line else "")
             console.print(
                 f"  line {where} {r.kind} {escape('[' + r.tool + ']')} {escape(r.structure)} "
                 f"{escape(labels)}: {escape(paste_figures(r))}"
                 + (" (summary row)" if r.summary_row else "")
+                + whose
             )
             for line in [*paste_decisions(r), *paste_details(r)]:
                 console.print(f"    {escape(line)}", style="dim")
             for n in r.notes:
                 if not n.startswith("bonus convention unknown"):  # said on the line above
                     console.print(f"    note: {escape(n)}", style="dim")
-        for r in reading.scanned:
-            # the line scanner's own record (listed with its engine above), its length proved
-            console.print(
-                f"[bold]{escape(label)}[/bold] line {r.first_line} "
-                f"{escape('[' + r.tool + ']')} (the line scanner's record): "
-                f"{escape(paste_figures(r))}"
-            )
-            for line in paste_decisions(r):
-                console.print(f"    {escape(line)}", style="dim")
         for g in reading.groups:
             if g.records > 1:
                 cfg = ", ".join(f"{k}={v}" for k, v in g.config) or "one configuration"

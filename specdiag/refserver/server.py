@@ -9,7 +9,6 @@ import errno
 import json
 import os
 import socket
-import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -181,10 +180,8 @@ class ServerHandle(ServerLifecycle):
                 f"cannot open the log file {cfg.log}: {exc.strerror or exc}",
                 hint="give --log a path in a writable directory (or leave it out: stderr)",
             ) from None
-        # BLAS on one thread: the model's products are small (pool start-up and spinning cost more);
-        # by the environment before numpy loads (no pool at all: steadiest), else threadpoolctl
-        if "numpy" not in sys.modules:
-            os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        # BLAS on one thread (small products): by the environment before numpy loads, else here
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         threadpool_limits(limits=1, user_api="blas")
         tok = Tokenizer()
         model = TinyLM(tok)

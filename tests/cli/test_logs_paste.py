@@ -154,3 +154,24 @@ def test_the_text_view_says_which_rule_decided() -> None:
     assert "bonus unknown, no normalised figure:" in out
     assert "tool unknown:" in out and "[vllm]" not in out
     assert "rate basis unknown, no per-draft rate:" in out
+
+
+def test_a_scanned_line_given_its_length_by_the_paste() -> None:
+    """llama.cpp's `draft acceptance` line prints no length; a draft maximum of one on the
+    pasted command proves it (1 + rate): --json lists that record under `scanned` (absent
+    where there is none), the human view beside the structure records."""
+    paste = (
+        "```\nllama-server -m target-q4.gguf -md draft-q8.gguf --spec-draft-n-max 1\n```\n\n"
+        "```\n       eval time =    9000.00 ms /   701 tokens (   12.84 ms per token,    77.89 "
+        "tokens per second)\ndraft acceptance = 0.75000 (  300 accepted /   400 generated)\n```\n"
+    )
+    r = run_cli(["logs", "-", "--json"], input=paste)
+    assert r.exit_code == 0, r.stderr
+    (doc,) = json.loads(r.stdout)["pastes"]
+    (rec,) = doc["scanned"]
+    assert rec["tool"] == "llamacpp" and rec["accept_length"] == 1.75
+    assert rec["bonus"]["value"] == "included"
+    text = run_cli(["logs", "-"], input=paste).stdout
+    assert "accept length 1.750 (bonus incl.)" in text and "(the line scanner's record)" in text
+    plain = run_cli(["logs", "-", "--json"], input="| k | acc_len |\n|---|---|\n| 3 | 3.1 |\n")
+    assert all("scanned" not in p for p in json.loads(plain.stdout)["pastes"])
