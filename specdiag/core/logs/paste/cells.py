@@ -1479,3 +1479,18 @@ def rate_with_counts(text: str) -> RateCounts | None:
     return RateCounts(
         rate, acc, dra, count=cnt, count_name=name, per_count=per if not rest and per > 1 else None
     )
+
+
+# a markdown pipe table's delimiter row, outer bars optional ('|---|:--:|', '--- | ---')
+PIPE_DELIM = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def pipe_cells(line: str) -> list[str]:
+    """A markdown pipe row's cells, its outer bars dropped (``|`` only: the rules that re-read a
+    pipe table's raw lines, beside the grids :func:`find` builds)."""
+    t = line.strip()
+    if t.startswith("|"):
+        t = t[1:]
+    if t.endswith("|"):
+        t = t[:-1]
+    return [c.strip() for c in t.split("|")]

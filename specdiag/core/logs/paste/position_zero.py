@@ -42,18 +42,8 @@ _POS_HEAD = re.compile(
     r"(?:[ _-]*(?:acc(?:ept(?:ance|ed)?)?(?:[ _-]*rate)?|rate))?$",
     re.I,
 )
-_DELIM = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _CONTEXT = re.compile(r"position|per[- ]token|accept", re.I)
 _INEXACT = re.compile(r"[~≈<>≤≥±]|\d\s*[-–]\s*\d")
-
-
-def _cells(line: str) -> list[str]:
-    t = line.strip()
-    if t.startswith("|"):
-        t = t[1:]
-    if t.endswith("|"):
-        t = t[:-1]
-    return [c.strip() for c in t.split("|")]
 
 
 def _rate(cell: str) -> tuple[float, float] | None:
@@ -81,7 +71,7 @@ def _table(raw: list[str], i: int) -> tuple[int, int, int] | None:
     end = i
     while end + 1 < len(raw) and raw[end + 1].lstrip().startswith("|"):
         end += 1
-    delim = next((j for j in range(top, i) if _DELIM.match(raw[j].strip())), None)
+    delim = next((j for j in range(top, i) if C.PIPE_DELIM.match(raw[j].strip())), None)
     if delim is None or delim != top + 1:
         return None
     return top, delim + 1, end
@@ -89,7 +79,7 @@ def _table(raw: list[str], i: int) -> tuple[int, int, int] | None:
 
 def _lengths(raw: list[str], head: int, first: int, last: int) -> dict[int, float] | None:
     """The printed length of each body row (by index), where the table fits the rule."""
-    header = _cells(raw[head])
+    header = C.pipe_cells(raw[head])
     pos: dict[int, int] = {}
     length_col = []
     for j, h in enumerate(header):
@@ -108,7 +98,7 @@ def _lengths(raw: list[str], head: int, first: int, last: int) -> dict[int, floa
         return None
     out: dict[int, float] = {}
     for i in range(first, last + 1):
-        row = _cells(raw[i])
+        row = C.pipe_cells(raw[i])
         if len(row) != len(header):
             return None
         got = [_rate(row[pos[p]]) for p in range(len(pos))]

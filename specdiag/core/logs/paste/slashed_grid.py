@@ -18,20 +18,12 @@ from __future__ import annotations
 
 import re
 
-_SEP = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+from specdiag.core.logs.paste import cells as C
+
 _LABELS = re.compile(r"(?P<lab>[A-Za-z][\w-]{0,15})\s*=\s*(?P<list>\d+(?:\s*/\s*\d+){1,7})\s*$")
 _VAL = r"[~≈]?\d*\.?\d+\s*%?"
 _NOTE = r"(?:\s*\([^()]*\))?"
 _JOINER = re.compile(r"\s+(?:at|for|with|by|of|over)$|[\s,:;(]+$", re.I)
-
-
-def _cells(ln: str) -> list[str]:
-    s = ln.strip()
-    if s.startswith("|"):
-        s = s[1:]
-    if s.endswith("|"):
-        s = s[:-1]
-    return [c.strip() for c in s.split("|")]
 
 
 def _run(cell: str, n: int) -> list[str] | None:
@@ -42,7 +34,7 @@ def _run(cell: str, n: int) -> list[str] | None:
 
 
 def _split_table(lines: list[str]) -> list[str]:
-    head, body = _cells(lines[0]), [_cells(ln) for ln in lines[2:]]
+    head, body = C.pipe_cells(lines[0]), [C.pipe_cells(ln) for ln in lines[2:]]
     if not body or any(len(r) != len(head) for r in body):
         return lines
     split: dict[int, tuple[str, str, list[str]]] = {}  # column -> (figure, label, labels)
@@ -91,7 +83,9 @@ def split_grids(raw: list[str]) -> list[str]:
     out = list(raw)
     i = 0
     while i + 2 < len(out):
-        if not (out[i].lstrip().startswith("|") and _SEP.match(out[i + 1]) and "/" in out[i]):
+        if not (
+            out[i].lstrip().startswith("|") and C.PIPE_DELIM.match(out[i + 1]) and "/" in out[i]
+        ):
             i += 1
             continue
         end = i + 2
