@@ -1344,7 +1344,9 @@ _TITLE_NOUNS = re.compile(
     re.I,
 )
 _SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
-_CHANGED = re.compile(r"^\s*[~≈]?\d*\.?\d+\s*%?(?:\s*(?:→|->|=>|⟶)\s*[~≈]?\d*\.?\d+\s*%?){1,5}\s*$")
+_CHANGED = re.compile(
+    r"^\s*[~≈]?\d*\.?\d+\s*%?(?:\s*" + V.ARROW + r"\s*[~≈]?\d*\.?\d+\s*%?){1,5}\s*$"
+)
 
 
 # a rate as a cell prints it: a bare number or a percentage, perhaps in markup
@@ -1363,7 +1365,7 @@ def _several(cell: str) -> list[C.Value] | None:
     if _SEVERAL.match(text):
         parts = text.split("/")
     elif _CHANGED.match(text):
-        parts = re.split(r"→|->|=>|⟶", text)
+        parts = re.split(V.ARROW, text)
     else:
         return None
     vals = [C.value(x) for x in parts]
@@ -1375,7 +1377,7 @@ def _several_changed(cell: str) -> list[C.Value] | None:
     text = C._MARKUP.sub("", cell)
     if not _CHANGED.match(text):
         return None
-    vals = [C.value(x) for x in re.split(r"→|->|=>|⟶", text)]
+    vals = [C.value(x) for x in re.split(V.ARROW, text)]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
@@ -1842,7 +1844,7 @@ _CONDITION_AFTER = re.compile(
     re.I,
 )
 # two values joined by '/' or an arrow: what the run readers need on a line
-_TWO_JOINED = re.compile(r"\d[*`%]{0,3}\s*(?:/|→|->|=>|⟶)\s*[*`]{0,2}[~≈]?\s?\d")
+_TWO_JOINED = re.compile(r"\d[*`%]{0,3}\s*(?:/|" + V.ARROW + r")\s*[*`]{0,2}[~≈]?\s?\d")
 # a bare 'accept' as a key ('accept = 77.778%', 'mean_accept=2.80', 'avg accept: 2.41'): the
 # reader of last resort; its value's range tells the figure ('acc' alone is accuracy as often)
 _BARE_ACCEPT_KEY = re.compile(
@@ -2017,7 +2019,7 @@ _CHANGE_WORDS = A.CHANGE_BEFORE_FROM
 # rates joined by arrows just before a rate before its noun ('37.2% → 55.1% acceptance': the
 # '37.2% → '): the earlier sides of a change, each a run
 _PCT_BEFORE_ARROW = re.compile(
-    r"(?<![\w.%])(?:[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s*(?:->|→|=>|⟶)\s*){1,5}$"
+    r"(?<![\w.%])(?:[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s*" + V.ARROW + r"\s*){1,5}$"
 )
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
@@ -2156,7 +2158,7 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
 # the figure after a change's arrow ('acceptance length 3.2 -> 2.3'): another run's
 _ARROW_TO = re.compile(
-    r"\s*(?:->|→|=>|⟶)\s*(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)"
+    r"\s*" + V.ARROW + r"\s*(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)"
 )
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
@@ -2690,13 +2692,13 @@ _STEP_UNIT_AFTER = re.compile(
     + r"\b",
     re.I,
 )
-_ARROW_MARK = re.compile(r"->|→|=>|⟶")
+_ARROW_MARK = re.compile(V.ARROW)
 _NAMED_CHANGE = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"
     r"(?:(?:went|goes|rose|fell|dropped|jumped|climbed|improved|increased|decreased|changed|"
     r"moved|declined|grew|shifted|regressed)(?:\s+(?:up|down))?"
     r"(?:\s+by\s+[+\-−]?\d[\d.]*\s*%?)?[\s,:]*)"
-    r"(?:\(\s*)?(?P<a>[~≈]?\d+(?:\.\d+)?\s*%?)\s*(?:->|→|=>|⟶)\s*(?P<b>\d+(?:\.\d+)?\s*%?)"
+    r"(?:\(\s*)?(?P<a>[~≈]?\d+(?:\.\d+)?\s*%?)\s*" + V.ARROW + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)"
     r"(?![\w.]\d)",
     re.I,
 )
@@ -2764,7 +2766,7 @@ def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
 # verify** at depths 1/2/3')
 # (or joined by arrows, values and configurations paired by order: '3.3 → 4.7 accepted
 # tokens/cycle from d3 → d6')
-_JOIN = r"\s*(?:/|→|->|=>|⟶)\s*"
+_JOIN = r"\s*(?:/|" + V.ARROW + r")\s*"
 _JOIN_RE = re.compile(_JOIN)
 _LAB = r"(?:[\w.+=]|-(?!>)){1,20}"
 _VALS_NAMED_FOR = re.compile(

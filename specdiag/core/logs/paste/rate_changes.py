@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import vocab as V
 
 _NAME = re.compile(
     r"(?:\b(?:mtp|draft|token|spec\w*|mean|average|avg|overall)[\s_-]+)?"
@@ -37,7 +38,7 @@ _NAME = re.compile(
     re.I,
 )
 _VAL = r"\d+(?:\.\d+)?\s*%?"
-_ARROW = r"(?:->|→|=>|⟶)"
+_ARROW = V.ARROW
 _BRACKET = re.compile(
     r"\(\s*(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
     r"(?:(?P<a>" + _VAL + r")\s*" + _ARROW + r"\s*(?P<b>" + _VAL + r")|"

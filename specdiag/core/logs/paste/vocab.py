@@ -103,3 +103,8 @@ BOUND_WORDS = (
     r"(?:(?:exceed|surpass)(?:s|es|ed|ing)?|cross(?:es|ed|ing)?|breaks?|breaking|broke|"
     r"top(?:s|ped|ping))(?:\s+the)?)\b)"
 )
+
+
+# the arrow of a change, before -> after ('3.19→4.00', '37.2% -> 55.1%', 'x => y', 'a ⟶ b'): one
+# alternation for every reader of such pairs (a group, usable inside a larger pattern or by re.split)
+ARROW = r"(?:->|→|=>|⟶)"
