@@ -24,6 +24,19 @@ _GAP = re.compile(r"\s{2,}")
 # the delimiter row of a pipe table without outer bars ('-- | --', ':---|---:')
 _PIPE_RULE = re.compile(r"^\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+$")
 _DASH_RULE = re.compile(r"^\s*[-=]{3,}(?:\s+[-=]{3,})*\s*$")
+# a trailing annotation of an aligned row ('3.34   <- peak', '3.18  ← best', '2.9   # rerun'):
+# an arrow pointing back at the row, or a comment, after the row's last cell
+_ROW_NOTE = re.compile(r"(?:\s+(?:<-+|<=+(?!\s*[-+]?\d)|←|⟵|◀)|\s{2,}#)(?:\s.*)?$")
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?%?(?![\w.])")
+
+
+def _drop_note(text: str) -> str:
+    """A row without its trailing annotation, when the cells before it hold a figure: the note
+    is no cell. A note that holds the row's only figure stays (the row is left as it was)."""
+    m = _ROW_NOTE.search(text)
+    if m is None or m.start() == 0 or not _NUMBER.search(text[: m.start()]):
+        return text
+    return text[: m.start()]
 
 
 @dataclass
@@ -246,7 +259,7 @@ def _aligned_table(run: list[Line]) -> Grid | None:
 
 
 def _aligned_rows(run: list[Line]) -> Grid | None:
-    texts = [t.expandtabs() for _, t in run]
+    texts = [_drop_note(t.expandtabs()) for _, t in run]
     width = max(len(t) for t in texts)
     padded = [t.ljust(width) for t in texts]
     blank = [all(p[i] == " " for p in padded) for i in range(width)]
