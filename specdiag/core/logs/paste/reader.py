@@ -384,6 +384,14 @@ def _cut_and_unread(blk: list[tuple[int, str]]) -> bool:
     return not _fresh_reads(blk)
 
 
+def _unflattened_unread(blk: list[tuple[int, str]]) -> bool:
+    """Whether a block the line scanner claims is rows a web page had flattened into one line,
+    split again (text.py: several lines of one number), that a fresh line scanner reads no
+    record from: what the line scanner read on that line is elsewhere on it (a trailing
+    summary), and the rows are the structure readers'."""
+    return len({ln for ln, _ in blk}) < len(blk) and not _fresh_reads(blk)
+
+
 def _fresh_reads(blk: list[tuple[int, str]]) -> bool:
     """Whether a fresh line scanner reads a record from the block's lines as the paste reads
     them (quoting removed, a line continued with '\\' or wrapped at a width joined)."""
@@ -826,6 +834,7 @@ def read_paste(
             is_claimed is not None
             and is_claimed(blk[0][0], max(blk[-1][0], raw_last))
             and not _cut_and_unread(blk)
+            and not _unflattened_unread(blk)
             and not (
                 skipped_only is not None
                 and skipped_only(blk[0][0], max(blk[-1][0], raw_last))

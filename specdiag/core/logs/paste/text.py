@@ -230,7 +230,60 @@ def prepare(text: str) -> list[Line]:
         if _FENCE.match(ln):
             ln = ""
         out.append((i, ln.rstrip()))
-    return _joined(out)
+    joined = _joined(out)
+    if text.count("=") >= 6:
+        joined = [x for line in joined for x in _unflattened(line)]
+    return joined
+
+
+# a 'key= value' pair of a tool's row ('draft= 122', 'rate=0.967', 'tok/s=79.8')
+_EQ_FIELD = re.compile(r"(?<![\w./=-])([A-Za-z][\w/]*)\s*=\s*[-+]?\d[\d.]*%?(?![\w=])")
+_ROW_LABEL = re.compile(r"([A-Za-z][\w.:/-]{0,60})\s+$")
+
+
+def _unflattened(line: Line) -> list[Line]:
+    """A line holding several rows of a tool that a web page flattened into one ('code_python
+    pred= 192 draft= 122 acc= 118 rate=0.967 code_cpp pred= 192 draft= 117 ...'): the same
+    sequence of three 'key= value' pairs or more repeated, each time after one word (the row's
+    label). Each row on a line of its own ('label    key= value ...'), the text before the first
+    label and after the last row each a block of their own (blank lines between, all with the
+    line's number). Any other line as it is."""
+    n, t = line
+    pairs = list(_EQ_FIELD.finditer(t))
+    if len(pairs) < 6:
+        return [line]
+    keys = [m.group(1).lower() for m in pairs]
+    first = keys[0]
+    starts = [i for i, k in enumerate(keys) if k == first]
+    width = starts[1] - starts[0] if len(starts) >= 2 else 0
+    if width < 3 or len(set(keys[:width])) != width:
+        return [line]
+    rows: list[tuple[int, int]] = []  # (index of the row's first pair, its last pair + 1)
+    for s in starts:
+        if keys[s : s + width] != keys[:width]:
+            break
+        if rows and s != rows[-1][1]:
+            break  # (another pair between two rows: no repeated rows)
+        rows.append((s, s + width))
+    if len(rows) < 2:
+        return [line]
+    cuts: list[int] = []  # where each row starts: its label
+    for s, _ in rows:
+        before = t[: pairs[s].start()]
+        label = _ROW_LABEL.search(before)
+        if label is None or (s and label.start() < pairs[s - 1].end()):
+            return [line]  # (a row without its label word)
+        cuts.append(label.start())
+    end = pairs[rows[-1][1] - 1].end()
+    head, rest = t[: cuts[0]].rstrip(), t[end:].strip()
+    out: list[Line] = [(n, head), (n, "")] if head.strip() else []
+    for a, b in zip(cuts, [*cuts[1:], end], strict=True):
+        seg = t[a:b].strip()
+        label, _, fields = seg.partition(" ")
+        out.append((n, f"  {label}    {fields.strip()}"))
+    if rest:
+        out += [(n, ""), (n, rest)]
+    return out
 
 
 # a line continued on the next: a shell-style '\' at its end (not LaTeX's '\\'), or a server
