@@ -4575,6 +4575,24 @@ def _arrow_series(t: str) -> str:
     return _ARROW_SERIES.sub(spell, t)
 
 
+# a rate named by a bare 'accept' after it ('46.9 tok/s @ 74.1% accept', '@ 0.641 accept'): an
+# abbreviation of 'acceptance', ending its clause (a verb's object after it, 'accept the
+# terms', or a count before it, 'accept 5 requests', is no such name)
+_RATE_ACCEPT = re.compile(
+    r"(?P<v>(?<![\w.])(?:\d{1,3}(?:\.\d+)?\s*%|0?\.\d+|1\.0+)[*`]{0,2})\s+accept"
+    r"(?=\s*(?:$|[,;|)\]]|\.(?:\s|$)|\*|\s+(?:on|at|with|for|in|vs\.?|and)\s))",
+    re.I | re.M,
+)
+
+
+def _rate_accept(t: str) -> str:
+    """A line whose rate named by a bare 'accept' after it is named before it instead
+    ('acceptance rate 0.641'), as a rate's name is read."""
+    if "accept" not in t.lower():
+        return t
+    return _RATE_ACCEPT.sub(lambda m: "acceptance rate " + m.group("v"), t)
+
+
 def _compared_at(t: str) -> str:
     """A line whose second compared run's rate ('... beat sampling at 58.2%') is given the
     first's noun, so that each is read."""
@@ -4680,9 +4698,13 @@ def keyvalue(
         (
             ln,
             _compared_at(
-                _arrow_series(
-                    TH.blank(
-                        _FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), SC.rewrite(AS.rewrite(t)))
+                _rate_accept(
+                    _arrow_series(
+                        TH.blank(
+                            _FOR_PLAIN.sub(
+                                lambda m: " " * len(m.group(0)), SC.rewrite(AS.rewrite(t))
+                            )
+                        )
                     )
                 )
             ),
