@@ -4585,12 +4585,45 @@ _RATE_ACCEPT = re.compile(
 )
 
 
+# two arms of an A/B under one bare 'accept' after a statistic, each value's label after it
+# ('mean accept 6.61 direct vs 5.56 shifted'): each arm a length of unknown convention
+_ACCEPT_ARMS = re.compile(
+    r"\b(?P<stat>mean|avg|average|median)[ _]accept(?:ed)?\s+"
+    r"(?P<a>\d{1,2}\.\d+)\s+(?P<la>[A-Za-z][\w-]{0,30})\s+(?:vs\.?|versus)\s+"
+    r"(?P<b>\d{1,2}\.\d+)\s+(?P<lb>[A-Za-z][\w-]{0,30})\b",
+    re.I,
+)
+# what a label after a count would be instead: its unit ('accept 5.2 requests vs 4.1 requests')
+_ARM_UNIT = re.compile(
+    r"^(?:tokens?|toks?|requests?|reqs?|rows?|steps?|drafts?|times?|calls?|items?|samples?|"
+    r"prompts?|seqs?|sequences?|ms|s|sec|secs|seconds?|min|x|percent|pct|per|on|at|in|of|for|"
+    r"with|and|or|to)$",
+    re.I,
+)
+
+
+def _arms(m: re.Match[str]) -> str:
+    a, b = float(m.group("a")), float(m.group("b"))
+    if not (1 < a <= C.MAX_STEP_TOKENS and 1 < b <= C.MAX_STEP_TOKENS):
+        return m.group(0)
+    if _ARM_UNIT.match(m.group("la")) or _ARM_UNIT.match(m.group("lb")):
+        return m.group(0)
+    stat = m.group("stat")
+    return (
+        f"{stat} accept length {m.group('a')} ({m.group('la')}) vs "
+        f"{stat} accept length {m.group('b')} ({m.group('lb')})"
+    )
+
+
 def _rate_accept(t: str) -> str:
-    """A line whose rate named by a bare 'accept' after it is named before it instead
-    ('acceptance rate 0.641'), as a rate's name is read."""
+    """A line whose figures named by a bare 'accept' are named as they are read: a rate after
+    its value ('74.1% accept') named before it ('acceptance rate 74.1%'); two arms of an A/B
+    after a statistic ('mean accept 6.61 direct vs 5.56 shifted') each an accept length (of
+    unknown convention) before its value, its label in brackets after it."""
     if "accept" not in t.lower():
         return t
-    return _RATE_ACCEPT.sub(lambda m: "acceptance rate " + m.group("v"), t)
+    t = _RATE_ACCEPT.sub(lambda m: "acceptance rate " + m.group("v"), t)
+    return _ACCEPT_ARMS.sub(_arms, t)
 
 
 def _compared_at(t: str) -> str:
