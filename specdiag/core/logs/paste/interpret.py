@@ -34,6 +34,7 @@ from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import slash_carry as SC
+from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
@@ -4718,7 +4719,9 @@ def keyvalue(
             _compared_at(
                 _arrow_series(
                     TH.blank(
-                        _FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), SC.rewrite(AS.rewrite(t)))
+                        _FOR_PLAIN.sub(
+                            lambda m: " " * len(m.group(0)), SS.rewrite(SC.rewrite(AS.rewrite(t)))
+                        )
                     )
                 )
             ),
