@@ -40,6 +40,7 @@ from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
+from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
@@ -922,6 +923,17 @@ def read_paste(
             records.extend(leaves)
             block_of.extend([n_blocks] * len(leaves))
             continue
+        if "/" in body and "(" in body and ("`" in body or "**" in body):
+            # series named in a bullet, their values in a bracket, under a bullet naming the
+            # measure (series_finals.py); the block's other lines are read as before
+            series, series_lines = SF.records(blk, ctx)
+            if series:
+                records.extend(series)
+                block_of.extend([n_blocks] * len(series))
+                blk = [(ln, t) for ln, t in blk if ln not in series_lines]
+                body = "\n".join(t for _, t in blk)
+                if not blk:
+                    continue
         found: list[PasteRecord] = []
         named = False
         json_unread = False
