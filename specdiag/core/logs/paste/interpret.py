@@ -34,6 +34,7 @@ from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import slash_carry as SC
+from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
@@ -621,23 +622,13 @@ def grid(
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
+    if (overall := _overall_of_title(g, first, title)) is not None:
+        g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
         if (unforced_cols := FORCED.forced_columns(g, cols)) is not None:
             g, cols = unforced_cols  # runs whose acceptance a knob forced: no measurement
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
-    # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
-    whole = C.key(title) if title else None
-    tk = (
-        whole  # the whole title when it names the figure ('..., emitted per verify')
-        if whole is not None and whole.metric in _TITLE_FIGURES
-        else C.key(_TITLE_NOUNS.sub("", title))
-        if title
-        else None
-    )
-    if tk is not None and tk.metric is None:
-        # a sentence naming the figure, then where or how it was measured ('Average acceptance
-        # length (τ) measured across MT-bench and GSM8K with K = 7:')
-        tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    tk = _title_key(title)
     if tk is not None and tk.metric is None and key_of(title).metric == C.RATE:
         # a sentence ending with the rate's name over cells of speeds measured at a rate ('10.0
         # t/s @ 88.2% +/- 9.7%'): the rates after '@' are the figure, the rest is not read
@@ -696,6 +687,52 @@ def grid(
 
 
 _CORNER_LABEL = "row"
+
+
+def _title_key(title: str) -> C.Key | None:
+    """The figure a table's title names, or None without a title."""
+    if not title:
+        return None
+    # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
+    whole = C.key(title)
+    tk = (
+        whole  # the whole title when it names the figure ('..., emitted per verify')
+        if whole.metric in _TITLE_FIGURES
+        else C.key(_TITLE_NOUNS.sub("", title))
+    )
+    if tk.metric is None:
+        # a sentence naming the figure, then where or how it was measured ('Average acceptance
+        # length (τ) measured across MT-bench and GSM8K with K = 7:')
+        tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    return tk
+
+
+def _overall_of_title(g: Grid, first: list[C.Key], title: str) -> Grid | None:
+    """A table of items (categories, datasets) by configurations under a title naming its one
+    figure, whose last row alone is labelled by that figure's name after a summary word
+    ('Overall AL', 'Mean τ', 'Avg acceptance length' under 'acceptance length on SPEED-Bench:'):
+    that row is the items' overall, the same figure, not a row of a figure of its own. The table
+    with the row labelled by its summary word alone ('Overall'), every cell then the title's
+    figure; None for any other table (rows of several figures, a summary row naming another
+    figure or none, no title naming a figure)."""
+    if len(g.rows) < 3 or not title:
+        return None
+    named = [i for i, k in enumerate(first) if k.metric is not None and k.metric != C.LABEL]
+    if named != [len(g.rows) - 1]:
+        return None
+    tk = _title_key(title)
+    last = first[-1]
+    if tk is None or tk.metric not in _TITLE_FIGURES or tk.metric != last.metric:
+        return None
+    ln, cells = g.rows[-1]
+    label = C._MARKUP.sub("", cells[0]).strip()
+    sm = _SUMMARY_ROW.match(label)
+    if sm is None:
+        return None
+    rows = [*g.rows[:-1], (ln, [sm.group(0), *cells[1:]])]
+    return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
+
+
 # a histogram's bins and counts ('| acceptance rate | requests |' over '| 0-10% | 5 |'): no
 # configurations
 _BIN = re.compile(r"^[\s\[(]*\d*\.?\d+\s*%?\s*(?:-|–|to|,)\s*\d*\.?\d+\s*%?[\s\])]*$")
@@ -4735,7 +4772,8 @@ def keyvalue(
                     _arrow_series(
                         TH.blank(
                             _FOR_PLAIN.sub(
-                                lambda m: " " * len(m.group(0)), SC.rewrite(AS.rewrite(t))
+                                lambda m: " " * len(m.group(0)),
+                                SS.rewrite(SC.rewrite(AS.rewrite(t))),
                             )
                         )
                     )
