@@ -36,6 +36,7 @@ from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import split_rates as SR
+from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -1501,6 +1502,7 @@ def _by_rows(
             for j in accepted_cols
         )
     )
+    stats = _stats_cells(g, keys)
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -1599,6 +1601,20 @@ def _by_rows(
                 fig.put(C.DRAFTED, C.Value(v.max, False, 0), C.key("drafted"), cell, header)
                 v = C.Value(v.number, False, v.decimals)
             fig.put(m, v, k, cell, header)
+        if ln in stats:
+            # llama.cpp's draft statistics in one cell ('drafts 266/302, tokens 696/906'),
+            # proven by the row's rate (stats_cells.py): its counts under llama.cpp's own keys
+            sc, note = stats[ln]
+            fig = slots.setdefault("", E.Figures())
+            for sk, sv in (
+                (STC.ACCEPTED_KEY, sc.accepted_tokens),
+                (STC.DRAFTED_KEY, sc.tokens),
+                (STC.STEPS_KEY, sc.drafts),
+            ):
+                key = C.key(sk)
+                fig.put(key.metric or "", C.Value(float(sv), False, 0), key, str(sv), sk)
+            if note:
+                fig.notes.append(note)
         # counts and other figures without a group go to every slot
         if "" in slots and len(slots) > 1:
             shared = slots.pop("")
@@ -1612,6 +1628,37 @@ def _by_rows(
                     fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
         out.extend(_records(slots, labels, ctx, g.structure, (ln, ln), "column"))
     return out
+
+
+def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
+    """The rows whose draft statistics cell ('mtp: drafts 266/302, tokens 696/906', outside
+    the acceptance columns) is read, by line: its counts and a note where the row's rate is a
+    mean over repeats (stats_cells.py); only in a table with one rate column to prove them."""
+    rate_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.RATE]
+    if len(rate_cols) != 1 or not any("/" in c for _, cells in g.rows for c in cells):
+        return {}
+    ri = rate_cols[0]
+    found: list[tuple[int, str, STC.StatsCounts | None]] = []
+    for ln, cells in g.rows:
+        sc = next(
+            (
+                got
+                for i, c in enumerate(cells[: len(keys)])
+                if i != ri
+                and keys[i][0].metric not in C.ACCEPTANCE
+                and (got := STC.counts(c)) is not None
+            ),
+            None,
+        )
+        found.append((ln, cells[ri] if ri < len(cells) else "", sc))
+    if not any(sc is not None for *_, sc in found):
+        return {}
+    read = STC.admitted([(rate, sc) for _, rate, sc in found])
+    return {
+        ln: (sc, "" if proven else STC.MEAN_NOTE)
+        for (ln, _, sc), (yes, proven) in zip(found, read, strict=True)
+        if yes and sc is not None
+    }
 
 
 _NAMED_IN_BRACKET = re.compile(

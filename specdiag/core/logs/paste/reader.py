@@ -37,6 +37,7 @@ from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
+from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
@@ -1147,6 +1148,9 @@ def read_paste(
             unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
+    # plain values under a rate's name read as lengths, rates again where the paste writes its
+    # rates as percentages without '%' (rate_changes.py), before any rule decides a length
+    records = RCH.as_percentages(records, text)
     # a length above its run's position lines ('Pos 1: 0.576', a blank line between): 1 + their
     # sum (position_lines.py): an identity, before the rules of values and names below
     records, block_of = POSL.decide(records, block_of, text)
