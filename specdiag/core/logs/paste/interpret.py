@@ -3496,8 +3496,7 @@ _RUN_SPEC = re.compile(V.SPECULATIVE_RE + r"|propos|spec|verif|token", re.I)
 
 
 # a figure's value after a verb of where it went ('the accept_len drops to 1.57', 'accept rate
-# stays at 0.7'), or in a bracket of its maximum ('acceptance length (~4.8 of 5)')
-_WENT_TO = A.ARRIVED
+# stays at 0.7': A.arrivals), or in a bracket of its maximum ('acceptance length (~4.8 of 5)')
 _OF_MAX = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s*\(\s*[*`]{0,2}[~≈]?\s?(?P<val>\d+(?:\.\d+)?)\s+(?:of|out of)\s+"
     r"(?P<max>\d{1,2})[*`]{0,2}\s*\)",
@@ -3569,7 +3568,7 @@ def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 
 def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
-    for m in _WENT_TO.finditer(text):
+    for m in A.arrivals(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
         if k.metric is None and A.stuck_length(m.group("key"), text[m.end("key") : m.start("val")]):
             # 'the speculative decoding length is stuck at 1': a length a setting never is
