@@ -97,7 +97,7 @@ _KEY_SPLIT = re.compile(r"[.,;|\]}>]\s+|\s-\s|\s{2,}|^.*\]\s*")
 
 def clean(text: str) -> str:
     """A line without its quoting: markdown '>' and list bullets, backticks, HTML tags and
-    entities, table bars, surrounding quotes."""
+    entities, table bars, surrounding quotes, bold markers around the whole line."""
     if "<" in text:
         text = _TAG.sub(" ", text)
     if "&" in text:
@@ -106,7 +106,7 @@ def clean(text: str) -> str:
         text = text.replace("`", "")
     if text[:1] in (">", " ", "\t", "|", "-", "*", "+"):
         text = _QUOTE.sub("", text)
-    return text.strip().strip("|").strip()
+    return text.strip().strip("|*").strip()  # (bold markup around a whole line too)
 
 
 def norm_key(key: str) -> str:

@@ -257,6 +257,10 @@ def test_vllm_early_v1_and_v0() -> None:
     # more speculative tokens per step than drafts in all: inconsistent, not a division by 0
     huge = v0.replace("tokens: 3,", "tokens: " + "9" * 400 + ",")
     assert isinstance(LineParser().parse(huge.format(a=0, d=4500, e=3780)), Skipped)
+    # the line pasted in bold markup ('**Speculative metrics: ... tokens: 161.**'): the same record
+    bold = "**" + v0.split("] ", 1)[1].format(a=0, d=483, e=161) + "**"
+    got = LineParser().parse(bold)
+    assert isinstance(got, tuple) and got[0].accept_length == pytest.approx(1.0)
 
 
 def test_vllm_real_captures() -> None:

@@ -4802,6 +4802,8 @@ def keyvalue(
             rl = C.rate_list(pp.group("list"), pk.percent) or C.position_dict(
                 pp.group("list"), pk.percent
             )
+            if rl is not None and fig.positions and fig.has_acceptance():
+                flush()  # a second list of rates: the next run's, with its own figures
             if rl is not None and not fig.positions:
                 fig.positions.update(enumerate(rl))
                 fig.fields.append((pp.group("key").strip(), pp.group("list")))
@@ -4809,7 +4811,10 @@ def keyvalue(
                 last = ln
                 # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
                 items = [it for it in items if it[3] not in pp.group("list")]
-        if (lp := labelled_positions(t)) is not None and not fig.positions:
+        lp = labelled_positions(t)
+        if lp is not None and fig.positions and fig.has_acceptance():
+            flush()  # (as above)
+        if lp is not None and not fig.positions:
             fig.positions.update(enumerate(lp[1]))
             fig.fields.append((lp[0].group("key").strip(), lp[0].group("list")))
             first = first or ln

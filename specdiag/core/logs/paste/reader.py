@@ -111,6 +111,29 @@ _SPEC_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _OTHER_LINE = re.compile(r"accept|acc\.? prob", re.IGNORECASE)
+# a word that every match of _OTHER_MEANING holds, lower-cased: an ASCII text holding none of
+# them has no match (the pattern's ~50 alternatives are tried at every place of a block, a
+# substring test is not)
+_OTHER_WORDS = (
+    "mcmc", "robbins", "monro", "munro", "metropolis", "hastings", "hmc", "nuts", "sampler",
+    "burn", "markov chain", "proposal distribution", "step size", "admission",
+    "offer acceptance", "loan", "applicants", "user acceptance", "acceptance test", "submi",
+    "venue", "conference", "reviewer", "admitted", "enrol", "acceptance suite",
+    "acceptance criteria", "anneal", "full papers", "suggestion", "copilot", "autocomplet",
+    "iclr", "neurips", "nips", "icml", "cvpr", "iccv", "eccv", "acl", "emnlp", "naacl", "aaai",
+    "ijcai", "kdd", "sigir", "cikm",
+)  # fmt: skip
+
+
+def _names_other(text: str) -> bool:
+    """Whether ``text`` holds a word of acceptance in another meaning (_OTHER_MEANING). Outside
+    ASCII the pattern itself is asked: its case-blind letters match more than their lower case
+    ('K' for k, 'ſ' for s, 'İ' for i)."""
+    if text.isascii():
+        low = text.lower()
+        if not any(w in low for w in _OTHER_WORDS):
+            return False
+    return _OTHER_MEANING.search(text) is not None
 
 
 def _other_meaning(body: str, heading: str) -> bool:
@@ -118,9 +141,9 @@ def _other_meaning(body: str, heading: str) -> bool:
     suite): a word of that meaning in the block itself and no speculative-decoding word in it
     (a heading above naming a draft does not make a Metropolis line one), or such a word only in
     the heading and no speculative-decoding word in either."""
-    if _OTHER_MEANING.search(body):
+    if _names_other(body):
         return not _SPEC_CONTEXT.search(body)
-    return bool(_OTHER_MEANING.search(heading)) and not _SPEC_CONTEXT.search(body + heading)
+    return _names_other(heading) and not _SPEC_CONTEXT.search(body + heading)
 
 
 # Prometheus text exposition ('name{labels} value'): /metrics is read by `specdiag probe` and

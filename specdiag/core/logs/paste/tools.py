@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from specdiag.core.logs.contrast import CJK_CHAR as _CJK_CHAR
@@ -155,15 +156,21 @@ def tools_named(text: str) -> list[str]:
 
 
 def _named(text: str) -> list[str]:
+    return list(_named_once(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _named_once(text: str) -> tuple[str, ...]:
+    """:func:`_named` for one text, kept (the readers ask it of the same line many times)."""
     low = text.lower()
     # (the serving engines only: a training framework written against Chinese, '在Specforge框架下
     # 训练', names no tool of the run)
     spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
-    return [
+    return tuple(
         tool
         for tool, pat in _MARKS
         if any(w in low for w in _QUICK[tool]) and _names(pat, spaced if tool in _ENGINES else text)
-    ]
+    )
 
 
 _MARK_OF = dict(_MARKS)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste import read_paste, reader
 from tests.support.examples import examples
 from tests.support.pastes import (
     printed_lengths,
@@ -284,3 +284,50 @@ def test_a_rate_with_a_decoding_word_is_still_read(text: str) -> None:
 )
 def test_papers_suggestions_and_worked_examples_are_no_record(text: str) -> None:
     assert read_paste(text).records == ()
+
+
+_OTHER_SAMPLES = (
+    "MCMC",
+    "Robbins-Monro",
+    "Metropolis-Hastings",
+    "HMC / NUTS sampler",
+    "burn-in",
+    "Markov chain",
+    "proposal distribution",
+    "step size",
+    "Admission",
+    "offer acceptance",
+    "Loan applicants",
+    "User Acceptance Test",
+    "Submissions",
+    "venue",
+    "Conference reviewers",
+    "admitted",
+    "enrolled",
+    "acceptance criteria",
+    "annealing",
+    "submitted full papers",
+    "Copilot suggestion",
+    "autocomplete",
+    "NeurIPS ICLR ACL KDD",
+    "accept length 2.4",
+    "draft tokens",
+    "\u212adD",  # the Kelvin sign: 'k' to a case-blind pattern, not to lower()
+    "\u017fubmitted",  # a long s: 's' to a case-blind pattern
+    "\u0130CLR",
+)
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(_OTHER_SAMPLES), st.text(alphabet="abcklmnpsuIKS -\n", max_size=8)
+        ),
+        max_size=6,
+    )
+)
+def test_other_meaning_words_agree_with_the_pattern(parts: list[str]) -> None:
+    # the substring test before the pattern (reader._names_other) says what the pattern says
+    text = "".join(parts)
+    assert reader._names_other(text) == (reader._OTHER_MEANING.search(text) is not None)
