@@ -110,9 +110,9 @@ class SeriesStats:
 
 # exact sums: integers in units of 2**-UNIT_BITS (docs/logs.md, "Exact sums")
 UNIT_BITS = 1200
-_M18 = (1 << 18) - 1
 _M17 = (1 << 17) - 1
-_M26 = (1 << 26) - 1
+_M18 = (1 << 18) - 1
+_M27 = (1 << 27) - 1
 _NO_BINS = np.zeros(0, np.int64)
 _CHUNK = 1 << 17  # rows per bincount: every partial sum stays below 2**53 (exact in float64)
 
@@ -122,49 +122,28 @@ def exact_sums(
 ) -> list[int]:
     """Per group, the exact sum of ``x`` (or of ``x * w``) in units of 2**-UNIT_BITS; x >= 0
     finite, 0 <= w < 2**51."""
-    if len(x) > _CHUNK:
-        out = [0] * ngroups
-        for a in range(0, len(x), _CHUNK):
-            s = slice(a, a + _CHUNK)
-            ws, gs = (None if v is None else v[s] for v in (w, groups))
-            part = exact_sums(x[s], ws, gs, ngroups)
-            out = [p + q for p, q in zip(out, part, strict=True)]
-        return out
     units = [0] * ngroups
-    if not len(x):
-        return units
-    mant, exp = np.frexp(x)
-    m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
-    e = exp.astype(np.int64)
-    emin = int(e.min())
-    # in windows of 8 binary exponents (one for printed lengths and rates), every mantissa
-    # shifted to the window's lowest exponent, in pieces summed exactly in int64 (n <= 2**17
-    # rows: no sum reaches 2**63; the float sums of bincount stay below 2**53)
-    if w is None:
-        pieces = [(26, m >> 26), (0, m & _M26)]  # < 2**34 each, shifted
-    else:
-        wp = [(0, w)] if int(w.max()) < 1 << 20 else [(k, (w >> k) & _M17) for k in (0, 17, 34)]
-        pieces = [(a + b, ((m >> a) & _M18) * pw) for a in (36, 18, 0) for b, pw in wp]  # < 2**45
-    win = (e - emin) >> 3
-    last = int(win.max())
-    for j in range(last + 1):
-        at = win == j if last else slice(None)
-        sh = e[at] - (emin + 8 * j)
-        if not len(sh):
-            continue
-        base = emin + 8 * j - 53 + UNIT_BITS
-        for shift, piece in pieces:
-            shifted = piece[at] << sh
-            if groups is None:
-                units[0] += int(shifted.sum()) << (base + shift)
-                continue
-            if w is None:
-                sums = np.bincount(groups[at], weights=shifted, minlength=ngroups).astype(np.int64)
-            else:
-                sums = np.zeros(ngroups, np.int64)
-                np.add.at(sums, groups[at], shifted)
-            for g, v in enumerate(sums.tolist()):
-                units[g] += v << (base + shift)
+    for a in range(0, len(x), _CHUNK):
+        s = slice(a, a + _CHUNK)
+        mant, exp = np.frexp(x[s])
+        m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
+        emin = int(exp.min())
+        # one bin per (binary exponent, group), summed by bincount in pieces small enough that
+        # every bin's float sum stays below 2**53 (n <= 2**17 rows), so exact
+        at = (exp - emin).astype(np.int64) * ngroups
+        if groups is not None:
+            at += groups[s]
+        if w is None:
+            pieces = [(27, m >> 27), (0, m & _M27)]  # < 2**27 each
+        else:
+            ws = w[s]
+            wide = int(ws.max()) > _M17
+            wp = [(k, (ws >> k) & _M17) for k in (0, 17, 34)] if wide else [(0, ws)]
+            pieces = [(i + j, ((m >> i) & _M18) * pw) for i in (36, 18, 0) for j, pw in wp]
+        for shift, piece in pieces:  # (piece < 2**35)
+            sums = np.bincount(at, weights=piece)
+            for k in np.flatnonzero(sums).tolist():
+                units[k % ngroups] += int(sums[k]) << (emin + k // ngroups - 53 + UNIT_BITS + shift)
     return units
 
 
