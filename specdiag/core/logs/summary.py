@@ -5,10 +5,10 @@ bounded, sums are exact" and "Exact sums", describes them)."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import TypeVar
 
 import numpy as np
 
@@ -377,24 +377,18 @@ class _Run:
     lead: bool = False  # opened by the series' first record
 
 
-def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
-    """(value, rows) in the order the values first come."""
+def _code_counts(col: Codes[T], rows: I64) -> dict[T, int]:
+    """Rows per value, the values in the order they first come."""
     c = col.codes[rows]
     counts = np.bincount(c, minlength=len(col.values))
     first = np.zeros(len(col.values), np.int64)
     first[c[::-1]] = np.arange(len(c) - 1, -1, -1)  # the last write wins: the first row
     present = np.flatnonzero(counts)
-    return [(col.values[v], int(counts[v])) for v in present[np.argsort(first[present])].tolist()]
+    return {col.values[v]: int(counts[v]) for v in present[np.argsort(first[present])].tolist()}
 
 
-K = TypeVar("K")  # a counted value
 # the accumulator's counters, merged by addition
 _SUMMED = ("n", "acc_sum", "drafted_sum", "counted", "graph_true", "graph_false", "collapsed")
-
-
-def _add_counts(into: dict[K, int], items: Iterable[tuple[K, int]]) -> None:
-    for v, k in items:
-        into[v] = into.get(v, 0) + k
 
 
 class SeriesAccumulator:
@@ -409,7 +403,7 @@ class SeriesAccumulator:
         self.rank = rank
         self.sources: set[str] = {source} if source else set()
         self.n = 0
-        self.kinds: dict[str, int] = {}
+        self.kinds: Counter[str] = Counter()
         self.length = _Hist(1000.0)
         self.rate = _Hist(10000.0)
         self.throughput = _Hist(1.0)
@@ -420,14 +414,14 @@ class SeriesAccumulator:
         self.graph_false = 0
         self.pp_sum: list[int] = []  # exact sums (units) of rate x weight per position
         self.pp_w: list[int] = []
-        self.positions: dict[int, int] = {}
+        self.positions: Counter[int] = Counter()
         self.first_ts: float | None = None
         self.last_ts: float | None = None
         self.first_text: str | None = None
         self.last_text: str | None = None
         self.clock: str | None = None
-        self.versions: dict[str, int] = {}
-        self.notes: dict[str, int] = {}
+        self.versions: Counter[str] = Counter()
+        self.notes: Counter[str] = Counter()
         self.stretches: list[Stretch] = []
         self.stretch_count = 0
         self.collapsed = 0
@@ -466,10 +460,12 @@ class SeriesAccumulator:
         if not len(rows):
             return
         self.n += len(rows)
-        _add_counts(self.kinds, _code_counts(batch.kind, rows))
+        self.kinds.update(_code_counts(batch.kind, rows))
         guesses = _code_counts(batch.version_guess, rows)
-        _add_counts(self.versions, ((v, k) for v, k in guesses if v is not None))
-        _add_counts(self.notes, ((n, k) for ns, k in _code_counts(batch.notes, rows) for n in ns))
+        self.versions.update({v: k for v, k in guesses.items() if v is not None})
+        for ns, k in _code_counts(batch.notes, rows).items():
+            for note in ns:
+                self.notes[note] += k
         self._add_times(batch, rows)
         # a line's weight in the weighted means: its drafted tokens where it prints counts, else
         # its batch size (SGLang's accept len is over the request-steps of its interval); a line
@@ -586,7 +582,7 @@ class SeriesAccumulator:
             return
         lens, starts, w = lens[some], off[rows[some]], weight[some]
         ks, cnt = np.unique(lens, return_counts=True)
-        _add_counts(self.positions, zip(ks.tolist(), cnt.tolist(), strict=True))
+        self.positions.update(dict(zip(ks.tolist(), cnt.tolist(), strict=True)))
         offsets, flat = ragged(starts, lens)
         pos = np.arange(len(flat)) - np.repeat(offsets[:-1], lens)
         vals = batch.per_position[flat]
@@ -724,7 +720,7 @@ class SeriesAccumulator:
         for f in _SUMMED:
             setattr(self, f, getattr(self, f) + getattr(o, f))
         for f in ("kinds", "positions", "versions", "notes"):
-            _add_counts(getattr(self, f), getattr(o, f).items())
+            getattr(self, f).update(getattr(o, f))
         for f in ("length", "rate", "throughput"):
             getattr(self, f).merge(getattr(o, f))
         self._add_pp(o.pp_sum, o.pp_w)
