@@ -504,21 +504,20 @@ class SeriesAccumulator:
         ts = batch.timestamp[rows]
         timed = ~np.isnan(ts)
         texts = batch.time_text
+        prior = -np.inf if self.last_ts is None else self.last_ts
         if timed.any():
-            tsi = np.where(timed, ts, np.inf)
-            i = int(np.argmin(tsi))
+            i = int(np.nanargmin(ts))
             if self.first_ts is None:
                 self.clock = batch.clock[int(rows[int(np.argmax(timed))])]
             if self.first_ts is None or ts[i] < self.first_ts:
                 self.first_ts, self.first_text = float(ts[i]), texts[int(rows[i])]
+            self.last_ts = max(prior, float(np.nanmax(ts)))
         elif self.first_text is None:
             self.first_text = next((t for r in rows.tolist() if (t := texts[r]) is not None), None)
         # the latest: a timed line at or after every timed line before it, or a line with a
         # time but no timestamp, whichever comes last
-        prior = -np.inf if self.last_ts is None else self.last_ts
-        tsl = np.where(timed, ts, -np.inf)
-        running = np.maximum.accumulate(np.concatenate(([prior], tsl)))[:-1]
-        event = np.flatnonzero(timed & (ts >= running))
+        running = np.fmax.accumulate(np.r_[prior, ts[:-1]])  # (fmax: NaN ignored)
+        event = np.flatnonzero(ts >= running)
         after = event[-1] + 1 if len(event) else 0
         # the untimed lines after the last event, latest first, then that event
         for j in [*np.flatnonzero(~timed[after:])[::-1] + after, *event[-1:]]:
@@ -529,10 +528,6 @@ class SeriesAccumulator:
         if self.keep:
             untimed = (texts[r] for r in rows[~timed][::-1].tolist())
             self.last_untimed = next((t for t in untimed if t is not None), self.last_untimed)
-        if timed.any():
-            top = float(tsl.max())
-            if self.last_ts is None or top >= self.last_ts:
-                self.last_ts = top
 
     def _add_runs(self, batch: RecordBatch, rows: I64, x: F64) -> None:
         """Collapse stretches: runs of consecutive lengths <= COLLAPSED_MAX_LENGTH."""
