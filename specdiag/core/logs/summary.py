@@ -377,14 +377,18 @@ class _Run:
     lead: bool = False  # opened by the series' first record
 
 
-def _code_counts(col: Codes[T], rows: I64) -> dict[T, int]:
-    """Rows per value, the values in the order they first come."""
+def _code_counts(col: Codes[T], rows: I64) -> Counter[T]:
+    """Rows per value, the values in the order they first come (several codes may hold one
+    value: the compiled rows' versions with --engine-version)."""
     c = col.codes[rows]
     counts = np.bincount(c, minlength=len(col.values))
     first = np.zeros(len(col.values), np.int64)
     first[c[::-1]] = np.arange(len(c) - 1, -1, -1)  # the last write wins: the first row
     present = np.flatnonzero(counts)
-    return {col.values[v]: int(counts[v]) for v in present[np.argsort(first[present])].tolist()}
+    out: Counter[T] = Counter()
+    for v in present[np.argsort(first[present])].tolist():
+        out[col.values[v]] += int(counts[v])
+    return out
 
 
 # the accumulator's counters, merged by addition
