@@ -201,8 +201,7 @@ class LogAnalyzer:
         key = (batch.engine.codes[rows].astype(np.int64) * nrank + batch.rank.codes[rows]) * len(
             _CLASS_ORDER
         ) + cls_code[batch.kind.codes[rows]]
-        pp = batch.kind.code(PER_POSITION)
-        is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
+        is_pp = (np.array(kinds) == PER_POSITION)[batch.kind.codes[rows]]
         uniq, inverse = np.unique(key, return_inverse=True)
         # the series by their first own row (those of per-position rows only after the others)
         first = np.full(len(uniq), 2 * len(rows))

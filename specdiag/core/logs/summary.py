@@ -445,10 +445,7 @@ class SeriesAccumulator:
 
     def add_rows(self, batch: RecordBatch, rows: I64) -> None:
         """Rows of a batch, in order (``per_position`` rows weigh as the record before them)."""
-        pp_code = batch.kind.code(PER_POSITION)
-        main = (
-            batch.kind.codes[rows] != pp_code if pp_code is not None else np.ones(len(rows), bool)
-        )
+        main = (np.array(batch.kind.values) != PER_POSITION)[batch.kind.codes[rows]]
         drafted = batch.drafted_tokens[rows]
         weight = np.where(drafted > 0, drafted, 1)  # a record's per-position weight
         # each row's weight is its own record's, or the last record's before it (in an earlier
@@ -496,11 +493,9 @@ class SeriesAccumulator:
         graph = batch.cuda_graph[rows]
         self.graph_true += int((graph == 1).sum())
         self.graph_false += int((graph == 0).sum())
-        cumulative = batch.kind.code(CUMULATIVE)
-        if cumulative is not None:
-            last = np.flatnonzero(batch.kind.codes[rows] == cumulative)
-            if len(last):
-                self.lifetime = batch.record(int(rows[last[-1]]))
+        last = np.flatnonzero((np.array(batch.kind.values) == CUMULATIVE)[batch.kind.codes[rows]])
+        if len(last):
+            self.lifetime = batch.record(int(rows[last[-1]]))
 
     def _add_times(self, batch: RecordBatch, rows: I64) -> None:
         """Earliest and latest time, whatever the line order (pasted, merged logs); lines with
