@@ -400,12 +400,9 @@ def _fast_batch(
     types = tab["type"][rows]
     is_sgl = types == IT_SGL
     n = len(rows)
-    vt = p.version_text  # a given --engine-version wins over the guesses
-    sgl_versions = (SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)  # by rate formula
-    if vt is not None and p.engine == SGLANG:
-        sgl_versions = ("sglang " + vt,) * 3
-    vllm_version = "vllm " + vt if vt is not None and p.engine == VLLM else "vllm >= 0.10"
-    versions = (*sgl_versions, vllm_version)
+    # SGLang's by rate formula (sgl.version), then vLLM's: a given --engine-version wins
+    names = (SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH, "vllm >= 0.10")
+    versions = tuple(map(p.named, names))
     ver = np.where(is_sgl, sgl.version[rows], 3)
     flag = tab["flag"][rows]
     note = np.where(is_sgl, sgl.note[rows], np.where(flag == 1, 3, 0))

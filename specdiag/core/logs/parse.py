@@ -376,7 +376,7 @@ class LineParser:
         self._cut: tuple[int, str] | None = None
         self.ready: list[tuple[int, str, LogRecord | Skipped | Unrecognised]] = []
 
-    def _named(self, guess: str) -> str:
+    def named(self, guess: str) -> str:
         """The version ``--engine-version`` names (it needs ``--engine``, so a parser of another
         engine never runs), else the guess."""
         return guess if self.version_text is None else f"{self.engine} {self.version_text}"
@@ -617,10 +617,8 @@ class LineParser:
                 version = SGL_VERSION_DERIVED
             elif trailing:
                 version = SGL_VERSION_055
-            elif self.version_text is not None:
-                version = self._named("")
-            else:
-                version = _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH)
+            else:  # (a given --engine-version wins over the formula's guess)
+                version = self.named(_SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH))
         elif dotted:
             version, notes = SGL_VERSION_04, (N_SGL_04,)
         graph = f.get("cuda graph") or next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
@@ -711,7 +709,7 @@ class LineParser:
             INTERVAL,
             line_no,
             when=when,
-            version=self._named(version),
+            version=self.named(version),
             length=length,  # (below 1: the range guard's skip)
             rate=rate,
             accepted=accepted,
@@ -763,7 +761,7 @@ class LineParser:
             INTERVAL,
             line_no,
             when=when,
-            version=self._named("vllm V0 (<= 0.7)"),
+            version=self.named("vllm V0 (<= 0.7)"),
             length=length,
             counts=(acc, dra),
             raw=raw,
