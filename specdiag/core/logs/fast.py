@@ -133,7 +133,7 @@ class Compiled:
         assert _native is not None, "made only where the compiled part is built (available())"
         self._native = _native
         mask = 0
-        if extract and parser.fast_paths:
+        if extract:
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
         self.parser = parser
         # the lines the LineFinder treats specially: the C scan stops there and the Python

@@ -338,10 +338,6 @@ def _stamp(date: str, hms: str, frac: str | None) -> tuple[float | None, str]:
 class LineParser:
     """Parse the lines of one source, in order. See the module docstring."""
 
-    # Whether the compiled part (fast.py) may extract the default SGLang and vLLM lines itself;
-    # off, every candidate line comes to this reader (the tests compare the two sources).
-    fast_paths: bool = True
-
     def __init__(
         self,
         engine: str | None = None,
