@@ -437,8 +437,7 @@ class Scanner:
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None
         for data in held:
-            self.finder.feed(data)
-            self._emit()
+            self.feed(data)
 
     def _whole_document(self, data: bytes) -> bool:
         """Read a source that is one JSON value spanning several lines; False when it is not
