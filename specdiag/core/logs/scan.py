@@ -63,14 +63,12 @@ class ScanCounts:
 
     def extend(self, o: ScanCounts, lines: int) -> None:
         """The counts of the next byte range of the same source (``lines``: those before it)."""
-        self.lines += o.lines
-        self.candidate_lines += o.candidate_lines
-        self.records += o.records
+        for name in ("lines", "candidate_lines", "records", "unrecognised"):  # summed
+            setattr(self, name, getattr(self, name) + getattr(o, name))
         for reason, n in o.skipped.items():
             self.skipped[reason] = self.skipped.get(reason, 0) + n
         self.examples += [(n + lines, r, e) for n, r, e in o.examples]
         del self.examples[MAX_EXAMPLES:]
-        self.unrecognised += o.unrecognised
         self.unrecognised_examples += [(n + lines, e) for n, e in o.unrecognised_examples]
         del self.unrecognised_examples[MAX_EXAMPLES:]
 
