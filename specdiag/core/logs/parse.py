@@ -388,7 +388,8 @@ class LineParser:
     ) -> ParseOutcome:
         """Parse one line (without its newline). ``prev_line``: the line before (or, for a
         summary's counts, the few lines before joined by newlines), if known; ``alone=False``:
-        a context line (:meth:`parse_context`).
+        a context line (no keyword of its own: part of an open summary block or table, the
+        continuation of a cut line, or nothing).
 
         Records of a multi-line summary or of a line cut in two come out of line order, in
         :attr:`ready` (the scanner drains it after each line, and after :meth:`finish`)."""
@@ -406,11 +407,6 @@ class LineParser:
         except _MALFORMED:
             return Skipped("malformed statistics line")
         return _guard(out)
-
-    def parse_context(self, text: str, line_no: int) -> ParseOutcome:
-        """A context line (no keyword of its own): part of an open summary block or table, the
-        continuation of a cut line, or nothing."""
-        return self.parse(text, line_no, alone=False)
 
     def finish(self) -> None:
         """End of the source: an open block or cut line gives its record (into :attr:`ready`)."""

@@ -492,7 +492,7 @@ class Scanner:
         if prev is None:
             out = parser.parse(text, line_no)
         elif prev == CONTEXT:
-            out = parser.parse_context(text, line_no)
+            out = parser.parse(text, line_no, alone=False)
         else:
             out = parser.parse(text, line_no, prev.decode("utf-8", "replace"))
         if parser.ready:
