@@ -25,8 +25,7 @@ from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge, rag
 from specdiag.core.logs.infer import NEW, OLD, PairKey
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
-    N_SGL_AMBIG,
-    N_SGL_NOFIT,
+    SGL_NOTES,
     SGL_VERSION_0510,
     SGL_VERSION_0511,
     SGL_VERSION_NEWISH,
@@ -435,7 +434,7 @@ def _fast_batch(
             (CLOCK_ABSOLUTE, CLOCK_NO_YEAR, None),
         ),
         version_guess=Codes(ver.astype(np.int32), versions),
-        notes=Codes(note.astype(np.int32), ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,), (N_RATE_CLAMP,))),
+        notes=Codes(note.astype(np.int32), (*SGL_NOTES, (N_RATE_CLAMP,))),  # (by infer.NOTE_*)
         time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text", None),
         raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw", ()),
     )
