@@ -474,8 +474,7 @@ static void scan_range(Block *b, const char *buf, int64_t start, int64_t end,
             continue;
         }
         const char *ls = buf + s, *le = buf + e;
-        Item tmp;
-        memset(&tmp, 0, sizeof(tmp));
+        Item tmp = {0};
         tmp.ps = tmp.pe = PREV_NONE;
         tmp.type = e - s > cfg->max_line ? IT_OVERLONG : IT_PY;
         Py_ssize_t npp0 = b->pp.n;

@@ -101,9 +101,7 @@ class RecordBatch:
                 cols[f] = np.array([-1 if v is None else v for v in col], np.int64)
             else:
                 cols[f] = Codes.of(col)
-        pp_n = np.fromiter((len(r.per_position) for r in records), np.int64, n)
-        offsets = np.zeros(n + 1, np.int64)
-        np.cumsum(pp_n, out=offsets[1:])
+        offsets = np.cumsum([0, *(len(r.per_position) for r in records)], dtype=np.int64)
         return cls(
             source=source,
             line_no=np.fromiter((r.line_no for r in records), np.int64, n),
@@ -167,8 +165,7 @@ class Picked(Sequence[T]):
 def ragged(starts: I64, lens: I64) -> tuple[I64, I64]:
     """Rows of a flat array's values at [start, start + len), one after another: their offsets
     (row i is [offsets[i], offsets[i + 1])) and the indices of their values."""
-    offsets = np.zeros(len(lens) + 1, np.int64)
-    np.cumsum(lens, out=offsets[1:])
+    offsets = np.concatenate(([0], np.cumsum(lens, dtype=np.int64)))
     return offsets, np.repeat(starts - offsets[:-1], lens) + np.arange(int(offsets[-1]))
 
 

@@ -25,8 +25,7 @@ from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge, rag
 from specdiag.core.logs.infer import NEW, OLD, PairKey
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
-    N_SGL_AMBIG,
-    N_SGL_NOFIT,
+    SGL_NOTES,
     SGL_VERSION_0510,
     SGL_VERSION_0511,
     SGL_VERSION_NEWISH,
@@ -133,7 +132,7 @@ class Compiled:
         assert _native is not None, "made only where the compiled part is built (available())"
         self._native = _native
         mask = 0
-        if extract and parser.fast_paths:
+        if extract:
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
         self.parser = parser
         # the lines the LineFinder treats specially: the C scan stops there and the Python
@@ -400,12 +399,9 @@ def _fast_batch(
     types = tab["type"][rows]
     is_sgl = types == IT_SGL
     n = len(rows)
-    vt = p.version_text  # a given --engine-version wins over the guesses
-    sgl_versions = (SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)  # by rate formula
-    if vt is not None and p.engine == SGLANG:
-        sgl_versions = ("sglang " + vt,) * 3
-    vllm_version = "vllm " + vt if vt is not None and p.engine == VLLM else "vllm >= 0.10"
-    versions = (*sgl_versions, vllm_version)
+    # SGLang's by rate formula (sgl.version), then vLLM's: a given --engine-version wins
+    names = (SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH, "vllm >= 0.10")
+    versions = tuple(map(p.named, names))
     ver = np.where(is_sgl, sgl.version[rows], 3)
     flag = tab["flag"][rows]
     note = np.where(is_sgl, sgl.note[rows], np.where(flag == 1, 3, 0))
@@ -438,7 +434,7 @@ def _fast_batch(
             (CLOCK_ABSOLUTE, CLOCK_NO_YEAR, None),
         ),
         version_guess=Codes(ver.astype(np.int32), versions),
-        notes=Codes(note.astype(np.int32), ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,), (N_RATE_CLAMP,))),
+        notes=Codes(note.astype(np.int32), (*SGL_NOTES, (N_RATE_CLAMP,))),  # (by infer.NOTE_*)
         time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text", None),
         raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw", ()),
     )

@@ -686,21 +686,16 @@ class _Histogram(NamedTuple):
 
 
 def _hist(v: object) -> _Histogram | None:
-    """A histogram: a list of counts, or a string-keyed map {"0": n, ...}."""
-    if isinstance(v, list):
-        out = [_int(x) for x in v]
-        if any(x is None or x < 0 for x in out):
-            return None
-        return _Histogram({i: x for i, x in enumerate(out) if x}, len(out))
-    if not isinstance(v, dict):
+    """A histogram: a list of counts, or a string-keyed map {"0": n, ...} (not an empty one)."""
+    if not isinstance(v, list) and not (isinstance(v, dict) and v):
         return None
     try:
-        items = {int(k): _int(x) for k, x in v.items()}
+        items = {int(k): _int(x) for k, x in (enumerate(v) if isinstance(v, list) else v.items())}
     except (TypeError, ValueError):
         return None
-    if not items or any(x is None or x < 0 or k < 0 for k, x in items.items()):
+    if any(x is None or x < 0 or k < 0 for k, x in items.items()):
         return None
-    return _Histogram({k: x for k, x in items.items() if x}, max(items) + 1)
+    return _Histogram({k: x for k, x in items.items() if x}, max(items, default=-1) + 1)
 
 
 def _hist_checks(

@@ -164,14 +164,11 @@ def fields(text: str) -> list[Field]:
     out: list[Field] = []
     for m in PAIR.finditer(text):
         key = m.group("key")
-        if m.group("paren") is not None:
-            value = m.group("paren")
-        elif m.group("brack") is not None:
-            value = m.group("brack")
-        elif m.group("num") is not None:
-            value = m.group("num") + m.group("more")
-        else:
-            value = m.group("word") or ""
+        num = m.group("num")
+        if num is not None:
+            value = num + m.group("more")
+        else:  # a word, or a list without its parentheses or brackets
+            value = m.group("word") or m.group("val")[1:-1]
         pct = bool(m.group("pct")) or "%" in key
         out.append(Field(key.strip(), value, canonical(key), pct))
     return out

@@ -93,7 +93,7 @@ class SGLangRateInference:
         # lines that fit each formula, and each (formula, num_draft_tokens), brought up to date
         # when the best pair is computed from the tallies since (``_since``: per set)
         self._formula_support = {NEW: 0, OLD: 0}
-        self._pair_support: dict[str, dict[int, int]] = {NEW: {}, OLD: {}}
+        self._pair_support: dict[str, Counter[int]] = {NEW: Counter(), OLD: Counter()}
         self._since: dict[frozenset[tuple[str, int]], int] = {}
         self._best: RateInference | None = None
         self._dirty = 0
@@ -132,8 +132,7 @@ class SGLangRateInference:
             for f in {c[0] for c in cands}:
                 formula_support[f] += n
             for f, k in cands:
-                by_ndt = self._pair_support[f]
-                by_ndt[k] = by_ndt.get(k, 0) + n
+                self._pair_support[f][k] += n
         self._since.clear()
         notes: list[str] = []
         new, old = formula_support[NEW], formula_support[OLD]

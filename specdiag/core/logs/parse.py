@@ -338,10 +338,6 @@ def _stamp(date: str, hms: str, frac: str | None) -> tuple[float | None, str]:
 class LineParser:
     """Parse the lines of one source, in order. See the module docstring."""
 
-    # Whether the compiled part (fast.py) may extract the default SGLang and vLLM lines itself;
-    # off, every candidate line comes to this reader (the tests compare the two sources).
-    fast_paths: bool = True
-
     def __init__(
         self,
         engine: str | None = None,
@@ -376,7 +372,7 @@ class LineParser:
         self._cut: tuple[int, str] | None = None
         self.ready: list[tuple[int, str, LogRecord | Skipped | Unrecognised]] = []
 
-    def _named(self, guess: str) -> str:
+    def named(self, guess: str) -> str:
         """The version ``--engine-version`` names (it needs ``--engine``, so a parser of another
         engine never runs), else the guess."""
         return guess if self.version_text is None else f"{self.engine} {self.version_text}"
@@ -392,7 +388,8 @@ class LineParser:
     ) -> ParseOutcome:
         """Parse one line (without its newline). ``prev_line``: the line before (or, for a
         summary's counts, the few lines before joined by newlines), if known; ``alone=False``:
-        a context line (:meth:`parse_context`).
+        a context line (no keyword of its own: part of an open summary block or table, the
+        continuation of a cut line, or nothing).
 
         Records of a multi-line summary or of a line cut in two come out of line order, in
         :attr:`ready` (the scanner drains it after each line, and after :meth:`finish`)."""
@@ -410,11 +407,6 @@ class LineParser:
         except _MALFORMED:
             return Skipped("malformed statistics line")
         return _guard(out)
-
-    def parse_context(self, text: str, line_no: int) -> ParseOutcome:
-        """A context line (no keyword of its own): part of an open summary block or table, the
-        continuation of a cut line, or nothing."""
-        return self.parse(text, line_no, alone=False)
 
     def finish(self) -> None:
         """End of the source: an open block or cut line gives its record (into :attr:`ready`)."""
@@ -617,10 +609,8 @@ class LineParser:
                 version = SGL_VERSION_DERIVED
             elif trailing:
                 version = SGL_VERSION_055
-            elif self.version_text is not None:
-                version = self._named("")
-            else:
-                version = _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH)
+            else:  # (a given --engine-version wins over the formula's guess)
+                version = self.named(_SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH))
         elif dotted:
             version, notes = SGL_VERSION_04, (N_SGL_04,)
         graph = f.get("cuda graph") or next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
@@ -711,7 +701,7 @@ class LineParser:
             INTERVAL,
             line_no,
             when=when,
-            version=self._named(version),
+            version=self.named(version),
             length=length,  # (below 1: the range guard's skip)
             rate=rate,
             accepted=accepted,
@@ -763,7 +753,7 @@ class LineParser:
             INTERVAL,
             line_no,
             when=when,
-            version=self._named("vllm V0 (<= 0.7)"),
+            version=self.named("vllm V0 (<= 0.7)"),
             length=length,
             counts=(acc, dra),
             raw=raw,

@@ -63,14 +63,12 @@ class ScanCounts:
 
     def extend(self, o: ScanCounts, lines: int) -> None:
         """The counts of the next byte range of the same source (``lines``: those before it)."""
-        self.lines += o.lines
-        self.candidate_lines += o.candidate_lines
-        self.records += o.records
+        for name in ("lines", "candidate_lines", "records", "unrecognised"):  # summed
+            setattr(self, name, getattr(self, name) + getattr(o, name))
         for reason, n in o.skipped.items():
             self.skipped[reason] = self.skipped.get(reason, 0) + n
         self.examples += [(n + lines, r, e) for n, r, e in o.examples]
         del self.examples[MAX_EXAMPLES:]
-        self.unrecognised += o.unrecognised
         self.unrecognised_examples += [(n + lines, e) for n, e in o.unrecognised_examples]
         del self.unrecognised_examples[MAX_EXAMPLES:]
 
@@ -437,8 +435,7 @@ class Scanner:
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None
         for data in held:
-            self.finder.feed(data)
-            self._emit()
+            self.feed(data)
 
     def _whole_document(self, data: bytes) -> bool:
         """Read a source that is one JSON value spanning several lines; False when it is not
@@ -495,7 +492,7 @@ class Scanner:
         if prev is None:
             out = parser.parse(text, line_no)
         elif prev == CONTEXT:
-            out = parser.parse_context(text, line_no)
+            out = parser.parse(text, line_no, alone=False)
         else:
             out = parser.parse(text, line_no, prev.decode("utf-8", "replace"))
         if parser.ready:

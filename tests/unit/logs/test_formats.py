@@ -350,7 +350,7 @@ def test_grammar_never_raises(text: str) -> None:
         G.number(f.text), G.integer(f.text)
     p = LineParser()
     p.parse(text, 1)
-    p.parse_context(text, 2)
+    p.parse(text, 2, alone=False)
     p.finish()
 
 
