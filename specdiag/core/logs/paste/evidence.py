@@ -106,6 +106,8 @@ _LENGTH_NAME = re.compile(
     r"(?:^|\s)al$",
     re.I,
 )
+# a table row led by its source ('SGLang: Qwen3-4B + EAGLE3') among rows led by others
+ROW_SOURCE_RULE = "the row's label names its source"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
@@ -119,6 +121,7 @@ CONVENTION_RULES = frozenset(
         "the row's framework column",
         "the row's backend column",
         "the row's tool column",
+        ROW_SOURCE_RULE,
         "the metric's name",
     )
 )

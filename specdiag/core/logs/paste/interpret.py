@@ -83,6 +83,29 @@ def _label_value(cell: str) -> str:
     return C._MARKUP.sub("", cell).strip()
 
 
+# a row label led by its source ('sfllm: Qwen3-4B + EAGLE3', 'SGLang: Qwen3-4B + EAGLE3')
+_LABEL_SOURCE = re.compile(r"^\s*(?P<src>[A-Za-z][\w.+-]{1,24})\s*:\s+\S")
+
+
+def _row_sources(g: Grid, ctx: Ctx) -> dict[int, Ctx]:
+    """Each row's own source where the rows' first cells name theirs (two sources or more,
+    one a known tool): a tool named in one row's label is that row's, never the other rows'
+    (a row led by an unknown program or fork gets no tool's conventions)."""
+    src: dict[int, str] = {}
+    for ln, cells in g.rows:
+        m = _LABEL_SOURCE.match(_label_value(cells[0])) if cells else None
+        if m is not None:
+            src[ln] = m.group("src")
+    if len(set(src.values())) < 2 or not any(T.engine_of(v) for v in src.values()):
+        return {}
+    out: dict[int, Ctx] = {}
+    for ln, name in src.items():
+        t = T.engine_of(name)
+        rule = E.ROW_SOURCE_RULE if t else f"the row's label names {name}"
+        out[ln] = (t or "unknown", rule, ctx[2])
+    return out
+
+
 def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
     for k, v in labels:
         if k in _TOOL_COLS:
@@ -1503,6 +1526,7 @@ def _by_rows(
         )
     )
     stats = _stats_cells(g, keys)
+    sources = _row_sources(g, ctx)
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -1626,7 +1650,7 @@ def _by_rows(
             for fig in slots.values():
                 if fig.k is None:
                     fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
-        out.extend(_records(slots, labels, ctx, g.structure, (ln, ln), "column"))
+        out.extend(_records(slots, labels, sources.get(ln, ctx), g.structure, (ln, ln), "column"))
     return out
 
 
