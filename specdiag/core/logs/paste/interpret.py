@@ -1876,9 +1876,10 @@ _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
     r"sequences|problems|turns|items|tasks)\b)"
 )
-_PAIR = re.compile(
-    # (a separator ahead first: a stretch with none fails at once)
-    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as|will)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|"
+# what follows a key-value pair's key and the spaces after it: the separator, the value (all of
+# _PAIR after its key, kept apart for `_pairs`)
+_PAIR_SEP_ON = (
+    r"(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|"
     # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
     # expectation)
     r"\bwill\s+always\s+be\b|≈|~|(?<=\s)[—–](?=\s))\s*"
@@ -1898,9 +1899,45 @@ _PAIR = re.compile(
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
-    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER,
+    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER
+)
+_PAIR_KEY_MOST = 81  # a key's most characters (one, then up to 80)
+_PAIR = re.compile(
+    # (a separator ahead first: a stretch with none fails at once)
+    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as|will)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*"
+    + _PAIR_SEP_ON,
     re.I,
 )
+# the places a separator and its value start (zero-width: every one, overlapping or not)
+_PAIR_SEP_AT = re.compile(r"(?=" + _PAIR_SEP_ON + ")", re.I)
+_SPACE_AT = re.compile(r"\s")
+
+
+def _pairs(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_PAIR` in ``text``, those of ``_PAIR.finditer(text)``: the whole
+    pattern tried only where a key may start before a separator and its value (at most a key's
+    length before the spaces that precede the separator; its lazy key tried at every letter of
+    a line cost ~10x)."""
+    start = 0  # no match starts before it
+    tried = 0  # the places before it were tried (or skipped)
+    for sep in _PAIR_SEP_AT.finditer(text):
+        at = sep.start()
+        if at < start:
+            continue
+        spaces = at
+        while spaces > 0 and _SPACE_AT.match(text, spaces - 1):
+            spaces -= 1
+        p = max(start, tried, spaces - _PAIR_KEY_MOST)
+        while p < at:
+            m = _PAIR.match(text, p)
+            if m is None:
+                p += 1
+                continue
+            yield m
+            start = p = m.end()
+        tried = max(tried, at)
+
+
 _PAIR_BARE = re.compile(
     # (a digit ahead first: a line with none fails at once instead of trying every key length)
     r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
@@ -3988,7 +4025,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
-        for m in pat.finditer("".join(rest)):
+        joined = "".join(rest)
+        for m in _pairs(joined) if pat is _PAIR else pat.finditer(joined):
             # a key never runs over a ';' (the clause before is another statement's: '2 accepted
             # tokens/round; tool threshold: 1')
             k = key_of(

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read, line_scanner_lengths, through_logs
@@ -431,3 +432,51 @@ def test_runs_named_by_a_capital_letter_are_each_a_record(noun: str) -> None:
     # line read as a label 'run' and the two runs as one record of 2.34)
     text = f"- Accept length for {noun} A: 2.996\n- Accept length for {noun} B: 2.34\n"
     assert [r.printed_length for r in read_paste(text).records] == [2.996, 2.34]
+
+
+_PAIR_PIECES = (
+    "acceptance rate",
+    "Mean accept length",
+    "AL",
+    "τ",
+    "`spec_k`",
+    "**avg**",
+    "is",
+    "was",
+    "of",
+    "as",
+    "will always be",
+    ":",
+    "=",
+    "≈",
+    "~",
+    "—",
+    "–",
+    "about",
+    "in the range of",
+    "median",
+    "2.9",
+    "61%",
+    "0.5.1",
+    "1,208",
+    "2x",
+    "±0.1",
+    "/ 4",
+    "queries",
+    "+ accept_rate",
+    "-",
+    "\n",
+    "  ",
+    "\u00a0",
+    "x" * 40,
+    "H\u0130T",
+)
+
+
+@settings(max_examples=400)
+@given(st.lists(st.sampled_from(_PAIR_PIECES), max_size=16))
+def test_pairs_are_the_patterns_matches(pieces: list[str]) -> None:
+    # interpret._pairs tries the pattern only before a separator and its value: the same matches
+    text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
+    got = [(m.span(), m.groupdict()) for m in I._pairs(text)]
+    assert got == [(m.span(), m.groupdict()) for m in I._PAIR.finditer(text)]
