@@ -480,3 +480,12 @@ def test_pairs_are_the_patterns_matches(pieces: list[str]) -> None:
     text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
     got = [(m.span(), m.groupdict()) for m in I._pairs(text)]
     assert got == [(m.span(), m.groupdict()) for m in I._PAIR.finditer(text)]
+
+
+@settings(max_examples=400)
+@given(st.lists(st.sampled_from(_PAIR_PIECES + ("only", "3", "avg 2")), max_size=16))
+def test_bare_pairs_are_the_patterns_matches(pieces: list[str]) -> None:
+    # the bare pattern tried only before a value: the same matches
+    text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
+    got = [(m.span(), m.groupdict()) for m in I._bare_pairs(text)]
+    assert got == [(m.span(), m.groupdict()) for m in I._PAIR_BARE.finditer(text)]
