@@ -2829,11 +2829,13 @@ def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
 # max 3.90', 'AL: mean=2.73, p50=2.75'): one figure, the mean (else the median)
 _STAT_WORD = r"(?:min(?:imum)?|max(?:imum)?|avg|mean|average|median|p\d{1,2}|std|stddev)"
 _NUM_V = r"[~≈]?\d+(?:\.\d+)?\s*%?"
-_STATS_RUN = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)\s*[:=]?\s+"
-    r"(?P<list>(?:\b" + _STAT_WORD + r"\b\s*[:=]?\s*" + _NUM_V + r"[\s,;|]*){2,})",
-    re.I,
+_STATS_RUN_ON = (  # all of _STATS_RUN after its key (kept apart for `_keyed`)
+    r"\s*[:=]?\s+"
+    r"(?P<list>(?:\b" + _STAT_WORD + r"\b\s*[:=]?\s*" + _NUM_V + r"[\s,;|]*){2,})"
 )
+_STATS_RUN = re.compile(r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)" + _STATS_RUN_ON, re.I)
+_STATS_RUN_AT = re.compile(r"(?=" + _STATS_RUN_ON + ")", re.I)
+_STATS_RUN_BREAK = re.compile(r"(?![\w .()%/-])[\s\S]", re.I)
 _STATS_HINT = re.compile(
     r"\b(?:avg|mean|average|median|p50)\b.*\b(?:min|max|p\d{1,2}|std)|"
     r"\b(?:min|max|p\d{1,2}|std)\w*\b.*\b(?:avg|mean|average|median|p50)\b",
@@ -2844,7 +2846,7 @@ _STAT_ITEM = re.compile(r"\b(" + _STAT_WORD + r")\b\s*[:=]?\s*(" + _NUM_V + ")",
 
 def _stats_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a metric's statistics listed after its name."""
-    for m in _STATS_RUN.finditer(text):
+    for m in _keyed(_STATS_RUN, _STATS_RUN_AT, 61, _STATS_RUN_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in C.ACCEPTANCE:
             continue
@@ -2898,22 +2900,28 @@ def _named_changes(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Va
 # values listed with '/' after a metric, then as many configurations listed with '/' ('AL: 3.1 /
 # 2.9 / 2.7 for k = 3 / 5 / 7', 'accept rate 71% / 64% on chat / code'): a record each, its
 # configuration its label
-_VALS_FOR = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)\s*[:=]?\s*"
+_VALS_FOR_ON = (  # all of _VALS_FOR after its key (kept apart for `_keyed`)
+    r"\s*[:=]?\s*"
     r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+"
     r"(?:for|at|with|on|across|by|under)\s+(?:(?P<name>[A-Za-z][\w-]{0,15}(?:\s[A-Za-z][\w-]{0,15})?)"
     r"(?:\s*[=:]\s*|\s+)(?=[\w.+-]{1,20}\s*/))?"
     r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
 )
+_VALS_FOR = re.compile(r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)" + _VALS_FOR_ON)
+_VALS_FOR_AT = re.compile(r"(?=" + _VALS_FOR_ON + ")")
+# a character no key of _VALS_FOR or _AT_CONFIGS holds
+_CONFIG_KEY_BREAK = re.compile(r"(?![\w .%()-])[\s\S]")
 
 
 # a metric, then values each at its configuration after '@' ('Accept len 2.4 @ bs=1, 2.1 @
 # bs=32'): a record each, labelled
 _AT_ITEM = r"[~≈]?\d+(?:\.\d+)?\s*%?\s*@\s*[A-Za-z][\w.]*\s*[=:]?\s*[\w.]+"
-_AT_CONFIGS = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)\s*[:=]?\s*"
+_AT_CONFIGS_ON = (  # all of _AT_CONFIGS after its key (kept apart for `_keyed`)
+    r"\s*[:=]?\s*"
     r"(?P<items>" + _AT_ITEM + r"(?:\s*(?:,|;|\band\b|\|)\s*" + _AT_ITEM + r"){1,7})"
 )
+_AT_CONFIGS = re.compile(r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)" + _AT_CONFIGS_ON)
+_AT_CONFIGS_AT = re.compile(r"(?=" + _AT_CONFIGS_ON + ")")
 _AT_ONE = re.compile(
     r"(?P<v>[~≈]?\d+(?:\.\d+)?\s*%?)\s*@\s*(?P<name>[A-Za-z][A-Za-z_.]*)\s*(?:[=:]\s*|\s+)"
     r"(?P<lab>[\d.]+|[A-Za-z][\w.]*)"
@@ -2922,7 +2930,7 @@ _AT_ONE = re.compile(
 
 def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a metric's values each at a configuration after '@'."""
-    for m in _AT_CONFIGS.finditer(text):
+    for m in _keyed(_AT_CONFIGS, _AT_CONFIGS_AT, 51, _CONFIG_KEY_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE):
             continue
@@ -3345,7 +3353,7 @@ def _configs_bracket(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
     for m in [
-        *_VALS_FOR.finditer(text),
+        *_keyed(_VALS_FOR, _VALS_FOR_AT, 51, _CONFIG_KEY_BREAK, text),
         *_VALS_NAMED_FOR.finditer(text),
         *_KEY_FOR_LABS.finditer(text),
     ]:
@@ -3390,13 +3398,15 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 # / 76.4 / 78.0 / 88.2 = 83.5% avg'): the mean where it closes the run, else one rate per draft
 # position where the name says so or the line's tokens per step is 1 + their sum
 _RUN_VALUE = r"[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
-_RATE_RUN = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .-]{1,60}?)[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
+_RATE_RUN_ON = (  # all of _RATE_RUN after its key (kept apart for `_keyed`)
+    r"[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
     r"(?P<run>" + _RUN_VALUE + r"(?:\s*/\s*" + _RUN_VALUE + r"){1,7})"
     r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
-    r"(?![\w/]|\.\d|\s*%)",
-    re.I,
+    r"(?![\w/]|\.\d|\s*%)"
 )
+_RATE_RUN = re.compile(r"(?P<key>[A-Za-zτ][\w .-]{1,60}?)" + _RATE_RUN_ON, re.I)
+_RATE_RUN_AT = re.compile(r"(?=" + _RATE_RUN_ON + ")", re.I)
+_RATE_RUN_BREAK = re.compile(r"(?![\w .-])[\s\S]", re.I)
 _POSITION_WORDS = re.compile(
     r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)|positions?|"
     r"positional|(?:one|two|three|four|five|six|seven|eight|\d)[ -]positions?|depths?)\b",
@@ -3411,7 +3421,7 @@ _LENGTH_AFTER = re.compile(
 
 def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each run of a rate's values joined by '/'."""
-    for m in _RATE_RUN.finditer(text):
+    for m in _keyed(_RATE_RUN, _RATE_RUN_AT, 61, _RATE_RUN_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
             continue

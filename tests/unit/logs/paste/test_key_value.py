@@ -489,3 +489,72 @@ def test_bare_pairs_are_the_patterns_matches(pieces: list[str]) -> None:
     text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
     got = [(m.span(), m.groupdict()) for m in I._bare_pairs(text)]
     assert got == [(m.span(), m.groupdict()) for m in I._PAIR_BARE.finditer(text)]
+
+
+_KEYED_PIECES = (
+    "acceptance rate",
+    "AL",
+    "τ",
+    "Accept len",
+    "per-position (%)",
+    "is",
+    "were",
+    ":",
+    "=",
+    "≈",
+    "**",
+    "`",
+    "/",
+    " / ",
+    "@",
+    "@ bs=1",
+    "bs",
+    "for",
+    "on chat / code",
+    "k = 3 / 5 / 7",
+    ",",
+    "and",
+    "|",
+    "mean",
+    "max",
+    "p90",
+    "avg",
+    "~",
+    "2.9",
+    "61%",
+    "0.5.1",
+    "3",
+    "\n",
+    "  ",
+    "\u00a0",
+    "x" * 40,
+    "\u212a",
+    "2.4 @ bs=1",
+    "2.1 @ bs = 32",
+    "3.1 / 2.9",
+    "71% / 64%",
+    "for k = 3 / 5",
+    "on chat / code",
+    "mean 2.7",
+    "max=3.9",
+    "p50: 2.75",
+    "2.4 @ bs=1, 2.1 @ bs=32",
+    "3.1 / 2.9 for k = 3 / 5",
+)
+_KEYED = {
+    "rate run": (I._RATE_RUN, I._RATE_RUN_AT, 61, I._RATE_RUN_BREAK),
+    "values for": (I._VALS_FOR, I._VALS_FOR_AT, 51, I._CONFIG_KEY_BREAK),
+    "at configs": (I._AT_CONFIGS, I._AT_CONFIGS_AT, 51, I._CONFIG_KEY_BREAK),
+    "stats run": (I._STATS_RUN, I._STATS_RUN_AT, 61, I._STATS_RUN_BREAK),
+}
+
+
+@pytest.mark.parametrize("which", list(_KEYED))
+@settings(max_examples=300)
+@given(pieces=st.lists(st.sampled_from(_KEYED_PIECES), max_size=18))
+def test_keyed_patterns_matches(which: str, pieces: list[str]) -> None:
+    # interpret._keyed tries a keyed pattern only before what follows its key: the same matches
+    pat, after_at, most, breaks = _KEYED[which]
+    text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
+    got = [(m.span(), m.groupdict()) for m in I._keyed(pat, after_at, most, breaks, text)]
+    assert got == [(m.span(), m.groupdict()) for m in pat.finditer(text)]
