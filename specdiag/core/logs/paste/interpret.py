@@ -2808,16 +2808,19 @@ _RUN_MEAN = re.compile(
 
 # a figure worked out after its name ('Acceptance length: 128 / (128 - 96) = 4.00', 'accept
 # rate = 96/120 = 80%'): the value is the result after '=', never a term of the formula
-_WORKED = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)\s*[:=]\s*"
+_WORKED_ON = (  # all of _WORKED after its key (kept apart for `_keyed`)
+    r"\s*[:=]\s*"
     r"(?P<expr>[(\s]*\d[\d.,]*(?:[)\s]*[-+−*/×÷x][(\s]*\d[\d.,]*)+[)\s]*)"
     r"(?:=|≈|~=)\s*(?P<val>[~≈]?\s*\d+(?:\.\d+)?\s*%?)(?![\d.])"
 )
+_WORKED = re.compile(r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)" + _WORKED_ON)
+_WORKED_AT = re.compile(r"(?=" + _WORKED_ON + ")")
+_WORKED_KEY_BREAK = re.compile(r"(?![\w .()%/-])[\s\S]")
 
 
 def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure worked out after its name."""
-    for m in _WORKED.finditer(text):
+    for m in _keyed(_WORKED, _WORKED_AT, 61, _WORKED_KEY_BREAK, text):
         k = key_of(m.group("key"))
         v = C.value(m.group("val"))
         if k.metric not in C.ACCEPTANCE or v is None:

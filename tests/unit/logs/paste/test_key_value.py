@@ -540,12 +540,15 @@ _KEYED_PIECES = (
     "p50: 2.75",
     "2.4 @ bs=1, 2.1 @ bs=32",
     "3.1 / 2.9 for k = 3 / 5",
+    "(12 + 30) / 20 = 2.1",
+    "3x4",
 )
 _KEYED = {
     "rate run": (I._RATE_RUN, I._RATE_RUN_AT, 61, I._RATE_RUN_BREAK),
     "values for": (I._VALS_FOR, I._VALS_FOR_AT, 51, I._CONFIG_KEY_BREAK),
     "at configs": (I._AT_CONFIGS, I._AT_CONFIGS_AT, 51, I._CONFIG_KEY_BREAK),
     "stats run": (I._STATS_RUN, I._STATS_RUN_AT, 61, I._STATS_RUN_BREAK),
+    "worked": (I._WORKED, I._WORKED_AT, 61, I._WORKED_KEY_BREAK),
 }
 
 
