@@ -1913,6 +1913,7 @@ _PAIR_SEP_AT = re.compile(r"(?=" + _PAIR_SEP_ON + ")", re.I)
 # a character no key holds (the exact complement of the key's characters, same flags)
 _PAIR_KEY_BREAK = re.compile(r"(?![^:=\n])[\s\S]", re.I)
 _SPACE_AT = re.compile(r"\s")
+_LONG_SPACES = re.compile(r"\s{64}")
 
 
 def _pairs(text: str) -> Iterator[re.Match[str]]:
@@ -1933,6 +1934,11 @@ def _keyed(
     """The matches of ``pat.finditer(text)``, for a pattern made of a key (at most ``most``
     characters, none that ``breaks`` finds), spaces, then what ``after_at`` (zero-width) finds:
     ``pat`` tried only within a key's reach before each place ``after_at`` finds."""
+    if _LONG_SPACES.search(text):
+        # (a long run of spaces, as where figures already read were blanked: each place in it
+        # would scan the rest of the run for what follows a key; the plain search is cheaper)
+        yield from pat.finditer(text)
+        return
     start = 0  # no match starts before it
     tried = 0  # the places before it were tried (or skipped)
     stops: list[int] | None = None  # where a key cannot run through
