@@ -654,6 +654,10 @@ _OTHER_TAIL = re.compile(
 _CONFIG_AFTER = re.compile(r"^(?P<m>[^,;]{2,40}?)\s*(?:,|;|\s[-–—]\s)\s*(?P<c>\S.{0,60})$")
 
 
+# a τ attributed to EAGLE by name ('EAGLE τ', "EAGLE-3's τ", 'τ (EAGLE)')
+_EAGLE_TAU = re.compile(r"\beagle(?:[- ]?\d)?(?:'s)?\s*τ|τ\s*\(\s*eagle(?:[- ]?\d)?\s*\)", re.I)
+
+
 # a length that says whether it counts the bonus token ('AL (incl. bonus)', 'accept length
 # w/o bonus', 'τ (bonus excluded)')
 _BONUS_IN = re.compile(
@@ -791,6 +795,10 @@ def _key(text: str) -> Key:
             # bonus say two things at once: a length, undecided
             m = LENGTH if "draft" in base.text else TOK_PER_STEP
             return Key(m, base.text, base.percent, base.position, base.tool, base.pooled)
+    if got.metric == LENGTH and _EAGLE_TAU.search(text):
+        # EAGLE's own τ, named as EAGLE's ('Accept length (EAGLE τ)', "EAGLE-3's τ"): tokens
+        # per drafting-verification cycle, the target's token counted (τ alone decides nothing)
+        return Key(TOK_PER_STEP, got.text, got.percent, got.position, got.tool, got.pooled)
     if got.metric == LENGTH:
         # a length defined in brackets as tokens per verify step ('Average accept length
         # (tokens per verify step)'): the definition decides what it counts
