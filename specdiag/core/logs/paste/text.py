@@ -279,8 +279,8 @@ def _unflattened(line: Line) -> list[Line]:
     out: list[Line] = [(n, head), (n, "")] if head.strip() else []
     for a, b in zip(cuts, [*cuts[1:], end], strict=True):
         seg = t[a:b].strip()
-        label, _, fields = seg.partition(" ")
-        out.append((n, f"  {label}    {fields.strip()}"))
+        name, _, fields = seg.partition(" ")
+        out.append((n, f"  {name}    {fields.strip()}"))
     if rest:
         out += [(n, ""), (n, rest)]
     return out

@@ -63,3 +63,16 @@ def test_rounded_summary_folds(rate: int, length: int, tilde_length: bool) -> No
     ]
     got = read_paste(_paste(r_txt, l_txt, closing)).records
     assert [r.printed_length for r in got] == [length / 100]
+
+
+def test_rate_cell_with_its_counts_in_brackets() -> None:
+    # '~71% (50/70 drafts)': the rate beside the counts it is the quotient of (cells.py)
+    table = (
+        "| Check | Result |\n|---|---|\n"
+        "| Draft acceptance (chat prompt) | **~71%** (50/70 extra drafts) |\n"
+        "| Output identical | yes |\n"
+    )
+    got = read_paste("### MTP speculative decoding\n\n" + table).records
+    assert [r.printed_rate for r in got] == [pytest.approx(0.71)]
+    wrong = table.replace("~71%", "~90%")  # 50 / 70 is no 90%
+    assert read_paste("### MTP speculative decoding\n\n" + wrong).records == ()
