@@ -68,11 +68,15 @@ def pytest_collection() -> Iterator[None]:
     asserts on every import where bytecode is not written (``PYTHONDONTWRITEBYTECODE``), and
     the rewrite's many small objects set off collections that each walked every object torch,
     hypothesis and the test modules had made (~6 of the ~20 s of CPU a worker spent collecting).
-    Nothing is freed by that collector during an import; it runs again once collection ends."""
+    Nothing is freed by that collector during an import; it runs again once collection ends,
+    with what collection made (modules, test items; alive to the end) frozen out of its reach:
+    every full collection while the tests ran walked all of it again (tests/unit/logs and
+    tests/cli in one process: 5.9 s of CPU in the collector, 4.1 s frozen)."""
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         gc.enable()
 
 

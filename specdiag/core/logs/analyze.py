@@ -201,24 +201,22 @@ class LogAnalyzer:
         key = (batch.engine.codes[rows].astype(np.int64) * nrank + batch.rank.codes[rows]) * len(
             _CLASS_ORDER
         ) + cls_code[batch.kind.codes[rows]]
-        pp = batch.kind.code(PER_POSITION)
-        is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
+        is_pp = (np.array(kinds) == PER_POSITION)[batch.kind.codes[rows]]
         uniq, inverse = np.unique(key, return_inverse=True)
-        firsts = []
-        for g in range(len(uniq)):
+        # the series by their first own row (those of per-position rows only after the others)
+        first = np.full(len(uniq), 2 * len(rows))
+        np.minimum.at(first, inverse, np.arange(len(rows)) + is_pp * len(rows))
+        for g in np.argsort(first).tolist():
             where = np.flatnonzero(inverse == g)
-            own = where[~is_pp[where]]
-            firsts.append((int(own[0]) if len(own) else len(rows) + int(where[0]), g, where))
-        for first, g, where in sorted(firsts, key=lambda t: t[0]):
             i = int(rows[where[0]])
             eng, rank = batch.engine[i], batch.rank[i]
             cls = _CLASS_ORDER[int(uniq[g]) % len(_CLASS_ORDER)]
             lkey = (batch.source, eng, rank, cls)
             leaf = self.leaves.get(lkey)
             if leaf is None:
-                if first >= len(rows):
+                if first[g] >= len(rows):
                     continue  # per-position rows of no request line: nothing to attach them to
-                where = where[where >= first]
+                where = where[where >= first[g]]
                 leaf = self.leaves[lkey] = SeriesAccumulator(eng, batch.source, rank, self.keep)
             leaf.add_rows(batch, rows[where])
             if cls == LIFETIME:

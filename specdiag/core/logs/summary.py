@@ -5,10 +5,10 @@ bounded, sums are exact" and "Exact sums", describes them)."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import TypeVar
 
 import numpy as np
 
@@ -110,9 +110,9 @@ class SeriesStats:
 
 # exact sums: integers in units of 2**-UNIT_BITS (docs/logs.md, "Exact sums")
 UNIT_BITS = 1200
-_M18 = (1 << 18) - 1
 _M17 = (1 << 17) - 1
-_M26 = (1 << 26) - 1
+_M18 = (1 << 18) - 1
+_M27 = (1 << 27) - 1
 _NO_BINS = np.zeros(0, np.int64)
 _CHUNK = 1 << 17  # rows per bincount: every partial sum stays below 2**53 (exact in float64)
 
@@ -122,49 +122,28 @@ def exact_sums(
 ) -> list[int]:
     """Per group, the exact sum of ``x`` (or of ``x * w``) in units of 2**-UNIT_BITS; x >= 0
     finite, 0 <= w < 2**51."""
-    if len(x) > _CHUNK:
-        out = [0] * ngroups
-        for a in range(0, len(x), _CHUNK):
-            s = slice(a, a + _CHUNK)
-            ws, gs = (None if v is None else v[s] for v in (w, groups))
-            part = exact_sums(x[s], ws, gs, ngroups)
-            out = [p + q for p, q in zip(out, part, strict=True)]
-        return out
     units = [0] * ngroups
-    if not len(x):
-        return units
-    mant, exp = np.frexp(x)
-    m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
-    e = exp.astype(np.int64)
-    emin = int(e.min())
-    # in windows of 8 binary exponents (one for printed lengths and rates), every mantissa
-    # shifted to the window's lowest exponent, in pieces summed exactly in int64 (n <= 2**17
-    # rows: no sum reaches 2**63; the float sums of bincount stay below 2**53)
-    if w is None:
-        pieces = [(26, m >> 26), (0, m & _M26)]  # < 2**34 each, shifted
-    else:
-        wp = [(0, w)] if int(w.max()) < 1 << 20 else [(k, (w >> k) & _M17) for k in (0, 17, 34)]
-        pieces = [(a + b, ((m >> a) & _M18) * pw) for a in (36, 18, 0) for b, pw in wp]  # < 2**45
-    win = (e - emin) >> 3
-    last = int(win.max())
-    for j in range(last + 1):
-        at = win == j if last else slice(None)
-        sh = e[at] - (emin + 8 * j)
-        if not len(sh):
-            continue
-        base = emin + 8 * j - 53 + UNIT_BITS
-        for shift, piece in pieces:
-            shifted = piece[at] << sh
-            if groups is None:
-                units[0] += int(shifted.sum()) << (base + shift)
-                continue
-            if w is None:
-                sums = np.bincount(groups[at], weights=shifted, minlength=ngroups).astype(np.int64)
-            else:
-                sums = np.zeros(ngroups, np.int64)
-                np.add.at(sums, groups[at], shifted)
-            for g, v in enumerate(sums.tolist()):
-                units[g] += v << (base + shift)
+    for a in range(0, len(x), _CHUNK):
+        s = slice(a, a + _CHUNK)
+        mant, exp = np.frexp(x[s])
+        m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
+        emin = int(exp.min())
+        # one bin per (binary exponent, group), summed by bincount in pieces small enough that
+        # every bin's float sum stays below 2**53 (n <= 2**17 rows), so exact
+        at = (exp - emin).astype(np.int64) * ngroups
+        if groups is not None:
+            at += groups[s]
+        if w is None:
+            pieces = [(27, m >> 27), (0, m & _M27)]  # < 2**27 each
+        else:
+            ws = w[s]
+            wide = int(ws.max()) > _M17
+            wp = [(k, (ws >> k) & _M17) for k in (0, 17, 34)] if wide else [(0, ws)]
+            pieces = [(i + j, ((m >> i) & _M18) * pw) for i in (36, 18, 0) for j, pw in wp]
+        for shift, piece in pieces:  # (piece < 2**35)
+            sums = np.bincount(at, weights=piece)
+            for k in np.flatnonzero(sums).tolist():
+                units[k % ngroups] += int(sums[k]) << (emin + k // ngroups - 53 + UNIT_BITS + shift)
     return units
 
 
@@ -398,24 +377,22 @@ class _Run:
     lead: bool = False  # opened by the series' first record
 
 
-def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
-    """(value, rows) in the order the values first come."""
+def _code_counts(col: Codes[T], rows: I64) -> Counter[T]:
+    """Rows per value, the values in the order they first come (several codes may hold one
+    value: the compiled rows' versions with --engine-version)."""
     c = col.codes[rows]
     counts = np.bincount(c, minlength=len(col.values))
     first = np.zeros(len(col.values), np.int64)
     first[c[::-1]] = np.arange(len(c) - 1, -1, -1)  # the last write wins: the first row
     present = np.flatnonzero(counts)
-    return [(col.values[v], int(counts[v])) for v in present[np.argsort(first[present])].tolist()]
+    out: Counter[T] = Counter()
+    for v in present[np.argsort(first[present])].tolist():
+        out[col.values[v]] += int(counts[v])
+    return out
 
 
-K = TypeVar("K")  # a counted value
 # the accumulator's counters, merged by addition
 _SUMMED = ("n", "acc_sum", "drafted_sum", "counted", "graph_true", "graph_false", "collapsed")
-
-
-def _add_counts(into: dict[K, int], items: Iterable[tuple[K, int]]) -> None:
-    for v, k in items:
-        into[v] = into.get(v, 0) + k
 
 
 class SeriesAccumulator:
@@ -430,7 +407,7 @@ class SeriesAccumulator:
         self.rank = rank
         self.sources: set[str] = {source} if source else set()
         self.n = 0
-        self.kinds: dict[str, int] = {}
+        self.kinds: Counter[str] = Counter()
         self.length = _Hist(1000.0)
         self.rate = _Hist(10000.0)
         self.throughput = _Hist(1.0)
@@ -441,14 +418,14 @@ class SeriesAccumulator:
         self.graph_false = 0
         self.pp_sum: list[int] = []  # exact sums (units) of rate x weight per position
         self.pp_w: list[int] = []
-        self.positions: dict[int, int] = {}
+        self.positions: Counter[int] = Counter()
         self.first_ts: float | None = None
         self.last_ts: float | None = None
         self.first_text: str | None = None
         self.last_text: str | None = None
         self.clock: str | None = None
-        self.versions: dict[str, int] = {}
-        self.notes: dict[str, int] = {}
+        self.versions: Counter[str] = Counter()
+        self.notes: Counter[str] = Counter()
         self.stretches: list[Stretch] = []
         self.stretch_count = 0
         self.collapsed = 0
@@ -468,10 +445,7 @@ class SeriesAccumulator:
 
     def add_rows(self, batch: RecordBatch, rows: I64) -> None:
         """Rows of a batch, in order (``per_position`` rows weigh as the record before them)."""
-        pp_code = batch.kind.code(PER_POSITION)
-        main = (
-            batch.kind.codes[rows] != pp_code if pp_code is not None else np.ones(len(rows), bool)
-        )
+        main = (np.array(batch.kind.values) != PER_POSITION)[batch.kind.codes[rows]]
         drafted = batch.drafted_tokens[rows]
         weight = np.where(drafted > 0, drafted, 1)  # a record's per-position weight
         # each row's weight is its own record's, or the last record's before it (in an earlier
@@ -487,10 +461,12 @@ class SeriesAccumulator:
         if not len(rows):
             return
         self.n += len(rows)
-        _add_counts(self.kinds, _code_counts(batch.kind, rows))
+        self.kinds.update(_code_counts(batch.kind, rows))
         guesses = _code_counts(batch.version_guess, rows)
-        _add_counts(self.versions, ((v, k) for v, k in guesses if v is not None))
-        _add_counts(self.notes, ((n, k) for ns, k in _code_counts(batch.notes, rows) for n in ns))
+        self.versions.update({v: k for v, k in guesses.items() if v is not None})
+        for ns, k in _code_counts(batch.notes, rows).items():
+            for note in ns:
+                self.notes[note] += k
         self._add_times(batch, rows)
         # a line's weight in the weighted means: its drafted tokens where it prints counts, else
         # its batch size (SGLang's accept len is over the request-steps of its interval); a line
@@ -517,11 +493,9 @@ class SeriesAccumulator:
         graph = batch.cuda_graph[rows]
         self.graph_true += int((graph == 1).sum())
         self.graph_false += int((graph == 0).sum())
-        cumulative = batch.kind.code(CUMULATIVE)
-        if cumulative is not None:
-            last = np.flatnonzero(batch.kind.codes[rows] == cumulative)
-            if len(last):
-                self.lifetime = batch.record(int(rows[last[-1]]))
+        last = np.flatnonzero((np.array(batch.kind.values) == CUMULATIVE)[batch.kind.codes[rows]])
+        if len(last):
+            self.lifetime = batch.record(int(rows[last[-1]]))
 
     def _add_times(self, batch: RecordBatch, rows: I64) -> None:
         """Earliest and latest time, whatever the line order (pasted, merged logs); lines with
@@ -529,21 +503,20 @@ class SeriesAccumulator:
         ts = batch.timestamp[rows]
         timed = ~np.isnan(ts)
         texts = batch.time_text
+        prior = -np.inf if self.last_ts is None else self.last_ts
         if timed.any():
-            tsi = np.where(timed, ts, np.inf)
-            i = int(np.argmin(tsi))
+            i = int(np.nanargmin(ts))
             if self.first_ts is None:
                 self.clock = batch.clock[int(rows[int(np.argmax(timed))])]
             if self.first_ts is None or ts[i] < self.first_ts:
                 self.first_ts, self.first_text = float(ts[i]), texts[int(rows[i])]
+            self.last_ts = max(prior, float(np.nanmax(ts)))
         elif self.first_text is None:
             self.first_text = next((t for r in rows.tolist() if (t := texts[r]) is not None), None)
         # the latest: a timed line at or after every timed line before it, or a line with a
         # time but no timestamp, whichever comes last
-        prior = -np.inf if self.last_ts is None else self.last_ts
-        tsl = np.where(timed, ts, -np.inf)
-        running = np.maximum.accumulate(np.concatenate(([prior], tsl)))[:-1]
-        event = np.flatnonzero(timed & (ts >= running))
+        running = np.fmax.accumulate(np.r_[prior, ts[:-1]])  # (fmax: NaN ignored)
+        event = np.flatnonzero(ts >= running)
         after = event[-1] + 1 if len(event) else 0
         # the untimed lines after the last event, latest first, then that event
         for j in [*np.flatnonzero(~timed[after:])[::-1] + after, *event[-1:]]:
@@ -554,10 +527,6 @@ class SeriesAccumulator:
         if self.keep:
             untimed = (texts[r] for r in rows[~timed][::-1].tolist())
             self.last_untimed = next((t for t in untimed if t is not None), self.last_untimed)
-        if timed.any():
-            top = float(tsl.max())
-            if self.last_ts is None or top >= self.last_ts:
-                self.last_ts = top
 
     def _add_runs(self, batch: RecordBatch, rows: I64, x: F64) -> None:
         """Collapse stretches: runs of consecutive lengths <= COLLAPSED_MAX_LENGTH."""
@@ -607,7 +576,7 @@ class SeriesAccumulator:
             return
         lens, starts, w = lens[some], off[rows[some]], weight[some]
         ks, cnt = np.unique(lens, return_counts=True)
-        _add_counts(self.positions, zip(ks.tolist(), cnt.tolist(), strict=True))
+        self.positions.update(dict(zip(ks.tolist(), cnt.tolist(), strict=True)))
         offsets, flat = ragged(starts, lens)
         pos = np.arange(len(flat)) - np.repeat(offsets[:-1], lens)
         vals = batch.per_position[flat]
@@ -745,7 +714,7 @@ class SeriesAccumulator:
         for f in _SUMMED:
             setattr(self, f, getattr(self, f) + getattr(o, f))
         for f in ("kinds", "positions", "versions", "notes"):
-            _add_counts(getattr(self, f), getattr(o, f).items())
+            getattr(self, f).update(getattr(o, f))
         for f in ("length", "rate", "throughput"):
             getattr(self, f).merge(getattr(o, f))
         self._add_pp(o.pp_sum, o.pp_w)

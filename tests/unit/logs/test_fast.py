@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs import fast, infer
 from specdiag.core.logs.analyze import LogAnalyzer
+from specdiag.core.logs.paste.model import PasteReading
 from specdiag.core.logs.records import LogRecord
 from tests.support import compiled, loggen, paths
 from tests.support.cli import run_cli
@@ -74,9 +75,33 @@ def assert_same(data: bytes, *, chunk: int = 1 << 20, max_line: int = 1 << 20, *
     return fast_n
 
 
+@pytest.fixture
+def _pastes_read_once_per_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The structure readers' reading of a held input (``hook.read_held``) made once for each
+    (bytes, --engine, record path forced or not) and given again to the other runs of the test
+    with the same three: the CLI tests below run ``logs`` with and without --records on the
+    same inputs, and the readers, run on every held input, were most of their cost (the vLLM
+    fixtures take 0.35-0.45 s each). Both record paths still read every input themselves (the
+    reading depends on the line scanner's claims, made by the path in use), and a reading is
+    frozen: sharing it changes no output."""
+    from specdiag.core.logs.paste import hook
+
+    read = hook.read_held
+    done: dict[tuple[bytes, str | None, str | None], PasteReading] = {}
+
+    def once(data: bytes, engine: str | None) -> PasteReading:
+        key = (data, engine, os.environ.get(fast.ENV_FORCE_PYTHON))
+        if key not in done:
+            done[key] = read(data, engine)
+        return done[key]
+
+    monkeypatch.setattr(hook, "read_held", once)
+
+
 # --------------------------------------------------------------------------- real files
 
 
+@pytest.mark.usefixtures("_pastes_read_once_per_path")
 def test_cli_output_and_records_are_byte_identical_on_every_test_file(tmp_path: Path) -> None:
     paths = sorted(str(p) for p in DATA.iterdir())
     for extra in ([], ["--engine", "sglang"], ["--engine", "vllm", "--engine-version", "0.10.2"]):
@@ -318,6 +343,7 @@ def test_ambiguous_lines_use_the_compiled_recompute() -> None:
         assert_same(data, engine="sglang", engine_version="0.5.11")
 
 
+@pytest.mark.usefixtures("_pastes_read_once_per_path")
 def test_cli_modes_are_identical_on_the_compiled_path(tmp_path: Path) -> None:
     """gzip, stdin, --since/--until, --follow, many files and --records: the same output with
     the compiled path as with the Python path."""

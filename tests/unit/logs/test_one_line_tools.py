@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support.cli import run_cli
+from tests.support.examples import examples
 
 # (the line as the tool prints it, the tool's engine, the version the line scanner names)
 LAYOUTS = (
@@ -57,7 +58,7 @@ def _paste_tools(doc: dict[str, object]) -> list[str]:
 _VALUE = st.sampled_from(("1.70", "2.37", "3.18", "2.000"))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     layout=st.sampled_from(LAYOUTS),
     value=_VALUE,
@@ -87,7 +88,7 @@ def test_a_heading_that_contradicts_the_spelling_wins(
         assert set(_paste_tools(doc)) <= {"unknown", "transformers"}, text
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     layout=st.sampled_from(LAYOUTS),
     value=_VALUE,
@@ -105,7 +106,7 @@ def test_the_spelling_names_its_tool_when_nothing_contradicts_it(
     assert "pastes" not in doc
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(
     heading=st.sampled_from(("Our TensorRT-LLM run:", "My own harness, unlike SGLang:", "MLX")),
     value=_VALUE,
@@ -132,7 +133,7 @@ def test_the_tools_own_lines_before_it_decide(heading: str, value: str) -> None:
     assert _versions(_read(bench_serve)) == {"vllm bench serve"}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(
     layout=st.sampled_from(LAYOUTS[:4]),
     steps=st.sampled_from((100, 200, 400, 500, 1000)),

@@ -26,6 +26,7 @@ value.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 # an auxiliary of the perfect, or an adverb of time, before the verb ('has reached', 'had
 # already dropped', 'has now risen', 'then fell', 'eventually climbed'); never a modal
@@ -77,21 +78,54 @@ _ARRIVED_AT = (
     r"(?:(?:gets?|got|gotten|getting|seems?|seemed|appears?|appeared)\s+(?:to\s+be\s+)?)?"
     r"stuck\s+(?:at|around|near))"
 )
-ARRIVED = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+"
-    + _AUX
-    + _ARRIVED_AT
-    + r"\s+"
-    + _HEDGE
-    + r"(?:[~≈]\s?)?[*`]{0,2}"
+_ARRIVED_VERB = (
+    _AUX + _ARRIVED_AT + r"\s+" + _HEDGE + r"(?:[~≈]\s?)?[*`]{0,2}"
     r"(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
     # not a multiplier or a version ('to 2x', 'to 0.5.1'), nor a share of something else
     # ('to 40% of the baseline')
     r"(?!\d|[\w.]\d|\s*[x×](?![a-z])|\s*%?\s*of\b)"
     # nor the low end of a range ('sits at 0.55-0.85', 'at 2.1 to 2.4')
-    r"(?!\s*%?\s*(?:[-–—~]|to\s|and\s)\s*[*`]{0,2}[~≈]?\d)",
+    r"(?!\s*%?\s*(?:[-–—~]|to\s|and\s)\s*[*`]{0,2}[~≈]?\d)"
+)
+# the name: 2 to _NAME_MOST characters
+_NAME_MOST = 51
+ARRIVED = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+" + _ARRIVED_VERB,
     re.I,
 )
+# what follows the name and its spaces in every arrival: :func:`arrivals` tries the whole
+# pattern only in the reach of a name before one (the pattern's lazy name, tried at every
+# letter of a line, is the cost)
+_ARRIVED_AFTER = re.compile(r"(?<=\s)" + _ARRIVED_VERB, re.I)
+_SPACE = re.compile(r"\s")
+
+
+def arrivals(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`ARRIVED` in ``text``, those of ``ARRIVED.finditer(text)``: the
+    whole pattern tried only at the places a name may start before a verb of arrival (at most
+    a name's length before the spaces that precede the verb)."""
+    start = 0  # no match starts before it
+    after = 0  # where the next verb is looked for
+    while True:
+        v = _ARRIVED_AFTER.search(text, after)
+        if v is None:
+            return
+        at = v.start()
+        spaces = at
+        while spaces > 0 and _SPACE.match(text, spaces - 1):
+            spaces -= 1
+        m = None
+        for p in range(max(start, spaces - _NAME_MOST - 1), at):
+            m = ARRIVED.match(text, p)
+            if m is not None:
+                break
+        if m is None:  # no name before this verb: the next verb's
+            start, after = max(start, at), max(start, at) + 1
+            continue
+        yield m
+        start = after = m.end()
+
+
 # the next leg of a trajectory, right after an arrival, with no name of its own ('AL starts at
 # ~3.07, smoothly regresses to ~2.8', 'was stable at ~61% from 6/16 through 7/8, then dropped
 # to ~36%'): the rest of the first clause, a comma or a conjunction, adverbs only (no noun: a

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste.model import (
     BONUS_UNKNOWN,
     EXCLUDED,
@@ -226,6 +227,8 @@ class Figures:
             self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
             self.count_named = True
+            if RCH.RATE_NAMED in key.text:
+                self.notes.append(RCH.PLAIN_UNDER_RATE)  # (the paste may say rates: reader.py)
         if (
             attr == "length"
             and re.match(r"(?:#\s*)?(?:mean|avg|average)\s+(?:number of\s+)?accepted", key.text)

@@ -34,7 +34,9 @@ from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import slash_carry as SC
+from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import split_rates as SR
+from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -621,23 +623,13 @@ def grid(
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
+    if (overall := _overall_of_title(g, first, title)) is not None:
+        g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
         if (unforced_cols := FORCED.forced_columns(g, cols)) is not None:
             g, cols = unforced_cols  # runs whose acceptance a knob forced: no measurement
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
-    # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
-    whole = C.key(title) if title else None
-    tk = (
-        whole  # the whole title when it names the figure ('..., emitted per verify')
-        if whole is not None and whole.metric in _TITLE_FIGURES
-        else C.key(_TITLE_NOUNS.sub("", title))
-        if title
-        else None
-    )
-    if tk is not None and tk.metric is None:
-        # a sentence naming the figure, then where or how it was measured ('Average acceptance
-        # length (τ) measured across MT-bench and GSM8K with K = 7:')
-        tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    tk = _title_key(title)
     if tk is not None and tk.metric is None and key_of(title).metric == C.RATE:
         # a sentence ending with the rate's name over cells of speeds measured at a rate ('10.0
         # t/s @ 88.2% +/- 9.7%'): the rates after '@' are the figure, the rest is not read
@@ -696,6 +688,52 @@ def grid(
 
 
 _CORNER_LABEL = "row"
+
+
+def _title_key(title: str) -> C.Key | None:
+    """The figure a table's title names, or None without a title."""
+    if not title:
+        return None
+    # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
+    whole = C.key(title)
+    tk = (
+        whole  # the whole title when it names the figure ('..., emitted per verify')
+        if whole.metric in _TITLE_FIGURES
+        else C.key(_TITLE_NOUNS.sub("", title))
+    )
+    if tk.metric is None:
+        # a sentence naming the figure, then where or how it was measured ('Average acceptance
+        # length (τ) measured across MT-bench and GSM8K with K = 7:')
+        tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    return tk
+
+
+def _overall_of_title(g: Grid, first: list[C.Key], title: str) -> Grid | None:
+    """A table of items (categories, datasets) by configurations under a title naming its one
+    figure, whose last row alone is labelled by that figure's name after a summary word
+    ('Overall AL', 'Mean τ', 'Avg acceptance length' under 'acceptance length on SPEED-Bench:'):
+    that row is the items' overall, the same figure, not a row of a figure of its own. The table
+    with the row labelled by its summary word alone ('Overall'), every cell then the title's
+    figure; None for any other table (rows of several figures, a summary row naming another
+    figure or none, no title naming a figure)."""
+    if len(g.rows) < 3 or not title:
+        return None
+    named = [i for i, k in enumerate(first) if k.metric is not None and k.metric != C.LABEL]
+    if named != [len(g.rows) - 1]:
+        return None
+    tk = _title_key(title)
+    last = first[-1]
+    if tk is None or tk.metric not in _TITLE_FIGURES or tk.metric != last.metric:
+        return None
+    ln, cells = g.rows[-1]
+    label = C._MARKUP.sub("", cells[0]).strip()
+    sm = _SUMMARY_ROW.match(label)
+    if sm is None:
+        return None
+    rows = [*g.rows[:-1], (ln, [sm.group(0), *cells[1:]])]
+    return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
+
+
 # a histogram's bins and counts ('| acceptance rate | requests |' over '| 0-10% | 5 |'): no
 # configurations
 _BIN = re.compile(r"^[\s\[(]*\d*\.?\d+\s*%?\s*(?:-|–|to|,)\s*\d*\.?\d+\s*%?[\s\])]*$")
@@ -1464,6 +1502,7 @@ def _by_rows(
             for j in accepted_cols
         )
     )
+    stats = _stats_cells(g, keys)
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -1562,6 +1601,20 @@ def _by_rows(
                 fig.put(C.DRAFTED, C.Value(v.max, False, 0), C.key("drafted"), cell, header)
                 v = C.Value(v.number, False, v.decimals)
             fig.put(m, v, k, cell, header)
+        if ln in stats:
+            # llama.cpp's draft statistics in one cell ('drafts 266/302, tokens 696/906'),
+            # proven by the row's rate (stats_cells.py): its counts under llama.cpp's own keys
+            sc, note = stats[ln]
+            fig = slots.setdefault("", E.Figures())
+            for sk, sv in (
+                (STC.ACCEPTED_KEY, sc.accepted_tokens),
+                (STC.DRAFTED_KEY, sc.tokens),
+                (STC.STEPS_KEY, sc.drafts),
+            ):
+                key = C.key(sk)
+                fig.put(key.metric or "", C.Value(float(sv), False, 0), key, str(sv), sk)
+            if note:
+                fig.notes.append(note)
         # counts and other figures without a group go to every slot
         if "" in slots and len(slots) > 1:
             shared = slots.pop("")
@@ -1575,6 +1628,37 @@ def _by_rows(
                     fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
         out.extend(_records(slots, labels, ctx, g.structure, (ln, ln), "column"))
     return out
+
+
+def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
+    """The rows whose draft statistics cell ('mtp: drafts 266/302, tokens 696/906', outside
+    the acceptance columns) is read, by line: its counts and a note where the row's rate is a
+    mean over repeats (stats_cells.py); only in a table with one rate column to prove them."""
+    rate_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.RATE]
+    if len(rate_cols) != 1 or not any("/" in c for _, cells in g.rows for c in cells):
+        return {}
+    ri = rate_cols[0]
+    found: list[tuple[int, str, STC.StatsCounts | None]] = []
+    for ln, cells in g.rows:
+        sc = next(
+            (
+                got
+                for i, c in enumerate(cells[: len(keys)])
+                if i != ri
+                and keys[i][0].metric not in C.ACCEPTANCE
+                and (got := STC.counts(c)) is not None
+            ),
+            None,
+        )
+        found.append((ln, cells[ri] if ri < len(cells) else "", sc))
+    if not any(sc is not None for *_, sc in found):
+        return {}
+    read = STC.admitted([(rate, sc) for _, rate, sc in found])
+    return {
+        ln: (sc, "" if proven else STC.MEAN_NOTE)
+        for (ln, _, sc), (yes, proven) in zip(found, read, strict=True)
+        if yes and sc is not None
+    }
 
 
 _NAMED_IN_BRACKET = re.compile(
@@ -3412,8 +3496,7 @@ _RUN_SPEC = re.compile(V.SPECULATIVE_RE + r"|propos|spec|verif|token", re.I)
 
 
 # a figure's value after a verb of where it went ('the accept_len drops to 1.57', 'accept rate
-# stays at 0.7'), or in a bracket of its maximum ('acceptance length (~4.8 of 5)')
-_WENT_TO = A.ARRIVED
+# stays at 0.7': A.arrivals), or in a bracket of its maximum ('acceptance length (~4.8 of 5)')
 _OF_MAX = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s*\(\s*[*`]{0,2}[~≈]?\s?(?P<val>\d+(?:\.\d+)?)\s+(?:of|out of)\s+"
     r"(?P<max>\d{1,2})[*`]{0,2}\s*\)",
@@ -3485,7 +3568,7 @@ def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 
 def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
-    for m in _WENT_TO.finditer(text):
+    for m in A.arrivals(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
         if k.metric is None and A.stuck_length(m.group("key"), text[m.end("key") : m.start("val")]):
             # 'the speculative decoding length is stuck at 1': a length a setting never is
@@ -4763,25 +4846,13 @@ def keyvalue(
     paragraph just before named, which this one may state again without its name. A value
     stated for decoding without speculation ('which is 1.0 for plain decoding') defines the
     figure, and is not read."""
-    lines = [
-        (
-            ln,
-            _compared_at(
-                _rate_accept(
-                    _glossed(
-                        _arrow_series(
-                            TH.blank(
-                                _FOR_PLAIN.sub(
-                                    lambda m: " " * len(m.group(0)), SC.rewrite(AS.rewrite(t))
-                                )
-                            )
-                        )
-                    )
-                )
-            ),
-        )
-        for ln, t in _yaml_items(lines)
-    ]
+
+    def rewritten(t: str) -> str:
+        t = SS.rewrite(SC.rewrite(AS.rewrite(t)))
+        t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
+        return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
+
+    lines = [(ln, rewritten(t)) for ln, t in _yaml_items(lines)]
     lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()

@@ -11,7 +11,12 @@ before and after of plain values above 1 (at most 16 tokens, one of them with de
 `%` anywhere in the sentence: `4 -> 4.6`, `from 5.1 to 5.7`) are lengths (tokens per step),
 their convention (the target's token counted or not) unknown: printed as they are, no
 normalised length. The same holds for a change after a verb (`went from 4 to 4.6`,
-interpret.py's arrows and `from ... to`). Whole values (`from 8 to 12`: a percentage without
+interpret.py's arrows and `from ... to`). Unless the paste shows that it writes its rates as
+percentages without `%`: a rate's name with a `%` unit anywhere in it (`acceptance rate (%)`,
+`accept rate [%]`, `acceptance in %`), or another rate printed plainly above 16 (no length can
+be: a percentage without its sign); then such records (no other figure, no length decided) are
+rates again, each value a percentage (:func:`as_percentages`, run by the reader on the paste's
+records, noted). Rates written with `%` elsewhere, or a plain rate of 16 or less, prove nothing. Whole values (`from 8 to 12`: a percentage without
 its sign as often) and values above 16 stay what the readers made of them; a percentage stays a
 rate (`(about 50% -> 57%)`: two rates).
 
@@ -19,17 +24,19 @@ Never read: a bracket after a condition or a goal (`if ...`, `we want ...`), a r
 values of two kinds (`(0.5 -> 4.6)`), a length's name over a percentage, a bracket with no
 acceptance name before it in the sentence (`(about 4 -> 4.6)` alone).
 
-Pure: text in, spans of (key, value) items out.
+Pure: text in, spans of (key, value) items out; records in, records out.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
+from specdiag.core.logs.paste.model import BONUS_UNKNOWN, UNKNOWN, PasteRecord
 
 _NAME = re.compile(
     r"(?:\b(?:mtp|draft|token|spec\w*|mean|average|avg|overall)[\s_-]+)?"
@@ -86,8 +93,80 @@ def change_key(k: C.Key, a: C.Value, b: C.Value, sentence: str) -> C.Key:
     """The key of a change's two values: a rate's name over values no rate can take is a length
     of unknown convention; any other key as it is."""
     if k.metric in (C.RATE, C.ACCEPT_RATIO) and _plain_lengths(a, b, sentence):
-        return C.Key(C.LENGTH, f"{k.text} {C.UNSURE_LENGTH}", False, None, k.tool, k.pooled)
+        return C.Key(
+            C.LENGTH, f"{k.text} {RATE_NAMED} {C.UNSURE_LENGTH}", False, None, k.tool, k.pooled
+        )
     return k
+
+
+# the key of a length read from plain values under a rate's name, and the note its record
+# carries (evidence.Figures.put), so that the paste's own evidence can make them rates again
+RATE_NAMED = "(a rate's name over plain values)"
+PLAIN_UNDER_RATE = (
+    "plain values above 1 under a rate's name, no '%' in the sentence: read as lengths "
+    "(tokens per step) of unknown convention"
+)
+_PERCENT_UNIT = re.compile(
+    r"\baccept\w*(?:[\s_-]+(?:rate|ratio))?[\s_-]*(?:\(\s*%\s*\)|\[\s*%\s*\]|\bin\s+(?:%|percent\b))",
+    re.I,
+)
+_PLAIN_PERCENT = re.compile(r"^rate (?P<v>\d+(?:\.\d+)?) printed without '%', read as a percentage")
+
+
+def percent_evidence(records: list[PasteRecord], text: str) -> str | None:
+    """What in the paste shows that it writes its rates as percentages without '%': a rate's
+    name with a '%' unit (`acceptance rate (%)`, `accept rate [%]`, `acceptance in %`), or
+    another rate printed plainly above any length (above 16: a percentage without its sign);
+    None when nothing does."""
+    if "%" in text and (m := _PERCENT_UNIT.search(text)) is not None:
+        return f"'{m.group(0)}'"
+    for r in records:
+        for n in r.notes:
+            if (p := _PLAIN_PERCENT.match(n)) is not None and float(
+                p.group("v")
+            ) > C.MAX_STEP_TOKENS:
+                return f"a rate printed as {p.group('v')} (line {r.first_line})"
+    return None
+
+
+def as_percentages(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Records read as lengths from plain values under a rate's name, made rates again (the
+    value as a percentage) where the paste shows that it writes its rates without '%'; only a
+    record with no other figure and no decided length."""
+    if not any(PLAIN_UNDER_RATE in r.notes for r in records):
+        return records
+    said = percent_evidence(records, text)
+    if said is None:
+        return records
+    out = []
+    for r in records:
+        if (
+            PLAIN_UNDER_RATE in r.notes
+            and r.printed_length is not None
+            and r.accept_length is None
+            and r.printed_rate is None
+            and r.bonus.value == UNKNOWN
+            and not r.per_position
+            and all(
+                x is None for x in (r.accepted_tokens, r.drafted_tokens, r.steps, r.output_tokens)
+            )
+        ):
+            r = dataclasses.replace(
+                r,
+                printed_length=None,
+                printed_rate=round(r.printed_length / 100.0, 9),
+                notes=(
+                    f"a plain value under a rate's name read as a percentage: the paste writes its "
+                    f"rates without '%' ({said})",
+                    *(
+                        n
+                        for n in r.notes
+                        if n != PLAIN_UNDER_RATE and not n.startswith(BONUS_UNKNOWN)
+                    ),
+                ),
+            )
+        out.append(r)
+    return out
 
 
 def hinted(text: str) -> bool:

@@ -37,9 +37,11 @@ from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
+from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
+from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
@@ -954,6 +956,17 @@ def read_paste(
             records.extend(leaves)
             block_of.extend([n_blocks] * len(leaves))
             continue
+        if "/" in body and "(" in body and ("`" in body or "**" in body):
+            # series named in a bullet, their values in a bracket, under a bullet naming the
+            # measure (series_finals.py); the block's other lines are read as before
+            series, series_lines = SF.records(blk, ctx)
+            if series:
+                records.extend(series)
+                block_of.extend([n_blocks] * len(series))
+                blk = [(ln, t) for ln, t in blk if ln not in series_lines]
+                body = "\n".join(t for _, t in blk)
+                if not blk:
+                    continue
         found: list[PasteRecord] = []
         named = False
         json_unread = False
@@ -1135,6 +1148,9 @@ def read_paste(
             unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
+    # plain values under a rate's name read as lengths, rates again where the paste writes its
+    # rates as percentages without '%' (rate_changes.py), before any rule decides a length
+    records = RCH.as_percentages(records, text)
     # a length above its run's position lines ('Pos 1: 0.576', a blank line between): 1 + their
     # sum (position_lines.py): an identity, before the rules of values and names below
     records, block_of = POSL.decide(records, block_of, text)
@@ -2026,13 +2042,58 @@ def _plain_title(t: str) -> bool:
     return k.metric in _PLAIN_FIGURES and k.text != "acceptance"
 
 
+# a sentence right above a table, perhaps after a short label ('**Evaluation**:', 'Eval:'),
+# ending with '.' or ':' ('acceptance length measured by serving the draft in SGLang, greedy.')
+_SENTENCE_TITLE = re.compile(
+    r"^\s*(?:(?P<label>\*\*[^*|]{1,30}\*\*|[A-Z][\w-]*(?:\s[\w-]+){0,2})\s*:\s*)?"
+    r"(?P<s>[A-Za-z][^|]{10,200}?)\s*[.:]\s*$"
+)
+
+
+# a verb that makes a sentence a statement about a figure rather than the title of its table
+_CLAIM_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|drops?|dropped|rises?|rose|improv\w*|"
+    r"increas\w*|decreas\w*|falls?|fell|goes|went|stays?|stayed|looks?|seems?|remains?|"
+    r"should|would|could|can|will|may|might)\b",
+    re.I,
+)
+
+
+def _sentence_title(t: str) -> str | None:
+    """The sentence of a line right above a table that names the table's one figure first,
+    then where or how it was measured ('Acceptance length measured by serving the exported
+    draft in SGLang, greedy, n=60 per set.', after a label such as '**Evaluation**:'): the
+    sentence, its final stop dropped; None for any other line (a figure stated, a sentence
+    naming no figure first, a label naming a figure of its own)."""
+    m = _SENTENCE_TITLE.match(t)
+    if m is None:
+        return None
+    label = (m.group("label") or "").strip("* ")
+    if label and (C.key(label).metric is not None or I._OTHER_FIGURE.search(label)):
+        return None
+    sentence = m.group("s")
+    head, *rest = I._TITLE_QUALIFIER.split(sentence, maxsplit=1)
+    if not rest or re.search(r"\d", head) or len(head.split()) > 6 or I._OTHER_FIGURE.search(head):
+        return None
+    if _CLAIM_VERB.search(sentence):
+        return None  # a claim about the figure ('... is lower than expected'), not a title
+    k = C.key(head.strip())
+    if k.metric not in I._TITLE_FIGURES or k.text == "acceptance":
+        return None
+    return sentence.strip()
+
+
 def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
     """The title just above a table: a markdown heading, a bold line or a line ending with ':',
     in its block or the heading lines before it, or the plain line right above it naming one
-    acceptance figure alone (a heading copied without its markup); '' when there is none."""
+    acceptance figure alone (a heading copied without its markup), or a sentence right above it
+    naming the table's figure first, then how it was measured (_sentence_title); '' when there
+    is none."""
     above = [t for ln, t in blk if ln < first_line] or heading.splitlines()
     if above and _plain_title(above[-1]):
         return above[-1].strip()
+    if above and _TITLE.match(above[-1]) is None and (st := _sentence_title(above[-1])):
+        return st
     for t in reversed(above[-3:]):
         m = _TITLE.match(t)
         if m is not None:

@@ -175,3 +175,44 @@ def test_a_condition_is_looked_for_within_a_bounded_reach() -> None:
     assert A.conditional(near, near.index("1.0"))
     far = "if " + "and the draft was fine " * 40 + "the accept length dropped to 1.0"
     assert not A.conditional(far, far.index("1.0"))
+
+
+_ARRIVAL_PIECES = (
+    "the accept length",
+    "AL",
+    "acceptance rate",
+    "x" * 49,
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    ", then",
+    "has reached",
+    "dropped to",
+    "rose by 0.3 to",
+    "stays at",
+    "was stable at",
+    "is stuck at",
+    "starts at",
+    "to",
+    "about",
+    "~",
+    "**",
+    "2.9",
+    "61%",
+    "0.5.1",
+    "2x",
+    "of the baseline",
+    "-",
+    "\u00a0",
+    "H\u0130T",
+)
+
+
+@settings(max_examples=400)
+@given(st.lists(st.sampled_from(_ARRIVAL_PIECES), max_size=14))
+def test_arrivals_are_the_patterns_matches(pieces: list[str]) -> None:
+    # arrival.arrivals tries the pattern only before a verb of arrival: the same matches
+    text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
+    got = [(m.span(), m.groupdict()) for m in A.arrivals(text)]
+    assert got == [(m.span(), m.groupdict()) for m in A.ARRIVED.finditer(text)]

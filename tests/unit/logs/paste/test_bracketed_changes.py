@@ -75,3 +75,48 @@ def test_a_verbs_change_under_a_rate_is_lengths_too() -> None:
 )
 def test_no_record(line: str) -> None:
     assert not read_paste(f"{_SAID}{line}\n").records
+
+
+_PERCENT_SAID = [
+    "| run | tok/s | acceptance rate (%) |\n|---|---|---|\n| baseline head | 88 | 47.5 |\n\n",
+    "| run | tok/s | accept rate [%] |\n|---|---|---|\n| baseline head | 88 | 47.5 |\n\n",
+    "Draft acceptance rate: 47.5 on the code split.\n\n",  # a plain rate no length can be
+]
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    said=st.sampled_from(_PERCENT_SAID),
+    before=st.integers(11, 60),
+    gain=st.integers(1, 20),
+    verb=st.booleans(),
+)
+def test_the_paste_writing_rates_without_percent_keeps_them_rates(
+    read: Read, said: str, before: int, gain: int, verb: bool
+) -> None:
+    # the paste's own rates are percentages without '%': 5.2 -> 6.8 under a rate's name are too
+    a, b = before / 10, (before + gain) / 10
+    change = (
+        f"After the fix the acceptance rate went from {a:.1f} to {b:.1f} on the chat split.\n"
+        if verb
+        else f"A gain in acceptance rate with the fused head (about {a:.1f} -> {b:.1f}).\n"
+    )
+    got = read(_SAID + said + change).records
+    assert [r.printed_rate for r in got[-2:]] == pytest.approx([a / 100, b / 100])
+    assert all(r.printed_length is None and r.accept_length is None for r in got)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Acceptance rate on the code split: 47.5%.\n\n",  # rates written with '%': no evidence
+        "Draft acceptance rate: 12.5 on the code split.\n\n",  # a plain value a length may be
+        "| run | tok/s | hit rate (%) |\n|---|---|---|\n| baseline head | 88 | 47.5 |\n\n",
+    ],
+)
+def test_no_percent_evidence_keeps_lengths(said: str) -> None:
+    got = read_paste(
+        _SAID + said + "After the fix the acceptance rate went from 5.2 to 6.8 on the chat split.\n"
+    ).records
+    assert [r.printed_length for r in got[-2:]] == pytest.approx([5.2, 6.8])
+    assert all(r.accept_length is None for r in got)

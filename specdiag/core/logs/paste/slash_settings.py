@@ -1,0 +1,86 @@
+"""A setting's values joined by `/`, then figures joined by `/` in as many values: one run per
+setting value, `at concurrency 1 / 8 / 32: acceptance 2.91 / 2.88 / 2.70, throughput 120 / 690
+/ 1480 tok/s`.
+
+Prose summing up a sweep often lists the setting's values once and each figure's values in the
+same order. The i-th value of every list is the run at the i-th setting value, so the span is
+written as one clause a run (`concurrency=1: acceptance 2.91, throughput 120 tok/s; concurrency=8:
+...`), which the key-value reader reads as one record a run, labelled by its setting.
+
+Only where the setting is a known knob (`concurrency`, `batch size`, `k`, `gamma`, `temperature`,
+`draft tokens`, ...) or written `name=a/b/c`; where every list right after it (each a name of a
+few words, then exactly as many values joined by `/`, perhaps a unit) holds as many values as
+the setting, one of them naming acceptance; and where nothing but separators (`,`, `;`, `:`,
+`and`) stands between them. A list of another count, a list whose values go on (`/ 4`), or a
+range (`1-3`) leaves the line as it is: which value is whose run is not told.
+
+Pure: a line in, a line out.
+"""
+
+from __future__ import annotations
+
+import re
+
+_V = r"\d+(?:\.\d+)?%?"
+_KNOB = (
+    r"concurrency|max[ _-]concurrency|batch[ _-]size|bs|batch|k|gamma|γ|temperature|temp|"
+    r"draft[ _-]tokens|num[ _-]speculative[ _-]tokens|spec(?:ulative)?[ _-]tokens|draft[ _-]length|"
+    r"depth|topk|top[ _-]k|qps|rps|request[ _-]rate|tp|context(?:[ _-]length)?|seq(?:uence)?[ _-]len(?:gth)?"
+)
+# 'concurrency 1 / 8 / 32', 'k=1/2/4', 'batch size: 1 / 16'
+_SETTING = re.compile(
+    r"(?<![\w-])(?:(?P<knob>" + _KNOB + r")\s*[=:]?\s*|(?P<name>[A-Za-z][\w-]{0,20})\s*=\s*)"
+    r"(?P<vals>" + _V + r"(?:\s*/\s*" + _V + r"){1,7})(?![\w.%]|\s*/\s*\d|\s*[-–]\s*\d)",
+    re.I,
+)
+# a figure's list: 'acceptance 7.72 / 7.70 / 7.52', 'throughput 398 / 2351 / 3231 tok/s'
+_ITEM = re.compile(
+    r"\s*(?P<name>[A-Za-z][\w .()-]{0,30}?)\s*[:=]?\s*(?P<vals>"
+    + _V
+    + r"(?:\s*/\s*"
+    + _V
+    + r"){1,7})(?![\w%]|\.\d|\s*/\s*\d)(?P<unit>\s*(?:tok/s|tokens/s|t/s|tps|ms|s|x|×)(?![\w/]))?",
+    re.I,
+)
+_SEP = re.compile(r"\s*(?:[,;:]\s*(?:and\s+)?|\s+and\s+|\s*[—–-]\s+)")
+_ACCEPT = re.compile(r"\baccept|\bAL\b|τ|\btau\b", re.I)
+
+
+def _values(s: str) -> list[str]:
+    return [v.strip() for v in s.split("/")]
+
+
+def rewrite(line: str) -> str:
+    """``line`` with a setting's slash-joined values and the figures' lists after it written as
+    one clause a run; the line itself where the rule does not hold."""
+    if line.count("/") < 2 or _ACCEPT.search(line) is None:
+        return line
+    for sm in _SETTING.finditer(line):
+        setting = _values(sm.group("vals"))
+        n = len(setting)
+        name = (sm.group("knob") or sm.group("name")).strip()
+        pos = sm.end()
+        items: list[tuple[str, list[str], str]] = []
+        while True:
+            sep = _SEP.match(line, pos)
+            start = sep.end() if sep is not None else pos
+            if sep is None and items:
+                break
+            im = _ITEM.match(line, start)
+            if im is None or len(_values(im.group("vals"))) != n:
+                break
+            items.append(
+                (im.group("name").strip(), _values(im.group("vals")), im.group("unit") or "")
+            )
+            pos = im.end()
+        if not items or not any(_ACCEPT.search(nm) for nm, _, _ in items):
+            continue
+        if any(re.search(r"\d", nm) for nm, _, _ in items):
+            continue  # a name holding a number: another list's tail, not a figure's name
+        runs = "; ".join(
+            f"{name}={setting[i]}: "
+            + ", ".join(f"{nm} {vals[i]}{unit}" for nm, vals, unit in items)
+            for i in range(n)
+        )
+        return line[: sm.start()] + runs + line[pos:]
+    return line
