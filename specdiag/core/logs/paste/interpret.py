@@ -1876,9 +1876,10 @@ _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
     r"sequences|problems|turns|items|tasks)\b)"
 )
-_PAIR = re.compile(
-    # (a separator ahead first: a stretch with none fails at once)
-    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as|will)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|"
+# what follows a key-value pair's key and the spaces after it: the separator, the value (all of
+# _PAIR after its key, kept apart for `_pairs`)
+_PAIR_SEP_ON = (
+    r"(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|"
     # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
     # expectation)
     r"\bwill\s+always\s+be\b|≈|~|(?<=\s)[—–](?=\s))\s*"
@@ -1898,12 +1899,67 @@ _PAIR = re.compile(
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
-    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER,
+    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER
+)
+_PAIR_KEY_MOST = 81  # a key's most characters (one, then up to 80)
+_PAIR = re.compile(
+    # (a separator ahead first: a stretch with none fails at once)
+    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as|will)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*"
+    + _PAIR_SEP_ON,
     re.I,
 )
-_PAIR_BARE = re.compile(
-    # (a digit ahead first: a line with none fails at once instead of trying every key length)
-    r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
+# the places a separator and its value start (zero-width: every one, overlapping or not)
+_PAIR_SEP_AT = re.compile(r"(?=" + _PAIR_SEP_ON + ")", re.I)
+# a character no key holds (the exact complement of the key's characters, same flags)
+_PAIR_KEY_BREAK = re.compile(r"(?![^:=\n])[\s\S]", re.I)
+_SPACE_AT = re.compile(r"\s")
+
+
+def _pairs(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_PAIR` in ``text``, those of ``_PAIR.finditer(text)``: the whole
+    pattern tried only where a key may start before a separator and its value (at most a key's
+    length before the spaces that precede the separator; its lazy key tried at every letter of
+    a line cost ~8x)."""
+    return _keyed(_PAIR, _PAIR_SEP_AT, _PAIR_KEY_MOST, _PAIR_KEY_BREAK, text)
+
+
+def _keyed(
+    pat: re.Pattern[str],
+    after_at: re.Pattern[str],
+    most: int,
+    breaks: re.Pattern[str],
+    text: str,
+) -> Iterator[re.Match[str]]:
+    """The matches of ``pat.finditer(text)``, for a pattern made of a key (at most ``most``
+    characters, none that ``breaks`` finds), spaces, then what ``after_at`` (zero-width) finds:
+    ``pat`` tried only within a key's reach before each place ``after_at`` finds."""
+    start = 0  # no match starts before it
+    tried = 0  # the places before it were tried (or skipped)
+    stops: list[int] | None = None  # where a key cannot run through
+    for after in after_at.finditer(text):
+        at = after.start()
+        if at < start:
+            continue
+        spaces = at
+        while spaces > 0 and _SPACE_AT.match(text, spaces - 1):
+            spaces -= 1
+        if stops is None:
+            stops = [b.start() for b in breaks.finditer(text)]
+        i = bisect.bisect_left(stops, spaces)
+        p = max(start, tried, spaces - most, stops[i - 1] + 1 if i else 0)
+        while p < at:
+            m = pat.match(text, p)
+            if m is None:
+                p += 1
+                continue
+            yield m
+            start = p = m.end()
+        tried = max(tried, at)
+
+
+# what follows a bare pair's key and the spaces after it: a hedge, the value (all of _PAIR_BARE
+# after its key, kept apart for `_keyed`)
+_PAIR_BARE_VALUE_ON = (
     # a hedge or degree word between the name and its value ('mean acceptance length only
     # 2.82', 'accept rate just 41%')
     r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
@@ -1915,9 +1971,24 @@ _PAIR_BARE = re.compile(
     + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
     # the figure was measured over ('AL over the first 32 queries'): never the value
-    r"(?!\s*[:=])" + _POPULATION_AFTER + _FORMULA_AFTER,
+    r"(?!\s*[:=])" + _POPULATION_AFTER + _FORMULA_AFTER
+)
+_PAIR_BARE_KEY_MOST = 61  # a bare key's most characters (one, then up to 60)
+_PAIR_BARE = re.compile(
+    # (a digit ahead first: a line with none fails at once instead of trying every key length)
+    r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*" + _PAIR_BARE_VALUE_ON,
     re.I,
 )
+_PAIR_BARE_VALUE_AT = re.compile(r"(?=" + _PAIR_BARE_VALUE_ON + ")", re.I)
+_PAIR_BARE_KEY_BREAK = re.compile(r"(?![A-Za-zτ#*_`./ -])[\s\S]", re.I)
+
+
+def _bare_pairs(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_PAIR_BARE` in ``text``, those of ``_PAIR_BARE.finditer(text)``
+    (tried only within a key's reach before a value)."""
+    return _keyed(_PAIR_BARE, _PAIR_BARE_VALUE_AT, _PAIR_BARE_KEY_MOST, _PAIR_BARE_KEY_BREAK, text)
+
+
 # a count before its noun, in prose ('and 182 decoding steps', '1,208 accepted tokens'): counts
 # only (whole numbers read as accepted, drafted, steps or output tokens)
 _PAIR_COUNT_FIRST = re.compile(
@@ -2737,16 +2808,19 @@ _RUN_MEAN = re.compile(
 
 # a figure worked out after its name ('Acceptance length: 128 / (128 - 96) = 4.00', 'accept
 # rate = 96/120 = 80%'): the value is the result after '=', never a term of the formula
-_WORKED = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)\s*[:=]\s*"
+_WORKED_ON = (  # all of _WORKED after its key (kept apart for `_keyed`)
+    r"\s*[:=]\s*"
     r"(?P<expr>[(\s]*\d[\d.,]*(?:[)\s]*[-+−*/×÷x][(\s]*\d[\d.,]*)+[)\s]*)"
     r"(?:=|≈|~=)\s*(?P<val>[~≈]?\s*\d+(?:\.\d+)?\s*%?)(?![\d.])"
 )
+_WORKED = re.compile(r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)" + _WORKED_ON)
+_WORKED_AT = re.compile(r"(?=" + _WORKED_ON + ")")
+_WORKED_KEY_BREAK = re.compile(r"(?![\w .()%/-])[\s\S]")
 
 
 def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure worked out after its name."""
-    for m in _WORKED.finditer(text):
+    for m in _keyed(_WORKED, _WORKED_AT, 61, _WORKED_KEY_BREAK, text):
         k = key_of(m.group("key"))
         v = C.value(m.group("val"))
         if k.metric not in C.ACCEPTANCE or v is None:
@@ -2758,11 +2832,13 @@ def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
 # max 3.90', 'AL: mean=2.73, p50=2.75'): one figure, the mean (else the median)
 _STAT_WORD = r"(?:min(?:imum)?|max(?:imum)?|avg|mean|average|median|p\d{1,2}|std|stddev)"
 _NUM_V = r"[~≈]?\d+(?:\.\d+)?\s*%?"
-_STATS_RUN = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)\s*[:=]?\s+"
-    r"(?P<list>(?:\b" + _STAT_WORD + r"\b\s*[:=]?\s*" + _NUM_V + r"[\s,;|]*){2,})",
-    re.I,
+_STATS_RUN_ON = (  # all of _STATS_RUN after its key (kept apart for `_keyed`)
+    r"\s*[:=]?\s+"
+    r"(?P<list>(?:\b" + _STAT_WORD + r"\b\s*[:=]?\s*" + _NUM_V + r"[\s,;|]*){2,})"
 )
+_STATS_RUN = re.compile(r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)" + _STATS_RUN_ON, re.I)
+_STATS_RUN_AT = re.compile(r"(?=" + _STATS_RUN_ON + ")", re.I)
+_STATS_RUN_BREAK = re.compile(r"(?![\w .()%/-])[\s\S]", re.I)
 _STATS_HINT = re.compile(
     r"\b(?:avg|mean|average|median|p50)\b.*\b(?:min|max|p\d{1,2}|std)|"
     r"\b(?:min|max|p\d{1,2}|std)\w*\b.*\b(?:avg|mean|average|median|p50)\b",
@@ -2773,7 +2849,7 @@ _STAT_ITEM = re.compile(r"\b(" + _STAT_WORD + r")\b\s*[:=]?\s*(" + _NUM_V + ")",
 
 def _stats_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a metric's statistics listed after its name."""
-    for m in _STATS_RUN.finditer(text):
+    for m in _keyed(_STATS_RUN, _STATS_RUN_AT, 61, _STATS_RUN_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in C.ACCEPTANCE:
             continue
@@ -2827,22 +2903,28 @@ def _named_changes(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Va
 # values listed with '/' after a metric, then as many configurations listed with '/' ('AL: 3.1 /
 # 2.9 / 2.7 for k = 3 / 5 / 7', 'accept rate 71% / 64% on chat / code'): a record each, its
 # configuration its label
-_VALS_FOR = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)\s*[:=]?\s*"
+_VALS_FOR_ON = (  # all of _VALS_FOR after its key (kept apart for `_keyed`)
+    r"\s*[:=]?\s*"
     r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+"
     r"(?:for|at|with|on|across|by|under)\s+(?:(?P<name>[A-Za-z][\w-]{0,15}(?:\s[A-Za-z][\w-]{0,15})?)"
     r"(?:\s*[=:]\s*|\s+)(?=[\w.+-]{1,20}\s*/))?"
     r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
 )
+_VALS_FOR = re.compile(r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)" + _VALS_FOR_ON)
+_VALS_FOR_AT = re.compile(r"(?=" + _VALS_FOR_ON + ")")
+# a character no key of _VALS_FOR or _AT_CONFIGS holds
+_CONFIG_KEY_BREAK = re.compile(r"(?![\w .%()-])[\s\S]")
 
 
 # a metric, then values each at its configuration after '@' ('Accept len 2.4 @ bs=1, 2.1 @
 # bs=32'): a record each, labelled
 _AT_ITEM = r"[~≈]?\d+(?:\.\d+)?\s*%?\s*@\s*[A-Za-z][\w.]*\s*[=:]?\s*[\w.]+"
-_AT_CONFIGS = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)\s*[:=]?\s*"
+_AT_CONFIGS_ON = (  # all of _AT_CONFIGS after its key (kept apart for `_keyed`)
+    r"\s*[:=]?\s*"
     r"(?P<items>" + _AT_ITEM + r"(?:\s*(?:,|;|\band\b|\|)\s*" + _AT_ITEM + r"){1,7})"
 )
+_AT_CONFIGS = re.compile(r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)" + _AT_CONFIGS_ON)
+_AT_CONFIGS_AT = re.compile(r"(?=" + _AT_CONFIGS_ON + ")")
 _AT_ONE = re.compile(
     r"(?P<v>[~≈]?\d+(?:\.\d+)?\s*%?)\s*@\s*(?P<name>[A-Za-z][A-Za-z_.]*)\s*(?:[=:]\s*|\s+)"
     r"(?P<lab>[\d.]+|[A-Za-z][\w.]*)"
@@ -2851,7 +2933,7 @@ _AT_ONE = re.compile(
 
 def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a metric's values each at a configuration after '@'."""
-    for m in _AT_CONFIGS.finditer(text):
+    for m in _keyed(_AT_CONFIGS, _AT_CONFIGS_AT, 51, _CONFIG_KEY_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE):
             continue
@@ -3274,7 +3356,7 @@ def _configs_bracket(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
     for m in [
-        *_VALS_FOR.finditer(text),
+        *_keyed(_VALS_FOR, _VALS_FOR_AT, 51, _CONFIG_KEY_BREAK, text),
         *_VALS_NAMED_FOR.finditer(text),
         *_KEY_FOR_LABS.finditer(text),
     ]:
@@ -3319,13 +3401,15 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 # / 76.4 / 78.0 / 88.2 = 83.5% avg'): the mean where it closes the run, else one rate per draft
 # position where the name says so or the line's tokens per step is 1 + their sum
 _RUN_VALUE = r"[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
-_RATE_RUN = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .-]{1,60}?)[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
+_RATE_RUN_ON = (  # all of _RATE_RUN after its key (kept apart for `_keyed`)
+    r"[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
     r"(?P<run>" + _RUN_VALUE + r"(?:\s*/\s*" + _RUN_VALUE + r"){1,7})"
     r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
-    r"(?![\w/]|\.\d|\s*%)",
-    re.I,
+    r"(?![\w/]|\.\d|\s*%)"
 )
+_RATE_RUN = re.compile(r"(?P<key>[A-Za-zτ][\w .-]{1,60}?)" + _RATE_RUN_ON, re.I)
+_RATE_RUN_AT = re.compile(r"(?=" + _RATE_RUN_ON + ")", re.I)
+_RATE_RUN_BREAK = re.compile(r"(?![\w .-])[\s\S]", re.I)
 _POSITION_WORDS = re.compile(
     r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)|positions?|"
     r"positional|(?:one|two|three|four|five|six|seven|eight|\d)[ -]positions?|depths?)\b",
@@ -3340,7 +3424,7 @@ _LENGTH_AFTER = re.compile(
 
 def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each run of a rate's values joined by '/'."""
-    for m in _RATE_RUN.finditer(text):
+    for m in _keyed(_RATE_RUN, _RATE_RUN_AT, 61, _RATE_RUN_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
             continue
@@ -3988,7 +4072,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
-        for m in pat.finditer("".join(rest)):
+        joined = "".join(rest)
+        for m in (
+            _pairs(joined)
+            if pat is _PAIR
+            else _bare_pairs(joined)
+            if pat is _PAIR_BARE
+            else pat.finditer(joined)
+        ):
             # a key never runs over a ';' (the clause before is another statement's: '2 accepted
             # tokens/round; tool threshold: 1')
             k = key_of(

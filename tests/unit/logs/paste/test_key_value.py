@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read, line_scanner_lengths, through_logs
@@ -431,3 +432,132 @@ def test_runs_named_by_a_capital_letter_are_each_a_record(noun: str) -> None:
     # line read as a label 'run' and the two runs as one record of 2.34)
     text = f"- Accept length for {noun} A: 2.996\n- Accept length for {noun} B: 2.34\n"
     assert [r.printed_length for r in read_paste(text).records] == [2.996, 2.34]
+
+
+_PAIR_PIECES = (
+    "acceptance rate",
+    "Mean accept length",
+    "AL",
+    "τ",
+    "`spec_k`",
+    "**avg**",
+    "is",
+    "was",
+    "of",
+    "as",
+    "will always be",
+    ":",
+    "=",
+    "≈",
+    "~",
+    "—",
+    "–",
+    "about",
+    "in the range of",
+    "median",
+    "2.9",
+    "61%",
+    "0.5.1",
+    "1,208",
+    "2x",
+    "±0.1",
+    "/ 4",
+    "queries",
+    "+ accept_rate",
+    "-",
+    "\n",
+    "  ",
+    "\u00a0",
+    "x" * 40,
+    "H\u0130T",
+)
+
+
+@settings(max_examples=400)
+@given(st.lists(st.sampled_from(_PAIR_PIECES), max_size=16))
+def test_pairs_are_the_patterns_matches(pieces: list[str]) -> None:
+    # interpret._pairs tries the pattern only before a separator and its value: the same matches
+    text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
+    got = [(m.span(), m.groupdict()) for m in I._pairs(text)]
+    assert got == [(m.span(), m.groupdict()) for m in I._PAIR.finditer(text)]
+
+
+@settings(max_examples=400)
+@given(st.lists(st.sampled_from(_PAIR_PIECES + ("only", "3", "avg 2")), max_size=16))
+def test_bare_pairs_are_the_patterns_matches(pieces: list[str]) -> None:
+    # the bare pattern tried only before a value: the same matches
+    text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
+    got = [(m.span(), m.groupdict()) for m in I._bare_pairs(text)]
+    assert got == [(m.span(), m.groupdict()) for m in I._PAIR_BARE.finditer(text)]
+
+
+_KEYED_PIECES = (
+    "acceptance rate",
+    "AL",
+    "τ",
+    "Accept len",
+    "per-position (%)",
+    "is",
+    "were",
+    ":",
+    "=",
+    "≈",
+    "**",
+    "`",
+    "/",
+    " / ",
+    "@",
+    "@ bs=1",
+    "bs",
+    "for",
+    "on chat / code",
+    "k = 3 / 5 / 7",
+    ",",
+    "and",
+    "|",
+    "mean",
+    "max",
+    "p90",
+    "avg",
+    "~",
+    "2.9",
+    "61%",
+    "0.5.1",
+    "3",
+    "\n",
+    "  ",
+    "\u00a0",
+    "x" * 40,
+    "\u212a",
+    "2.4 @ bs=1",
+    "2.1 @ bs = 32",
+    "3.1 / 2.9",
+    "71% / 64%",
+    "for k = 3 / 5",
+    "on chat / code",
+    "mean 2.7",
+    "max=3.9",
+    "p50: 2.75",
+    "2.4 @ bs=1, 2.1 @ bs=32",
+    "3.1 / 2.9 for k = 3 / 5",
+    "(12 + 30) / 20 = 2.1",
+    "3x4",
+)
+_KEYED = {
+    "rate run": (I._RATE_RUN, I._RATE_RUN_AT, 61, I._RATE_RUN_BREAK),
+    "values for": (I._VALS_FOR, I._VALS_FOR_AT, 51, I._CONFIG_KEY_BREAK),
+    "at configs": (I._AT_CONFIGS, I._AT_CONFIGS_AT, 51, I._CONFIG_KEY_BREAK),
+    "stats run": (I._STATS_RUN, I._STATS_RUN_AT, 61, I._STATS_RUN_BREAK),
+    "worked": (I._WORKED, I._WORKED_AT, 61, I._WORKED_KEY_BREAK),
+}
+
+
+@pytest.mark.parametrize("which", list(_KEYED))
+@settings(max_examples=300)
+@given(pieces=st.lists(st.sampled_from(_KEYED_PIECES), max_size=18))
+def test_keyed_patterns_matches(which: str, pieces: list[str]) -> None:
+    # interpret._keyed tries a keyed pattern only before what follows its key: the same matches
+    pat, after_at, most, breaks = _KEYED[which]
+    text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
+    got = [(m.span(), m.groupdict()) for m in I._keyed(pat, after_at, most, breaks, text)]
+    assert got == [(m.span(), m.groupdict()) for m in pat.finditer(text)]
