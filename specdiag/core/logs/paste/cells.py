@@ -654,6 +654,10 @@ _OTHER_TAIL = re.compile(
 _CONFIG_AFTER = re.compile(r"^(?P<m>[^,;]{2,40}?)\s*(?:,|;|\s[-–—]\s)\s*(?P<c>\S.{0,60})$")
 
 
+# a τ attributed to EAGLE by name ('EAGLE τ', "EAGLE-3's τ", 'τ (EAGLE)')
+_EAGLE_TAU = re.compile(r"\beagle(?:[- ]?\d)?(?:'s)?\s*τ|τ\s*\(\s*eagle(?:[- ]?\d)?\s*\)", re.I)
+
+
 # a length that says whether it counts the bonus token ('AL (incl. bonus)', 'accept length
 # w/o bonus', 'τ (bonus excluded)')
 _BONUS_IN = re.compile(
@@ -791,6 +795,10 @@ def _key(text: str) -> Key:
             # bonus say two things at once: a length, undecided
             m = LENGTH if "draft" in base.text else TOK_PER_STEP
             return Key(m, base.text, base.percent, base.position, base.tool, base.pooled)
+    if got.metric == LENGTH and _EAGLE_TAU.search(text):
+        # EAGLE's own τ, named as EAGLE's ('Accept length (EAGLE τ)', "EAGLE-3's τ"): tokens
+        # per drafting-verification cycle, the target's token counted (τ alone decides nothing)
+        return Key(TOK_PER_STEP, got.text, got.percent, got.position, got.tool, got.pooled)
     if got.metric == LENGTH:
         # a length defined in brackets as tokens per verify step ('Average accept length
         # (tokens per verify step)'): the definition decides what it counts
@@ -1133,8 +1141,12 @@ def _restated(t: str) -> Value | None:
     return Value(pct[0], True, pct[1]) if m.group("pa") else Value(frac[0], False, frac[1])
 
 
-# a value with the counts whose quotient it is ('1.60 (77360/48367)'): the value
-_QUOTIENT = re.compile(r"^(?P<v>\d*\.\d+)\s*\(\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\)$")
+# a value with the counts whose quotient it is ('1.60 (77360/48367)', '68% (54/80 drafts)': a
+# percentage with the counts' noun): the value
+_QUOTIENT = re.compile(
+    r"^(?P<v>\d*\.\d+|\d+(?:\.\d+)?\s*(?P<p>%))\s*\(\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)"
+    r"(?P<noun>\s+(?:extra\s+|draft(?:ed)?\s+|proposed\s+)?(?:drafts|tokens|proposals))?\s*\)$"
+)
 
 
 def _with_quotient(t: str) -> Value | None:
@@ -1142,10 +1154,16 @@ def _with_quotient(t: str) -> Value | None:
     if m is None:
         return None
     a, b = int(m.group("a").replace(",", "")), int(m.group("b").replace(",", ""))
-    v = _plain(m.group("v"))
-    if v is None or not b or abs(a / b - v[0]) > half_unit(v[1]):
+    pct = m.group("p") is not None
+    if pct and m.group("noun") is None:
+        return (
+            None  # ('75.02% (1000/1333)': the counts read apart, where a cell's bracket names them)
+        )
+    v = _plain(m.group("v").rstrip("%").strip())
+    scale = 100.0 if pct else 1.0
+    if v is None or not b or a > b and pct or abs(scale * a / b - v[0]) > half_unit(v[1]) + 1e-9:
         return None
-    return Value(v[0], False, v[1])
+    return Value(v[0], pct, v[1])
 
 
 # values joined by '/' and worked out to their mean ('91.2 / 76.4 / 78.0 / 88.2 = 83.5% avg', a

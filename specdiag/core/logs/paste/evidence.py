@@ -99,6 +99,11 @@ SAME_HEADER_RULE = "the same table header as an earlier block named beside its t
 # setup item '* vLLM 0.17.1, v1 engine'): its convention decides the user's prose, and only a
 # length under the tool's own name for it (never a rate: a monitor may divide other counts)
 SERVED_RULE = "the only tool named in the paste, named as the server of its runs"
+# a fragment of SGLang's Decode batch line without its prefix ('accept len: 6.90, accept rate:
+# 0.84, cuda graph: True, gen throughput (token/s): 1033.37'): its own fields, in its own words
+DECODE_FIELDS_RULE = (
+    "SGLang's own Decode batch fields (accept len with cuda graph or gen throughput)"
+)
 # the names a serving engine gives its acceptance length ('Mean acceptance length', 'accept
 # length', 'AL'), as a normalised key reads
 _LENGTH_NAME = re.compile(
@@ -122,6 +127,7 @@ CONVENTION_RULES = frozenset(
         "the row's backend column",
         "the row's tool column",
         ROW_SOURCE_RULE,
+        DECODE_FIELDS_RULE,
         "the metric's name",
     )
 )

@@ -4819,14 +4819,50 @@ def _arms(m: re.Match[str]) -> str:
     )
 
 
+# a figure glossed by a small fraction after '=' ('80.2% = 4 out of 5 drafted tokens
+# accepted', '0.75 = 3 in 4 drafts'): an illustration of the figure, no counts of a run
+_GLOSS = re.compile(
+    r"(?P<v>(?<![\w.])\d{1,3}(?:\.\d+)?\s*%|(?<![\w.])0?\.\d+)(?P<mk>[*`]{0,2})\s*=\s*"
+    r"(?:~|≈|about\s+|roughly\s+)?(?P<n>\d{1,2})\s+(?:out\s+of|of|in)\s+(?P<m>\d{1,2})\b"
+    r"[^.;:\n]*",
+    re.I,
+)
+
+
+def _glossed(t: str) -> str:
+    """A line without the glosses of its figures: '= N out of M ...' after a rate, M at most
+    20 and N / M the nearest such fraction to the rate, blanked."""
+    if "=" not in t:
+        return t
+
+    def blank(m: re.Match[str]) -> str:
+        v = C.value(m.group("v"))
+        n, d = int(m.group("n")), int(m.group("m"))
+        if v is None or not 0 < d <= 20 or n > d:
+            return m.group(0)
+        rate = v.number / 100 if v.percent else v.number
+        if abs(n / d - rate) > 0.5 / d:
+            return m.group(0)
+        cut = m.start("mk") - m.start()
+        return m.group(0)[:cut] + m.group("mk") + " " * (len(m.group(0)) - cut - len(m.group("mk")))
+
+    return _GLOSS.sub(blank, t)
+
+
+# 'draft accept' right before a percentage ('Avg draft accept 80.2%'): the drafts' acceptance
+_DRAFT_ACCEPT = re.compile(r"\bdraft[ _-]accept\s+(?=[*`]{0,2}[~≈]?\d{1,3}(?:\.\d+)?\s*%)", re.I)
+
+
 def _rate_accept(t: str) -> str:
     """A line whose figures named by a bare 'accept' are named as they are read: a rate after
-    its value ('74.1% accept') named before it ('acceptance rate 74.1%'); two arms of an A/B
+    its value ('74.1% accept') named before it ('acceptance rate 74.1%'), 'draft accept' before
+    a percentage the drafts' acceptance; two arms of an A/B
     after a statistic ('mean accept 6.61 direct vs 5.56 shifted') each an accept length (of
     unknown convention) before its value, its label in brackets after it."""
     if "accept" not in t.lower():
         return t
     t = _RATE_ACCEPT.sub(lambda m: "acceptance rate " + m.group("v"), t)
+    t = _DRAFT_ACCEPT.sub("draft acceptance ", t)
     return _ACCEPT_ARMS.sub(_arms, t)
 
 
@@ -4931,24 +4967,13 @@ def keyvalue(
     paragraph just before named, which this one may state again without its name. A value
     stated for decoding without speculation ('which is 1.0 for plain decoding') defines the
     figure, and is not read."""
-    lines = [
-        (
-            ln,
-            _compared_at(
-                _rate_accept(
-                    _arrow_series(
-                        TH.blank(
-                            _FOR_PLAIN.sub(
-                                lambda m: " " * len(m.group(0)),
-                                SS.rewrite(SC.rewrite(AS.rewrite(t))),
-                            )
-                        )
-                    )
-                )
-            ),
-        )
-        for ln, t in _yaml_items(lines)
-    ]
+
+    def rewritten(t: str) -> str:
+        t = SS.rewrite(SC.rewrite(AS.rewrite(t)))
+        t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
+        return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
+
+    lines = [(ln, rewritten(t)) for ln, t in _yaml_items(lines)]
     lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()
@@ -5070,7 +5095,7 @@ def keyvalue(
                 first = first or ln
                 last = ln
                 # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
-                items = [it for it in items if it[3] not in pp.group("list")]
+                items = [it for it in items if it[3].strip("*`_ ") not in pp.group("list")]
         lp = labelled_positions(t)
         if lp is not None and fig.positions and fig.has_acceptance():
             flush()  # (as above)
@@ -5079,7 +5104,7 @@ def keyvalue(
             fig.fields.append((lp[0].group("key").strip(), lp[0].group("list")))
             first = first or ln
             last = ln
-            items = [it for it in items if it[3] not in lp[0].group("list")]
+            items = [it for it in items if it[3].strip("*`_ ") not in lp[0].group("list")]
         if (pr := prose_positions(t)) is not None and not fig.positions:
             fig.positions.update(enumerate(pr[1]))
             fig.fields.append(
@@ -5087,7 +5112,7 @@ def keyvalue(
             )
             first = first or ln
             last = ln
-            items = [it for it in items if it[3] not in pr[0].group("list")]
+            items = [it for it in items if it[3].strip("*`_ ") not in pr[0].group("list")]
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         if "bonus" in t.lower():

@@ -54,6 +54,7 @@ from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import (
     CONVENTION_RULES,
     DECLARED_RULE,
+    DECODE_FIELDS_RULE,
     FLAGS_RULE,
     LAUNCHED_RULE,
     LINKED_RULE,
@@ -407,6 +408,15 @@ def _fresh_reads(blk: list[tuple[int, str]]) -> bool:
     return bool(got)
 
 
+# SGLang's Decode batch fields in one line: 'accept len: 6.90' with 'cuda graph: True' or
+# 'gen throughput (token/s): ...' (its words; a fork printing them keeps its definitions)
+_DECODE_FIELDS = re.compile(
+    r"^(?=.*\baccept len:\s*\d+(?:\.\d+)?\s*,)"
+    r"(?=.*(?:\bcuda graph:\s*(?:True|False)\b|\bgen throughput \(token/s\):\s*\d))",
+    re.M,
+)
+
+
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
     configurations of one ('compared to when only MTP is enabled')."""
@@ -472,6 +482,9 @@ def _tool(
     if not named and len(by := flagged()) == 1:
         # no tool named anywhere (the caller looks): the paste sets SGLang's own flags
         return next(iter(by)), FLAGS_RULE
+    if not named and _DECODE_FIELDS.search(block_text):
+        # no tool named anywhere: SGLang's Decode batch line quoted without its prefix
+        return "sglang", DECODE_FIELDS_RULE
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
 

@@ -5,6 +5,12 @@ that cell in a row labelled as the table's summary ('overall', 'all', 'total', '
 'average') or in its table's only row: the prose rounds that row, one run told twice, so the
 prose's record goes and the table's stays (with a note naming the line that restates it).
 
+The same holds for an earlier exact record of prose: a prose record whose every figure is
+approximate (a mark right before it, or its list under a line ending 'roughly:', 'about:') and
+equal, at its printed precision, to the same figure of exactly one earlier record that prints
+every figure it names ('AL 3.41' and '80.2% draft acceptance' above, then 'roughly: ~80% draft
+acceptance, AL 3.4') restates that record: it goes, the earlier one noting it.
+
 Nothing is folded for an exact prose figure (no '~', 'about', 'around', 'approximately',
 'roughly' right before it: another run may print the same value), for a figure matching two
 cells or more (which run it rounds is not told), nor for one matching only a row of one
@@ -64,6 +70,7 @@ def fold(
 ) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without each approximate prose figure that rounds one table's summary row
     (see the module's rules), that row noting it."""
+    records, block_of = _fold_earlier(records, block_of, raw)
     table = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and _figure(r) is not None]
     if not table:
         return records, block_of
@@ -98,6 +105,81 @@ def fold(
         drop.add(i)
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text.strip()))
+        )
+    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
+
+
+# a line leading a list of approximate figures ("You're getting roughly:", 'about:')
+_APPROX_LEAD = re.compile(
+    r"\b(?:roughly|about|around|approximately|approx\.?|circa)\s*[*`_]{0,2}\s*:\s*[*`_]{0,2}\s*$",
+    re.I,
+)
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
+
+
+def _under_approx_lead(r: PasteRecord, raw: list[str]) -> bool:
+    """Whether the record's lines are items of a list under a line ending 'roughly:'."""
+    i = r.first_line - 2
+    while i >= 0 and _ITEM.match(raw[i]):
+        i -= 1
+    return i >= 0 and i < r.first_line - 1 and _APPROX_LEAD.search(raw[i]) is not None
+
+
+def _said(r: PasteRecord) -> list[tuple[str, str, C.Value]] | None:
+    """Each figure the record prints: (rate | length, text, value); None if a field is no
+    rate or length, or holds a range or a bound."""
+    out: list[tuple[str, str, C.Value]] = []
+    for name, text in r.fields:
+        metric = C.key(C._MARKUP.sub("", name)).metric
+        kind = "rate" if metric == C.RATE else "length" if metric == C.LENGTH else None
+        v = C.value(C._MARKUP.sub("", text))
+        if kind is None or v is None or v.max is not None:
+            return None
+        out.append((kind, text, v))
+    return out or None
+
+
+def _fold_earlier(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each approximate prose record restating one earlier exact record
+    (see the module's rules), that record noting it."""
+    drop: set[int] = set()
+    out = list(records)
+    for i, r in enumerate(records):
+        if r.structure not in _PROSE or r.kind == TABLE_ROW or i == 0:
+            continue
+        if r.accepted_tokens is not None or r.steps is not None or r.per_position:
+            continue
+        said = _said(r)
+        if said is None:
+            continue
+        lead = _under_approx_lead(r, raw)
+        if not all(lead or _approximate(r, text, raw) for _, text, _ in said):
+            continue
+        value = {"rate": r.printed_rate, "length": r.printed_length}
+        if any(value[kind] is None for kind, _, _ in said):
+            continue
+        matches = []
+        for j in range(i):
+            e = records[j]
+            if e.last_line >= r.first_line or j in drop:
+                continue
+            have = {"rate": e.printed_rate, "length": e.printed_length}
+            if all((x := have[kind]) is not None and _rounds_to(x, kind, v) for kind, _, v in said):
+                matches.append(j)
+        if len(matches) != 1:
+            continue
+        (j,) = matches
+        if _said(records[j]) is not None and all(
+            _approximate(records[j], t, raw) for _, t, _ in _said(records[j]) or ()
+        ):
+            continue  # (the earlier record approximate too: no exact run to restate)
+        drop.add(i)
+        text = ", ".join(t.strip("*`_ ") for _, t, _ in said)
+        out[j] = dataclasses.replace(
+            out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text))
         )
     kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
     return [r for r, _ in kept], [b for _, b in kept]

@@ -38,7 +38,7 @@ def test_flattened_rows_read_one_record_each(rows: list[tuple[int, int]]) -> Non
 
 
 def test_split_rows_keep_their_labels_and_the_tail() -> None:
-    flat = f"bench: {_row('chat', 120, 96)} {_row('math_word', 100, 90)} Totals: {{ \"n\": 2 }}"
+    flat = f'bench: {_row("chat", 120, 96)} {_row("math_word", 100, 90)} Totals: {{ "n": 2 }}'
     got = [t for _, t in prepare(flat)]
     assert got == [
         "bench:",

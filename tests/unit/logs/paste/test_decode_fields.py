@@ -1,0 +1,45 @@
+"""A fragment of SGLang's Decode batch line quoted without its prefix ('accept len: 5.12, accept
+rate: 0.71, cuda graph: True, gen throughput (token/s): 812.4'): SGLang's own fields tell the
+tool where the paste names none (reader._DECODE_FIELDS). An `accept len` beside other fields
+tells nothing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    length=st.integers(120, 790),
+    rate=st.integers(10, 99),
+    tail=st.sampled_from(
+        [
+            ", cuda graph: True, gen throughput (token/s): 812.40",
+            ", cuda graph: False",
+            ", gen throughput (token/s): 95.12, #queue-req: 0",
+        ]
+    ),
+)
+def test_sglangs_decode_fields_name_the_tool(read: Read, length: int, rate: int, tail: str) -> None:
+    line = f"accept len: {length / 100:.2f}, accept rate: 0.{rate:02d}{tail}"
+    text = f"Numbers from the short prompt run:\n\n```\n{line}\n```\n"
+    got = read(text).records
+    assert len(got) == 1
+    assert got[0].tool == "sglang" and got[0].accept_length == pytest.approx(length / 100)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "accept len: 3.10, accept rate: 0.55, tok/s: 95.1",
+        "mean accept len: 3.10 over 40 prompts",
+    ],
+)
+def test_other_fields_name_no_tool(read: Read, line: str) -> None:
+    got = read(f"Numbers from the short prompt run:\n\n```\n{line}\n```\n").records
+    assert got and all(r.tool == "unknown" and r.accept_length is None for r in got)
