@@ -1901,17 +1901,28 @@ _PAIR_SEP_ON = (
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
     r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER
 )
+_PAIR_KEY_CHARS = r"[^:=\n]"  # a key's characters after its first
 _PAIR_KEY_MOST = 81  # a key's most characters (one, then up to 80)
 _PAIR = re.compile(
     # (a separator ahead first: a stretch with none fails at once)
-    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as|will)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*"
+    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as|will)\b))(?P<key>[A-Za-zτ#*_`]"
+    + _PAIR_KEY_CHARS
+    + r"{0,80}?)\s*"
     + _PAIR_SEP_ON,
     re.I,
 )
 # the places a separator and its value start (zero-width: every one, overlapping or not)
 _PAIR_SEP_AT = re.compile(r"(?=" + _PAIR_SEP_ON + ")", re.I)
+
+
+def _key_break(chars: str, flags: int = 0) -> re.Pattern[str]:
+    """A character no key of the class ``chars`` holds (its exact complement, same flags): where
+    a key of `_keyed`'s pattern cannot run through."""
+    return re.compile(r"(?!" + chars + r")[\s\S]", flags)
+
+
 # a character no key holds (the exact complement of the key's characters, same flags)
-_PAIR_KEY_BREAK = re.compile(r"(?![^:=\n])[\s\S]", re.I)
+_PAIR_KEY_BREAK = _key_break(_PAIR_KEY_CHARS, re.I)
 _SPACE_AT = re.compile(r"\s")
 _LONG_SPACES = re.compile(r"\s{64}")
 
@@ -1979,14 +1990,18 @@ _PAIR_BARE_VALUE_ON = (
     # the figure was measured over ('AL over the first 32 queries'): never the value
     r"(?!\s*[:=])" + _POPULATION_AFTER + _FORMULA_AFTER
 )
+_PAIR_BARE_KEY_CHARS = r"[A-Za-zτ#*_`./ -]"  # a bare key's characters after its first
 _PAIR_BARE_KEY_MOST = 61  # a bare key's most characters (one, then up to 60)
 _PAIR_BARE = re.compile(
     # (a digit ahead first: a line with none fails at once instead of trying every key length)
-    r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*" + _PAIR_BARE_VALUE_ON,
+    r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`]"
+    + _PAIR_BARE_KEY_CHARS
+    + r"{0,60}?)\s*"
+    + _PAIR_BARE_VALUE_ON,
     re.I,
 )
 _PAIR_BARE_VALUE_AT = re.compile(r"(?=" + _PAIR_BARE_VALUE_ON + ")", re.I)
-_PAIR_BARE_KEY_BREAK = re.compile(r"(?![A-Za-zτ#*_`./ -])[\s\S]", re.I)
+_PAIR_BARE_KEY_BREAK = _key_break(_PAIR_BARE_KEY_CHARS, re.I)
 
 
 def _bare_pairs(text: str) -> Iterator[re.Match[str]]:
@@ -2819,14 +2834,18 @@ _WORKED_ON = (  # all of _WORKED after its key (kept apart for `_keyed`)
     r"(?P<expr>[(\s]*\d[\d.,]*(?:[)\s]*[-+−*/×÷x][(\s]*\d[\d.,]*)+[)\s]*)"
     r"(?:=|≈|~=)\s*(?P<val>[~≈]?\s*\d+(?:\.\d+)?\s*%?)(?![\d.])"
 )
-_WORKED = re.compile(r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)" + _WORKED_ON)
+# a figure's name before its worked value or its statistics: its characters after the first, and
+# its most characters (one, then up to 60)
+_FIGURE_KEY_CHARS = r"[\w .()%/-]"
+_FIGURE_KEY_MOST = 61
+_WORKED = re.compile(r"(?P<key>[A-Za-zτ]" + _FIGURE_KEY_CHARS + r"{1,60}?)" + _WORKED_ON)
 _WORKED_AT = re.compile(r"(?=" + _WORKED_ON + ")")
-_WORKED_KEY_BREAK = re.compile(r"(?![\w .()%/-])[\s\S]")
+_WORKED_KEY_BREAK = _key_break(_FIGURE_KEY_CHARS)
 
 
 def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure worked out after its name."""
-    for m in _keyed(_WORKED, _WORKED_AT, 61, _WORKED_KEY_BREAK, text):
+    for m in _keyed(_WORKED, _WORKED_AT, _FIGURE_KEY_MOST, _WORKED_KEY_BREAK, text):
         k = key_of(m.group("key"))
         v = C.value(m.group("val"))
         if k.metric not in C.ACCEPTANCE or v is None:
@@ -2842,9 +2861,11 @@ _STATS_RUN_ON = (  # all of _STATS_RUN after its key (kept apart for `_keyed`)
     r"\s*[:=]?\s+"
     r"(?P<list>(?:\b" + _STAT_WORD + r"\b\s*[:=]?\s*" + _NUM_V + r"[\s,;|]*){2,})"
 )
-_STATS_RUN = re.compile(r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)" + _STATS_RUN_ON, re.I)
+_STATS_RUN = re.compile(
+    r"(?P<key>[A-Za-zτ]" + _FIGURE_KEY_CHARS + r"{1,60}?)" + _STATS_RUN_ON, re.I
+)
 _STATS_RUN_AT = re.compile(r"(?=" + _STATS_RUN_ON + ")", re.I)
-_STATS_RUN_BREAK = re.compile(r"(?![\w .()%/-])[\s\S]", re.I)
+_STATS_RUN_BREAK = _key_break(_FIGURE_KEY_CHARS, re.I)
 _STATS_HINT = re.compile(
     r"\b(?:avg|mean|average|median|p50)\b.*\b(?:min|max|p\d{1,2}|std)|"
     r"\b(?:min|max|p\d{1,2}|std)\w*\b.*\b(?:avg|mean|average|median|p50)\b",
@@ -2855,7 +2876,7 @@ _STAT_ITEM = re.compile(r"\b(" + _STAT_WORD + r")\b\s*[:=]?\s*(" + _NUM_V + ")",
 
 def _stats_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a metric's statistics listed after its name."""
-    for m in _keyed(_STATS_RUN, _STATS_RUN_AT, 61, _STATS_RUN_BREAK, text):
+    for m in _keyed(_STATS_RUN, _STATS_RUN_AT, _FIGURE_KEY_MOST, _STATS_RUN_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in C.ACCEPTANCE:
             continue
@@ -2916,10 +2937,13 @@ _VALS_FOR_ON = (  # all of _VALS_FOR after its key (kept apart for `_keyed`)
     r"(?:\s*[=:]\s*|\s+)(?=[\w.+-]{1,20}\s*/))?"
     r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
 )
-_VALS_FOR = re.compile(r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)" + _VALS_FOR_ON)
+# the characters of a key of _VALS_FOR or _AT_CONFIGS after its first, its most characters (one,
+# then up to 50), and a character no such key holds
+_CONFIG_KEY_CHARS = r"[\w .%()-]"
+_CONFIG_KEY_MOST = 51
+_VALS_FOR = re.compile(r"(?P<key>[A-Za-zτ]" + _CONFIG_KEY_CHARS + r"{0,50}?)" + _VALS_FOR_ON)
 _VALS_FOR_AT = re.compile(r"(?=" + _VALS_FOR_ON + ")")
-# a character no key of _VALS_FOR or _AT_CONFIGS holds
-_CONFIG_KEY_BREAK = re.compile(r"(?![\w .%()-])[\s\S]")
+_CONFIG_KEY_BREAK = _key_break(_CONFIG_KEY_CHARS)
 
 
 # a metric, then values each at its configuration after '@' ('Accept len 2.4 @ bs=1, 2.1 @
@@ -2929,7 +2953,7 @@ _AT_CONFIGS_ON = (  # all of _AT_CONFIGS after its key (kept apart for `_keyed`)
     r"\s*[:=]?\s*"
     r"(?P<items>" + _AT_ITEM + r"(?:\s*(?:,|;|\band\b|\|)\s*" + _AT_ITEM + r"){1,7})"
 )
-_AT_CONFIGS = re.compile(r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)" + _AT_CONFIGS_ON)
+_AT_CONFIGS = re.compile(r"(?P<key>[A-Za-zτ]" + _CONFIG_KEY_CHARS + r"{0,50}?)" + _AT_CONFIGS_ON)
 _AT_CONFIGS_AT = re.compile(r"(?=" + _AT_CONFIGS_ON + ")")
 _AT_ONE = re.compile(
     r"(?P<v>[~≈]?\d+(?:\.\d+)?\s*%?)\s*@\s*(?P<name>[A-Za-z][A-Za-z_.]*)\s*(?:[=:]\s*|\s+)"
@@ -2939,7 +2963,7 @@ _AT_ONE = re.compile(
 
 def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a metric's values each at a configuration after '@'."""
-    for m in _keyed(_AT_CONFIGS, _AT_CONFIGS_AT, 51, _CONFIG_KEY_BREAK, text):
+    for m in _keyed(_AT_CONFIGS, _AT_CONFIGS_AT, _CONFIG_KEY_MOST, _CONFIG_KEY_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE):
             continue
@@ -3362,7 +3386,7 @@ def _configs_bracket(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
     for m in [
-        *_keyed(_VALS_FOR, _VALS_FOR_AT, 51, _CONFIG_KEY_BREAK, text),
+        *_keyed(_VALS_FOR, _VALS_FOR_AT, _CONFIG_KEY_MOST, _CONFIG_KEY_BREAK, text),
         *_VALS_NAMED_FOR.finditer(text),
         *_KEY_FOR_LABS.finditer(text),
     ]:
@@ -3413,9 +3437,13 @@ _RATE_RUN_ON = (  # all of _RATE_RUN after its key (kept apart for `_keyed`)
     r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
     r"(?![\w/]|\.\d|\s*%)"
 )
-_RATE_RUN = re.compile(r"(?P<key>[A-Za-zτ][\w .-]{1,60}?)" + _RATE_RUN_ON, re.I)
+_RATE_RUN_KEY_CHARS = r"[\w .-]"  # a rate's name after its first character
+_RATE_RUN_KEY_MOST = 61  # its most characters (one, then up to 60)
+_RATE_RUN = re.compile(
+    r"(?P<key>[A-Za-zτ]" + _RATE_RUN_KEY_CHARS + r"{1,60}?)" + _RATE_RUN_ON, re.I
+)
 _RATE_RUN_AT = re.compile(r"(?=" + _RATE_RUN_ON + ")", re.I)
-_RATE_RUN_BREAK = re.compile(r"(?![\w .-])[\s\S]", re.I)
+_RATE_RUN_BREAK = _key_break(_RATE_RUN_KEY_CHARS, re.I)
 _POSITION_WORDS = re.compile(
     r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)|positions?|"
     r"positional|(?:one|two|three|four|five|six|seven|eight|\d)[ -]positions?|depths?)\b",
@@ -3430,7 +3458,7 @@ _LENGTH_AFTER = re.compile(
 
 def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each run of a rate's values joined by '/'."""
-    for m in _keyed(_RATE_RUN, _RATE_RUN_AT, 61, _RATE_RUN_BREAK, text):
+    for m in _keyed(_RATE_RUN, _RATE_RUN_AT, _RATE_RUN_KEY_MOST, _RATE_RUN_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
             continue
@@ -4077,15 +4105,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(sw_start, sw_end):
             rest[i] = " "
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
-    for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
-        joined = "".join(rest)
-        for m in (
-            _pairs(joined)
-            if pat is _PAIR
-            else _bare_pairs(joined)
-            if pat is _PAIR_BARE
-            else pat.finditer(joined)
-        ):
+    finders = (
+        (_PAIR, _pairs),
+        (_PAIR_BARE, _bare_pairs),
+        (_KEY_BRACKETED, _KEY_BRACKETED.finditer),
+    )
+    for pat, find in finders:
+        for m in find("".join(rest)):
             # a key never runs over a ';' (the clause before is another statement's: '2 accepted
             # tokens/round; tool threshold: 1')
             k = key_of(
