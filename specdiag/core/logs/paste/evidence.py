@@ -272,7 +272,7 @@ def _fraction(v: C.Value, notes: list[str]) -> float | None:
     if v.max is not None and v.max > 0:
         return v.number / v.max
     if 1.0 < v.number <= 100.0:
-        notes.append(f"rate {v.number:g} printed without '%', read as a percentage")
+        notes.append(RCH.PLAIN_PERCENT_NOTE.format(v.number))
         return v.number / 100.0
     return v.number
 

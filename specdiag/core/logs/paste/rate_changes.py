@@ -110,6 +110,9 @@ _PERCENT_UNIT = re.compile(
     r"\baccept\w*(?:[\s_-]+(?:rate|ratio))?[\s_-]*(?:\(\s*%\s*\)|\[\s*%\s*\]|\bin\s+(?:%|percent\b))",
     re.I,
 )
+# the note a rate printed plainly above 1 carries (evidence.py writes it, read back here: the
+# wording and its reader side by side)
+PLAIN_PERCENT_NOTE = "rate {:g} printed without '%', read as a percentage"
 _PLAIN_PERCENT = re.compile(r"^rate (?P<v>\d+(?:\.\d+)?) printed without '%', read as a percentage")
 
 
