@@ -11,8 +11,8 @@ equal, at its printed precision, to the same figure of exactly one earlier recor
 every figure it names ('AL 3.41' and '80.2% draft acceptance' above, then 'roughly: ~80% draft
 acceptance, AL 3.4') restates that record: it goes, the earlier one noting it.
 
-A prose figure with no approximate mark but printed with fewer decimals than the table's cells
-('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%) that rounds exactly
+A prose figure with no approximate mark printed as a whole number where the table's cells have
+decimals ('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%) that rounds exactly
 one cell of the same figure, in the same unit, restates that cell, whichever row it is in: the
 prose names a row of the table by its rounded value, no run of its own.
 
@@ -72,9 +72,14 @@ def _rounds_to(value: float, kind: str, said: C.Value) -> bool:
 
 
 def _coarser(said: C.Value, cell: tuple[str, C.Value] | None) -> bool:
-    """Whether a prose figure is printed with fewer decimals than the one cell it rounds,
-    in the same unit (a rounding of that cell, wherever its row stands)."""
-    return cell is not None and cell[1].percent == said.percent and said.decimals < cell[1].decimals
+    """Whether a prose figure is a whole number where the one cell it rounds has decimals, in
+    the same unit (speech rounding that cell, wherever its row stands; '76.0%' keeps a decimal
+    on purpose and may be a run of its own)."""
+    return (
+        cell is not None
+        and cell[1].percent == said.percent
+        and said.decimals == 0 < cell[1].decimals
+    )
 
 
 def fold(
