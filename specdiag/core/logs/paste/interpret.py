@@ -4294,7 +4294,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
 
 
 _FIGURE_WORD = re.compile(
-    r"acc|accept|draft|τ|token|length|(?<![a-z])rates?\b|proposal|\bal\b|a\.len", re.IGNORECASE
+    # ('tok/round', 'tok/step': tokens per step; never 'tok/s', a speed)
+    r"acc|accept|draft|τ|token|\btok/(?!s\b)|length|(?<![a-z])rates?\b|proposal|\bal\b|a\.len",
+    re.IGNORECASE,
 )
 
 
