@@ -312,6 +312,9 @@ _LOG_PREFIX = re.compile(
     r"^\s*(?:\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|(?:INFO|DEBUG|WARNING|WARN|ERROR)\b[ :]|"
     r"\(\w+ pid=\d+\)|\[\d{4}-\d{2}-\d{2})"
 )
+# an engine's statistics line quoted without its log prefix ('Decode batch, #running-req: 32,'
+# wrapped by an editor at its width)
+_ENGINE_LINE = re.compile(r"^\s*(?:Decode|Prefill) batch[.,]")
 # a command line continued with '\\' (its flags are read from the whole text, not as lines)
 _COMMAND = re.compile(r"(?:^|\s)--?[A-Za-z]|^\s*(?:\$\s|python|sudo|docker|export\b|[A-Z_]+=)")
 _LOG_FIELDS = re.compile(r"#?[\w ()/]+:\s*[\w.%-]+,")
@@ -330,7 +333,7 @@ def _joined(lines: list[Line]) -> list[Line]:
                 continue
             if (
                 t.strip()
-                and _LOG_PREFIX.match(prev)
+                and (_LOG_PREFIX.match(prev) or _ENGINE_LINE.match(prev))
                 and _LOG_FIELDS.search(prev)
                 and not _LOG_PREFIX.match(t)
                 and _WRAP_REST.match(t)
