@@ -33,6 +33,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import split_rates as SR
@@ -607,6 +608,7 @@ def grid(
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(*_statistic_pairs(g, cols))
+    g, cols = _round_stats(g, cols)
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
@@ -998,6 +1000,25 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     def values(c: str, n: int) -> list[str]:
         vs = [v.strip() for v in c.split("/")] if c else []
         return vs if len(vs) == n else [""] * n
+
+    return _split_columns(g, cols, split, values)
+
+
+def _round_stats(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
+    """A column naming no figure whose cells are a run's statistics per round ('1.85
+    accepted/round, 46.3% of drafted, avg draft 4.00'), each proving by A / D = R that A counts
+    accepted drafts only (round_stats.py): two columns, accepted drafts per step and the rate
+    per drafted token; a placeholder cell ('n/a') empty in both."""
+    split: dict[int, list[tuple[str, str]]] = {}
+    for i, (group, name) in enumerate(cols):
+        if C.key(name).metric is not None or (group and C.key(group).metric is not None):
+            continue
+        if RST.column([cells[i] if i < len(cells) else "" for _, cells in g.rows]) is not None:
+            split[i] = [(group, RST.ACCEPTED_NAME), (group, RST.RATE_NAME)]
+
+    def values(c: str, n: int) -> list[str]:
+        s = RST.stats(c) if c else None
+        return [s.accepted, s.rate + "%"] if s is not None else [""] * n
 
     return _split_columns(g, cols, split, values)
 
