@@ -31,6 +31,7 @@ from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import round_stats as RST
@@ -647,6 +648,12 @@ def grid(
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
+    if (qual := Q.rows([c for _, c in g.rows])) is not None:
+        # names qualified by their workload after them ('AL code', 'Avg accept code'): the
+        # bare names, the workload a label of the run (qualified.py)
+        named, workload = qual
+        rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
+        g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", workload])])
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
