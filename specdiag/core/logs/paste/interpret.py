@@ -2298,6 +2298,24 @@ _LENGTH_FIRST = re.compile(
     + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
     re.I,
 )
+# a WHOLE number of tokens per step that a statistic word or a measuring verb says was measured
+# ('avg commit 7 tokens/step', 'mean of 5 tokens per cycle', 'measured 6 tok/step'): tokens a
+# verify step commits, the target's own token included, as a decimal there is (_LENGTH_FIRST
+# takes decimals only: a bare whole number per step may be a setting, '--draft-max 7', or what
+# a step drafts). Never after a word of drafting or accepting ('drafts 7 tokens/step',
+# 'accepted 7 tokens/step': other readers'), nor before one ('7 tokens/step drafted'); read
+# only in a text naming speculative decoding (vocab.SPECULATIVE; a plain decoder's '7
+# tokens/step' is none)
+_WHOLE_PER_STEP = re.compile(
+    r"(?:\b(?:avg|average|mean|median)\.?\s+(?:(?:commit(?:ted)?|emit(?:ted)?|output|generated|"
+    r"decoded)\s+)?(?:of\s+)?|\b(?:measured|averag(?:ed|es|ing)|observed|we\s+(?:saw|see|got|"
+    r"measured|observed?))\s+(?:(?:an?\s+)?(?:avg|average|mean)\s+(?:of\s+)?)?)"
+    r"[~≈]?\s*(?P<val>[*`]{0,2}(?:1[0-6]|[1-9])[*`]{0,2})(?![\d.,]\d|\s*[-–/]\s*\d)\s+"
+    r"(?P<key>(?:toks?|tokens)(?:/| per )"
+    + C.STEP_NOUN_RE
+    + r")\b(?!\s+(?:drafted|proposed|speculated|accepted))",
+    re.I,
+)
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
 # the figure's earlier value after 'down from' / 'up from' ('is 1.12, down from 2.4 before the
 # upgrade'): another record, the figure before the change
@@ -4107,6 +4125,20 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+    for m in _WHOLE_PER_STEP.finditer(text) if "tok" in low and V.SPECULATIVE.search(text) else ():
+        # 'avg commit 7 tokens/step': a whole number the statistic word says was measured
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if (
+            k.metric != C.TOK_PER_STEP
+            or v is None
+            or _closes_range_or_bound(text, m.start("val"))
+            or taken(m.start("val"), m.end())
+            or any(a <= m.start("val") < b for a, b, _ in drafted)
+        ):
+            continue
+        found.append((m.start("val"), k, v, m.group("key"), m.group("val").strip()))
+        for i in range(m.start("val"), m.end()):
+            rest[i] = " "
     for m in _ACC_FIRST.finditer(text) if "accept" in low else ():
         v = C.value(m.group("val"))
         if v is None or _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
