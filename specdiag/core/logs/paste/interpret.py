@@ -1017,6 +1017,8 @@ def _round_stats(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple
     accepted drafts only (round_stats.py): two columns, accepted drafts per step and the rate
     per drafted token; a placeholder cell ('n/a') empty in both."""
     split: dict[int, list[tuple[str, str]]] = {}
+    if not any("accepted" in c.lower() for _, cells in g.rows for c in cells):
+        return g, cols
     for i, (group, name) in enumerate(cols):
         if C.key(name).metric is not None or (group and C.key(group).metric is not None):
             continue
