@@ -2315,7 +2315,8 @@ _WHOLE_PER_STEP = re.compile(
     r"[~≈]?\s*(?P<val>[*`]{0,2}(?:1[0-6]|[1-9])[*`]{0,2})(?![\d.,]\d|\s*[-–/]\s*\d)\s+"
     r"(?P<key>(?:toks?|tokens)(?:/| per )"
     + C.STEP_NOUN_RE
-    + r")\b(?!\s+(?:drafted|proposed|speculated|accepted))",
+    + r")\b(?!\s+(?:(?:were|are|was|is|got|get|being|been)\s+)?(?:drafted|proposed|speculated|"
+    r"accepted))",
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')

@@ -53,6 +53,7 @@ def test_measured_whole_tokens_per_step(
         "plain greedy decoder: avg 7 tokens/step",  # no speculation named
         "MTP: avg 5-7 tokens/step",  # a range
         "MTP: avg 5 tokens/step drafted",  # drafted, said after
+        "MTP: an average of 3 tokens per step were accepted",  # accepted, said after
         "MTP: avg 40 tokens/step",  # no per-step figure of a verify step
     ],
 )
