@@ -609,7 +609,7 @@ def grid(
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(*_statistic_pairs(g, cols))
-    g, cols = _round_stats(g, cols)
+    g, cols, round_proofs = _round_stats(g, cols)
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
@@ -645,6 +645,8 @@ def grid(
             for (k, grp), (_, name) in zip(keys, cols, strict=True)
         ]
         recs = _one_convention(ZR.at_zero(g, cols, keys, _by_rows(g, cols, keys, ctx)))
+        if round_proofs:
+            recs = [_round_proven(r, round_proofs) for r in recs]
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
@@ -1011,25 +1013,45 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     return _split_columns(g, cols, split, values)
 
 
-def _round_stats(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
+def _round_stats(
+    g: Grid, cols: list[tuple[str, str]]
+) -> tuple[Grid, list[tuple[str, str]], dict[int, RST.RoundStats]]:
     """A column naming no figure whose cells are a run's statistics per round ('1.85
     accepted/round, 46.3% of drafted, avg draft 4.00'), each proving by A / D = R that A counts
     accepted drafts only (round_stats.py): two columns, accepted drafts per step and the rate
-    per drafted token; a placeholder cell ('n/a') empty in both."""
+    per drafted token; a placeholder cell ('n/a') empty in both. Also each row's cell figures,
+    by line, for the rule the records state (``_round_proven``)."""
     split: dict[int, list[tuple[str, str]]] = {}
+    proofs: dict[int, RST.RoundStats] = {}
     if not any("accepted" in c.lower() for _, cells in g.rows for c in cells):
-        return g, cols
+        return g, cols, proofs
     for i, (group, name) in enumerate(cols):
         if C.key(name).metric is not None or (group and C.key(group).metric is not None):
             continue
-        if RST.column([cells[i] if i < len(cells) else "" for _, cells in g.rows]) is not None:
+        got = RST.column([cells[i] if i < len(cells) else "" for _, cells in g.rows])
+        if got is not None:
             split[i] = [(group, RST.ACCEPTED_NAME), (group, RST.RATE_NAME)]
+            proofs.update((ln, s) for (ln, _), s in zip(g.rows, got, strict=True) if s)
 
     def values(c: str, n: int) -> list[str]:
         s = RST.stats(c) if c else None
         return [s.accepted, s.rate + "%"] if s is not None else [""] * n
 
-    return _split_columns(g, cols, split, values)
+    return (*_split_columns(g, cols, split, values), proofs)
+
+
+def _round_proven(r: PasteRecord, proofs: dict[int, RST.RoundStats]) -> PasteRecord:
+    """A record of a row whose statistics per round proved its accepted figure accepted drafts
+    (round_stats.py), its bonus rule stating that identity rather than the column's name."""
+    s = proofs.get(r.first_line)
+    if s is None or r.bonus.value != EXCLUDED or r.printed_length != float(s.accepted):
+        return r
+    rule = (
+        f"identity: {s.accepted} accepted/round / {s.drafted} drafted/round = {s.rate}% of "
+        "drafted, so the accepted figure counts accepted drafts only (the target's token left "
+        "out): length 1 + it"
+    )
+    return dataclasses.replace(r, bonus=Decision(EXCLUDED, rule))
 
 
 _PER_STEP_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
