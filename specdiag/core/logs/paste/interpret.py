@@ -1859,6 +1859,9 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
 
 # a number: digit groups with thousands separators, or plain digits, with decimals
 _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
+# what a value is over ('2.6 / 5', '1,705/2,374'): a number after '/', its thousands set apart
+# by commas only where every group after the first has three digits (never a list: '1,2/3')
+_OVER = r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?))"
 # a statistic word after the value ('3.4 median'), not the first word of the next key
 _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
@@ -1896,7 +1899,7 @@ _PAIR_SEP_ON = (
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*[-+]?"
     + _DIGITS
     + r"\s*%?"
-    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
+    r"(?:\s*±\s*[\d.]+)?" + _OVER + r"?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
     r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER
@@ -1983,7 +1986,9 @@ _PAIR_BARE_VALUE_ON = (
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
-    + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
+    + r"\s*%?"
+    + _OVER
+    + r"?[*`]{0,2}"
     + _STAT_AFTER
     + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
