@@ -2229,7 +2229,11 @@ _PCT_BEFORE_ARROW = re.compile(
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
-    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
+    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+"
+    # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
+    # acceptance rate'): how the runs' figure was pooled, the same figure
+    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
+    r"(?P<key>(?:draft\s+|token\s+)?"
     r"acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
     r"accept\s+rate|"
@@ -4024,6 +4028,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
+        stat = (m.group("stat") or "").lower()
+        if v is not None and stat in ("average", "avg", "mean", "median"):
+            v = dataclasses.replace(v, statistic="median" if stat == "median" else "mean")
         if "accepted" in m.group("key").lower():
             k = C.Key(C.RATE, "accepted draft tokens", True)
         if _closes_range_or_bound(text, m.start()):
@@ -4303,6 +4310,13 @@ _FIGURE_WORD = re.compile(
 )
 
 
+_VALUE_BEFORE_NAME = re.compile(
+    r"\d\s*(?:%\s*(?:(?:aggregate|overall|pooled|average|avg|mean|median|draft|token|"
+    r"acceptance|accept)\s+){0,3})?$",
+    re.I,
+)
+
+
 def _open_key(text: str) -> bool:
     """Whether a line ends naming a figure whose value is not on it (the key came after the
     line's last number)."""
@@ -4310,8 +4324,9 @@ def _open_key(text: str) -> bool:
         (
             m.end()
             for m in _FIGURE_WORD.finditer(text)
-            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come)
-            if not re.search(r"\d\s*$", text[: m.start()])
+            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come;
+            # nor does a share's name after it, '79.4% aggregate acceptance')
+            if not _VALUE_BEFORE_NAME.search(text[: m.start()])
         ),
         default=-1,
     )
@@ -4580,6 +4595,29 @@ _ACCEPT_REJECT = re.compile(
 )
 # the share printed right after the counts ('97 accept / 3 reject (97%)')
 _SHARE_AFTER = re.compile(r"\s*[(\[]\s*(\d+(?:\.\d+)?)\s*%\s*[)\]]")
+# a list item led by a setting's name and its value before the colon ('- n-max 3: 52.9 tok/s,
+# 71.8% acceptance', '* gamma 4: ...'): the run's configuration, a label (or its k)
+_SETTING_LEAD = re.compile(
+    r"^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?[*_`]{0,2}(?P<name>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3})"
+    r"\s+(?P<val>\d{1,4})[*_`]{0,2}\s*:\s"
+)
+
+
+def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
+    """The setting leading a list item before its colon, as a key-value item; None when the
+    words before the number name no setting (the longest run of its last words that does)."""
+    m = _SETTING_LEAD.match(t)
+    if m is None:
+        return None
+    words = m.group("name").split()
+    for i in range(len(words)):
+        name = " ".join(words[i:])
+        k = C.key(name)
+        if k.metric in (C.LABEL, C.K):
+            return k, C.Value(float(m.group("val")), False, 0), name, m.group("val")
+    return None
+
+
 _LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
 
 
@@ -5084,6 +5122,10 @@ def keyvalue(
             fig.histogram = h
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
+        if (sl := _setting_lead(t)) is not None and not any(
+            k.metric in (C.LABEL, C.K) and k.text == sl[0].text for k, *_ in items
+        ):
+            items.insert(0, sl)  # 'n-max 3: 52.9 tok/s, 71.8% acceptance': the run's setting
         # one run restated in another shape (_length_shape): its length alone, then a line of
         # its counts yielding that length; or its counts' own line, then its length alone
         reopen, closed = closed, None
