@@ -5186,6 +5186,23 @@ def keyvalue(
             first = first or ln
             last = ln
             items = [it for it in items if it[3].strip("*`_ ") not in pr[0].group("list")]
+        if (bp := bracket_positions(t)) is not None and not fig.positions:
+            bm, brl, blen = bp
+            fig.positions.update(enumerate(brl))
+            fig.fields.append((bm.group("key").strip(), bm.group("list")))
+            first = first or ln
+            last = ln
+            items = [it for it in items if it[3].strip("*`_ ") not in bm.group("list")]
+            if blen is not None and not any(k.metric == C.LENGTH for k, *_ in items):
+                # the bracket's length beside the rates: the run's accept length
+                items.append(
+                    (
+                        C.Key(C.LENGTH, "mean length", False),
+                        blen,
+                        bm.group("lenkey"),
+                        bm.group("len"),
+                    )
+                )
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         if "bonus" in t.lower():
@@ -5396,6 +5413,45 @@ _LIST_PER_POSITION = re.compile(
     r"\s+(?:per|by|at each|for each)\s+(?:draft\s+)?(?:position|pos|depth)s?\b",
     re.I,
 )
+
+
+# rates in a bracket after an acceptance sentence naming the draft positions ('acceptance is
+# healthy at all three draft positions (0.83 / 0.65 / 0.49, mean length 2.98)'): one per
+# position, falling, the bracket's length after them ('mean length', 'AL', 'accept length')
+# the same run's
+_BRACKET_POSITIONS = re.compile(
+    r"\b(?P<key>accept\w*[^.()\d;:]{0,80}?\b(?:draft\s+)?(?:positions|depths|heads))"
+    r"[^.()\d;:]{0,40}?\(\s*"
+    rf"(?P<list>{_NUM_P}(?:\s*[,/]\s*{_NUM_P}){{1,15}})"
+    r"\s*(?:[,;]\s*(?P<lenkey>(?:(?:mean|avg|average)\s+)?(?:accept(?:ance|ed)?\s+)?length|AL|"
+    r"τ|tau)\s*(?:[:=≈~]|of)?\s*(?P<len>\d+\.\d+)\s*)?\)",
+    re.I,
+)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def bracket_positions(
+    t: str,
+) -> tuple[re.Match[str], tuple[float, ...], C.Value | None] | None:
+    """Per-position rates in a bracket after a sentence naming an acceptance at the draft
+    positions, falling, as many as the positions it counts (where it does), with the length
+    the bracket prints after them; None otherwise."""
+    if "(" not in t or "accept" not in t.lower():
+        return None
+    m = _BRACKET_POSITIONS.search(t)
+    if m is None:
+        return None
+    rl = C.rate_list(m.group("list"))
+    if rl is None or any(b > a for a, b in zip(rl, rl[1:], strict=False)):
+        return None
+    said = [
+        _COUNT_WORDS[w.lower()] if w.lower() in _COUNT_WORDS else int(w)
+        for w in re.findall(r"\b(two|three|four|five|six|seven|eight|\d)\b", m.group("key"), re.I)
+    ]
+    if said and said[-1] != len(rl):
+        return None  # ('all four positions (0.8 / 0.6)': not one value per position)
+    length = C.value(m.group("len")) if m.group("len") else None
+    return m, rl, length
 
 
 # rates labelled by their draft positions after a per-position name ('acceptance by draft
