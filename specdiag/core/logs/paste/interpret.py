@@ -1911,6 +1911,9 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
 
 # a number: digit groups with thousands separators, or plain digits, with decimals
 _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
+# what a value is over ('2.6 / 5', '1,705/2,374'): a number after '/', its thousands set apart
+# by commas only where every group after the first has three digits (never a list: '1,2/3')
+_OVER = r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?))"
 # a statistic word after the value ('3.4 median'), not the first word of the next key
 _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
@@ -1948,7 +1951,7 @@ _PAIR_SEP_ON = (
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*[-+]?"
     + _DIGITS
     + r"\s*%?"
-    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
+    r"(?:\s*±\s*[\d.]+)?" + _OVER + r"?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
     r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER
@@ -2035,7 +2038,9 @@ _PAIR_BARE_VALUE_ON = (
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
-    + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
+    + r"\s*%?"
+    + _OVER
+    + r"?[*`]{0,2}"
     + _STAT_AFTER
     + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
@@ -2276,7 +2281,11 @@ _PCT_BEFORE_ARROW = re.compile(
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
-    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
+    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+"
+    # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
+    # acceptance rate'): how the runs' figure was pooled, the same figure
+    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
+    r"(?P<key>(?:draft\s+|token\s+)?"
     r"acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
     r"accept\s+rate|"
@@ -4090,6 +4099,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
+        stat = (m.group("stat") or "").lower()
+        if v is not None and stat in ("average", "avg", "mean", "median"):
+            v = dataclasses.replace(v, statistic="median" if stat == "median" else "mean")
         if "accepted" in m.group("key").lower():
             k = C.Key(C.RATE, "accepted draft tokens", True)
         if _closes_range_or_bound(text, m.start()):
@@ -4385,6 +4397,13 @@ _FIGURE_WORD = re.compile(
 )
 
 
+_VALUE_BEFORE_NAME = re.compile(
+    r"\d\s*(?:%\s*(?:(?:aggregate|overall|pooled|average|avg|mean|median|draft|token|"
+    r"acceptance|accept)\s+){0,3})?$",
+    re.I,
+)
+
+
 def _open_key(text: str) -> bool:
     """Whether a line ends naming a figure whose value is not on it (the key came after the
     line's last number)."""
@@ -4392,8 +4411,9 @@ def _open_key(text: str) -> bool:
         (
             m.end()
             for m in _FIGURE_WORD.finditer(text)
-            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come)
-            if not re.search(r"\d\s*$", text[: m.start()])
+            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come;
+            # nor does a share's name after it, '79.4% aggregate acceptance')
+            if not _VALUE_BEFORE_NAME.search(text[: m.start()])
         ),
         default=-1,
     )
@@ -4662,6 +4682,29 @@ _ACCEPT_REJECT = re.compile(
 )
 # the share printed right after the counts ('97 accept / 3 reject (97%)')
 _SHARE_AFTER = re.compile(r"\s*[(\[]\s*(\d+(?:\.\d+)?)\s*%\s*[)\]]")
+# a list item led by a setting's name and its value before the colon ('- n-max 3: 52.9 tok/s,
+# 71.8% acceptance', '* gamma 4: ...'): the run's configuration, a label (or its k)
+_SETTING_LEAD = re.compile(
+    r"^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?[*_`]{0,2}(?P<name>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3})"
+    r"\s+(?P<val>\d{1,4})[*_`]{0,2}\s*:\s"
+)
+
+
+def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
+    """The setting leading a list item before its colon, as a key-value item; None when the
+    words before the number name no setting (the longest run of its last words that does)."""
+    m = _SETTING_LEAD.match(t)
+    if m is None:
+        return None
+    words = m.group("name").split()
+    for i in range(len(words)):
+        name = " ".join(words[i:])
+        k = C.key(name)
+        if k.metric in (C.LABEL, C.K):
+            return k, C.Value(float(m.group("val")), False, 0), name, m.group("val")
+    return None
+
+
 _LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
 
 
@@ -5166,6 +5209,10 @@ def keyvalue(
             fig.histogram = h
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
+        if (sl := _setting_lead(t)) is not None and not any(
+            k.metric in (C.LABEL, C.K) and k.text == sl[0].text for k, *_ in items
+        ):
+            items.insert(0, sl)  # 'n-max 3: 52.9 tok/s, 71.8% acceptance': the run's setting
         # one run restated in another shape (_length_shape): its length alone, then a line of
         # its counts yielding that length; or its counts' own line, then its length alone
         reopen, closed = closed, None
@@ -5226,6 +5273,23 @@ def keyvalue(
             first = first or ln
             last = ln
             items = [it for it in items if it[3].strip("*`_ ") not in pr[0].group("list")]
+        if (bp := bracket_positions(t)) is not None and not fig.positions:
+            bm, brl, blen = bp
+            fig.positions.update(enumerate(brl))
+            fig.fields.append((bm.group("key").strip(), bm.group("list")))
+            first = first or ln
+            last = ln
+            items = [it for it in items if it[3].strip("*`_ ") not in bm.group("list")]
+            if blen is not None and not any(k.metric == C.LENGTH for k, *_ in items):
+                # the bracket's length beside the rates: the run's accept length
+                items.append(
+                    (
+                        C.Key(C.LENGTH, "mean length", False),
+                        blen,
+                        bm.group("lenkey"),
+                        bm.group("len"),
+                    )
+                )
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         if "bonus" in t.lower():
@@ -5436,6 +5500,45 @@ _LIST_PER_POSITION = re.compile(
     r"\s+(?:per|by|at each|for each)\s+(?:draft\s+)?(?:position|pos|depth)s?\b",
     re.I,
 )
+
+
+# rates in a bracket after an acceptance sentence naming the draft positions ('acceptance is
+# healthy at all three draft positions (0.83 / 0.65 / 0.49, mean length 2.98)'): one per
+# position, falling, the bracket's length after them ('mean length', 'AL', 'accept length')
+# the same run's
+_BRACKET_POSITIONS = re.compile(
+    r"\b(?P<key>accept\w*[^.()\d;:]{0,80}?\b(?:draft\s+)?(?:positions|depths|heads))"
+    r"[^.()\d;:]{0,40}?\(\s*"
+    rf"(?P<list>{_NUM_P}(?:\s*[,/]\s*{_NUM_P}){{1,15}})"
+    r"\s*(?:[,;]\s*(?P<lenkey>(?:(?:mean|avg|average)\s+)?(?:accept(?:ance|ed)?\s+)?length|AL|"
+    r"τ|tau)\s*(?:[:=≈~]|of)?\s*(?P<len>\d+\.\d+)\s*)?\)",
+    re.I,
+)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def bracket_positions(
+    t: str,
+) -> tuple[re.Match[str], tuple[float, ...], C.Value | None] | None:
+    """Per-position rates in a bracket after a sentence naming an acceptance at the draft
+    positions, falling, as many as the positions it counts (where it does), with the length
+    the bracket prints after them; None otherwise."""
+    if "(" not in t or "accept" not in t.lower():
+        return None
+    m = _BRACKET_POSITIONS.search(t)
+    if m is None:
+        return None
+    rl = C.rate_list(m.group("list"))
+    if rl is None or any(b > a for a, b in zip(rl, rl[1:], strict=False)):
+        return None
+    said = [
+        _COUNT_WORDS[w.lower()] if w.lower() in _COUNT_WORDS else int(w)
+        for w in re.findall(r"\b(two|three|four|five|six|seven|eight|\d)\b", m.group("key"), re.I)
+    ]
+    if said and said[-1] != len(rl):
+        return None  # ('all four positions (0.8 / 0.6)': not one value per position)
+    length = C.value(m.group("len")) if m.group("len") else None
+    return m, rl, length
 
 
 # rates labelled by their draft positions after a per-position name ('acceptance by draft
