@@ -60,13 +60,16 @@ from specdiag.core.logs.paste.evidence import (
     LINKED_RULE,
     MEASURED_RULE,
     SERVED_RULE,
+    TOKENS_NAME_RULE,
     implausible,
 )
 from specdiag.core.logs.paste.model import (
+    BONUS_UNKNOWN,
     EXCLUDED,
     INCLUDED,
     SUMMARY,
     UNDECIDED,
+    UNKNOWN,
     Block,
     Decision,
     Group,
@@ -1378,7 +1381,13 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
     rate is the accepted drafts per step and 1 + k x rate the tokens per step. The arithmetic
     decides before the figure's name does (a name said 'tokens per round' of a figure that
     counts the accepted drafts: 5 x 0.7 = 3.50). Where the rate's printed digits leave k x
-    rate unsure within the length's rounding, nothing is decided."""
+    rate unsure within the length's rounding, nothing is decided.
+
+    A figure whose name counts every token of a step ('tokens per round', '每轮 tokens') that
+    comes out at k x rate is told by neither: two definitions fit it (the accepted drafts a
+    round, the name loose; or a rate defined as tokens a round / k, the name exact), so its
+    convention is unknown and no normalised length is given. An accept-length name, whose
+    bonus nothing else decides, is still decided by the identity."""
     if k is None:
         return records
     out = []
@@ -1402,7 +1411,20 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                 value = EXCLUDED
             elif abs(pl - (1 + per)) <= tol < abs(pl - per):
                 value = INCLUDED
-            if value is not None and (r.bonus == UNDECIDED or r.bonus.value != value):
+            if value == EXCLUDED and r.bonus.rule == TOKENS_NAME_RULE:
+                r = dataclasses.replace(
+                    r,
+                    accept_length=None,
+                    bonus=Decision(
+                        UNKNOWN,
+                        f"two readings fit: printed length = k x rate, k = {k} as the paste "
+                        "states, is the accepted drafts a step (bonus excluded) where the rate "
+                        "is per draft, or the tokens a step its name says (bonus included) "
+                        "where the rate is defined as tokens a step / k",
+                    ),
+                    notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
+                )
+            elif value is not None and (r.bonus == UNDECIDED or r.bonus.value != value):
                 words = "1 + " if value == INCLUDED else ""
                 r = dataclasses.replace(
                     r,
