@@ -298,6 +298,8 @@ def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
         marked.setdefault(blk[i][0], m)
     for i, m in NR.forced_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
+    for i, m in NR.symptom_marks([t for _, t in blk]).items():
+        marked.setdefault(blk[i][0], m)
     for ln, t in blk:
         if ln not in marked and (m := NR.illustrative_sentence(t)) is not None:
             marked[ln] = m
