@@ -330,7 +330,7 @@ SYMPTOM = "a failure's signature"
 # looks like figures too)
 _SIGN_WORD = re.compile(
     r"(?<![A-Za-z])(?:(?:its|the|a|this|that|typical|telltale|tell-tale|classic|known|same)\s+)?"
-    r"(?:signature|symptoms?|(?:failure|bug|error)\s+pattern)(?:\s+(?:is|was|being))?"
+    r"(?:signature|symptoms?|(?:failure|bug|error)\s+pattern)(?:\s+(?:is|being))?"
     r"|(?<![A-Za-z])the\s+tell\s+is",
     re.I,
 )
@@ -348,6 +348,8 @@ _FAILURE = re.compile(
 _FIXED = re.compile(
     r"(?<![A-Za-z])(?:fix(?:ed|es)?|gone|resolved|patched|solved)(?![A-Za-z])", re.I
 )
+# (a signature that 'was' the figure is one someone saw: 'the only visible symptom was
+# `accept_len: 1.00` in server logs', a run of theirs; the figure regex never passes a 'was')
 # right after the words: a connector, then the figure's name (quoted or not) and its value
 _SIGN_FIGURE = re.compile(
     r"^\s*(?:[:\u2014\u2013-]+\s*)?(?:of\s+|being\s+)?[`*_\"'(\[]*\s*(?:an?\s+|the\s+)?"

@@ -41,6 +41,9 @@ def test_a_failures_quoted_signature_is_no_record(text: str) -> None:
         # the user's own run, right after 'we saw:'
         "After the template patch the loop came back with the bug's signature, so we saw:\n"
         "accept len: 1.00, accept rate: 0.00\n",
+        # the symptom someone saw, told in the past
+        "Found while debugging the draft: the only visible symptom was `accept_len: 1.00` "
+        "in the server logs.\n",
         # the symptom they measured
         "The symptom we saw: accept len 1.00 over the whole run.\n",
         # 'looks like' of a run, no failure told, or a failure told as fixed
