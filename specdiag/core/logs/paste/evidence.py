@@ -476,6 +476,19 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             length = _normalised(printed_len, bonus)
             if bonus.value == UNKNOWN:
                 notes.append(bonus.rule)
+        elif (
+            length is None
+            and bonus.value == UNKNOWN
+            and printed_len < 1.0 - C.half_unit(f.acc_per_step.decimals)
+        ):
+            # a name that leaves the target's token unsaid ('Avg Accepted/window 0.64'): a mean
+            # below 1 a step cannot count it (every step emits it), so it is accepted drafts
+            length = round(1 + printed_len, 6)
+            bonus = Decision(
+                EXCLUDED,
+                "value: accepted per step below 1 cannot count the bonus token (every step "
+                "emits it)",
+            )
     if (
         printed_len is not None
         and f.tok_per_step is None
