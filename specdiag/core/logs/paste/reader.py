@@ -79,9 +79,10 @@ from specdiag.core.logs.paste.model import (
 )
 
 # Tokens per draft-verify step in any spelling ('tok/step', 'tokens committed per verify step',
-# 'committed tokens per draft/verify step', 'tokens a step').
+# 'committed tokens per draft/verify step', 'tokens delivered per round', 'tokens a step').
 _PER_STEP = (
-    r"(?:(?:toks?|tokens?)(?:[ _]committed)?|committed[ _]tokens?)(?:/|[ _]per[ _]|\s+an?\s+)"
+    r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered))?|(?:committed|delivered)[ _]tokens?)"
+    r"(?:/|[ _]per[ _]|\s+an?\s+)"
     r"(?:draft[/ _-]verify[ _])?" + C.STEP_NOUN_RE
 )
 # A block is a candidate when it names an acceptance figure in some spelling.
