@@ -210,8 +210,7 @@ def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
         ZR.target_alone(
             r, "the run without drafts prints 1.00, one token per step", "the column counts"
         )
-        if r.printed_rate is None
-        and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        if r.printed_rate is None and any(baseline_label(v) for _, v in r.labels)
         else r
         for r in recs
     ]
@@ -1320,6 +1319,48 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
 _SCALAR = re.compile(r"^(?:0?\.\d+|[01](?:\.0+)?)$")
 # a per-position header naming several rates ('per-position rates', 'acceptance by position')
 _RATES_PLURAL = re.compile(r"rates\b|\bby position|\blist|\bvector|\bcurve", re.I)
+
+
+# a row label's bracketed setting ('Baseline (`bs=1`)', 'AR [bs 1]'): dropped before the label
+# is matched against the runs without drafts
+_LABEL_BRACKET = re.compile(r"\s*[(\[][^()\[\]]{0,40}[)\]]\s*$")
+
+
+def baseline_label(cell: str) -> bool:
+    """Whether a row's label names the run without drafts ('baseline', 'no spec', 'AR'), a
+    bracketed setting after it ('Baseline (bs=1)') or not."""
+    t = C._MARKUP.sub("", cell).strip()
+    return bool(_BASELINE_ROW.match(t) or _BASELINE_ROW.match(_LABEL_BRACKET.sub("", t)))
+
+
+_TAU_HEAD = re.compile(r"^(?:avg|mean|average)?[ _]?(?:tau|τ)$", re.I)
+
+
+def tau_baseline_table(body: str) -> bool:
+    """Whether a pipe table of ``body`` has a bare τ column (its header 'Tau', 'τ', 'mean tau')
+    where a row labelled as the run without drafts prints exactly 1 and another row more than 1
+    (at most the most a step emits): tokens a step against plain decoding's one token."""
+    rows = [
+        [c.strip() for c in t.strip().strip("|").split("|")]
+        for t in body.splitlines()
+        if t.count("|") >= 2
+    ]
+    for n, head in enumerate(rows):
+        cols = [j for j, h in enumerate(head) if _TAU_HEAD.match(C._MARKUP.sub("", h).strip())]
+        if len(cols) != 1:
+            continue
+        j = cols[0]
+        base = above = False
+        for cells in rows[n + 1 :]:
+            v = C.value(cells[j]) if j < len(cells) else None
+            if v is None or v.percent or not cells:
+                continue
+            if v.number == 1.0 and baseline_label(cells[0]):
+                base = True
+            elif 1.0 < v.number <= C.MAX_STEP_TOKENS:
+                above = True
+        return base and above
+    return False
 
 
 def _baseline_at_one(g: Grid, i: int) -> bool:

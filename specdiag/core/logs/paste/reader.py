@@ -776,6 +776,12 @@ def read_paste(
                 _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
             )
             or (
+                # a bare τ column whose run without drafts prints exactly 1 beside runs above
+                # it ('| Baseline (bs=1) | ... | 1.00 |' over '| Static (bs=8) | ... | 5.40 |'):
+                # tokens a step against the one token of plain decoding, a speculative table
+                "|" in body and _TAU_WORD.search(body) is not None and I.tau_baseline_table(body)
+            )
+            or (
                 # α measured beside speculation ('we measured alpha = 0.45'; alpha.py)
                 AL.hinted(body.lower(), body) and _SPEC_CONTEXT.search(body + heading)
             )
