@@ -2404,10 +2404,22 @@ _ARROW_TO = re.compile(
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
-    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*(?:vs\.?|versus)\s+"
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*"
+    r"(?P<vs>vs\.?|versus|against)\s+"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
+
+
+def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
+    """Whether a value after 'vs' / 'against' is the same figure of another run: after
+    'against' (a word of other meanings: 'against 8 requests') only a value printed as the first
+    was, its decimals and its '%' ('3.14 against 3.09')."""
+    if (more.group("vs") or "").lower() != "against":
+        return True
+    return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
+
+
 # a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
 _KEY_BRACKETED = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*(?P<val>[*`]{0,2}"
@@ -4087,7 +4099,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # the same figure of another run after 'versus', a rate like the first
             more = _VERSUS.match(text, m.end())
             mv = C.value(more.group("val")) if more is not None else None
-            if more is not None and mv is not None and mv.percent:
+            if more is not None and mv is not None and mv.percent and _versus_kept(more, v, mv):
                 found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
                 for i in range(m.end(), more.end("val")):
                     rest[i] = " "
@@ -4281,7 +4293,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 or (more := _DOWN_FROM.match(text, end)) is not None
             ):
                 mv = C.value(more.group("val"))
-                if mv is None:
+                if mv is None or (more.re is _VERSUS and not _versus_kept(more, v, mv)):
                     break
                 if more.re is _MORE_ON and (
                     mv.percent != v.percent
