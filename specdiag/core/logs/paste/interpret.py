@@ -212,8 +212,7 @@ def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
         ZR.target_alone(
             r, "the run without drafts prints 1.00, one token per step", "the column counts"
         )
-        if r.printed_rate is None
-        and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        if r.printed_rate is None and any(baseline_label(v) for _, v in r.labels)
         else r
         for r in recs
     ]
@@ -1374,6 +1373,48 @@ _SCALAR = re.compile(r"^(?:0?\.\d+|[01](?:\.0+)?)$")
 _RATES_PLURAL = re.compile(r"rates\b|\bby position|\blist|\bvector|\bcurve", re.I)
 
 
+# a row label's bracketed setting ('Baseline (`bs=1`)', 'AR [bs 1]'): dropped before the label
+# is matched against the runs without drafts
+_LABEL_BRACKET = re.compile(r"\s*[(\[][^()\[\]]{0,40}[)\]]\s*$")
+
+
+def baseline_label(cell: str) -> bool:
+    """Whether a row's label names the run without drafts ('baseline', 'no spec', 'AR'), a
+    bracketed setting after it ('Baseline (bs=1)') or not."""
+    t = C._MARKUP.sub("", cell).strip()
+    return bool(_BASELINE_ROW.match(t) or _BASELINE_ROW.match(_LABEL_BRACKET.sub("", t)))
+
+
+_TAU_HEAD = re.compile(r"^(?:avg|mean|average)?[ _]?(?:tau|τ)$", re.I)
+
+
+def tau_baseline_table(body: str) -> bool:
+    """Whether a pipe table of ``body`` has a bare τ column (its header 'Tau', 'τ', 'mean tau')
+    where a row labelled as the run without drafts prints exactly 1 and another row more than 1
+    (at most the most a step emits): tokens a step against plain decoding's one token."""
+    rows = [
+        [c.strip() for c in t.strip().strip("|").split("|")]
+        for t in body.splitlines()
+        if t.count("|") >= 2
+    ]
+    for n, head in enumerate(rows):
+        cols = [j for j, h in enumerate(head) if _TAU_HEAD.match(C._MARKUP.sub("", h).strip())]
+        if len(cols) != 1:
+            continue
+        j = cols[0]
+        base = above = False
+        for cells in rows[n + 1 :]:
+            v = C.value(cells[j]) if j < len(cells) else None
+            if v is None or v.percent or not cells:
+                continue
+            if v.number == 1.0 and baseline_label(cells[0]):
+                base = True
+            elif 1.0 < v.number <= C.MAX_STEP_TOKENS:
+                above = True
+        return base and above
+    return False
+
+
 def _baseline_at_one(g: Grid, i: int) -> bool:
     """A row run without drafts ('baseline', 'no spec') prints exactly 1 in column ``i``, or a
     row prints more than its draft tokens per step: the column counts tokens per step (plain
@@ -2443,10 +2484,22 @@ _ARROW_TO = re.compile(
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
-    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*(?:vs\.?|versus)\s+"
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*"
+    r"(?P<vs>vs\.?|versus|against)\s+"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
+
+
+def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
+    """Whether a value after 'vs' / 'against' is the same figure of another run: after
+    'against' (a word of other meanings: 'against 8 requests') only a value printed as the first
+    was, its decimals and its '%' ('3.14 against 3.09')."""
+    if (more.group("vs") or "").lower() != "against":
+        return True
+    return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
+
+
 # a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
 _KEY_BRACKETED = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*(?P<val>[*`]{0,2}"
@@ -4129,7 +4182,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # the same figure of another run after 'versus', a rate like the first
             more = _VERSUS.match(text, m.end())
             mv = C.value(more.group("val")) if more is not None else None
-            if more is not None and mv is not None and mv.percent:
+            if more is not None and mv is not None and mv.percent and _versus_kept(more, v, mv):
                 found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
                 for i in range(m.end(), more.end("val")):
                     rest[i] = " "
@@ -4337,7 +4390,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 or (more := _DOWN_FROM.match(text, end)) is not None
             ):
                 mv = C.value(more.group("val"))
-                if mv is None:
+                if mv is None or (more.re is _VERSUS and not _versus_kept(more, v, mv)):
                     break
                 if more.re is _MORE_ON and (
                     mv.percent != v.percent

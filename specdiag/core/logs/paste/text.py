@@ -11,6 +11,7 @@ from specdiag.core.logs.paste import slashed_grid as SG
 from specdiag.core.logs.paste import zhalways as ZA
 from specdiag.core.logs.paste import zharrival as ZR
 from specdiag.core.logs.paste import zhcontext as ZC
+from specdiag.core.logs.paste import zhverb as ZV
 
 Line = tuple[int, str]  # (1-based line number in the input, text)
 
@@ -222,6 +223,7 @@ def prepare(text: str) -> list[Line]:
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _CJK.search(text):
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
+        raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
