@@ -4352,8 +4352,39 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if rc.steps is not None:
                 sk = C.Key(C.STEPS, rc.count_name, False)
                 found.append((at + 2, sk, rc.steps, rc.count_name, f"{rc.steps.number:g}"))
+    found = _bare_accept_per_step(found)
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
+
+
+# label keys that name a model ('target', 'draft model'): a value that is a decimal number
+# alone ('target=8805.8' of a 'time_ms' line) measures something, and names no model
+_NAME_LABELS = frozenset(("target", "draft", "model", "target model", "draft model"))
+_MEASURE = re.compile(r"[-+]?\d[\d,]*\.\d+")
+
+
+def _bare_accept_per_step(
+    found: list[tuple[int, C.Key, C.Value, str, str]],
+) -> list[tuple[int, C.Key, C.Value, str, str]]:
+    """A bare 'avg accept' fraction ('avg_accept=0.830', read as a rate by its range) that the
+    same line's counts prove is accepted drafts per verify step: accepted / steps within its
+    rounding ('cycles=135 ... accepted_draft=112 ... avg_accept=0.830': 112 / 135). It is then
+    read as accepted per step (the counts decide its bonus), not as a second rate. Any other
+    value (accepted / drafted of more drafts than steps: a rate) is left as it was."""
+    bare = [i for i, f in enumerate(found) if f[1].metric == C.RATE and f[1].text == "accept"]
+    if not bare:
+        return found
+    acc = [f[2].number for f in found if f[1].metric == C.ACCEPTED and f[2].number.is_integer()]
+    steps = [f[2].number for f in found if f[1].metric == C.STEPS and f[2].number.is_integer()]
+    if len(acc) != 1 or len(steps) != 1 or steps[0] <= 0 or acc[0] > steps[0] * C.MAX_STEP_TOKENS:
+        return found
+    per = acc[0] / steps[0]
+    out = list(found)
+    for i in bare:
+        at, _, v, kt, vt = found[i]
+        if not v.percent and abs(v.number - per) <= C.half_unit(v.decimals) + 1e-9:
+            out[i] = (at, C.Key(C.ACC_PER_STEP, "accepted per step", False), v, kt, vt)
+    return out
 
 
 _FIGURE_WORD = re.compile(
@@ -5226,6 +5257,8 @@ def keyvalue(
                 fig.failed = k.text  # (the rule, shown; its figures are the items after it)
                 fig.fields.append((kt, vt))
                 continue
+            if k.metric == C.LABEL and k.text in _NAME_LABELS and _MEASURE.fullmatch(vt.strip()):
+                continue  # 'target=8805.8' (ms) under a timing line: a measure, no model's name
             if k.metric == C.LABEL:
                 if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
                     flush()
