@@ -1734,6 +1734,33 @@ def _bracket_named(cell: str) -> tuple[str, list[tuple[C.Key, C.Value, str]]]:
     return (rest, got) if got else (cell, [])
 
 
+# a cell of a rate with its counts, then a figure with its per-step unit after a comma or a
+# semicolon ('45% (115/255), 2.35 tok/forward')
+_SHARE_THEN_UNIT = re.compile(
+    r"^(?P<share>[^,;]+?)\s*[,;]\s*(?P<val>\d{1,2}\.\d+)\s*(?P<unit>[A-Za-z][\w/ .-]*?)\s*$"
+)
+
+
+def _share_and_per_step(
+    cell: str,
+) -> tuple[tuple[C.Value, C.Value, C.Value], tuple[C.Value, C.Key, str]] | None:
+    """(rate, accepted, drafted) and (tokens per step, its key, its text) of a cell printing a
+    rate with the counts it divides (checked) and then tokens per step named by their unit
+    (``tok/forward``, ``tokens/step``, ``tok/cycle``: the target's own token counted); None for
+    any other cell (a unit that is no per-step one, ``tok/s``; counts that do not give the rate)."""
+    m = _SHARE_THEN_UNIT.match(C._MARKUP.sub("", cell).strip())
+    if m is None:
+        return None
+    unit = C.key(m.group("unit"))
+    tv = C.value(m.group("val"))
+    if unit.metric != C.TOK_PER_STEP or tv is None or not 1 <= tv.number <= C.MAX_STEP_TOKENS:
+        return None
+    sc = C.share_with_counts(m.group("share"))
+    if sc is None:
+        return None
+    return sc, (tv, unit, m.group("val"))
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -1764,6 +1791,15 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # '69% at position 0, ~0% after': that position's rate alone (cell_phrases.py)
         fig.positions[at[0]] = at[1]
         fig.fields.append((header, cell))
+        return True
+    if k.metric == C.RATE and (sp := _share_and_per_step(cell)) is not None:
+        # '45% (115/255), 2.35 tok/forward': the rate with its counts, and tokens per verify
+        # step named by their unit (the target's own token counted)
+        (rate, acc, drf), (tv, tk, tt) = sp
+        fig.put(C.RATE, rate, k, cell, header)
+        fig.put(C.ACCEPTED, acc, C.key("accepted"), f"{acc.number:g}", "accepted")
+        fig.put(C.DRAFTED, drf, C.key("drafted"), f"{drf.number:g}", "drafted")
+        fig.put(C.TOK_PER_STEP, tv, tk, tt, tk.text)
         return True
     if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
         fig.put(k.metric, sc[0], k, cell, header)
