@@ -316,6 +316,8 @@ _STEP_PHRASES = tuple(
         "verify",
         "verification",
         "decode",
+        # a step of the target model ('tokens per target step')
+        "target",
         # one draft-verify step named by both its halves ('per draft/verify step')
         "draft/verify",
         "draft verify",

@@ -2329,7 +2329,7 @@ _LENGTH_FIRST = re.compile(
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
-    r"(?:draft[/ -]verify\s+)?"
+    r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
     + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"
