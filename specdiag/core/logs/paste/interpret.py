@@ -4393,6 +4393,46 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         yield k, v, kt, vt
 
 
+def _output_of_generated(fig: E.Figures) -> None:
+    """A bare 'generated' count (read as drafted tokens, as llama.cpp's 'A accepted / B
+    generated' drafts) beside verify steps, a rate and a printed length, no accepted or output
+    count: where the rate proves it no drafted count (rate x generated / steps is neither the
+    length nor the length - 1) and generated / steps (or (generated - 1) / steps, the prefill's
+    first token) is 1 + the length within its rounding, it is the output tokens ('generated=88
+    rounds=34 acceptance_rate=0.529 mean_accepted_len=1.59'), which then decide the bonus by the
+    identity output tokens / steps."""
+    f = fig
+    if (
+        f.drafted is None
+        or f.accepted is not None
+        or f.output is not None
+        or f.steps is None
+        or not f.steps.number
+        or f.length is None
+        or f.length.percent
+        or f.rate is None
+        or not any(C.key(kt).text == "generated" and C.value(vt) == f.drafted for kt, vt in f.fields)
+    ):
+        return
+    gen, steps, length = f.drafted.number, f.steps.number, f.length.number
+    tol = C.half_unit(f.length.decimals)
+    rate = f.rate.number / 100 if f.rate.percent or f.rate_percent else f.rate.number
+    as_drafts = rate * gen / steps
+    if min(abs(as_drafts - length), abs(as_drafts + 1 - length)) <= tol + gen / steps * C.half_unit(
+        f.rate.decimals
+    ):
+        return  # the rate fits generated as drafted tokens: left as it was
+    if all(abs(g / steps - (1 + length)) > tol for g in (gen, gen - 1)):
+        return
+    f.output, f.drafted = f.drafted, None
+    f.notes.append(
+        "'generated' read as the output tokens: the rate makes it no drafted count, and "
+        "generated / steps = 1 + the printed length"
+    )
+
+
+# the start of a list item ('- ', '* ', '1. ', '2) ')
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 # label keys that name a model ('target', 'draft model'): a value that is a decimal number
 # alone ('target=8805.8' of a 'time_ms' line) measures something, and names no model
 _NAME_LABELS = frozenset(("target", "draft", "model", "target model", "draft model"))
@@ -5156,6 +5196,7 @@ def keyvalue(
                 fig.positions.update(enumerate(c / n for c in pos_counts))
                 fig.notes.append("per-position rates: accepted at each position / drafts")
         pos_counts = []
+        _output_of_generated(fig)
         if fig.has_acceptance():
             rec = E.record(
                 fig,
@@ -5174,6 +5215,10 @@ def keyvalue(
     unmeasured = False  # the line before printed a figure as 'nan': a run of its own
     for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
+        # a new item of a list after a run's figures: settings it names without a figure of
+        # its own are another item's ('--batch 1 ... at K=2/4/8'), never the run's labels
+        item_after = fig.has_acceptance() and last < ln and _LIST_ITEM.match(t) is not None
+        fig_before, n_labels = fig, len(labels)
         nan_here = _UNMEASURED.search(t) is not None
         if unmeasured or (nan_here and fig.has_acceptance()):
             flush()
@@ -5324,6 +5369,8 @@ def keyvalue(
             if not first:
                 first = ln
             last = ln
+        if item_after and fig is fig_before and last < ln:
+            del labels[n_labels:]
         if own:
             if not joined and _counts_shape(items) and not labels and fig.length is None:
                 closed = (copy.deepcopy(fig), list(labels), first, len(out) + 1)
