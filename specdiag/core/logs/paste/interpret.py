@@ -4433,10 +4433,11 @@ def _output_of_generated(fig: E.Figures) -> None:
 
 # the start of a list item ('- ', '* ', '1. ', '2) ')
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
-# label keys that name a model ('target', 'draft model'): a value that is a decimal number
-# alone ('target=8805.8' of a 'time_ms' line) measures something, and names no model
+# label keys that name a model ('target', 'draft model'): a value that is a decimal number or a
+# percentage alone ('target=8805.8' of a 'time_ms' line, 'draft 23%' of a time breakdown)
+# measures something, and names no model
 _NAME_LABELS = frozenset(("target", "draft", "model", "target model", "draft model"))
-_MEASURE = re.compile(r"[-+]?\d[\d,]*\.\d+")
+_MEASURE = re.compile(r"[-+]?\d[\d,]*\.\d+|[-+]?\d[\d,]*(?:\.\d+)?\s*%")
 
 
 def _bare_accept_per_step(
@@ -5339,7 +5340,7 @@ def keyvalue(
                 fig.fields.append((kt, vt))
                 continue
             if k.metric == C.LABEL and k.text in _NAME_LABELS and _MEASURE.fullmatch(vt.strip()):
-                continue  # 'target=8805.8' (ms) under a timing line: a measure, no model's name
+                continue  # 'target=8805.8' (ms), 'draft 23%' (of the time): a measure, no name
             if k.metric == C.LABEL:
                 if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
                     flush()
