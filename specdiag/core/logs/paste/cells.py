@@ -173,6 +173,8 @@ for _m, _keys in {
         "accepted tokens",
         "accepted draft tokens",
         "accepted drafts",
+        # a counter's snake_case name ('accepted_draft=112' beside 'proposed=135')
+        "accepted draft",
         "num accepted",
         "num accepted tokens",
         "num accepted draft tokens",
@@ -314,6 +316,8 @@ _STEP_PHRASES = tuple(
         "verify",
         "verification",
         "decode",
+        # a step of the target model ('tokens per target step')
+        "target",
         # one draft-verify step named by both its halves ('per draft/verify step')
         "draft/verify",
         "draft verify",

@@ -1797,6 +1797,33 @@ def _bracket_named(cell: str) -> tuple[str, list[tuple[C.Key, C.Value, str]]]:
     return (rest, got) if got else (cell, [])
 
 
+# a cell of a rate with its counts, then a figure with its per-step unit after a comma or a
+# semicolon ('45% (115/255), 2.35 tok/forward')
+_SHARE_THEN_UNIT = re.compile(
+    r"^(?P<share>[^,;]+?)\s*[,;]\s*(?P<val>\d{1,2}\.\d+)\s*(?P<unit>[A-Za-z][\w/ .-]*?)\s*$"
+)
+
+
+def _share_and_per_step(
+    cell: str,
+) -> tuple[tuple[C.Value, C.Value, C.Value], tuple[C.Value, C.Key, str]] | None:
+    """(rate, accepted, drafted) and (tokens per step, its key, its text) of a cell printing a
+    rate with the counts it divides (checked) and then tokens per step named by their unit
+    (``tok/forward``, ``tokens/step``, ``tok/cycle``: the target's own token counted); None for
+    any other cell (a unit that is no per-step one, ``tok/s``; counts that do not give the rate)."""
+    m = _SHARE_THEN_UNIT.match(C._MARKUP.sub("", cell).strip())
+    if m is None:
+        return None
+    unit = C.key(m.group("unit"))
+    tv = C.value(m.group("val"))
+    if unit.metric != C.TOK_PER_STEP or tv is None or not 1 <= tv.number <= C.MAX_STEP_TOKENS:
+        return None
+    sc = C.share_with_counts(m.group("share"))
+    if sc is None:
+        return None
+    return sc, (tv, unit, m.group("val"))
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -1827,6 +1854,15 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # '69% at position 0, ~0% after': that position's rate alone (cell_phrases.py)
         fig.positions[at[0]] = at[1]
         fig.fields.append((header, cell))
+        return True
+    if k.metric == C.RATE and (sp := _share_and_per_step(cell)) is not None:
+        # '45% (115/255), 2.35 tok/forward': the rate with its counts, and tokens per verify
+        # step named by their unit (the target's own token counted)
+        (rate, acc, drf), (tv, tk, tt) = sp
+        fig.put(C.RATE, rate, k, cell, header)
+        fig.put(C.ACCEPTED, acc, C.key("accepted"), f"{acc.number:g}", "accepted")
+        fig.put(C.DRAFTED, drf, C.key("drafted"), f"{drf.number:g}", "drafted")
+        fig.put(C.TOK_PER_STEP, tv, tk, tt, tk.text)
         return True
     if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
         fig.put(k.metric, sc[0], k, cell, header)
@@ -2365,7 +2401,7 @@ _LENGTH_FIRST = re.compile(
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
-    r"(?:draft[/ -]verify\s+)?"
+    r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
     + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"
@@ -4439,8 +4475,82 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if rc.steps is not None:
                 sk = C.Key(C.STEPS, rc.count_name, False)
                 found.append((at + 2, sk, rc.steps, rc.count_name, f"{rc.steps.number:g}"))
+    found = _bare_accept_per_step(found)
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
+
+
+def _output_of_generated(fig: E.Figures) -> None:
+    """A bare 'generated' count (read as drafted tokens, as llama.cpp's 'A accepted / B
+    generated' drafts) beside verify steps, a rate and a printed length, no accepted or output
+    count: where the rate proves it no drafted count (rate x generated / steps is neither the
+    length nor the length - 1) and generated / steps (or (generated - 1) / steps, the prefill's
+    first token) is 1 + the length within its rounding, it is the output tokens ('generated=88
+    rounds=34 acceptance_rate=0.529 mean_accepted_len=1.59'), which then decide the bonus by the
+    identity output tokens / steps."""
+    f = fig
+    if (
+        f.drafted is None
+        or f.accepted is not None
+        or f.output is not None
+        or f.steps is None
+        or not f.steps.number
+        or f.length is None
+        or f.length.percent
+        or f.rate is None
+        or not any(
+            C.key(kt).text == "generated" and C.value(vt) == f.drafted for kt, vt in f.fields
+        )
+    ):
+        return
+    gen, steps, length = f.drafted.number, f.steps.number, f.length.number
+    tol = C.half_unit(f.length.decimals)
+    rate = f.rate.number / 100 if f.rate.percent or f.rate_percent else f.rate.number
+    as_drafts = rate * gen / steps
+    if min(abs(as_drafts - length), abs(as_drafts + 1 - length)) <= tol + gen / steps * C.half_unit(
+        f.rate.decimals
+    ):
+        return  # the rate fits generated as drafted tokens: left as it was
+    if all(abs(g / steps - (1 + length)) > tol for g in (gen, gen - 1)):
+        return
+    f.output, f.drafted = f.drafted, None
+    f.notes.append(
+        "'generated' read as the output tokens: the rate makes it no drafted count, and "
+        "generated / steps = 1 + the printed length"
+    )
+
+
+# the start of a list item ('- ', '* ', '1. ', '2) ')
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
+# label keys that name a model ('target', 'draft model'): a value that is a decimal number or a
+# percentage alone ('target=8805.8' of a 'time_ms' line, 'draft 23%' of a time breakdown)
+# measures something, and names no model
+_NAME_LABELS = frozenset(("target", "draft", "model", "target model", "draft model"))
+_MEASURE = re.compile(r"[-+]?\d[\d,]*\.\d+|[-+]?\d[\d,]*(?:\.\d+)?\s*%")
+
+
+def _bare_accept_per_step(
+    found: list[tuple[int, C.Key, C.Value, str, str]],
+) -> list[tuple[int, C.Key, C.Value, str, str]]:
+    """A bare 'avg accept' fraction ('avg_accept=0.830', read as a rate by its range) that the
+    same line's counts prove is accepted drafts per verify step: accepted / steps within its
+    rounding ('cycles=135 ... accepted_draft=112 ... avg_accept=0.830': 112 / 135). It is then
+    read as accepted per step (the counts decide its bonus), not as a second rate. Any other
+    value (accepted / drafted of more drafts than steps: a rate) is left as it was."""
+    bare = [i for i, f in enumerate(found) if f[1].metric == C.RATE and f[1].text == "accept"]
+    if not bare:
+        return found
+    acc = [f[2].number for f in found if f[1].metric == C.ACCEPTED and f[2].number.is_integer()]
+    steps = [f[2].number for f in found if f[1].metric == C.STEPS and f[2].number.is_integer()]
+    if len(acc) != 1 or len(steps) != 1 or steps[0] <= 0 or acc[0] > steps[0] * C.MAX_STEP_TOKENS:
+        return found
+    per = acc[0] / steps[0]
+    out = list(found)
+    for i in bare:
+        at, _, v, kt, vt = found[i]
+        if not v.percent and abs(v.number - per) <= C.half_unit(v.decimals) + 1e-9:
+            out[i] = (at, C.Key(C.ACC_PER_STEP, "accepted per step", False), v, kt, vt)
+    return out
 
 
 _FIGURE_WORD = re.compile(
@@ -5207,6 +5317,7 @@ def keyvalue(
                 fig.positions.update(enumerate(c / n for c in pos_counts))
                 fig.notes.append("per-position rates: accepted at each position / drafts")
         pos_counts = []
+        _output_of_generated(fig)
         if fig.has_acceptance():
             rec = E.record(
                 fig,
@@ -5225,6 +5336,10 @@ def keyvalue(
     unmeasured = False  # the line before printed a figure as 'nan': a run of its own
     for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
+        # a new item of a list after a run's figures: settings it names without a figure of
+        # its own are another item's ('--batch 1 ... at K=2/4/8'), never the run's labels
+        item_after = fig.has_acceptance() and last < ln and _LIST_ITEM.match(t) is not None
+        fig_before, n_labels = fig, len(labels)
         nan_here = _UNMEASURED.search(t) is not None
         if unmeasured or (nan_here and fig.has_acceptance()):
             flush()
@@ -5365,6 +5480,8 @@ def keyvalue(
                 fig.failed = k.text  # (the rule, shown; its figures are the items after it)
                 fig.fields.append((kt, vt))
                 continue
+            if k.metric == C.LABEL and k.text in _NAME_LABELS and _MEASURE.fullmatch(vt.strip()):
+                continue  # 'target=8805.8' (ms), 'draft 23%' (of the time): a measure, no name
             if k.metric == C.LABEL:
                 if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
                     flush()
@@ -5394,6 +5511,8 @@ def keyvalue(
             if not first:
                 first = ln
             last = ln
+        if item_after and fig is fig_before and last < ln:
+            del labels[n_labels:]
         if own:
             if not joined and _counts_shape(items) and not labels and fig.length is None:
                 closed = (copy.deepcopy(fig), list(labels), first, len(out) + 1)

@@ -83,7 +83,7 @@ from specdiag.core.logs.paste.model import (
 _PER_STEP = (
     r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered))?|(?:committed|delivered)[ _]tokens?)"
     r"(?:/|[ _]per[ _]|\s+an?\s+)"
-    r"(?:draft[/ _-]verify[ _])?" + C.STEP_NOUN_RE
+    r"(?:draft[/ _-]verify[ _]|target[ _](?=steps?\b))?" + C.STEP_NOUN_RE
 )
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
