@@ -1507,6 +1507,13 @@ _CHANGED = re.compile(
 _BARE_RATE = re.compile(r"^[\s*`_]*\d*\.?\d+\s*%?[\s*`_]*$")
 
 
+# 'AR' with words in brackets after it ('AR (GPT-style)', 'AR (no draft)'): an autoregressive
+# configuration's column, never a rate's (a rate's bracket holds a unit or a statistic)
+_AR_DESCRIBED = re.compile(
+    r"\bAR\s*[(\[](?!\s*(?:%|percent|mean|avg|median|p\d+)\s*[)\]])[^)\]]*[A-Za-z]{2}", re.I
+)
+
+
 def _short_rate_key(k: C.Key) -> bool:
     """Whether a rate's key is an abbreviation read only in a table header ('AR', 'AR off')."""
     return k.text.split(" ")[0] in C.TABLE_ONLY_RATE_KEYS
@@ -1659,7 +1666,11 @@ def _by_rows(
                 m == C.RATE
                 and v is not None
                 and _short_rate_key(k)
-                and ((not v.percent and v.number > 1) or not _BARE_RATE.match(cell))
+                and (
+                    (not v.percent and v.number > 1)
+                    or not _BARE_RATE.match(cell)
+                    or _AR_DESCRIBED.search(header)
+                )
             ):
                 # 'AR 2.62': tokens per iteration, not a rate; 'AR 0.8 s': a time (AR is also
                 # 'autoregressive'); neither is read

@@ -78,6 +78,19 @@ from specdiag.core.logs.paste.model import (
     decided_notes,
 )
 
+# speculation named anywhere in a paste: its words, or an acceptance's or a verification's
+_SPECULATION_NAMED = re.compile(
+    V.SPECULATIVE_RE + r"|accept|verif|τ|\btau\b|接受|采纳|受理|수락", re.I
+)
+
+
+def _per_step_only(r: PasteRecord) -> bool:
+    """Whether every figure of ``r`` is printed under a tokens-a-step name."""
+    return bool(r.fields) and all(
+        C.key(C._MARKUP.sub("", name)).metric == C.TOK_PER_STEP for name, _ in r.fields
+    )
+
+
 # Tokens per draft-verify step in any spelling ('tok/step', 'tokens committed per verify step',
 # 'committed tokens per draft/verify step', 'tokens delivered per round', 'tokens a step').
 _PER_STEP = (
@@ -1176,6 +1189,10 @@ def read_paste(
             shown_bad.add((r.first_line, r.last_line))
             unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
+    if not _SPECULATION_NAMED.search(text):
+        # tokens a step of a decoder that drafts nothing ('Tokens/step: 4.0' of a diffusion
+        # or a parallel decoder): no speculation named anywhere, no acceptance figure
+        records, block_of = _keep(records, block_of, lambda r: not _per_step_only(r))
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     # plain values under a rate's name read as lengths, rates again where the paste writes its
     # rates as percentages without '%' (rate_changes.py), before any rule decides a length
