@@ -84,6 +84,13 @@ _SPECULATION_NAMED = re.compile(
 )
 
 
+# a decoder of several tokens a step that drafts nothing: diffusion language models, Jacobi
+# and other parallel or non-autoregressive decoding
+_OTHER_DECODER = re.compile(
+    r"diffusion|\bd-?LLMs?\b|parallel[ -]decod|non-?autoregressive|\bjacobi\b|\bNAR\b|扩散", re.I
+)
+
+
 def _per_step_only(r: PasteRecord) -> bool:
     """Whether every figure of ``r`` is printed under a tokens-a-step name."""
     return bool(r.fields) and all(
@@ -1189,9 +1196,9 @@ def read_paste(
             shown_bad.add((r.first_line, r.last_line))
             unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
-    if not _SPECULATION_NAMED.search(text):
+    if not _SPECULATION_NAMED.search(text) and _OTHER_DECODER.search(text):
         # tokens a step of a decoder that drafts nothing ('Tokens/step: 4.0' of a diffusion
-        # or a parallel decoder): no speculation named anywhere, no acceptance figure
+        # or a parallel decoder, named, and no speculation named anywhere): no acceptance
         records, block_of = _keep(records, block_of, lambda r: not _per_step_only(r))
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     # plain values under a rate's name read as lengths, rates again where the paste writes its
