@@ -31,8 +31,10 @@ from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import split_rates as SR
@@ -606,6 +608,7 @@ def grid(
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(*_statistic_pairs(g, cols))
+    g, cols, round_proofs = _round_stats(g, cols)
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
@@ -641,9 +644,17 @@ def grid(
             for (k, grp), (_, name) in zip(keys, cols, strict=True)
         ]
         recs = _one_convention(ZR.at_zero(g, cols, keys, _by_rows(g, cols, keys, ctx)))
+        if round_proofs:
+            recs = [_round_proven(r, round_proofs) for r in recs]
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
+    if (qual := Q.rows([c for _, c in g.rows])) is not None:
+        # names qualified by their workload after them ('AL code', 'Avg accept code'): the
+        # bare names, the workload a label of the run (qualified.py)
+        named, workload = qual
+        rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
+        g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", workload])])
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
@@ -999,6 +1010,47 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
         return vs if len(vs) == n else [""] * n
 
     return _split_columns(g, cols, split, values)
+
+
+def _round_stats(
+    g: Grid, cols: list[tuple[str, str]]
+) -> tuple[Grid, list[tuple[str, str]], dict[int, RST.RoundStats]]:
+    """A column naming no figure whose cells are a run's statistics per round ('1.85
+    accepted/round, 46.3% of drafted, avg draft 4.00'), each proving by A / D = R that A counts
+    accepted drafts only (round_stats.py): two columns, accepted drafts per step and the rate
+    per drafted token; a placeholder cell ('n/a') empty in both. Also each row's cell figures,
+    by line, for the rule the records state (``_round_proven``)."""
+    split: dict[int, list[tuple[str, str]]] = {}
+    proofs: dict[int, RST.RoundStats] = {}
+    if not any("accepted" in c.lower() for _, cells in g.rows for c in cells):
+        return g, cols, proofs
+    for i, (group, name) in enumerate(cols):
+        if C.key(name).metric is not None or (group and C.key(group).metric is not None):
+            continue
+        got = RST.column([cells[i] if i < len(cells) else "" for _, cells in g.rows])
+        if got is not None:
+            split[i] = [(group, RST.ACCEPTED_NAME), (group, RST.RATE_NAME)]
+            proofs.update((ln, s) for (ln, _), s in zip(g.rows, got, strict=True) if s)
+
+    def values(c: str, n: int) -> list[str]:
+        s = RST.stats(c) if c else None
+        return [s.accepted, s.rate + "%"] if s is not None else [""] * n
+
+    return (*_split_columns(g, cols, split, values), proofs)
+
+
+def _round_proven(r: PasteRecord, proofs: dict[int, RST.RoundStats]) -> PasteRecord:
+    """A record of a row whose statistics per round proved its accepted figure accepted drafts
+    (round_stats.py), its bonus rule stating that identity rather than the column's name."""
+    s = proofs.get(r.first_line)
+    if s is None or r.bonus.value != EXCLUDED or r.printed_length != float(s.accepted):
+        return r
+    rule = (
+        f"identity: {s.accepted} accepted/round / {s.drafted} drafted/round = {s.rate}% of "
+        "drafted, so the accepted figure counts accepted drafts only (the target's token left "
+        "out): length 1 + it"
+    )
+    return dataclasses.replace(r, bonus=Decision(EXCLUDED, rule))
 
 
 _PER_STEP_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
@@ -1900,6 +1952,9 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
 
 # a number: digit groups with thousands separators, or plain digits, with decimals
 _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
+# what a value is over ('2.6 / 5', '1,705/2,374'): a number after '/', its thousands set apart
+# by commas only where every group after the first has three digits (never a list: '1,2/3')
+_OVER = r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?))"
 # a statistic word after the value ('3.4 median'), not the first word of the next key
 _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
@@ -1937,7 +1992,7 @@ _PAIR_SEP_ON = (
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*[-+]?"
     + _DIGITS
     + r"\s*%?"
-    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
+    r"(?:\s*±\s*[\d.]+)?" + _OVER + r"?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
     r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER
@@ -2024,7 +2079,9 @@ _PAIR_BARE_VALUE_ON = (
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
-    + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
+    + r"\s*%?"
+    + _OVER
+    + r"?[*`]{0,2}"
     + _STAT_AFTER
     + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
@@ -2265,7 +2322,11 @@ _PCT_BEFORE_ARROW = re.compile(
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
-    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
+    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+"
+    # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
+    # acceptance rate'): how the runs' figure was pooled, the same figure
+    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
+    r"(?P<key>(?:draft\s+|token\s+)?"
     r"acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
     r"accept\s+rate|"
@@ -2309,6 +2370,25 @@ _LENGTH_FIRST = re.compile(
     # ('per verification step': the noun after its qualifier)
     + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"
     + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
+    re.I,
+)
+# a WHOLE number of tokens per step that a statistic word or a measuring verb says was measured
+# ('avg commit 7 tokens/step', 'mean of 5 tokens per cycle', 'measured 6 tok/step'): tokens a
+# verify step commits, the target's own token included, as a decimal there is (_LENGTH_FIRST
+# takes decimals only: a bare whole number per step may be a setting, '--draft-max 7', or what
+# a step drafts). Never after a word of drafting or accepting ('drafts 7 tokens/step',
+# 'accepted 7 tokens/step': other readers'), nor before one ('7 tokens/step drafted'); read
+# only in a text naming speculative decoding (vocab.SPECULATIVE; a plain decoder's '7
+# tokens/step' is none)
+_WHOLE_PER_STEP = re.compile(
+    r"(?:\b(?:avg|average|mean|median)\.?\s+(?:(?:commit(?:ted)?|emit(?:ted)?|output|generated|"
+    r"decoded)\s+)?(?:of\s+)?|\b(?:measured|averag(?:ed|es|ing)|observed|we\s+(?:saw|see|got|"
+    r"measured|observed?))\s+(?:(?:an?\s+)?(?:avg|average|mean)\s+(?:of\s+)?)?)"
+    r"[~≈]?\s*(?P<val>[*`]{0,2}(?:1[0-6]|[1-9])[*`]{0,2})(?![\d.,]\d|\s*[-–/]\s*\d)\s+"
+    r"(?P<key>(?:toks?|tokens)(?:/| per )"
+    + C.STEP_NOUN_RE
+    + r")\b(?!\s+(?:(?:were|are|was|is|got|get|being|been)\s+)?(?:drafted|proposed|speculated|"
+    r"accepted))",
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
@@ -4072,6 +4152,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
+        stat = (m.group("stat") or "").lower()
+        if v is not None and stat in ("average", "avg", "mean", "median"):
+            v = dataclasses.replace(v, statistic="median" if stat == "median" else "mean")
         if "accepted" in m.group("key").lower():
             k = C.Key(C.RATE, "accepted draft tokens", True)
         if _closes_range_or_bound(text, m.start()):
@@ -4132,6 +4215,20 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+    for m in _WHOLE_PER_STEP.finditer(text) if "tok" in low and V.SPECULATIVE.search(text) else ():
+        # 'avg commit 7 tokens/step': a whole number the statistic word says was measured
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if (
+            k.metric != C.TOK_PER_STEP
+            or v is None
+            or _closes_range_or_bound(text, m.start("val"))
+            or taken(m.start("val"), m.end())
+            or any(a <= m.start("val") < b for a, b, _ in drafted)
+        ):
+            continue
+        found.append((m.start("val"), k, v, m.group("key"), m.group("val").strip()))
+        for i in range(m.start("val"), m.end()):
+            rest[i] = " "
     for m in _ACC_FIRST.finditer(text) if "accept" in low else ():
         v = C.value(m.group("val"))
         if v is None or _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
@@ -4353,6 +4450,13 @@ _FIGURE_WORD = re.compile(
 )
 
 
+_VALUE_BEFORE_NAME = re.compile(
+    r"\d\s*(?:%\s*(?:(?:aggregate|overall|pooled|average|avg|mean|median|draft|token|"
+    r"acceptance|accept)\s+){0,3})?$",
+    re.I,
+)
+
+
 def _open_key(text: str) -> bool:
     """Whether a line ends naming a figure whose value is not on it (the key came after the
     line's last number)."""
@@ -4360,8 +4464,9 @@ def _open_key(text: str) -> bool:
         (
             m.end()
             for m in _FIGURE_WORD.finditer(text)
-            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come)
-            if not re.search(r"\d\s*$", text[: m.start()])
+            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come;
+            # nor does a share's name after it, '79.4% aggregate acceptance')
+            if not _VALUE_BEFORE_NAME.search(text[: m.start()])
         ),
         default=-1,
     )
@@ -4630,6 +4735,29 @@ _ACCEPT_REJECT = re.compile(
 )
 # the share printed right after the counts ('97 accept / 3 reject (97%)')
 _SHARE_AFTER = re.compile(r"\s*[(\[]\s*(\d+(?:\.\d+)?)\s*%\s*[)\]]")
+# a list item led by a setting's name and its value before the colon ('- n-max 3: 52.9 tok/s,
+# 71.8% acceptance', '* gamma 4: ...'): the run's configuration, a label (or its k)
+_SETTING_LEAD = re.compile(
+    r"^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?[*_`]{0,2}(?P<name>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3})"
+    r"\s+(?P<val>\d{1,4})[*_`]{0,2}\s*:\s"
+)
+
+
+def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
+    """The setting leading a list item before its colon, as a key-value item; None when the
+    words before the number name no setting (the longest run of its last words that does)."""
+    m = _SETTING_LEAD.match(t)
+    if m is None:
+        return None
+    words = m.group("name").split()
+    for i in range(len(words)):
+        name = " ".join(words[i:])
+        k = C.key(name)
+        if k.metric in (C.LABEL, C.K):
+            return k, C.Value(float(m.group("val")), False, 0), name, m.group("val")
+    return None
+
+
 _LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
 
 
@@ -5134,6 +5262,10 @@ def keyvalue(
             fig.histogram = h
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
+        if (sl := _setting_lead(t)) is not None and not any(
+            k.metric in (C.LABEL, C.K) and k.text == sl[0].text for k, *_ in items
+        ):
+            items.insert(0, sl)  # 'n-max 3: 52.9 tok/s, 71.8% acceptance': the run's setting
         # one run restated in another shape (_length_shape): its length alone, then a line of
         # its counts yielding that length; or its counts' own line, then its length alone
         reopen, closed = closed, None
@@ -5194,6 +5326,23 @@ def keyvalue(
             first = first or ln
             last = ln
             items = [it for it in items if it[3].strip("*`_ ") not in pr[0].group("list")]
+        if (bp := bracket_positions(t)) is not None and not fig.positions:
+            bm, brl, blen = bp
+            fig.positions.update(enumerate(brl))
+            fig.fields.append((bm.group("key").strip(), bm.group("list")))
+            first = first or ln
+            last = ln
+            items = [it for it in items if it[3].strip("*`_ ") not in bm.group("list")]
+            if blen is not None and not any(k.metric == C.LENGTH for k, *_ in items):
+                # the bracket's length beside the rates: the run's accept length
+                items.append(
+                    (
+                        C.Key(C.LENGTH, "mean length", False),
+                        blen,
+                        bm.group("lenkey"),
+                        bm.group("len"),
+                    )
+                )
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         if "bonus" in t.lower():
@@ -5404,6 +5553,45 @@ _LIST_PER_POSITION = re.compile(
     r"\s+(?:per|by|at each|for each)\s+(?:draft\s+)?(?:position|pos|depth)s?\b",
     re.I,
 )
+
+
+# rates in a bracket after an acceptance sentence naming the draft positions ('acceptance is
+# healthy at all three draft positions (0.83 / 0.65 / 0.49, mean length 2.98)'): one per
+# position, falling, the bracket's length after them ('mean length', 'AL', 'accept length')
+# the same run's
+_BRACKET_POSITIONS = re.compile(
+    r"\b(?P<key>accept\w*[^.()\d;:]{0,80}?\b(?:draft\s+)?(?:positions|depths|heads))"
+    r"[^.()\d;:]{0,40}?\(\s*"
+    rf"(?P<list>{_NUM_P}(?:\s*[,/]\s*{_NUM_P}){{1,15}})"
+    r"\s*(?:[,;]\s*(?P<lenkey>(?:(?:mean|avg|average)\s+)?(?:accept(?:ance|ed)?\s+)?length|AL|"
+    r"τ|tau)\s*(?:[:=≈~]|of)?\s*(?P<len>\d+\.\d+)\s*)?\)",
+    re.I,
+)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def bracket_positions(
+    t: str,
+) -> tuple[re.Match[str], tuple[float, ...], C.Value | None] | None:
+    """Per-position rates in a bracket after a sentence naming an acceptance at the draft
+    positions, falling, as many as the positions it counts (where it does), with the length
+    the bracket prints after them; None otherwise."""
+    if "(" not in t or "accept" not in t.lower():
+        return None
+    m = _BRACKET_POSITIONS.search(t)
+    if m is None:
+        return None
+    rl = C.rate_list(m.group("list"))
+    if rl is None or any(b > a for a, b in zip(rl, rl[1:], strict=False)):
+        return None
+    said = [
+        _COUNT_WORDS[w.lower()] if w.lower() in _COUNT_WORDS else int(w)
+        for w in re.findall(r"\b(two|three|four|five|six|seven|eight|\d)\b", m.group("key"), re.I)
+    ]
+    if said and said[-1] != len(rl):
+        return None  # ('all four positions (0.8 / 0.6)': not one value per position)
+    length = C.value(m.group("len")) if m.group("len") else None
+    return m, rl, length
 
 
 # rates labelled by their draft positions after a per-position name ('acceptance by draft
