@@ -5303,7 +5303,7 @@ def keyvalue(
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
-    lines = [(ln, rewritten(t)) for ln, t in _yaml_items(lines)]
+    lines = [(ln, rewritten(t)) for ln, t in SS.joined(_yaml_items(lines))]
     lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()
