@@ -4411,7 +4411,9 @@ def _output_of_generated(fig: E.Figures) -> None:
         or f.length is None
         or f.length.percent
         or f.rate is None
-        or not any(C.key(kt).text == "generated" and C.value(vt) == f.drafted for kt, vt in f.fields)
+        or not any(
+            C.key(kt).text == "generated" and C.value(vt) == f.drafted for kt, vt in f.fields
+        )
     ):
         return
     gen, steps, length = f.drafted.number, f.steps.number, f.length.number

@@ -19,9 +19,7 @@ from tests.support.examples import examples
     arm=st.sampled_from(["mtp", "draft", "spec", "eagle"]),
     sep=st.sampled_from(["=", ": "]),
 )
-def test_alpha_fields_of_speculative_arms_are_rates(
-    alphas: list[int], arm: str, sep: str
-) -> None:
+def test_alpha_fields_of_speculative_arms_are_rates(alphas: list[int], arm: str, sep: str) -> None:
     lines = ["Bench on the laptop GPU:", "", "```"]
     for i, a in enumerate(alphas):
         n = 64 * (i + 1)

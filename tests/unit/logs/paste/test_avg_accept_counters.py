@@ -51,7 +51,9 @@ def test_negative_control_avg_accept_over_drafted_tokens_stays_a_rate(
     drafted = steps * k
     accepted = max(1, drafted * share // 100)
     rate = accepted / drafted
-    text = f"spec: rounds={steps} proposed={drafted} accepted_draft={accepted} avg_accept={rate:.3f}\n"
+    text = (
+        f"spec: rounds={steps} proposed={drafted} accepted_draft={accepted} avg_accept={rate:.3f}\n"
+    )
     got = read_paste(text).records
     assert len(got) == 1
     r = got[0]
