@@ -12,6 +12,7 @@ from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zhalways as ZA
 from specdiag.core.logs.paste import zharrival as ZR
 from specdiag.core.logs.paste import zhcontext as ZC
+from specdiag.core.logs.paste import zhverb as ZV
 
 Line = tuple[int, str]  # (1-based line number in the input, text)
 
@@ -232,6 +233,7 @@ def prepare(text: str) -> list[Line]:
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _CJK.search(text):
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
+        raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
     if "pass" in text and _PER_PASS.search(text) and V.SPECULATIVE.search(text):
         # 'committed tokens/target pass' beside a draft: tokens per verify step
