@@ -4641,6 +4641,14 @@ _TERM_DEFINED = re.compile(
 )
 
 
+def _sibling_items(t: str, nxt: str) -> bool:
+    """Whether two lines are items of one list at the same indent ('- a' / '- b')."""
+    a, b = _LIST_ITEM.match(t), _LIST_ITEM.match(nxt)
+    if a is None or b is None:
+        return False
+    return len(t) - len(t.lstrip()) == len(nxt) - len(nxt.lstrip())
+
+
 def join_wrapped(lines: list[Line]) -> list[Line]:
     """A line naming a figure without its value, followed by the value (or the rest of the
     key and the value), or leaving open a parenthesis the next line closes, is read as one
@@ -4658,6 +4666,9 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
             # (a numbered item's number is no value: '1. α: acceptance rate' / '2. τ: ...')
             and _ENUM_ITEM.match(lines[j + 1][1]) is None
             and _TERM_DEFINED.match(lines[j + 1][1]) is None
+            # (the next item of the same list is its own: '- set A: 3.10 ... tokens/step' /
+            # '- set B: ...'; a deeper item may hold the value a line names)
+            and not _sibling_items(lines[i][1], lines[j + 1][1])
             and (
                 _open_key(t)
                 or _open_list(t)
