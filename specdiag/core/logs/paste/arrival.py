@@ -72,7 +72,10 @@ _ARRIVED_AT = (
     # a level held ('was stable at ~61%', 'remained steady around 2.4')
     r"(?:is|was|were|are|been|remains?|remained|stays?|stayed|holds?|held|kept)\s+"
     r"(?:(?:fairly|very|pretty|quite|mostly|roughly|largely)\s+)?"
-    r"(?:stable|steady|flat|constant|unchanged|consistent|stuck))\s+(?:at|around|near)|"
+    r"(?:stable|steady|flat|constant|unchanged|consistent|stuck)|"
+    # where a measurement came out ('tok/round came out bit-identical at 2.44 in all runs')
+    r"(?:comes?|came|coming|turns?|turned)\s+out(?:\s+(?:bit-?)?identical|\s+the\s+same)?)"
+    r"\s+(?:at|around|near)|"
     # a level a run cannot leave ('the accept length is stuck at 1', 'got stuck at 1.2',
     # 'stuck around 2'): what it printed, again and again
     r"(?:(?:gets?|got|gotten|getting|seems?|seemed|appears?|appeared)\s+(?:to\s+be\s+)?)?"
@@ -90,7 +93,7 @@ _ARRIVED_VERB = (
 # the name: 2 to _NAME_MOST characters
 _NAME_MOST = 51
 ARRIVED = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+" + _ARRIVED_VERB,
+    r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+" + _ARRIVED_VERB,
     re.I,
 )
 # what follows the name and its spaces in every arrival: :func:`arrivals` tries the whole

@@ -68,6 +68,20 @@ def _shown(r: PasteRecord, number: float, rate: bool) -> C.Value | None:
     return None
 
 
+_APPROX = re.compile(r"[~≈∼]|\b(?:about|around|approx\w*|roughly|nearly)\b", re.I)
+
+
+def _approximate_rate(r: PasteRecord, rate: float) -> str:
+    """The printed text of the record's rate where it is marked approximate ('~60%'), else ''."""
+    for _, shown in r.fields:
+        v = C.value(shown)
+        if v is None or not _APPROX.search(shown):
+            continue
+        if abs((v.number / 100.0 if v.percent else v.number) - rate) < 1e-9:
+            return C._MARKUP.sub("", shown).strip()
+    return ""
+
+
 def _unit(v: C.Value | None, rate: bool) -> float:
     if v is None:
         return 0.01  # (a whole unit of the second decimal where the printed value is not found)
@@ -99,13 +113,16 @@ def _readings(k: int, block: bool) -> list[tuple[int, str]]:
 
 
 def length_by_drafts(
-    records: list[PasteRecord], k: int | None, block: int | None
+    records: list[PasteRecord], k: int | None, block: int | None, why: str | None = None
 ) -> list[PasteRecord]:
     """Records whose undecided length the arithmetic 1 + k x rate proves bonus-included (see
-    the module's rules); the others as they are."""
+    the module's rules); the others as they are. ``why``: how the paste states k, where not as
+    k itself (a heading's bare ``n=N``)."""
     if k is None and block is None:
         return records
     readings = _readings(block, True) if block is not None else _readings(k or 0, False)
+    if why is not None and block is None:
+        readings = [(n, why) for n, _ in readings]
     readings = [(n, why) for n, why in readings if n >= 1]
     out = []
     for r in records:
@@ -136,6 +153,7 @@ def length_by_drafts(
             out.append(r)
             continue
         n, why = fits[0]
+        approx = _approximate_rate(r, rate)
         out.append(
             dataclasses.replace(
                 r,
@@ -143,12 +161,52 @@ def length_by_drafts(
                 bonus=Decision(
                     INCLUDED,
                     f"identity: length = 1 + k x rate ({pl:g} = 1 + {n} x {rate:g}), {why}; no "
-                    "other reading of k fits",
+                    "other reading of k fits"
+                    + (
+                        f" (the rate printed as approximate, {approx!r}: the identity holds "
+                        "within its printed rounding)"
+                        if approx
+                        else ""
+                    ),
                 ),
                 notes=decided_notes(r.notes),
             )
         )
     return out
+
+
+# a bare 'n=N' in a markdown heading over the block ('## Bench at shipped n=7 (TP=2)'): the
+# draft tokens per step of a speculative setup only where the identity 1 + N x rate proves it
+# (length_by_drafts: one reading, no other fits); never a count of prompts, samples or runs
+# ('n=8 prompts'), a list or a range ('n=4/8', 'n=4-8'), a decimal, nor a name ending in n
+# ('max_n=7', 'spec-n=7')
+_N_IN_HEADING = re.compile(
+    r"(?<![\w-])n\s*=\s*(\d{1,2})\b(?![.,]\d)(?!\s*(?:[/,\-–]|→|->|=>|\b(?:and|or|to)\b)\s*\d)"
+    r"(?!\s*(?:prompts?|samples?|runs?|requests?|seeds?|trials?|reps?|repeats?|repetitions?|"
+    r"questions?|items?|examples?|shots?|gpus?|users?|sequences?|turns?|tasks?)\b)",
+    re.I,
+)
+_MD_HEADING = re.compile(r"^\s*#{1,6}\s+\S")
+
+N_READING = (
+    "k = {n}, the bare n={n} of the heading above (read as the draft tokens per step only "
+    "because 1 + n x rate gives the length)"
+)
+
+
+def n_in_heading(heading: str) -> int | None:
+    """The one bare ``n=N`` (2 to 16) the markdown headings of ``heading`` state, or None for
+    none, several, or one out of range."""
+    found = {
+        int(m.group(1))
+        for line in heading.split("\n")
+        if _MD_HEADING.match(line)
+        for m in _N_IN_HEADING.finditer(line)
+    }
+    if len(found) != 1:
+        return None
+    n = found.pop()
+    return n if 2 <= n <= 16 else None
 
 
 # one draft token a step said of the runs ('Measured acceptance at depth 1', '--draft-max 1',

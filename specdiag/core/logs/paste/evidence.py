@@ -760,10 +760,27 @@ IMPLAUSIBLE_LENGTH = (
 )
 
 
+# A length above 1 + the record's own drafted tokens per step: one sequence accepts at most
+# what was drafted for it, so such a figure is tokens summed over a batch of sequences (or
+# another figure under the length's name), no sequence's accept length
+ABOVE_DRAFTED = (
+    "a 'length' above 1 + the drafted tokens per step the same row counts (no sequence "
+    "accepts more than was drafted): tokens summed over a batch or another figure, no record"
+)
+
+
+def _above_drafted(printed: object, drafted: object, steps: object) -> bool:
+    """Whether a printed length exceeds 1 + drafted / steps beyond its rounding."""
+    if not (isinstance(printed, float) and isinstance(drafted, int) and isinstance(steps, int)):
+        return False
+    return steps > 0 and printed > 1 + drafted / steps + 0.05
+
+
 def implausible(r: PasteRecord) -> bool:
-    """Whether :func:`record` gave ``r`` for a length above :data:`MAX_ACCEPT_LENGTH` (a record
-    of no figure, its lines to be listed as not understood)."""
-    return bool(r.notes) and r.notes[0].startswith(IMPLAUSIBLE_LENGTH)
+    """Whether :func:`record` gave ``r`` for a length above :data:`MAX_ACCEPT_LENGTH` or above
+    1 + its drafted tokens per step (a record of no figure, its lines to be listed as not
+    understood)."""
+    return bool(r.notes) and r.notes[0].startswith((IMPLAUSIBLE_LENGTH, ABOVE_DRAFTED))
 
 
 def _any_figure(figs: RecordFigures) -> bool:
@@ -829,14 +846,18 @@ def record(
     )
     length = figs["accept_length"]
     printed = figs["printed_length"]
-    if (isinstance(printed, float) and printed > MAX_ACCEPT_LENGTH) or (
-        isinstance(length, float) and length > MAX_ACCEPT_LENGTH + 1
+    summed = _above_drafted(printed, figs["drafted_tokens"], figs["steps"])
+    if (
+        (isinstance(printed, float) and printed > MAX_ACCEPT_LENGTH)
+        or (isinstance(length, float) and length > MAX_ACCEPT_LENGTH + 1)
+        or summed
     ):
         # a count, a year or an id under a length's name ('τ: 118,402 / 41,990 = 2.82', 'AL
-        # (2023)'): no length at all. The record keeps its lines and cells only, for the reader
+        # (2023)'), or tokens of a batch's step ('tok/verify 24.3' over 128 drafted in 127
+        # steps): no length at all. The record keeps its lines and cells only, for the reader
         # to list among what was not understood (``implausible``); it states no figure
         shown = printed if isinstance(printed, float) else length
-        why = f"{IMPLAUSIBLE_LENGTH} ({shown:g} tokens per step)"
+        why = f"{ABOVE_DRAFTED if summed else IMPLAUSIBLE_LENGTH} ({shown:g} tokens per step)"
         return blank_record(
             kind,
             tool,

@@ -31,8 +31,10 @@ from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import split_rates as SR
@@ -607,6 +609,7 @@ def grid(
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(*_statistic_pairs(g, cols))
+    g, cols = _round_stats(g, cols)
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
@@ -645,6 +648,12 @@ def grid(
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
+    if (qual := Q.rows([c for _, c in g.rows])) is not None:
+        # names qualified by their workload after them ('AL code', 'Avg accept code'): the
+        # bare names, the workload a label of the run (qualified.py)
+        named, workload = qual
+        rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
+        g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", workload])])
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
@@ -998,6 +1007,27 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     def values(c: str, n: int) -> list[str]:
         vs = [v.strip() for v in c.split("/")] if c else []
         return vs if len(vs) == n else [""] * n
+
+    return _split_columns(g, cols, split, values)
+
+
+def _round_stats(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
+    """A column naming no figure whose cells are a run's statistics per round ('1.85
+    accepted/round, 46.3% of drafted, avg draft 4.00'), each proving by A / D = R that A counts
+    accepted drafts only (round_stats.py): two columns, accepted drafts per step and the rate
+    per drafted token; a placeholder cell ('n/a') empty in both."""
+    split: dict[int, list[tuple[str, str]]] = {}
+    if not any("accepted" in c.lower() for _, cells in g.rows for c in cells):
+        return g, cols
+    for i, (group, name) in enumerate(cols):
+        if C.key(name).metric is not None or (group and C.key(group).metric is not None):
+            continue
+        if RST.column([cells[i] if i < len(cells) else "" for _, cells in g.rows]) is not None:
+            split[i] = [(group, RST.ACCEPTED_NAME), (group, RST.RATE_NAME)]
+
+    def values(c: str, n: int) -> list[str]:
+        s = RST.stats(c) if c else None
+        return [s.accepted, s.rate + "%"] if s is not None else [""] * n
 
     return _split_columns(g, cols, split, values)
 
@@ -2270,6 +2300,25 @@ _LENGTH_FIRST = re.compile(
     # ('per verification step': the noun after its qualifier)
     + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"
     + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
+    re.I,
+)
+# a WHOLE number of tokens per step that a statistic word or a measuring verb says was measured
+# ('avg commit 7 tokens/step', 'mean of 5 tokens per cycle', 'measured 6 tok/step'): tokens a
+# verify step commits, the target's own token included, as a decimal there is (_LENGTH_FIRST
+# takes decimals only: a bare whole number per step may be a setting, '--draft-max 7', or what
+# a step drafts). Never after a word of drafting or accepting ('drafts 7 tokens/step',
+# 'accepted 7 tokens/step': other readers'), nor before one ('7 tokens/step drafted'); read
+# only in a text naming speculative decoding (vocab.SPECULATIVE; a plain decoder's '7
+# tokens/step' is none)
+_WHOLE_PER_STEP = re.compile(
+    r"(?:\b(?:avg|average|mean|median)\.?\s+(?:(?:commit(?:ted)?|emit(?:ted)?|output|generated|"
+    r"decoded)\s+)?(?:of\s+)?|\b(?:measured|averag(?:ed|es|ing)|observed|we\s+(?:saw|see|got|"
+    r"measured|observed?))\s+(?:(?:an?\s+)?(?:avg|average|mean)\s+(?:of\s+)?)?)"
+    r"[~≈]?\s*(?P<val>[*`]{0,2}(?:1[0-6]|[1-9])[*`]{0,2})(?![\d.,]\d|\s*[-–/]\s*\d)\s+"
+    r"(?P<key>(?:toks?|tokens)(?:/| per )"
+    + C.STEP_NOUN_RE
+    + r")\b(?!\s+(?:(?:were|are|was|is|got|get|being|been)\s+)?(?:drafted|proposed|speculated|"
+    r"accepted))",
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
@@ -4103,6 +4152,20 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+    for m in _WHOLE_PER_STEP.finditer(text) if "tok" in low and V.SPECULATIVE.search(text) else ():
+        # 'avg commit 7 tokens/step': a whole number the statistic word says was measured
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if (
+            k.metric != C.TOK_PER_STEP
+            or v is None
+            or _closes_range_or_bound(text, m.start("val"))
+            or taken(m.start("val"), m.end())
+            or any(a <= m.start("val") < b for a, b, _ in drafted)
+        ):
+            continue
+        found.append((m.start("val"), k, v, m.group("key"), m.group("val").strip()))
+        for i in range(m.start("val"), m.end()):
+            rest[i] = " "
     for m in _ACC_FIRST.finditer(text) if "accept" in low else ():
         v = C.value(m.group("val"))
         if v is None or _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
@@ -4318,7 +4381,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
 
 
 _FIGURE_WORD = re.compile(
-    r"acc|accept|draft|τ|token|length|(?<![a-z])rates?\b|proposal|\bal\b|a\.len", re.IGNORECASE
+    # ('tok/round', 'tok/step': tokens per step; never 'tok/s', a speed)
+    r"acc|accept|draft|τ|token|\btok/(?!s\b)|length|(?<![a-z])rates?\b|proposal|\bal\b|a\.len",
+    re.IGNORECASE,
 )
 
 

@@ -1125,6 +1125,10 @@ def read_paste(
             found = D.length_by_drafts(
                 found, k_here, D.block_stated(heading + "\n" + body) or D.block_stated(text)
             )
+            if k_here is None and (n_here := D.n_in_heading(heading)) is not None:
+                # a heading's bare 'n=N' ('## Bench at shipped n=7'): N drafts a step only
+                # where 1 + N x rate gives the printed length, no other reading fitting
+                found = D.length_by_drafts(found, n_here, None, D.N_READING.format(n=n_here))
             # a width column per row ('| Width | acc_len | accept rate |'): 1 + rate x (W - 1)
             found = D.length_by_row_width(found)
         found, dropped = _drop_marked(found, blk, marked, unread)

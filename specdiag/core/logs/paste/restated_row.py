@@ -11,10 +11,16 @@ equal, at its printed precision, to the same figure of exactly one earlier recor
 every figure it names ('AL 3.41' and '80.2% draft acceptance' above, then 'roughly: ~80% draft
 acceptance, AL 3.4') restates that record: it goes, the earlier one noting it.
 
-Nothing is folded for an exact prose figure (no '~', 'about', 'around', 'approximately',
-'roughly' right before it: another run may print the same value), for a figure matching two
-cells or more (which run it rounds is not told), nor for one matching only a row of one
-configuration among others (a run of its own, not the summary).
+A prose figure with no approximate mark printed as a whole number where the table's cells have
+decimals ('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%) that rounds exactly
+one cell of the same figure, in the same unit, restates that cell, whichever row it is in: the
+prose names a row of the table by its rounded value, no run of its own.
+
+Nothing is folded for a prose figure printed at the cells' precision without an approximate
+mark (no '~', 'about', 'around', 'approximately', 'roughly' right before it: another run may
+print the same value), for a figure matching two cells or more (which run it rounds is not
+told), nor for an approximate one matching only a row of one configuration among others (a
+run of its own, not the summary).
 
 Pure: records in, records out.
 """
@@ -65,6 +71,17 @@ def _rounds_to(value: float, kind: str, said: C.Value) -> bool:
     return abs(value * scale - said.number) <= C.half_unit(said.decimals) + 1e-9
 
 
+def _coarser(said: C.Value, cell: tuple[str, C.Value] | None) -> bool:
+    """Whether a prose figure is a whole number where the one cell it rounds has decimals, in
+    the same unit (speech rounding that cell, wherever its row stands; '76.0%' keeps a decimal
+    on purpose and may be a run of its own)."""
+    return (
+        cell is not None
+        and cell[1].percent == said.percent
+        and said.decimals == 0 < cell[1].decimals
+    )
+
+
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str]
 ) -> tuple[list[PasteRecord], list[int]]:
@@ -87,8 +104,7 @@ def fold(
         if fig is None or printed is None or r.accepted_tokens is not None or r.steps is not None:
             continue
         text, said = printed
-        if not _approximate(r, text, raw):
-            continue
+        approximate = _approximate(r, text, raw)
         matches = [
             j
             for j in table
@@ -100,7 +116,10 @@ def fold(
             continue
         (j,) = matches
         row = records[j]
-        if not (row.summary_row or len(rows_of[block_of[j]]) == 1):
+        if approximate:
+            if not (row.summary_row or len(rows_of[block_of[j]]) == 1):
+                continue
+        elif not _coarser(said, _printed(row)):
             continue
         drop.add(i)
         out[j] = dataclasses.replace(

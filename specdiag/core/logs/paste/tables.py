@@ -15,6 +15,9 @@ _BARS = "|│┃║┆┊"
 _RULE = re.compile(r"^[\s|│┃║+:\-=─━┼┬┴├┤┌┐└┘╞╡╪═╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋┡┩╇┠┨┯┷┿╀╁╂┝┥]+$")
 _SPLIT_BARS = re.compile("[" + re.escape(_BARS) + "]")
 # a key-value line ('Accept length:     3.18', 'steps = 3'): one value after the key, or none
+# a list item of prose ('- Decoding: trees of drafts, ...'), never a row of comma- or
+# semicolon-separated values (whose first field may be a negative number: '-0.5,...')
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+\S")
 _KV = re.compile(
     r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$"
     # 'Spec  tok/s:    61.3  (decode: 64.0)': a key, its value, a unit and an aside
@@ -406,7 +409,7 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
             i = max(j, i + 1)
             continue
         for sep, structure in (("\t", "tsv"), (",", "csv"), (";", "csv")):
-            if sep in t and not _KV.match(t):
+            if sep in t and not _KV.match(t) and not (sep != "\t" and _LIST_ITEM.match(t)):
                 count = _width(t, sep)
                 # the rows' width: the header's, or one more or fewer (a header cell no row fills)
                 below = _width(block[i + 1][1], sep) if i + 1 < n else count

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import slashed_grid as SG
 from specdiag.core.logs.paste import zhalways as ZA
 from specdiag.core.logs.paste import zharrival as ZR
@@ -158,7 +159,22 @@ def _unmangle(m: re.Match[str]) -> str:
         return m.group(0)
 
 
+# a figure written before its name after a verb of reaching ('达到2.07的平均接受长度', reached an
+# average accept length of 2.07; '实现了约 68% 的接受率'): read as the name, then the value
+# ('平均接受长度为2.07'); never a change ('提升了5%的接受率', raised by 5%) nor a multiple
+# ('2倍的接受长度')
+_ZH_FIGURE_NAMES = "|".join(
+    zh for zh, en in _ZH_WORDS if "accept length" in en or "acceptance rate" in en
+)
+_ZH_VALUE_OF = re.compile(
+    r"(?:达到|高达|实现|取得|获得|录得)了?\s*([约~≈]?\s*\d[\d.,]*\s*%?)\s*的\s*("
+    + _ZH_FIGURE_NAMES
+    + ")"
+)
+
+
 def _from_chinese(line: str) -> str:
+    line = _ZH_VALUE_OF.sub(lambda m: f"，{m.group(2)}为{m.group(1)}", line)
     for zh, en in _ZH_WORDS:
         if zh in line:
             line = line.replace(zh, en)
@@ -233,6 +249,8 @@ def prepare(text: str) -> list[Line]:
     joined = _joined(out)
     if text.count("=") >= 6:
         joined = [x for line in joined for x in _unflattened(line)]
+    if "| |" in text or "|  |" in text:
+        joined = [x for line in joined for x in FT.split(line)]
     return joined
 
 
@@ -294,6 +312,9 @@ _LOG_PREFIX = re.compile(
     r"^\s*(?:\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|(?:INFO|DEBUG|WARNING|WARN|ERROR)\b[ :]|"
     r"\(\w+ pid=\d+\)|\[\d{4}-\d{2}-\d{2})"
 )
+# an engine's statistics line quoted without its log prefix ('Decode batch, #running-req: 32,'
+# wrapped by an editor at its width)
+_ENGINE_LINE = re.compile(r"^\s*(?:Decode|Prefill) batch[.,]")
 # a command line continued with '\\' (its flags are read from the whole text, not as lines)
 _COMMAND = re.compile(r"(?:^|\s)--?[A-Za-z]|^\s*(?:\$\s|python|sudo|docker|export\b|[A-Z_]+=)")
 _LOG_FIELDS = re.compile(r"#?[\w ()/]+:\s*[\w.%-]+,")
@@ -312,7 +333,7 @@ def _joined(lines: list[Line]) -> list[Line]:
                 continue
             if (
                 t.strip()
-                and _LOG_PREFIX.match(prev)
+                and (_LOG_PREFIX.match(prev) or _ENGINE_LINE.match(prev))
                 and not _LOG_PREFIX.match(t)
                 and _WRAP_REST.match(t)
                 and _LOG_FIELDS.search(prev)  # (last: on a long line, the dearest question)

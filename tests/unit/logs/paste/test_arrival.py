@@ -216,3 +216,20 @@ def test_arrivals_are_the_patterns_matches(pieces: list[str]) -> None:
     text = " ".join(pieces) if len(pieces) % 2 else "".join(pieces)
     got = [(m.span(), m.groupdict()) for m in A.arrivals(text)]
     assert got == [(m.span(), m.groupdict()) for m in A.ARRIVED.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MTP drafting, K pinned to 2: tok/round came out bit-identical at 2.44 in all four runs.",
+        "MTP drafting, K pinned to 2: tok/round\ncame out at 2.44 in all four runs.",
+        "MTP drafting, K pinned to 2: tokens per round came out the same at 2.44 on both arms.",
+    ],
+)
+def test_where_a_measurement_came_out(text: str) -> None:
+    (r,) = read_paste(text + "\n").records
+    assert r.printed_length == pytest.approx(2.44)
+
+
+def test_a_speed_that_came_out_is_no_length() -> None:
+    assert read_paste("MTP drafting, K=2: decode came out at 2.4x faster.\n").records == ()

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
@@ -43,3 +44,26 @@ def test_sglangs_decode_fields_name_the_tool(read: Read, length: int, rate: int,
 def test_other_fields_name_no_tool(read: Read, line: str) -> None:
     got = read(f"Numbers from the short prompt run:\n\n```\n{line}\n```\n").records
     assert got and all(r.tool == "unknown" and r.accept_length is None for r in got)
+
+
+@pytest.mark.parametrize("cut", [1, 2, 3])
+def test_a_decode_line_without_its_prefix_wrapped_by_an_editor(cut: int) -> None:
+    # (the paste readers': run_logs's line scanner reads a line holding the whole prefix itself)
+    fields = [
+        "Decode batch, #running-req: 32, #token: 90304, token usage: 0.03,",
+        "accept len: 3.47, accept rate: 0.61, cuda graph: True,",
+        "gen throughput (token/s): 3445.55, #queue-req: 0",
+    ]
+    wrapped = fields if cut == 3 else [" ".join(fields[:cut]), " ".join(fields[cut:])]
+    text = "Decode side, after the patch (MTP, 5 steps):\n```\n" + "\n".join(wrapped) + "\n```\n"
+    (r,) = read_paste(text).records
+    assert (r.tool, r.accept_length) == ("sglang", pytest.approx(3.47))
+
+
+def test_a_decode_line_followed_by_a_sentence_is_not_joined() -> None:
+    text = (
+        "Decode batch, #running-req: 1, #token: 26, token usage: 0.01, accept len: 2.00,\n"
+        "and throughput looked fine after that.\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.accept_length == pytest.approx(2.0)

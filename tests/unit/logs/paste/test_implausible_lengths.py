@@ -86,3 +86,33 @@ def test_a_blank_record_states_no_figure() -> None:
     assert figures + counts + (r.max_length, r.statistic) == (None,) * 10
     assert r.per_position == ()
     assert {r.bonus, r.rate_basis, r.pooling} == {UNDECIDED}
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    steps=st.integers(100, 900),
+    per_step=st.integers(1, 4),
+    summed=st.integers(8, 40),
+)
+def test_a_length_above_the_rows_own_drafts_per_step_is_no_record(
+    steps: int, per_step: int, summed: int
+) -> None:
+    # tokens of a batched verify step over many sequences: above 1 + drafted / steps
+    text = (
+        "MTP k=2, 24 streams x 300 tokens:\n\n"
+        "| | verify steps | drafted | tok/verify |\n|---|---:|---:|---:|\n"
+        f"| run | {steps} | {steps * per_step} | {summed + per_step + 0.25:.2f} |\n"
+    )
+    reading = read_paste(text)
+    assert reading.records == ()
+    assert any("drafted tokens per step" in b.reason for b in reading.unread)
+
+
+def test_a_length_within_the_rows_own_drafts_per_step_is_read() -> None:
+    text = (
+        "MTP k=2, one stream:\n\n"
+        "| | verify steps | drafted | tok/verify |\n|---|---:|---:|---:|\n"
+        "| run | 400 | 800 | 2.61 |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_length == 2.61

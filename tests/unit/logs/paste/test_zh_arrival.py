@@ -50,3 +50,34 @@ def test_a_rate_where_it_arrived() -> None:
 )
 def test_no_record_for_a_condition_a_goal_or_a_change_alone(line: str) -> None:
     assert read_paste("MTP 投机解码：" + line + "\n").records == (), line
+
+
+@pytest.mark.parametrize("verb", ["达到", "达到了", "实现了", "取得", "获得了", "高达"])
+def test_a_value_before_its_name_after_a_verb_of_reaching(read: Read, verb: str) -> None:
+    text = (
+        f"集成 EAGLE 2 动态树解码，在温度为 0 的配置下{verb}2.07的平均接受长度，速度提升 1.5 倍。\n"
+    )
+    (r,) = read(text).records
+    assert r.printed_length == pytest.approx(2.07)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投机解码提升了5%的接受率，速度更快。\n",  # (a change: by 5%, no value)
+        "草稿模型带来2倍的接受长度提升。\n",  # (a multiple)
+    ],
+)
+def test_a_change_or_multiple_before_the_name_is_no_value(read: Read, text: str) -> None:
+    assert all(r.printed_rate != pytest.approx(0.05) for r in read(text).records)
+    assert all(r.printed_length is None for r in read(text).records)
+
+
+def test_list_items_with_commas_are_prose_not_csv(read: Read) -> None:
+    text = (
+        "- 基础模型:仅包含1个解码层,参数量很小,延迟低\n"
+        "- 解码机制:EAGLE 2 动态树解码,多分支候选,在温度为0的配置下达到2.07的平均接受长度\n"
+        "- 训练效率:0.5B 令牌,4x A100,1-2天\n"
+    )
+    (r,) = read(text).records
+    assert r.printed_length == pytest.approx(2.07)
