@@ -5,7 +5,8 @@ distilgpt2 gives alpha ≈ 0.01`, `we measured α = 0.62 on MT-bench`, `alpha ca
 A rate record (no length: the drafts per step are not told), only where a measuring verb
 stands with the symbol (before it: ``gives``, ``gave``, ``measured``, ``got``, ``observed``,
 ``yields``, ``obtained``; or between it and the value: ``is``, ``was``, ``came out at``,
-``measured``, ``sits at``), the value is a rate (a fraction up to 1, or a percentage), and the
+``measured``, ``sits at``), or as a field (``alpha=0.95``, ``α: 0.62``) on a line that names a
+speculative arm (``mtp128: ... alpha=0.95``: vocab.SPECULATIVE), the value is a rate (a fraction up to 1, or a percentage), and the
 paste speaks of speculation somewhere (:func:`record_named` lets the reader drop it
 otherwise). Never in a hypothetical or an example (``if alpha = 0.8``, ``assuming α is 0.7``,
 ``say alpha is 0.9``, ``for example``, ``would``), a formula (``1 - α``, ``α^k``,
@@ -20,6 +21,7 @@ import re
 from collections.abc import Iterator
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import PasteRecord
 
 # the field name under which such a rate is kept (a record's fields)
@@ -48,6 +50,9 @@ _BEFORE = re.compile(
     re.I,
 )
 _AFTER = re.compile(_SYM + r"\s+" + _VERB_AFTER + r"\s+" + _HEDGE + _NUM, re.I)
+# a bench line's field ('alpha=0.95', 'α: 0.62') beside a speculative arm named on the same line
+# ('mtp128: 42.4 t/s (1.30x, alpha=0.95, ...)'): the run's measured rate
+_FIELD = re.compile(_SYM + r"\s*[=:]\s*" + _NUM + r"(?![\w.])", re.I)
 # a hypothetical or an example before the symbol, in its clause
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|assum\w*|say|imagine|let|e\.g\.|for\s+example|for\s+instance|"
@@ -84,7 +89,8 @@ def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str,
     """(start, end, items) of every measured α of a line: one rate item each."""
     if _OTHER.search(text):
         return
-    for pat in (_BEFORE, _AFTER):
+    field = (_FIELD,) if V.SPECULATIVE.search(text) else ()
+    for pat in (_BEFORE, _AFTER, *field):
         for m in pat.finditer(text):
             v = C.value(m.group("v"))
             if v is None or (not v.percent and (v.number > 1 or v.decimals == 0 and v.number > 1)):

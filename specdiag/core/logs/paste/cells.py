@@ -173,6 +173,8 @@ for _m, _keys in {
         "accepted tokens",
         "accepted draft tokens",
         "accepted drafts",
+        # a counter's snake_case name ('accepted_draft=112' beside 'proposed=135')
+        "accepted draft",
         "num accepted",
         "num accepted tokens",
         "num accepted draft tokens",
@@ -314,6 +316,8 @@ _STEP_PHRASES = tuple(
         "verify",
         "verification",
         "decode",
+        # a step of the target model ('tokens per target step')
+        "target",
         # one draft-verify step named by both its halves ('per draft/verify step')
         "draft/verify",
         "draft verify",
@@ -340,6 +344,9 @@ _PER_STEP_WORDS = (
             "tokens committed",
             "avg committed tokens",
             "mean committed tokens",
+            # the tokens a round delivers to the output: the same count
+            "tokens delivered",
+            "delivered tokens",
         ),
     ),
     (
@@ -785,11 +792,12 @@ def _key(text: str) -> Key:
             if said is not None
             else got
         )
-        if said is not None and said is out and base.metric in (LENGTH, ACC_PER_STEP):
+        if said is not None and said is out and base.metric in (LENGTH, ACC_PER_STEP, TOK_PER_STEP):
             # (the name keeps what was said: 'accepted per step' alone decides no bonus)
             text = base.text + " " + EXCLUDED_SAID
             return Key(ACC_PER_STEP, text, base.percent, base.position, base.tool, base.pooled)
-        if said is not None and said is inc and base.metric == LENGTH:
+        if said is not None and said is inc and base.metric in (LENGTH, TOK_PER_STEP):
+            # ('tokens per round including the bonus': the name's own reading, said again)
             return Key(TOK_PER_STEP, base.text, base.percent, base.position, base.tool, base.pooled)
         if base.metric == ACC_PER_STEP and said is inc:
             # 'tokens accepted per verification step (incl. bonus)': the tokens a step keeps,

@@ -77,6 +77,9 @@ _POOLING_BY_TOOL = {
     "fastdeploy": "FastDeploy's spec log divides the run's totals",
 }
 
+# the rule of a figure named tokens per step / round / iteration (one step's every token)
+TOKENS_NAME_RULE = "name: tokens per step count the target's own token"
+
 
 # the tool rules (reader.py, interpret.py) under which a tool's conventions may decide
 # the one tool a paste names, linked to its own source (the script that printed the figures)
@@ -421,7 +424,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     # --- bonus token
     if f.tok_per_step is not None:
         length = f.tok_per_step.number
-        bonus = Decision(INCLUDED, "name: tokens per step count the target's own token")
+        bonus = Decision(INCLUDED, TOKENS_NAME_RULE)
         by_counts = _per_step_counts(f.tok_per_step, "tokens per step", acc, steps, out)
         if f.acc_per_step is not None:
             tol = C.half_unit(f.tok_per_step.decimals) + C.half_unit(f.acc_per_step.decimals)
@@ -473,6 +476,19 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             length = _normalised(printed_len, bonus)
             if bonus.value == UNKNOWN:
                 notes.append(bonus.rule)
+        elif (
+            length is None
+            and bonus.value == UNKNOWN
+            and printed_len < 1.0 - C.half_unit(f.acc_per_step.decimals)
+        ):
+            # a name that leaves the target's token unsaid ('Avg Accepted/window 0.64'): a mean
+            # below 1 a step cannot count it (every step emits it), so it is accepted drafts
+            length = round(1 + printed_len, 6)
+            bonus = Decision(
+                EXCLUDED,
+                "value: accepted per step below 1 cannot count the bonus token (every step "
+                "emits it)",
+            )
     if (
         printed_len is not None
         and f.tok_per_step is None
@@ -635,6 +651,9 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and f.k.number == int(f.k.number)
         and not out
         and (acc is None and dra is None or drafts_are_tokens)
+        # (llama.cpp's k is a most: a step's draft stops where the draft's probability falls
+        # below --draft-p-min, so fewer than k are drafted and 1 + k x rate is no length)
+        and "llamacpp" not in (tool, *f.named_tools)
         and (fr := _fraction(f.rate, [])) is not None
         and 0.0 <= fr <= 1.0
     ):

@@ -212,8 +212,7 @@ def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
         ZR.target_alone(
             r, "the run without drafts prints 1.00, one token per step", "the column counts"
         )
-        if r.printed_rate is None
-        and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        if r.printed_rate is None and any(baseline_label(v) for _, v in r.labels)
         else r
         for r in recs
     ]
@@ -609,7 +608,7 @@ def grid(
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(*_statistic_pairs(g, cols))
-    g, cols = _round_stats(g, cols)
+    g, cols, round_proofs = _round_stats(g, cols)
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
@@ -645,6 +644,8 @@ def grid(
             for (k, grp), (_, name) in zip(keys, cols, strict=True)
         ]
         recs = _one_convention(ZR.at_zero(g, cols, keys, _by_rows(g, cols, keys, ctx)))
+        if round_proofs:
+            recs = [_round_proven(r, round_proofs) for r in recs]
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
@@ -1011,25 +1012,45 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     return _split_columns(g, cols, split, values)
 
 
-def _round_stats(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
+def _round_stats(
+    g: Grid, cols: list[tuple[str, str]]
+) -> tuple[Grid, list[tuple[str, str]], dict[int, RST.RoundStats]]:
     """A column naming no figure whose cells are a run's statistics per round ('1.85
     accepted/round, 46.3% of drafted, avg draft 4.00'), each proving by A / D = R that A counts
     accepted drafts only (round_stats.py): two columns, accepted drafts per step and the rate
-    per drafted token; a placeholder cell ('n/a') empty in both."""
+    per drafted token; a placeholder cell ('n/a') empty in both. Also each row's cell figures,
+    by line, for the rule the records state (``_round_proven``)."""
     split: dict[int, list[tuple[str, str]]] = {}
+    proofs: dict[int, RST.RoundStats] = {}
     if not any("accepted" in c.lower() for _, cells in g.rows for c in cells):
-        return g, cols
+        return g, cols, proofs
     for i, (group, name) in enumerate(cols):
         if C.key(name).metric is not None or (group and C.key(group).metric is not None):
             continue
-        if RST.column([cells[i] if i < len(cells) else "" for _, cells in g.rows]) is not None:
+        got = RST.column([cells[i] if i < len(cells) else "" for _, cells in g.rows])
+        if got is not None:
             split[i] = [(group, RST.ACCEPTED_NAME), (group, RST.RATE_NAME)]
+            proofs.update((ln, s) for (ln, _), s in zip(g.rows, got, strict=True) if s)
 
     def values(c: str, n: int) -> list[str]:
         s = RST.stats(c) if c else None
         return [s.accepted, s.rate + "%"] if s is not None else [""] * n
 
-    return _split_columns(g, cols, split, values)
+    return (*_split_columns(g, cols, split, values), proofs)
+
+
+def _round_proven(r: PasteRecord, proofs: dict[int, RST.RoundStats]) -> PasteRecord:
+    """A record of a row whose statistics per round proved its accepted figure accepted drafts
+    (round_stats.py), its bonus rule stating that identity rather than the column's name."""
+    s = proofs.get(r.first_line)
+    if s is None or r.bonus.value != EXCLUDED or r.printed_length != float(s.accepted):
+        return r
+    rule = (
+        f"identity: {s.accepted} accepted/round / {s.drafted} drafted/round = {s.rate}% of "
+        "drafted, so the accepted figure counts accepted drafts only (the target's token left "
+        "out): length 1 + it"
+    )
+    return dataclasses.replace(r, bonus=Decision(EXCLUDED, rule))
 
 
 _PER_STEP_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
@@ -1354,6 +1375,48 @@ _SCALAR = re.compile(r"^(?:0?\.\d+|[01](?:\.0+)?)$")
 _RATES_PLURAL = re.compile(r"rates\b|\bby position|\blist|\bvector|\bcurve", re.I)
 
 
+# a row label's bracketed setting ('Baseline (`bs=1`)', 'AR [bs 1]'): dropped before the label
+# is matched against the runs without drafts
+_LABEL_BRACKET = re.compile(r"\s*[(\[][^()\[\]]{0,40}[)\]]\s*$")
+
+
+def baseline_label(cell: str) -> bool:
+    """Whether a row's label names the run without drafts ('baseline', 'no spec', 'AR'), a
+    bracketed setting after it ('Baseline (bs=1)') or not."""
+    t = C._MARKUP.sub("", cell).strip()
+    return bool(_BASELINE_ROW.match(t) or _BASELINE_ROW.match(_LABEL_BRACKET.sub("", t)))
+
+
+_TAU_HEAD = re.compile(r"^(?:avg|mean|average)?[ _]?(?:tau|τ)$", re.I)
+
+
+def tau_baseline_table(body: str) -> bool:
+    """Whether a pipe table of ``body`` has a bare τ column (its header 'Tau', 'τ', 'mean tau')
+    where a row labelled as the run without drafts prints exactly 1 and another row more than 1
+    (at most the most a step emits): tokens a step against plain decoding's one token."""
+    rows = [
+        [c.strip() for c in t.strip().strip("|").split("|")]
+        for t in body.splitlines()
+        if t.count("|") >= 2
+    ]
+    for n, head in enumerate(rows):
+        cols = [j for j, h in enumerate(head) if _TAU_HEAD.match(C._MARKUP.sub("", h).strip())]
+        if len(cols) != 1:
+            continue
+        j = cols[0]
+        base = above = False
+        for cells in rows[n + 1 :]:
+            v = C.value(cells[j]) if j < len(cells) else None
+            if v is None or v.percent or not cells:
+                continue
+            if v.number == 1.0 and baseline_label(cells[0]):
+                base = True
+            elif 1.0 < v.number <= C.MAX_STEP_TOKENS:
+                above = True
+        return base and above
+    return False
+
+
 def _baseline_at_one(g: Grid, i: int) -> bool:
     """A row run without drafts ('baseline', 'no spec') prints exactly 1 in column ``i``, or a
     row prints more than its draft tokens per step: the column counts tokens per step (plain
@@ -1444,6 +1507,13 @@ _CHANGED = re.compile(
 
 # a rate as a cell prints it: a bare number or a percentage, perhaps in markup
 _BARE_RATE = re.compile(r"^[\s*`_]*\d*\.?\d+\s*%?[\s*`_]*$")
+
+
+# 'AR' with words in brackets after it ('AR (GPT-style)', 'AR (no draft)'): an autoregressive
+# configuration's column, never a rate's (a rate's bracket holds a unit or a statistic)
+_AR_DESCRIBED = re.compile(
+    r"\bAR\s*[(\[](?!\s*(?:%|percent|mean|avg|median|p\d+)\s*[)\]])[^)\]]*[A-Za-z]{2}", re.I
+)
 
 
 def _short_rate_key(k: C.Key) -> bool:
@@ -1598,7 +1668,11 @@ def _by_rows(
                 m == C.RATE
                 and v is not None
                 and _short_rate_key(k)
-                and ((not v.percent and v.number > 1) or not _BARE_RATE.match(cell))
+                and (
+                    (not v.percent and v.number > 1)
+                    or not _BARE_RATE.match(cell)
+                    or _AR_DESCRIBED.search(header)
+                )
             ):
                 # 'AR 2.62': tokens per iteration, not a rate; 'AR 0.8 s': a time (AR is also
                 # 'autoregressive'); neither is read
@@ -1736,6 +1810,33 @@ def _bracket_named(cell: str) -> tuple[str, list[tuple[C.Key, C.Value, str]]]:
     return (rest, got) if got else (cell, [])
 
 
+# a cell of a rate with its counts, then a figure with its per-step unit after a comma or a
+# semicolon ('45% (115/255), 2.35 tok/forward')
+_SHARE_THEN_UNIT = re.compile(
+    r"^(?P<share>[^,;]+?)\s*[,;]\s*(?P<val>\d{1,2}\.\d+)\s*(?P<unit>[A-Za-z][\w/ .-]*?)\s*$"
+)
+
+
+def _share_and_per_step(
+    cell: str,
+) -> tuple[tuple[C.Value, C.Value, C.Value], tuple[C.Value, C.Key, str]] | None:
+    """(rate, accepted, drafted) and (tokens per step, its key, its text) of a cell printing a
+    rate with the counts it divides (checked) and then tokens per step named by their unit
+    (``tok/forward``, ``tokens/step``, ``tok/cycle``: the target's own token counted); None for
+    any other cell (a unit that is no per-step one, ``tok/s``; counts that do not give the rate)."""
+    m = _SHARE_THEN_UNIT.match(C._MARKUP.sub("", cell).strip())
+    if m is None:
+        return None
+    unit = C.key(m.group("unit"))
+    tv = C.value(m.group("val"))
+    if unit.metric != C.TOK_PER_STEP or tv is None or not 1 <= tv.number <= C.MAX_STEP_TOKENS:
+        return None
+    sc = C.share_with_counts(m.group("share"))
+    if sc is None:
+        return None
+    return sc, (tv, unit, m.group("val"))
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -1766,6 +1867,15 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # '69% at position 0, ~0% after': that position's rate alone (cell_phrases.py)
         fig.positions[at[0]] = at[1]
         fig.fields.append((header, cell))
+        return True
+    if k.metric == C.RATE and (sp := _share_and_per_step(cell)) is not None:
+        # '45% (115/255), 2.35 tok/forward': the rate with its counts, and tokens per verify
+        # step named by their unit (the target's own token counted)
+        (rate, acc, drf), (tv, tk, tt) = sp
+        fig.put(C.RATE, rate, k, cell, header)
+        fig.put(C.ACCEPTED, acc, C.key("accepted"), f"{acc.number:g}", "accepted")
+        fig.put(C.DRAFTED, drf, C.key("drafted"), f"{drf.number:g}", "drafted")
+        fig.put(C.TOK_PER_STEP, tv, tk, tt, tk.text)
         return True
     if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
         fig.put(k.metric, sc[0], k, cell, header)
@@ -1891,6 +2001,9 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
 
 # a number: digit groups with thousands separators, or plain digits, with decimals
 _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
+# what a value is over ('2.6 / 5', '1,705/2,374'): a number after '/', its thousands set apart
+# by commas only where every group after the first has three digits (never a list: '1,2/3')
+_OVER = r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?))"
 # a statistic word after the value ('3.4 median'), not the first word of the next key
 _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
@@ -1928,7 +2041,7 @@ _PAIR_SEP_ON = (
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*[-+]?"
     + _DIGITS
     + r"\s*%?"
-    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
+    r"(?:\s*±\s*[\d.]+)?" + _OVER + r"?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
     r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER
@@ -2015,7 +2128,9 @@ _PAIR_BARE_VALUE_ON = (
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
-    + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
+    + r"\s*%?"
+    + _OVER
+    + r"?[*`]{0,2}"
     + _STAT_AFTER
     + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
@@ -2256,7 +2371,11 @@ _PCT_BEFORE_ARROW = re.compile(
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
-    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
+    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+"
+    # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
+    # acceptance rate'): how the runs' figure was pooled, the same figure
+    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
+    r"(?P<key>(?:draft\s+|token\s+)?"
     r"acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
     r"accept\s+rate|"
@@ -2295,7 +2414,7 @@ _LENGTH_FIRST = re.compile(
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
-    r"(?:draft[/ -]verify\s+)?"
+    r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
     + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"
@@ -2414,10 +2533,22 @@ _ARROW_TO = re.compile(
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
-    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*(?:vs\.?|versus)\s+"
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*"
+    r"(?P<vs>vs\.?|versus|against)\s+"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
+
+
+def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
+    """Whether a value after 'vs' / 'against' is the same figure of another run: after
+    'against' (a word of other meanings: 'against 8 requests') only a value printed as the first
+    was, its decimals and its '%' ('3.14 against 3.09')."""
+    if (more.group("vs") or "").lower() != "against":
+        return True
+    return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
+
+
 # a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
 _KEY_BRACKETED = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*(?P<val>[*`]{0,2}"
@@ -4092,6 +4223,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
+        stat = (m.group("stat") or "").lower()
+        if v is not None and stat in ("average", "avg", "mean", "median"):
+            v = dataclasses.replace(v, statistic="median" if stat == "median" else "mean")
         if "accepted" in m.group("key").lower():
             k = C.Key(C.RATE, "accepted draft tokens", True)
         if _closes_range_or_bound(text, m.start()):
@@ -4119,7 +4253,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # the same figure of another run after 'versus', a rate like the first
             more = _VERSUS.match(text, m.end())
             mv = C.value(more.group("val")) if more is not None else None
-            if more is not None and mv is not None and mv.percent:
+            if more is not None and mv is not None and mv.percent and _versus_kept(more, v, mv):
                 found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
                 for i in range(m.end(), more.end("val")):
                     rest[i] = " "
@@ -4327,7 +4461,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 or (more := _DOWN_FROM.match(text, end)) is not None
             ):
                 mv = C.value(more.group("val"))
-                if mv is None:
+                if mv is None or (more.re is _VERSUS and not _versus_kept(more, v, mv)):
                     break
                 if more.re is _MORE_ON and (
                     mv.percent != v.percent
@@ -4376,14 +4510,95 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if rc.steps is not None:
                 sk = C.Key(C.STEPS, rc.count_name, False)
                 found.append((at + 2, sk, rc.steps, rc.count_name, f"{rc.steps.number:g}"))
+    found = _bare_accept_per_step(found)
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
+
+
+def _output_of_generated(fig: E.Figures) -> None:
+    """A bare 'generated' count (read as drafted tokens, as llama.cpp's 'A accepted / B
+    generated' drafts) beside verify steps, a rate and a printed length, no accepted or output
+    count: where the rate proves it no drafted count (rate x generated / steps is neither the
+    length nor the length - 1) and generated / steps (or (generated - 1) / steps, the prefill's
+    first token) is 1 + the length within its rounding, it is the output tokens ('generated=88
+    rounds=34 acceptance_rate=0.529 mean_accepted_len=1.59'), which then decide the bonus by the
+    identity output tokens / steps."""
+    f = fig
+    if (
+        f.drafted is None
+        or f.accepted is not None
+        or f.output is not None
+        or f.steps is None
+        or not f.steps.number
+        or f.length is None
+        or f.length.percent
+        or f.rate is None
+        or not any(
+            C.key(kt).text == "generated" and C.value(vt) == f.drafted for kt, vt in f.fields
+        )
+    ):
+        return
+    gen, steps, length = f.drafted.number, f.steps.number, f.length.number
+    tol = C.half_unit(f.length.decimals)
+    rate = f.rate.number / 100 if f.rate.percent or f.rate_percent else f.rate.number
+    as_drafts = rate * gen / steps
+    if min(abs(as_drafts - length), abs(as_drafts + 1 - length)) <= tol + gen / steps * C.half_unit(
+        f.rate.decimals
+    ):
+        return  # the rate fits generated as drafted tokens: left as it was
+    if all(abs(g / steps - (1 + length)) > tol for g in (gen, gen - 1)):
+        return
+    f.output, f.drafted = f.drafted, None
+    f.notes.append(
+        "'generated' read as the output tokens: the rate makes it no drafted count, and "
+        "generated / steps = 1 + the printed length"
+    )
+
+
+# the start of a list item ('- ', '* ', '1. ', '2) ')
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
+# label keys that name a model ('target', 'draft model'): a value that is a decimal number or a
+# percentage alone ('target=8805.8' of a 'time_ms' line, 'draft 23%' of a time breakdown)
+# measures something, and names no model
+_NAME_LABELS = frozenset(("target", "draft", "model", "target model", "draft model"))
+_MEASURE = re.compile(r"[-+]?\d[\d,]*\.\d+|[-+]?\d[\d,]*(?:\.\d+)?\s*%")
+
+
+def _bare_accept_per_step(
+    found: list[tuple[int, C.Key, C.Value, str, str]],
+) -> list[tuple[int, C.Key, C.Value, str, str]]:
+    """A bare 'avg accept' fraction ('avg_accept=0.830', read as a rate by its range) that the
+    same line's counts prove is accepted drafts per verify step: accepted / steps within its
+    rounding ('cycles=135 ... accepted_draft=112 ... avg_accept=0.830': 112 / 135). It is then
+    read as accepted per step (the counts decide its bonus), not as a second rate. Any other
+    value (accepted / drafted of more drafts than steps: a rate) is left as it was."""
+    bare = [i for i, f in enumerate(found) if f[1].metric == C.RATE and f[1].text == "accept"]
+    if not bare:
+        return found
+    acc = [f[2].number for f in found if f[1].metric == C.ACCEPTED and f[2].number.is_integer()]
+    steps = [f[2].number for f in found if f[1].metric == C.STEPS and f[2].number.is_integer()]
+    if len(acc) != 1 or len(steps) != 1 or steps[0] <= 0 or acc[0] > steps[0] * C.MAX_STEP_TOKENS:
+        return found
+    per = acc[0] / steps[0]
+    out = list(found)
+    for i in bare:
+        at, _, v, kt, vt = found[i]
+        if not v.percent and abs(v.number - per) <= C.half_unit(v.decimals) + 1e-9:
+            out[i] = (at, C.Key(C.ACC_PER_STEP, "accepted per step", False), v, kt, vt)
+    return out
 
 
 _FIGURE_WORD = re.compile(
     # ('tok/round', 'tok/step': tokens per step; never 'tok/s', a speed)
     r"acc|accept|draft|τ|token|\btok/(?!s\b)|length|(?<![a-z])rates?\b|proposal|\bal\b|a\.len",
     re.IGNORECASE,
+)
+
+
+_VALUE_BEFORE_NAME = re.compile(
+    r"\d\s*(?:%\s*(?:(?:aggregate|overall|pooled|average|avg|mean|median|draft|token|"
+    r"acceptance|accept)\s+){0,3})?$",
+    re.I,
 )
 
 
@@ -4394,8 +4609,9 @@ def _open_key(text: str) -> bool:
         (
             m.end()
             for m in _FIGURE_WORD.finditer(text)
-            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come)
-            if not re.search(r"\d\s*$", text[: m.start()])
+            # (a count's unit after its number, 'Drafted: 0 tokens', names no figure to come;
+            # nor does a share's name after it, '79.4% aggregate acceptance')
+            if not _VALUE_BEFORE_NAME.search(text[: m.start()])
         ),
         default=-1,
     )
@@ -4664,6 +4880,29 @@ _ACCEPT_REJECT = re.compile(
 )
 # the share printed right after the counts ('97 accept / 3 reject (97%)')
 _SHARE_AFTER = re.compile(r"\s*[(\[]\s*(\d+(?:\.\d+)?)\s*%\s*[)\]]")
+# a list item led by a setting's name and its value before the colon ('- n-max 3: 52.9 tok/s,
+# 71.8% acceptance', '* gamma 4: ...'): the run's configuration, a label (or its k)
+_SETTING_LEAD = re.compile(
+    r"^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?[*_`]{0,2}(?P<name>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3})"
+    r"\s+(?P<val>\d{1,4})[*_`]{0,2}\s*:\s"
+)
+
+
+def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
+    """The setting leading a list item before its colon, as a key-value item; None when the
+    words before the number name no setting (the longest run of its last words that does)."""
+    m = _SETTING_LEAD.match(t)
+    if m is None:
+        return None
+    words = m.group("name").split()
+    for i in range(len(words)):
+        name = " ".join(words[i:])
+        k = C.key(name)
+        if k.metric in (C.LABEL, C.K):
+            return k, C.Value(float(m.group("val")), False, 0), name, m.group("val")
+    return None
+
+
 _LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
 
 
@@ -5113,6 +5352,7 @@ def keyvalue(
                 fig.positions.update(enumerate(c / n for c in pos_counts))
                 fig.notes.append("per-position rates: accepted at each position / drafts")
         pos_counts = []
+        _output_of_generated(fig)
         if fig.has_acceptance():
             rec = E.record(
                 fig,
@@ -5131,6 +5371,10 @@ def keyvalue(
     unmeasured = False  # the line before printed a figure as 'nan': a run of its own
     for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
+        # a new item of a list after a run's figures: settings it names without a figure of
+        # its own are another item's ('--batch 1 ... at K=2/4/8'), never the run's labels
+        item_after = fig.has_acceptance() and last < ln and _LIST_ITEM.match(t) is not None
+        fig_before, n_labels = fig, len(labels)
         nan_here = _UNMEASURED.search(t) is not None
         if unmeasured or (nan_here and fig.has_acceptance()):
             flush()
@@ -5168,6 +5412,10 @@ def keyvalue(
             fig.histogram = h
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
+        if (sl := _setting_lead(t)) is not None and not any(
+            k.metric in (C.LABEL, C.K) and k.text == sl[0].text for k, *_ in items
+        ):
+            items.insert(0, sl)  # 'n-max 3: 52.9 tok/s, 71.8% acceptance': the run's setting
         # one run restated in another shape (_length_shape): its length alone, then a line of
         # its counts yielding that length; or its counts' own line, then its length alone
         reopen, closed = closed, None
@@ -5227,6 +5475,23 @@ def keyvalue(
             first = first or ln
             last = ln
             items = [it for it in items if it[3].strip("*`_ ") not in pr[0].group("list")]
+        if (bp := bracket_positions(t)) is not None and not fig.positions:
+            bm, brl, blen = bp
+            fig.positions.update(enumerate(brl))
+            fig.fields.append((bm.group("key").strip(), bm.group("list")))
+            first = first or ln
+            last = ln
+            items = [it for it in items if it[3].strip("*`_ ") not in bm.group("list")]
+            if blen is not None and not any(k.metric == C.LENGTH for k, *_ in items):
+                # the bracket's length beside the rates: the run's accept length
+                items.append(
+                    (
+                        C.Key(C.LENGTH, "mean length", False),
+                        blen,
+                        bm.group("lenkey"),
+                        bm.group("len"),
+                    )
+                )
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         if "bonus" in t.lower():
@@ -5249,6 +5514,8 @@ def keyvalue(
                 fig.failed = k.text  # (the rule, shown; its figures are the items after it)
                 fig.fields.append((kt, vt))
                 continue
+            if k.metric == C.LABEL and k.text in _NAME_LABELS and _MEASURE.fullmatch(vt.strip()):
+                continue  # 'target=8805.8' (ms), 'draft 23%' (of the time): a measure, no name
             if k.metric == C.LABEL:
                 if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
                     flush()
@@ -5278,6 +5545,8 @@ def keyvalue(
             if not first:
                 first = ln
             last = ln
+        if item_after and fig is fig_before and last < ln:
+            del labels[n_labels:]
         if own:
             if not joined and _counts_shape(items) and not labels and fig.length is None:
                 closed = (copy.deepcopy(fig), list(labels), first, len(out) + 1)
@@ -5443,6 +5712,45 @@ _LIST_PER_POSITION = re.compile(
     r"\s+(?:per|by|at each|for each)\s+(?:draft\s+)?(?:position|pos|depth)s?\b",
     re.I,
 )
+
+
+# rates in a bracket after an acceptance sentence naming the draft positions ('acceptance is
+# healthy at all three draft positions (0.83 / 0.65 / 0.49, mean length 2.98)'): one per
+# position, falling, the bracket's length after them ('mean length', 'AL', 'accept length')
+# the same run's
+_BRACKET_POSITIONS = re.compile(
+    r"\b(?P<key>accept\w*[^.()\d;:]{0,80}?\b(?:draft\s+)?(?:positions|depths|heads))"
+    r"[^.()\d;:]{0,40}?\(\s*"
+    rf"(?P<list>{_NUM_P}(?:\s*[,/]\s*{_NUM_P}){{1,15}})"
+    r"\s*(?:[,;]\s*(?P<lenkey>(?:(?:mean|avg|average)\s+)?(?:accept(?:ance|ed)?\s+)?length|AL|"
+    r"τ|tau)\s*(?:[:=≈~]|of)?\s*(?P<len>\d+\.\d+)\s*)?\)",
+    re.I,
+)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def bracket_positions(
+    t: str,
+) -> tuple[re.Match[str], tuple[float, ...], C.Value | None] | None:
+    """Per-position rates in a bracket after a sentence naming an acceptance at the draft
+    positions, falling, as many as the positions it counts (where it does), with the length
+    the bracket prints after them; None otherwise."""
+    if "(" not in t or "accept" not in t.lower():
+        return None
+    m = _BRACKET_POSITIONS.search(t)
+    if m is None:
+        return None
+    rl = C.rate_list(m.group("list"))
+    if rl is None or any(b > a for a, b in zip(rl, rl[1:], strict=False)):
+        return None
+    said = [
+        _COUNT_WORDS[w.lower()] if w.lower() in _COUNT_WORDS else int(w)
+        for w in re.findall(r"\b(two|three|four|five|six|seven|eight|\d)\b", m.group("key"), re.I)
+    ]
+    if said and said[-1] != len(rl):
+        return None  # ('all four positions (0.8 / 0.6)': not one value per position)
+    length = C.value(m.group("len")) if m.group("len") else None
+    return m, rl, length
 
 
 # rates labelled by their draft positions after a per-position name ('acceptance by draft

@@ -1,6 +1,7 @@
 """Lines whose figures are no run's measurement: a setting (an assignment in a shell script, an
 env file, a YAML config, a command line's flag) and illustrative counts in prose about what code
-does (`a value that ... had 1/48 tokens accepted`, `suppose a draft of 5 where 3 are accepted`).
+does (`a value that ... had 1/48 tokens accepted`, `suppose a draft of 5 where 3 are accepted`),
+and figures quoted as what a failure prints (`-- signature `accept len: 1.00``).
 
 Each reader returns the words that mark a line, or None; the caller drops the records read from
 marked lines and shows them as not understood, with the mark. Pure: text in, words out.
@@ -315,3 +316,81 @@ def forced_marks(lines: list[str]) -> dict[int, str]:
                     out[i] = f"{FORCED}: {m.group('name')} {m.group('v')}"
                     break
     return out
+
+
+# --- a failure's signature quoted ---------------------------------------------------------------
+
+# the mark of figures quoted as what a failure prints (the caller words its reason)
+SYMPTOM = "a failure's signature"
+
+# words that introduce figures as what a failure or a bug prints ('... makes the model loop --
+# signature `accept len: 1.00, accept rate: 0.00`', 'the symptom: accept rate 0.00', 'it shows up
+# as accept len 1.00', 'the tell is acceptance 0%'): a pattern to recognise, no run; 'looks like'
+# and 'shows up as' only in a sentence about a failure not told as fixed (a run of one's own
+# looks like figures too)
+_SIGN_WORD = re.compile(
+    r"(?<![A-Za-z])(?:(?:its|the|a|this|that|typical|telltale|tell-tale|classic|known|same)\s+)?"
+    r"(?:signature|symptoms?|(?:failure|bug|error)\s+pattern)(?:\s+(?:is|being))?"
+    r"|(?<![A-Za-z])the\s+tell\s+is",
+    re.I,
+)
+_SIGN_SOFT = re.compile(
+    r"(?<![A-Za-z])(?:looks?\s+like|shows?\s+up\s+as|shows?\s+up\s+in\s+(?:the\s+)?logs?\s+as)",
+    re.I,
+)
+_FAILURE = re.compile(
+    r"(?<![A-Za-z])(?:bug|failure|fail(?:s|ed|ing)?|broken|breaks?|loops?|looping|hangs?|"
+    r"degenerat\w*|collaps\w*|regression|issue|crash\w*|garbage|stuck)(?![A-Za-z])",
+    re.I,
+)
+# a failure told as over: what the sentence shows then is a run after it ('the bug is gone and
+# the run looks like ...')
+_FIXED = re.compile(
+    r"(?<![A-Za-z])(?:fix(?:ed|es)?|gone|resolved|patched|solved)(?![A-Za-z])", re.I
+)
+# (a signature that 'was' the figure is one someone saw: 'the only visible symptom was
+# `accept_len: 1.00` in server logs', a run of theirs; the figure regex never passes a 'was')
+# right after the words: a connector, then the figure's name (quoted or not) and its value
+_SIGN_FIGURE = re.compile(
+    r"^\s*(?:[:\u2014\u2013-]+\s*)?(?:of\s+|being\s+)?[`*_\"'(\[]*\s*(?:an?\s+|the\s+)?"
+    r"[\w .-]{0,24}?(?:accept|acceptance|\bAL\b|\btau\b)[\w .-]{0,24}?[:=]?\s*[`*]*\d",
+    re.I,
+)
+
+
+def _sign_at(s: str) -> bool:
+    """Whether the sentence ``s`` introduces acceptance figures with a failure's signature
+    words, the figure right after them."""
+    for m in _SIGN_WORD.finditer(s):
+        if _SIGN_FIGURE.match(s[m.end() :]):
+            return True
+    if _FAILURE.search(s) and not _FIXED.search(s):
+        for m in _SIGN_SOFT.finditer(s):
+            if _SIGN_FIGURE.match(s[m.end() :]):
+                return True
+    return False
+
+
+def symptom_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` (one block) whose acceptance figures are quoted as what a failure
+    prints (a signature, a symptom, what it looks like or shows up as), each with its mark: the
+    words come right before the figures, on the line or ending the line above; never a sentence
+    that says someone measured it ('the symptom we saw: accept len 1.00' is a run)."""
+    out: dict[int, str] = {}
+    for i, t in enumerate(lines):
+        if not _ACCEPT.search(t.replace("_", " ")) or not _DIGITS.search(t):
+            continue
+        sentences = [s for s in _FULL_STOP.split(t) if not _MEASURED.search(s)]
+        if any(_sign_at(s) for s in sentences):
+            out[i] = SYMPTOM
+            continue
+        if i > 0:
+            above = _FULL_STOP.split(lines[i - 1])[-1]
+            if not _MEASURED.search(above) and _sign_at(above.rstrip() + " " + t.lstrip()):
+                out[i] = SYMPTOM
+    return out
+
+
+_DIGITS = re.compile(r"\d")
+# sentences split at a full stop (never a colon: 'the symptom: accept len 1.00' is one)
+_FULL_STOP = re.compile(r"(?<=[.!?;])\s+(?=[A-Z*_`(\[\u4e00-\u9fff])")

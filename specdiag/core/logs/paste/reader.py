@@ -60,13 +60,16 @@ from specdiag.core.logs.paste.evidence import (
     LINKED_RULE,
     MEASURED_RULE,
     SERVED_RULE,
+    TOKENS_NAME_RULE,
     implausible,
 )
 from specdiag.core.logs.paste.model import (
+    BONUS_UNKNOWN,
     EXCLUDED,
     INCLUDED,
     SUMMARY,
     UNDECIDED,
+    UNKNOWN,
     Block,
     Decision,
     Group,
@@ -75,11 +78,25 @@ from specdiag.core.logs.paste.model import (
     decided_notes,
 )
 
+# speculation named anywhere in a paste: its words, or an acceptance's or a verification's
+_SPECULATION_NAMED = re.compile(
+    V.SPECULATIVE_RE + r"|accept|verif|τ|\btau\b|接受|采纳|受理|수락", re.I
+)
+
+
+def _per_step_only(r: PasteRecord) -> bool:
+    """Whether every figure of ``r`` is printed under a tokens-a-step name."""
+    return bool(r.fields) and all(
+        C.key(C._MARKUP.sub("", name)).metric == C.TOK_PER_STEP for name, _ in r.fields
+    )
+
+
 # Tokens per draft-verify step in any spelling ('tok/step', 'tokens committed per verify step',
-# 'committed tokens per draft/verify step', 'tokens a step').
+# 'committed tokens per draft/verify step', 'tokens delivered per round', 'tokens a step').
 _PER_STEP = (
-    r"(?:(?:toks?|tokens?)(?:[ _]committed)?|committed[ _]tokens?)(?:/|[ _]per[ _]|\s+an?\s+)"
-    r"(?:draft[/ _-]verify[ _])?" + C.STEP_NOUN_RE
+    r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered))?|(?:committed|delivered)[ _]tokens?)"
+    r"(?:/|[ _]per[ _]|\s+an?\s+)"
+    r"(?:draft[/ _-]verify[ _]|target[ _](?=steps?\b))?" + C.STEP_NOUN_RE
 )
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
@@ -300,6 +317,8 @@ def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
     for i, m in NR.setting_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.forced_marks([t for _, t in blk]).items():
+        marked.setdefault(blk[i][0], m)
+    for i, m in NR.symptom_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for ln, t in blk:
         if ln not in marked and (m := NR.illustrative_sentence(t)) is not None:
@@ -776,6 +795,12 @@ def read_paste(
                 _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
             )
             or (
+                # a bare τ column whose run without drafts prints exactly 1 beside runs above
+                # it ('| Baseline (bs=1) | ... | 1.00 |' over '| Static (bs=8) | ... | 5.40 |'):
+                # tokens a step against the one token of plain decoding, a speculative table
+                "|" in body and _TAU_WORD.search(body) is not None and I.tau_baseline_table(body)
+            )
+            or (
                 # α measured beside speculation ('we measured alpha = 0.45'; alpha.py)
                 AL.hinted(body.lower(), body) and _SPEC_CONTEXT.search(body + heading)
             )
@@ -1170,6 +1195,10 @@ def read_paste(
             shown_bad.add((r.first_line, r.last_line))
             unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
+    if not _SPECULATION_NAMED.search(text):
+        # tokens a step of a decoder that drafts nothing ('Tokens/step: 4.0' of a diffusion
+        # or a parallel decoder): no speculation named anywhere, no acceptance figure
+        records, block_of = _keep(records, block_of, lambda r: not _per_step_only(r))
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     # plain values under a rate's name read as lengths, rates again where the paste writes its
     # rates as percentages without '%' (rate_changes.py), before any rule decides a length
@@ -1388,7 +1417,13 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
     rate is the accepted drafts per step and 1 + k x rate the tokens per step. The arithmetic
     decides before the figure's name does (a name said 'tokens per round' of a figure that
     counts the accepted drafts: 5 x 0.7 = 3.50). Where the rate's printed digits leave k x
-    rate unsure within the length's rounding, nothing is decided."""
+    rate unsure within the length's rounding, nothing is decided.
+
+    A figure whose name counts every token of a step ('tokens per round', '每轮 tokens') that
+    comes out at k x rate is told by neither: two definitions fit it (the accepted drafts a
+    round, the name loose; or a rate defined as tokens a round / k, the name exact), so its
+    convention is unknown and no normalised length is given. An accept-length name, whose
+    bonus nothing else decides, is still decided by the identity."""
     if k is None:
         return records
     out = []
@@ -1412,7 +1447,20 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                 value = EXCLUDED
             elif abs(pl - (1 + per)) <= tol < abs(pl - per):
                 value = INCLUDED
-            if value is not None and (r.bonus == UNDECIDED or r.bonus.value != value):
+            if value == EXCLUDED and r.bonus.rule == TOKENS_NAME_RULE:
+                r = dataclasses.replace(
+                    r,
+                    accept_length=None,
+                    bonus=Decision(
+                        UNKNOWN,
+                        f"two readings fit: printed length = k x rate, k = {k} as the paste "
+                        "states, is the accepted drafts a step (bonus excluded) where the rate "
+                        "is per draft, or the tokens a step its name says (bonus included) "
+                        "where the rate is defined as tokens a step / k",
+                    ),
+                    notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
+                )
+            elif value is not None and (r.bonus == UNDECIDED or r.bonus.value != value):
                 words = "1 + " if value == INCLUDED else ""
                 r = dataclasses.replace(
                     r,

@@ -8,12 +8,23 @@ import re
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import slashed_grid as SG
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zhalways as ZA
 from specdiag.core.logs.paste import zharrival as ZR
 from specdiag.core.logs.paste import zhcontext as ZC
+from specdiag.core.logs.paste import zhverb as ZV
 
 Line = tuple[int, str]  # (1-based line number in the input, text)
 
+# tokens per (target) pass as a unit ('2.40 committed tokens/pass', 'tokens per target pass'):
+# in a paste that speaks of speculative decoding (vocab.SPECULATIVE), a pass of the target is a
+# verify step, so its 'pass' is read as 'step' (the same length, so aligned columns stay);
+# elsewhere a pass (a compiler's, an epoch's) stays as written. 'forward pass' is read as it is.
+_PER_PASS = re.compile(
+    r"(?<![\w-])(?P<head>(?:toks?|tokens)(?:\s*/\s*|\s+per\s+)"
+    r"(?:(?:target|verify|verification|verifier)[\s_-]+)?)pass\b",
+    re.I,
+)
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # (never an ASCII table's border, "+-----+----+": its own first character; "+--- | ---", a
 # pipe table's delimiter row, is an added line)
@@ -222,7 +233,11 @@ def prepare(text: str) -> list[Line]:
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _CJK.search(text):
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
+        raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
+    if "pass" in text and _PER_PASS.search(text) and V.SPECULATIVE.search(text):
+        # 'committed tokens/target pass' beside a draft: tokens per verify step
+        raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
     if "/" in text and "|" in text and "=" in text:

@@ -332,6 +332,13 @@ _SETUP_ITEM = re.compile(
     re.MULTILINE,
 )
 
+# a container image reference after 'image' ('image `vllm-dsv41:exl3-e47a`', 'image:
+# lmsysorg/sglang:v0.5.2'): a repository path with a tag or a digest
+_IMAGE = re.compile(
+    r"\b(?:image|container\s+image|docker\s+image)\s*[:=]?\s*[`'\"]?"
+    r"(?P<v>[a-z0-9][\w./-]{1,80}(?::[\w.-]{1,60}|@sha256:[0-9a-f]{6,64}))",
+    re.I,
+)
 
 # a figure's source other than the paste's own runs ('the EAGLE-3 paper reports', 'the model
 # card's AL', 'Li et al.', 'published'): the server named elsewhere did not print it
@@ -371,6 +378,13 @@ def served(text: str) -> set[str]:
         named = tools_named(m.group("v"))
         if len(named) == 1:
             out.add(named[0])
+    if any(w in low for w in ("serv", "deploy", "host")):
+        # the container image of the deployment, named for its engine ('image
+        # `vllm-dsv41:exl3-e47a`', 'image: vllm/vllm-openai:v0.11.0'): that engine serves it
+        for m in _IMAGE.finditer(text):
+            named = tools_named(m.group("v"))
+            if len(named) == 1:
+                out.add(named[0])
     if "vllm" in out and _OLD_VLLM.search(text):
         out.discard("vllm")  # vLLM before 0.9 printed its length without the bonus token
     return out

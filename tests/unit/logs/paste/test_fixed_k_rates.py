@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.fixed_k import stated
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
@@ -106,3 +107,15 @@ def test_another_tools_rate_takes_none(read: Read) -> None:
 )
 def test_stated(text: str, k: int | None) -> None:
     assert stated(text) == k
+
+
+@pytest.mark.parametrize("k", [2, 3, 5])
+def test_llamacpp_k_is_a_most_no_length_from_it(k: int) -> None:
+    # llama.cpp's draft stops where the draft is unsure (--draft-p-min): fewer than k a step
+    text = (
+        "| Stack | Config | tg t/s | Accept |\n|---|---|---:|---:|\n"
+        f"| llama.cpp #22673 | MTP K={k} | 20.34 | 84.1% |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.accept_length is None
+    assert r.printed_rate == pytest.approx(0.841)

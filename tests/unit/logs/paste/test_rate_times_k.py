@@ -1,6 +1,8 @@
 """A per-step figure beside a per-draft rate, with the draft tokens per step the block's
 heading (or the paste) states: k x rate is the accepted drafts per step, 1 + k x rate the
-tokens per step; the arithmetic decides before the figure's name."""
+tokens per step; the arithmetic decides before the figure's name. A figure whose name counts
+every token of a step that comes out at k x rate fits two definitions (accepted drafts a step,
+or a rate defined as tokens a step / k): its convention is unknown, no normalised length."""
 
 from __future__ import annotations
 
@@ -32,9 +34,39 @@ def test_k_times_rate_decides_the_per_step_figure(
     assert len(got) == 1
     r = got[0]
     assert r.printed_length == printed
+    if not with_bonus and name != "accept length":
+        # tokens a step named, k x rate printed: two definitions fit, neither is claimed
+        assert r.accept_length is None and r.bonus.value == "unknown"
+        assert r.bonus.rule.startswith("two readings fit")
+        return
     want = printed if with_bonus else round(printed + 1, 6)
     assert r.accept_length is not None and abs(r.accept_length - want) < 1e-6
     assert r.bonus.rule.startswith("identity:") or (with_bonus and r.bonus.rule.startswith("name:"))
+
+
+def test_tokens_per_round_at_k_times_rate_claims_no_convention() -> None:
+    # 6 x 0.715 = 4.29: accepted drafts a round (5.29 with the target's token) or a rate
+    # defined as tokens a round / 6 (4.29): nothing in the paste tells which
+    text = "#### chain K=6\n\n    接受率: 71.5%, 每轮 tokens: 4.29\n"
+    got = read_paste(text).records
+    assert [(r.printed_length, r.accept_length, r.bonus.value) for r in got] == [
+        (4.29, None, "unknown")
+    ]
+    assert "tokens a step / k" in got[0].bonus.rule
+
+
+def test_tokens_per_iteration_one_above_k_times_rate_keeps_its_name() -> None:
+    # 1 + 4 x 0.8 = 4.20: name and identity agree, bonus included
+    text = "### chain K=4\n\nacceptance rate: 80.0%, tokens per iteration: 4.20\n"
+    got = read_paste(text).records
+    assert [(r.accept_length, r.bonus.value) for r in got] == [(4.2, "included")]
+
+
+def test_accept_length_name_at_k_times_rate_is_still_decided() -> None:
+    # an accept-length name says nothing of the bonus: 5 x 0.64 = 3.20 leaves it out
+    text = "### chain K=5\n\nacceptance rate: 64.0%, mean accept length: 3.20\n"
+    got = read_paste(text).records
+    assert [(r.accept_length, r.bonus.value) for r in got] == [(4.2, "excluded")]
 
 
 def test_negative_control_without_a_stated_k_the_name_alone_stands() -> None:

@@ -49,6 +49,7 @@ def test_identity_proves_accepted_drafts(
     assert len(got) == 1
     assert got[0].printed_length == pytest.approx(acc)
     assert got[0].accept_length == pytest.approx(1 + acc)
+    assert got[0].bonus.rule.startswith("identity")  # the cell's own proof, said
     assert got[0].printed_rate == pytest.approx(round(acc / drafted, 3), abs=6e-4)
 
 

@@ -1,0 +1,67 @@
+"""Two prose shapes of one run against another: a figure, its value, then 'against' and the
+other run's value printed alike ('mean acceptance length 3.14 against 3.09'): two records; and
+the engine of a deployment told by its container image ('image `vllm/vllm-openai:v0.11.0`'),
+whose own name for its length decides the convention."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste import tools as T
+from tests.support.examples import examples
+
+
+def test_a_value_against_another_printed_alike_is_two_runs() -> None:
+    text = "Lane B closes the gap: draft mean acceptance length 2.87 against 2.79.\n"
+    assert [r.printed_length for r in read_paste(text).records] == [2.87, 2.79]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another measure's count after 'against'
+        "Lane B: mean acceptance length 2.87 against 8 concurrent requests.\n",
+        # printed otherwise (a whole number: a setting, a bound)
+        "Lane B: mean acceptance length 2.87 against 3 drafts a step.\n",
+    ],
+)
+def test_negative_control_against_another_kind_of_value_is_one_record(text: str) -> None:
+    assert [r.printed_length for r in read_paste(text).records] == [2.87]
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(a=st.integers(110, 690), b=st.integers(110, 690), pct=st.booleans())
+def test_against_pairs_of_the_same_form(a: int, b: int, pct: bool) -> None:
+    if pct:
+        text = f"The new head: draft acceptance rate {a / 10:.1f}% against {b / 10:.1f}%.\n"
+        got = [r.printed_rate for r in read_paste(text).records]
+        assert got == pytest.approx([a / 1000, b / 1000])
+    else:
+        text = f"The new head: mean acceptance length {a / 100:.2f} against {b / 100:.2f}.\n"
+        assert [r.printed_length for r in read_paste(text).records] == [a / 100, b / 100]
+
+
+def test_a_deployments_image_names_its_server() -> None:
+    text = (
+        "Deployment `lane-b` runs image `vllm/vllm-openai:v0.11.0` on two H100s, MTP k=2.\n\n"
+        "Mean acceptance length 2.62 over the soak.\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.tool == "vllm" and r.accept_length == 2.62
+    assert T.served(text) == {"vllm"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an image of no engine
+        "Deployment `lane-b` fronts the server with image `nginx:1.27`.\n",
+        # an image named, nothing served or deployed
+        "We built image `vllm/vllm-openai:v0.11.0` to test the tokenizer.\n",
+    ],
+)
+def test_negative_control_no_served_engine(text: str) -> None:
+    assert T.served(text) == set()
