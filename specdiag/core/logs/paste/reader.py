@@ -152,11 +152,17 @@ _OTHER_WORDS = (
 )  # fmt: skip
 
 
+# the letters a case-blind pattern's ASCII letters match whose lower case is not that letter
+# ('ı', and 'İ' lower-cased with a combining dot, for i; 'ſ' for s): any other letter an ASCII
+# letter matches case-blind lower-cases to it (the Kelvin sign to k), over all of Unicode
+_FOLDED_APART = ("ı", "İ", "ſ")
+
+
 def _names_other(text: str) -> bool:
-    """Whether ``text`` holds a word of acceptance in another meaning (_OTHER_MEANING). Outside
-    ASCII the pattern itself is asked: its case-blind letters match more than their lower case
-    ('K' for k, 'ſ' for s, 'İ' for i)."""
-    if text.isascii():
+    """Whether ``text`` holds a word of acceptance in another meaning (_OTHER_MEANING). A text
+    holding a letter of _FOLDED_APART is asked of the pattern itself: its case-blind letters
+    match more than their lower case."""
+    if text.isascii() or not any(c in text for c in _FOLDED_APART):
         low = text.lower()
         if not any(w in low for w in _OTHER_WORDS):
             return False
