@@ -82,7 +82,7 @@ class CaptureOptions:
     dtype: str = "auto"  # hf
     device_map: str | None = None  # hf
     offload_dir: Path | None = None  # hf
-    pad_id: int = bounded(flag="--pad-id", lo=-1, default=0)  # -1: the sample has no padding
+    pad_id: int = bounded(flag="--pad-id", lo=-1, hi=2**63 - 1, default=0)  # -1: no padding
     force: bool = False  # replace an existing output (never an input)
     # the launch flags of a vLLM server (ServerArgsOptions): refused here, a capture takes none
     connector: str | None = None

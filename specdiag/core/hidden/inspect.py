@@ -594,7 +594,7 @@ class InspectOptions:
 
     workers: int = bounded(flag="--workers", lo=1, default=1)  # files inspected at once
     hidden_size: int | None = bounded(flag="--hidden-size", lo=1)
-    pad_id: int | None = bounded(flag="--pad-id", lo=-1, default=0)  # -1 or None: no padding
+    pad_id: int | None = bounded(flag="--pad-id", lo=-1, hi=2**63 - 1, default=0)  # -1/None: none
     target: str | Path | None = None  # the target checkpoint, run to name the aux chunks
     reference: str | Path | None = None  # or its hidden_states stack on the same tokens
     identify: int = bounded(flag="--identify", lo=0, default=1)  # dumps to name, 0 = all
