@@ -54,6 +54,9 @@ _ZH_WORDS = (
     ("接受步长", " accept length "),
     ("接收步长", " accept length "),
     ("接收长度", " accept length "),
+    # the drafted tokens' acceptance rate ('草稿接受率 71.99%'): vLLM's draft acceptance rate
+    ("草稿接受率", " draft acceptance rate "),
+    ("草稿接收率", " draft acceptance rate "),
     ("接受率", " acceptance rate "),
     ("接收率", " acceptance rate "),
     ("投机解码", " speculative decoding "),
