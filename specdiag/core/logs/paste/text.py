@@ -59,6 +59,9 @@ _ZH_WORDS = (
     ("草稿接收率", " draft acceptance rate "),
     ("接受率", " acceptance rate "),
     ("接收率", " acceptance rate "),
+    # the rounds a run drafted and verified ('draft 轮次: 2757', '验证轮数'): its steps
+    ("轮次", " rounds "),
+    ("轮数", " rounds "),
     ("投机解码", " speculative decoding "),
     ("推测解码", " speculative decoding "),
     ("草稿模型", " draft model "),
