@@ -118,8 +118,8 @@ def setting_marks(lines: list[str]) -> dict[int, str]:
         f = _ACCEPT_FLAG.search(t)
         if f is not None:
             out[i] = f"{SETTING}: {f.group(0).strip().split('=')[0].split()[0]}"
-    for i, m in settings_run_marks(lines).items():
-        out.setdefault(i, m)
+    for i, mk in settings_run_marks(lines).items():
+        out.setdefault(i, mk)
     return out
 
 
@@ -161,11 +161,7 @@ def settings_run_marks(lines: list[str]) -> dict[int, str]:
         m = _SETTING_ITEM.match(t)
         if indented is None:
             indented = _indent(t) > margin
-        if (
-            m is None
-            or t.rstrip().endswith((":", "："))
-            or (indented and _indent(t) <= margin)
-        ):
+        if m is None or t.rstrip().endswith((":", "：")) or (indented and _indent(t) <= margin):
             head = None
             continue
         out[i] = f"{SETTING}: {m.group('key').strip()} (under {head!r})"

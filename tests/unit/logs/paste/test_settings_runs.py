@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste import notrun as NR
+from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 
 _HEADS = st.sampled_from(
