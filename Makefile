@@ -9,6 +9,12 @@ TORCH_VERSION ?= 2.13.0
 # each worker holds ~0.6 GB); the integration tests start real servers and always run serially
 TEST_WORKERS ?= 2
 XDIST  := -n $(TEST_WORKERS) --dist worksteal
+# The test runs write bytecode even where the environment sets PYTHONDONTWRITEBYTECODE (an empty
+# value is unset for Python): without it every worker compiles each module it imports, specdiag's
+# and the tests' (whose asserts pytest rewrites on each import), ~10 s of CPU a worker a run. The
+# .pyc files go to __pycache__/ folders, which git ignores (.gitignore); each is written by a
+# rename, so two workers writing one at once cannot leave a torn file.
+BYTECODE := PYTHONDONTWRITEBYTECODE=
 
 .PHONY: install lint fmt typecheck test test-fast demo bench clean realservers prometheus chromium
 
@@ -70,13 +76,13 @@ chromium:
 # SPECDIAG_REQUIRE_COMPILED=1: a compiled part that did not build fails its tests instead of
 # skipping them; hypothesis runs its thorough `ci` profile whether or not CI is set (docs/testing.md)
 test: install lint realservers prometheus chromium
-	SPECDIAG_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q -m "not integration" $(XDIST)
-	SPECDIAG_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q -m integration
+	$(BYTECODE) SPECDIAG_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q -m "not integration" $(XDIST)
+	$(BYTECODE) SPECDIAG_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q -m integration
 
 # the suite without real servers, Prometheus or end-to-end subprocesses, in $(TEST_WORKERS)
 # processes (docs/testing.md)
 test-fast: install
-	$(PY) -m pytest -q -m "not integration" $(XDIST)
+	$(BYTECODE) $(PY) -m pytest -q -m "not integration" $(XDIST)
 
 demo: install
 	$(VENV)/bin/specdiag demo

@@ -481,6 +481,8 @@ ITEM_LABELS = frozenset(
 )
 
 _MARKUP = re.compile(r"\*\*|__|~~|[*`]|<[^<>]{0,80}>|\b_(?=[\d.])|(?<=[\d%])_\b")
+# a character that every match of _MARKUP holds
+_MARKUP_CHARS = frozenset("*_~`<")
 _UNIT_PAREN = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
 _POS = re.compile(
     r"^(?:the\s+)?(?:acceptance|accept|acc|draft acceptance)?\s*(?:rate|prob(?:ability)?)?\s*"
@@ -518,7 +520,7 @@ _PERCENT_WORD = re.compile(r"(?<![A-Za-z])(?:pct|percent|percentage)(?![A-Za-z])
 def norm(key: str) -> tuple[str, bool]:
     """A key in lower case without markup, units and punctuation noise, and whether it says
     '%': 'Acc. Len' -> 'acc len'; '**Accept Length (tokens)**' -> 'accept length'."""
-    k = _MARKUP.sub("", key).strip()
+    k = (key if _MARKUP_CHARS.isdisjoint(key) else _MARKUP.sub("", key)).strip()
     # camelCase words ('acceptanceRate', 'AvgAcceptLen'), not capitals ('vLLM', 'SGLang');
     # arrows saying which way is better ('AL ↑')
     k = _CAMEL.sub(" ", k).replace("↑", " ").replace("↓", " ")

@@ -1174,6 +1174,8 @@ _SYMBOL_DEFINED = re.compile(
     r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)\s*\(\s*[`*$]{0,2}"
     r"(?P<sym>[A-Za-zα-ωτ])[`*$]{0,2}\s*\)"
 )
+# the bracketed symbol every match of _SYMBOL_DEFINED ends with: a line without it is not searched
+_SYMBOL_HINT = re.compile(r"\(\s*[`*$]{0,2}[A-Za-zα-ωτ][`*$]{0,2}\s*\)")
 
 
 def symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
@@ -1182,7 +1184,7 @@ def symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
     names such a figure. A symbol that is itself a known name ('AL', 'τ') needs none."""
     out: list[tuple[int, str, str]] = []
     for ln, t in lines:
-        if "(" not in t:
+        if "(" not in t or not _SYMBOL_HINT.search(t):
             continue
         for m in _SYMBOL_DEFINED.finditer(t):
             sym = m.group("sym")
@@ -2555,6 +2557,16 @@ _KEY_BRACKETED = re.compile(
     + r"\s*%?[*`]{0,2})(?=\s*(?:vs\.?|versus)\s)",
     re.I,
 )
+# what follows the key of every match of _KEY_BRACKETED: a line without it is not searched (the
+# lazy key is tried at every letter of a line)
+_KEY_BRACKETED_HINT = re.compile(
+    r"\(\s*[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}(?=\s*(?:vs\.?|versus)\s)", re.I
+)
+
+
+def _key_bracketed(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_KEY_BRACKETED` in ``text`` (none where its hint finds nothing)."""
+    return _KEY_BRACKETED.finditer(text) if _KEY_BRACKETED_HINT.search(text) else iter(())
 
 
 _LEAD = re.compile(r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-z][\w ./-]{2,40}?)[*`]{0,2}\s*:\s*\D")
@@ -3202,6 +3214,11 @@ _KEY_AT_K = re.compile(
     r"(?P<n>\d{1,2})\s*[)\]]\s*[:=]\s*(?P<val>[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%?[*`]{0,2})(?![\w.]\d|\s*[x×])",
     re.I,
 )
+# the bracketed setting every match of _KEY_AT_K holds after its key: a line without it is not
+# searched (the lazy key is tried at every letter of a line)
+_AT_K_HINT = re.compile(
+    r"[(\[]\s*(?:k|gamma|γ|num[_ ]spec[_ ]tokens|depth|d)\s*=\s*\d{1,2}\s*[)\]]\s*[:=]", re.I
+)
 
 
 # a figure described, its value in brackets ('Draft acceptance is batch-independent (0.56)',
@@ -3494,7 +3511,7 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
 
 def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure named with its k in brackets."""
-    for m in _KEY_AT_K.finditer(text):
+    for m in _KEY_AT_K.finditer(text) if _AT_K_HINT.search(text) else ():
         k = key_of(m.group("key"))
         v = C.value(m.group("val"))
         if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or v is None:
@@ -3524,6 +3541,9 @@ _CONFIGS_BRACKET = re.compile(
     r"(?P<vals>" + _BR_NUM + r"(?:\s*/\s*" + _BR_NUM + r"){1,7})[`*]{0,2}"
     r"(?P<after>[^\d.\s/\-–~])?"
 )
+# the values of another measure after ':' that every match of _CONFIGS_BRACKET holds (its two
+# first): a line without them is not searched
+_CONFIGS_HINT = re.compile(r":\s*[`*]{0,2}" + _BR_NUM + r"\s*/\s*" + _BR_NUM)
 
 
 def _configs_bracket(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
@@ -4024,7 +4044,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_of_k_share(text) if " of " in low and "%" in text else [])
     claim(_accepted_steps(text) if "accepted" in low and "step" in low else [])
     claim(_values_at_k(text) if "=" in text and ("(" in text or "[" in text) else [])
-    claim(_configs_bracket(text) if text.count("/") >= 3 and ("(" in text or "[" in text) else [])
+    claim(
+        _configs_bracket(text)
+        if text.count("/") >= 3 and ("(" in text or "[" in text) and _CONFIGS_HINT.search(text)
+        else []
+    )
     claim(
         _values_for(text)
         if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
@@ -4306,7 +4330,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     finders = (
         (_PAIR, _pairs),
         (_PAIR_BARE, _bare_pairs),
-        (_KEY_BRACKETED, _KEY_BRACKETED.finditer),
+        (_KEY_BRACKETED, _key_bracketed),
     )
     for pat, find in finders:
         for m in find("".join(rest)):
@@ -4642,6 +4666,14 @@ _TERM_DEFINED = re.compile(
 )
 
 
+def _sibling_items(t: str, nxt: str) -> bool:
+    """Whether two lines are items of one list at the same indent ('- a' / '- b')."""
+    a, b = _LIST_ITEM.match(t), _LIST_ITEM.match(nxt)
+    if a is None or b is None:
+        return False
+    return len(t) - len(t.lstrip()) == len(nxt) - len(nxt.lstrip())
+
+
 def join_wrapped(lines: list[Line]) -> list[Line]:
     """A line naming a figure without its value, followed by the value (or the rest of the
     key and the value), or leaving open a parenthesis the next line closes, is read as one
@@ -4659,6 +4691,9 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
             # (a numbered item's number is no value: '1. α: acceptance rate' / '2. τ: ...')
             and _ENUM_ITEM.match(lines[j + 1][1]) is None
             and _TERM_DEFINED.match(lines[j + 1][1]) is None
+            # (the next item of the same list is its own: '- set A: 3.10 ... tokens/step' /
+            # '- set B: ...'; a deeper item may hold the value a line names)
+            and not _sibling_items(lines[i][1], lines[j + 1][1])
             and (
                 _open_key(t)
                 or _open_list(t)
@@ -5304,7 +5339,7 @@ def keyvalue(
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
-    lines = [(ln, rewritten(t)) for ln, t in _yaml_items(lines)]
+    lines = [(ln, rewritten(t)) for ln, t in SS.joined(_yaml_items(lines))]
     lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()
@@ -5421,9 +5456,8 @@ def keyvalue(
             fig, labels = E.Figures(), []
         elif own and (fig.has_acceptance() or fig.accepted is not None) and not joined:
             flush()
-        if (pp := _POSITION_LIST.search(t)) is not None and (
-            (pk := key_of(pp.group("key"))).metric == C.PER_POSITION
-        ):
+        pp = _POSITION_LIST.search(t) if _POSITION_LIST_HINT.search(t) else None
+        if pp is not None and ((pk := key_of(pp.group("key"))).metric == C.PER_POSITION):
             rl = C.rate_list(pp.group("list"), pk.percent) or C.position_dict(
                 pp.group("list"), pk.percent
             )
@@ -5663,6 +5697,12 @@ _POSITION_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./()%-]{2,60}?)(?:\s*[:=]\s*|\s+(?:(?:is|are|was|were)\s+)?)"
     r"(?P<list>[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|\{[\d\s:.,%'\"]+\}|"
     r"\d*\.?\d+\s*%?(?:[ \t]*[,;/][ \t]*\d*\.?\d+\s*%?){1,15}(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
+)
+# what every list of _POSITION_LIST holds: a bracket of numbers, a brace of them, or a number, ','
+# ';' or '/', and a number. A line without it is not searched: the whole pattern's lazy key is
+# tried at every letter (a server log's 3 KB line of its configuration: ~2-6 ms)
+_POSITION_LIST_HINT = re.compile(
+    r"[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|\{[\d\s:.,%'\"]+\}|\d\s*%?[ \t]*[,;/][ \t]*\.?\d"
 )
 # rates listed in prose for a range of draft positions ('acceptance rates of 0.71, 0.52 and 0.35
 # for positions 1-3', 'accept rates were 72%, 51%, 33% at draft tokens 0 to 2')

@@ -84,6 +84,13 @@ _SPECULATION_NAMED = re.compile(
 )
 
 
+# a decoder of several tokens a step that drafts nothing: diffusion language models, Jacobi
+# and other parallel or non-autoregressive decoding
+_OTHER_DECODER = re.compile(
+    r"diffusion|\bd-?LLMs?\b|parallel[ -]decod|non-?autoregressive|\bjacobi\b|\bNAR\b|扩散", re.I
+)
+
+
 def _per_step_only(r: PasteRecord) -> bool:
     """Whether every figure of ``r`` is printed under a tokens-a-step name."""
     return bool(r.fields) and all(
@@ -145,11 +152,17 @@ _OTHER_WORDS = (
 )  # fmt: skip
 
 
+# the letters a case-blind pattern's ASCII letters match whose lower case is not that letter
+# ('ı', and 'İ' lower-cased with a combining dot, for i; 'ſ' for s): any other letter an ASCII
+# letter matches case-blind lower-cases to it (the Kelvin sign to k), over all of Unicode
+_FOLDED_APART = ("ı", "İ", "ſ")
+
+
 def _names_other(text: str) -> bool:
-    """Whether ``text`` holds a word of acceptance in another meaning (_OTHER_MEANING). Outside
-    ASCII the pattern itself is asked: its case-blind letters match more than their lower case
-    ('K' for k, 'ſ' for s, 'İ' for i)."""
-    if text.isascii():
+    """Whether ``text`` holds a word of acceptance in another meaning (_OTHER_MEANING). A text
+    holding a letter of _FOLDED_APART is asked of the pattern itself: its case-blind letters
+    match more than their lower case."""
+    if text.isascii() or not any(c in text for c in _FOLDED_APART):
         low = text.lower()
         if not any(w in low for w in _OTHER_WORDS):
             return False
@@ -1150,6 +1163,8 @@ def read_paste(
                 found = D.length_by_drafts(found, n_here, None, D.N_READING.format(n=n_here))
             # a width column per row ('| Width | acc_len | accept rate |'): 1 + rate x (W - 1)
             found = D.length_by_row_width(found)
+            if k_here is None:
+                found = _one_k_fits(found)
         found, dropped = _drop_marked(found, blk, marked, unread)
         records.extend(found)
         block_of.extend([n_blocks] * len(found))
@@ -1189,9 +1204,9 @@ def read_paste(
             shown_bad.add((r.first_line, r.last_line))
             unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
-    if not _SPECULATION_NAMED.search(text):
+    if not _SPECULATION_NAMED.search(text) and _OTHER_DECODER.search(text):
         # tokens a step of a decoder that drafts nothing ('Tokens/step: 4.0' of a diffusion
-        # or a parallel decoder): no speculation named anywhere, no acceptance figure
+        # or a parallel decoder, named, and no speculation named anywhere): no acceptance
         records, block_of = _keep(records, block_of, lambda r: not _per_step_only(r))
     if records and (sim := NR.simulation_heading(text)) is not None:
         # a paste whose own heading says its run is a simulation ('Simulation (10
@@ -1479,6 +1494,65 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                     ),
                     notes=decided_notes(r.notes),
                 )
+        out.append(r)
+    return out
+
+
+MAX_FITTED_K = 16
+
+
+def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
+    """Runs of one block each printing a length beside a per-draft rate, no k stated ('mean
+    acceptance lengths 3.41 / 3.45 / 3.51 and draft-token acceptance of 80.45% / 81.57% /
+    83.63%'): where one whole k (1 to 16) gives every length as 1 + k x rate within both
+    figures' rounding, and no k gives every length as k x rate, the runs drafted k tokens a
+    step and their lengths count the bonus token (and the other way round). Three runs at
+    least, their rates apart: one or two pairs of figures fit some k by chance too often (3.42
+    at 57.1% and 2.88 at 47.9% are both 6 x rate within their rounding)."""
+    runs = [
+        r
+        for r in records
+        if r.bonus == UNDECIDED
+        and r.printed_length is not None
+        and r.printed_rate is not None
+        and 0.0 < r.printed_rate <= 1.0
+        and r.rate_basis.value != "per_output_token"
+        and any("accept" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+    ]
+    if len(runs) < 3 or len({r.printed_rate for r in runs}) < 3:
+        return records
+
+    def fits(k: int, bonus: int) -> bool:
+        for r in runs:
+            pl, rate = r.printed_length, r.printed_rate
+            assert pl is not None and rate is not None
+            tol = _printed_unit(r, pl, False) + k * _printed_unit(r, rate, True)
+            if tol >= 0.1 or abs(pl - (bonus + k * rate)) > tol:
+                return False
+        return True
+
+    with_bonus = [k for k in range(1, MAX_FITTED_K + 1) if fits(k, 1)]
+    without = [k for k in range(1, MAX_FITTED_K + 1) if fits(k, 0)]
+    if len(with_bonus) + len(without) != 1:
+        return records
+    k = (with_bonus or without)[0]
+    value = INCLUDED if with_bonus else EXCLUDED
+    rule = (
+        f"identity: every run's printed length = {'1 + ' if with_bonus else ''}k x rate with "
+        f"the one k that fits them all (k = {k}), none fitting "
+        f"{'k x rate' if with_bonus else '1 + k x rate'}"
+    )
+    out = []
+    for r in records:
+        if r in runs:
+            pl = r.printed_length
+            assert pl is not None
+            r = dataclasses.replace(
+                r,
+                accept_length=pl if value == INCLUDED else round(pl + 1, 6),
+                bonus=Decision(value, rule),
+                notes=decided_notes(r.notes),
+            )
         out.append(r)
     return out
 

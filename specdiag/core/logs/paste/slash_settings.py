@@ -27,10 +27,13 @@ _KNOB = (
     r"draft[ _-]tokens|num[ _-]speculative[ _-]tokens|spec(?:ulative)?[ _-]tokens|draft[ _-]length|"
     r"depth|topk|top[ _-]k|qps|rps|request[ _-]rate|tp|context(?:[ _-]length)?|seq(?:uence)?[ _-]len(?:gth)?"
 )
-# 'concurrency 1 / 8 / 32', 'k=1/2/4', 'batch size: 1 / 16'
+# 'concurrency 1 / 8 / 32', 'k=1/2/4', 'batch size: 1 / 16'; or configurations' own short
+# labels after 'at' ('at C1 / C4 / C8', 'at bs1/bs8': a letter or two, then a number)
+_LABEL = r"[A-Za-z]{1,3}\d{1,4}"
 _SETTING = re.compile(
     r"(?<![\w-])(?:(?P<knob>" + _KNOB + r")\s*[=:]?\s*|(?P<name>[A-Za-z][\w-]{0,20})\s*=\s*)"
-    r"(?P<vals>" + _V + r"(?:\s*/\s*" + _V + r"){1,7})(?![\w.%]|\s*/\s*\d|\s*[-–]\s*\d)",
+    r"(?P<vals>" + _V + r"(?:\s*/\s*" + _V + r"){1,7})(?![\w.%]|\s*/\s*\d|\s*[-–]\s*\d)"
+    r"|(?<![\w-])at\s+(?P<labels>" + _LABEL + r"(?:\s*/\s*" + _LABEL + r"){1,7})(?![\w.%/])",
     re.I,
 )
 # a figure's list: 'acceptance 7.72 / 7.70 / 7.52', 'throughput 398 / 2351 / 3231 tok/s'
@@ -42,7 +45,7 @@ _ITEM = re.compile(
     + r"){1,7})(?![\w%]|\.\d|\s*/\s*\d)(?P<unit>\s*(?:tok/s|tokens/s|t/s|tps|ms|s|x|×)(?![\w/]))?",
     re.I,
 )
-_SEP = re.compile(r"\s*(?:[,;:]\s*(?:and\s+)?|\s+and\s+|\s*[—–-]\s+)")
+_SEP = re.compile(r"\s*(?:[,;:]\s*(?:and\s+|with\s+)?|\s+(?:and|with)\s+|\s*[—–-]\s+)")
 _ACCEPT = re.compile(r"\baccept|\bAL\b|τ|\btau\b", re.I)
 
 
@@ -56,9 +59,13 @@ def rewrite(line: str) -> str:
     if line.count("/") < 2 or _ACCEPT.search(line) is None:
         return line
     for sm in _SETTING.finditer(line):
-        setting = _values(sm.group("vals"))
+        if sm.group("labels"):
+            setting = _values(sm.group("labels"))
+            name = "config"
+        else:
+            setting = _values(sm.group("vals"))
+            name = (sm.group("knob") or sm.group("name")).strip()
         n = len(setting)
-        name = (sm.group("knob") or sm.group("name")).strip()
         pos = sm.end()
         items: list[tuple[str, list[str], str]] = []
         while True:
@@ -84,3 +91,48 @@ def rewrite(line: str) -> str:
         )
         return line[: sm.start()] + runs + line[pos:]
     return line
+
+
+def _items(line: str) -> int:
+    """How many figures each run holds once ``rewrite`` writes ``line`` out (0: the rule does
+    not hold): the commas of the first run's clause, plus one."""
+    out = rewrite(line)
+    if out == line:
+        return 0
+    at = next((m.end() for m in re.finditer(r"\w=[^\s:;]+: ", out)), None)
+    if at is None:
+        return 0
+    return out[at:].split(";", 1)[0].count(", ") + 1
+
+
+def joined(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Prose wrapped by hand through a setting's list and the figures' lists after it ('...
+    tok/s at' / 'C1 / C4 / C8, with mean acceptance lengths 3.41 / 3.45 / 3.51 and draft-token'
+    / 'acceptance of 80.45% / 81.57% / 83.63%.'): the two or three lines are one line where the
+    rule holds for them joined and for none of them alone, the third joined only where it adds
+    a figure's list (the first line's number kept)."""
+    if not any("/" in t for _, t in lines):
+        return lines
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(lines):
+        ln, t = lines[i]
+        take = 0
+        if (
+            i + 1 < len(lines)
+            and "/" in t + lines[i + 1][1]
+            and rewrite(t) == t
+            and rewrite(lines[i + 1][1]) == lines[i + 1][1]
+        ):
+            two = f"{t.rstrip()} {lines[i + 1][1].strip()}"
+            if rewrite(two) != two:
+                take = 1
+                if i + 2 < len(lines) and rewrite(lines[i + 2][1]) == lines[i + 2][1]:
+                    three = f"{two} {lines[i + 2][1].strip()}"
+                    if _items(three) > _items(two):
+                        take = 2
+        if take:
+            t = " ".join([t.rstrip()] + [x.strip() for _, x in lines[i + 1 : i + 1 + take]])
+        out.append((ln, t))
+        i += 1 + take
+    return out

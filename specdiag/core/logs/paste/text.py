@@ -355,9 +355,9 @@ def _joined(lines: list[Line]) -> list[Line]:
             if (
                 t.strip()
                 and (_LOG_PREFIX.match(prev) or _ENGINE_LINE.match(prev))
-                and _LOG_FIELDS.search(prev)
                 and not _LOG_PREFIX.match(t)
                 and _WRAP_REST.match(t)
+                and _LOG_FIELDS.search(prev)  # (last: on a long line, the dearest question)
                 and not prev.rstrip().endswith((".", "!", "?"))
             ):
                 out[-1] = (out[-1][0], prev.rstrip() + " " + t.strip())

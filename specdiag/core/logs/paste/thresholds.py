@@ -62,6 +62,9 @@ _QUICK = re.compile(
     r"thresh|break|cut|tipping|crossover|min|need|requir|necessary|阈值|门槛|临界|至少|最低|閾値|しきい値",
     re.I,
 )
+_QUICK_ASCII = (
+    "thresh", "break", "cut", "tipping", "crossover", "min", "need", "requir", "necessary",
+)  # fmt: skip
 
 # A goal word (vocab.GOAL_WORDS) before a figure's name ('Target acceptance rate:
 # 70%', 'the golden AL 2.78', 'expected accept length of 3.0', 'reference AL 2.9', '黄金接受长度
@@ -89,6 +92,21 @@ _GOAL_QUICK = re.compile(
     r"黄金|目标|预期|期望|既定",
     re.I,
 )
+_GOAL_QUICK_ASCII = (
+    "target", "goal", "expect", "golden", "pinned", "committed", "desired", "intended", "aimed",
+    "reference",
+)  # fmt: skip
+
+
+def _quick(pattern: re.Pattern[str], ascii_words: tuple[str, ...], line: str) -> bool:
+    """Whether ``pattern`` (words, case-blind) finds one in ``line``. An ASCII line is asked by
+    substring tests of its lower case (the pattern's alternatives tried at every place of a long
+    line are not); outside ASCII the pattern itself is asked: its case-blind letters match more
+    than their lower case ('K' for k, 'ſ' for s)."""
+    if line.isascii():
+        low = line.lower()
+        return any(w in low for w in ascii_words)
+    return pattern.search(line) is not None
 
 
 def _blank_goals(line: str) -> str:
@@ -106,9 +124,9 @@ def _blank_goals(line: str) -> str:
 def blank(line: str) -> str:
     """``line`` with every threshold's value (and the words that state it) blanked, and every
     goal's (a target, an expected or golden value)."""
-    if _GOAL_QUICK.search(line) is not None:
+    if _quick(_GOAL_QUICK, _GOAL_QUICK_ASCII, line):
         line = _blank_goals(line)
-    if _QUICK.search(line) is None:
+    if not _quick(_QUICK, _QUICK_ASCII, line):
         return line
     spans = [
         m.span()

@@ -114,7 +114,7 @@ def test_llamacpp_k_is_a_most_no_length_from_it(k: int) -> None:
     # llama.cpp's draft stops where the draft is unsure (--draft-p-min): fewer than k a step
     text = (
         "| Stack | Config | tg t/s | Accept |\n|---|---|---:|---:|\n"
-        f"| llama.cpp #22673 | MTP K={k} | 20.34 | 84.1% |\n"
+        f"| llama.cpp b7100 | MTP K={k} | 20.34 | 84.1% |\n"
     )
     (r,) = read_paste(text).records
     assert r.accept_length is None

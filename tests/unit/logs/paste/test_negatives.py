@@ -315,6 +315,9 @@ _OTHER_SAMPLES = (
     "\u212adD",  # the Kelvin sign: 'k' to a case-blind pattern, not to lower()
     "\u017fubmitted",  # a long s: 's' to a case-blind pattern
     "\u0130CLR",
+    "\u0131clr",  # a dotless i: 'i' to a case-blind pattern
+    "\u2588\u2588 vLLM banner",  # outside ASCII, none of those letters: the lower case asked
+    "Conf\u00e9rence conference",
 )
 
 
@@ -322,7 +325,8 @@ _OTHER_SAMPLES = (
 @given(
     st.lists(
         st.one_of(
-            st.sampled_from(_OTHER_SAMPLES), st.text(alphabet="abcklmnpsuIKS -\n", max_size=8)
+            st.sampled_from(_OTHER_SAMPLES),
+            st.text(alphabet="abcklmnpsuIKS -\n\u2588\u00e9\u0131\u0130\u017f\u212a", max_size=8),
         ),
         max_size=6,
     )

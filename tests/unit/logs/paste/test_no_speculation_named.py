@@ -1,6 +1,6 @@
 """Tokens a step of a decoder that drafts nothing (a diffusion or parallel decoder's
-'Tokens/step: 4.0') in a paste naming no speculation, no draft, no acceptance and no
-verification anywhere: no record. An 'AR (GPT-style)' column (words in brackets after AR: an
+'Tokens/step: 4.0', the decoder named) in a paste naming no speculation, no draft, no
+acceptance and no verification anywhere: no record. An 'AR (GPT-style)' column (words in brackets after AR: an
 autoregressive configuration) is never a rate's. The same figures beside speculative decoding
 are read."""
 
@@ -22,7 +22,7 @@ _BOX = (
 
 @pytest.mark.parametrize("v", ["4.0", "2.5", "3.25"])
 def test_tokens_a_step_with_no_speculation_named_are_no_record(v: str) -> None:
-    assert read_paste("Parallel decoding test\n\n" + _BOX.format(v=v)).records == ()
+    assert read_paste("Diffusion decoder test\n\n" + _BOX.format(v=v)).records == ()
 
 
 @pytest.mark.parametrize("v", ["2.5", "3.25"])

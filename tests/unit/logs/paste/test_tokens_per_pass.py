@@ -63,3 +63,24 @@ def test_negative_control_a_forward_pass_keeps_its_own_reading() -> None:
     text = "MTP draft: 2.61 tokens per forward pass on chat\n"
     got = read_paste(text).records
     assert [r.printed_length for r in got] == [2.61]
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(values=st.lists(st.integers(105, 790), min_size=2, max_size=4), tail=st.booleans())
+def test_sibling_list_items_are_never_joined(values: list[int], tail: bool) -> None:
+    # '- set A: 3.10 average committed tokens/step' ends in a unit, no key left open: the next
+    # item is its own record, on its own line
+    lines = ["MTP drafter:", ""]
+    for i, v in enumerate(values):
+        lines.append(
+            f"- set {i}: {v / 100:.2f} average committed tokens/step{', greedy' if tail else ''}"
+        )
+    got = read_paste("\n".join(lines) + "\n").records
+    assert [r.printed_length for r in got] == [v / 100 for v in values]
+    assert [r.first_line for r in got] == list(range(3, 3 + len(values)))
+
+
+def test_negative_control_an_item_wrapped_onto_an_indented_line_is_still_joined() -> None:
+    text = "MTP drafter:\n\n- run A: the mean accept length on chat was\n  2.41 after the fix\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [2.41]
