@@ -270,8 +270,6 @@ for _m, _keys in {
         "draft length",
         "draft len",
         "gamma",
-        # (the speculative-sampling paper's symbol for the draft tokens a step, as a header)
-        "γ",
         # SGLang's draft depth: a step accepts at most this many drafts, whatever the tree
         "speculative num steps",
     ),
@@ -439,6 +437,9 @@ _LABELS = frozenset(
         "block width",
         "tree width",
         "k",
+        # (the speculative-sampling paper's symbol for the draft tokens a step: a row's
+        # 'γ=7' label, its k as 'k=7' is)
+        "γ",
         "n",
         "temperature",
         "temp",

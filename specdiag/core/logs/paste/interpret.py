@@ -158,6 +158,19 @@ def k_stated(text: str) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _gamma_column(labels: list[tuple[str, str]]) -> C.Value | None:
+    """A table row's k in a column headed by the symbol alone ('| γ |' over '| 7 |', the
+    speculative-sampling paper's symbol for the draft tokens a step); None when there is no such
+    column or its cell is no whole number ('0（基线）', '7（动态）'). Only a table's column:
+    'γ=2' in prose may label another run compared."""
+    for name, val in labels:
+        if C._MARKUP.sub("", name).strip() == "γ":
+            cell = C._MARKUP.sub("", val).strip()
+            if re.fullmatch(r"\d{1,2}", cell) and int(cell) > 0:
+                return C.Value(float(int(cell)), False, 0)
+    return None
+
+
 def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     """The draft tokens per step a row's labels state: a column named so ('K', 'num spec
     tokens') or 'k=N' inside a label; None when none or several disagree."""
@@ -330,6 +343,8 @@ def _records(
     tool, rule = _row_tool(labels, ctx)
     summary = any(_SUMMARY_ROW.match(v) for _, v in labels)
     k = _k_of_labels(labels)
+    if k is None and "table" in structure:
+        k = _gamma_column(labels)
     for slot, fig in slots.items():
         lab = list(labels)
         if slot:

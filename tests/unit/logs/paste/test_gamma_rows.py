@@ -1,8 +1,8 @@
 """A table whose first column is γ, the draft tokens a step ('| γ | ... | 接受率 α | 平均接受长度 |'),
-gives each row its own k: a row printing a rate and a length with length = 1 + γ x rate counts
-the target's own token. A name with its symbol alone after it ('接受率 α', 'acceptance rate α')
-reads as the name. Rows printing dashes give no record; a length that fits no identity stays
-unknown."""
+gives each row its own k (a table's column only, never 'γ=2' in prose): a row printing a rate
+and a length with length = 1 + γ x rate counts the target's own token. A name with its symbol
+alone after it ('接受率 α', 'acceptance rate α') reads as the name. Rows printing dashes give
+no record; a length that fits no identity stays unknown."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ _LENGTH_NAMES = st.sampled_from(["平均接受长度", "mean accept length", "Av
     [
         ("acceptance rate α", C.RATE),
         ("accept length τ", C.LENGTH),
-        ("γ", C.K),
+        ("γ", C.LABEL),
         ("throughput α", None),
         ("α", None),
     ],
@@ -65,3 +65,19 @@ def test_negative_control_a_length_fitting_no_identity() -> None:
     rows = [["5", "98.0 tok/s", "0.700", "3.10"]]
     got = read_paste(_paste("接受率 α", "平均接受长度", rows)).records
     assert [(r.printed_length, r.accept_length) for r in got] == [(3.1, None)]
+
+
+def test_two_rows_each_their_own_gamma() -> None:
+    rows = [
+        ["3", "70.2 tok/s", "0.800", "3.40"],
+        ["6", "88.0 tok/s", "0.650", "4.90"],
+    ]
+    got = read_paste(_paste("acceptance rate α", "mean accept length", rows)).records
+    assert [r.accept_length for r in got] == [pytest.approx(3.4), pytest.approx(4.9)]
+
+
+def test_negative_control_gamma_in_prose_is_no_k() -> None:
+    # 'γ=2' beside a tree run's rate: the label of a run compared, not that run's k
+    text = "eagle3 tree run:\n  acceptance_rate = 21.5% (vs 17.0% non-tree γ=2)\n"
+    got = read_paste(text).records
+    assert all(r.accept_length is None for r in got)
