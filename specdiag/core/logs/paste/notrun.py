@@ -177,6 +177,11 @@ _SIMULATION_HEAD = re.compile(
     r"(?:[^\n]{0,60}?)(?:\*\*|__)?\s*(?:[:：]|=+|-{2,})?\s*$",
     re.I,
 )
+# a heading setting the simulation against a real run ('Simulation vs. measured on H100'): the
+# paste holds both
+_SET_AGAINST = re.compile(
+    r"\b(?:vs\.?|versus|compared|against|real|measured|actual|hardware)\b|对比|实测|真实", re.I
+)
 SIMULATED = "a simulation's output (its heading says so), not a model's run: no record"
 
 
@@ -185,7 +190,12 @@ def simulation_heading(text: str) -> str | None:
     generations):', '## Simulated run'), or None. Such a paste's figures are what a simulator
     made up from its own settings (a set acceptance rate, a draft length), no measurement."""
     for t in text.split("\n"):
-        if len(t) <= 90 and _SIMULATION_HEAD.match(t) and not _ACCEPT.search(t):
+        if (
+            len(t) <= 90
+            and _SIMULATION_HEAD.match(t)
+            and not _ACCEPT.search(t)
+            and not _SET_AGAINST.search(t)
+        ):
             return t.strip()
     return None
 

@@ -126,6 +126,8 @@ def test_a_paste_headed_as_a_simulation_gives_no_record(sim: str, tokens: int, p
         "Simulation-free measurement on 2 GPUs, acceptance length 2.7",
         "We ran the simulation of the queue, then the real server:",
         "## Results of simulated acceptance vs real",
+        "## Simulation vs. measured on one GPU",
+        "模拟与实测对比:",
     ],
 )
 def test_negative_control_no_simulation_heading(line: str) -> None:
