@@ -340,22 +340,11 @@ def guarded(func: Callable[P, T]) -> Callable[P, T]:
     return wrapper
 
 
-# an app's command as ``typer.main.get_command`` builds it (a click command, of the click that
-# typer carries within it): called with the arguments, the program's name and standalone_mode
-AppCommand = Callable[..., Any]
-
-
-def run_app(
-    app: typer.Typer, args: list[str], prog_name: str, command: AppCommand | None = None
-) -> int:
+def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:
     """Run ``app`` on ``args`` and return the exit code; typer's own parse errors (its public
-    :class:`typer.TyperException`, exit 2) are reported as one ``error:`` line and a ``hint:``.
-    ``command``: ``app``'s click command (``typer.main.get_command(app)``, what calling the app
-    builds on each call), when the caller built it already."""
-    if command is None:
-        command = typer.main.get_command(app)
+    :class:`typer.TyperException`, exit 2) are reported as one ``error:`` line and a ``hint:``."""
     try:
-        rv = command(args=args, prog_name=prog_name, standalone_mode=False)
+        rv = app(args=args, prog_name=prog_name, standalone_mode=False)
     except typer.Abort:
         return exit_code_for(KeyboardInterrupt())
     except typer.TyperException as exc:

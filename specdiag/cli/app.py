@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Annotated
 
 import typer
 
 from specdiag import __version__
-from specdiag.cli._framework import AppCommand, exit_code_for, guarded, run_app
+from specdiag.cli._framework import exit_code_for, guarded, run_app
 from specdiag.errors import EXIT_USAGE
 
 # command name -> module under specdiag.cli that defines its HELP and the command function
@@ -104,25 +104,12 @@ def requested_command(argv: Sequence[str]) -> str | None:
     return None
 
 
-def command_for(name: str | None) -> tuple[typer.Typer, AppCommand]:
-    """The app with the named command registered (all of them for None), and its click command
-    (typer builds it from the declarations: ~5 ms for one command, ~70 ms for all)."""
-    app = build_app([name] if name is not None else None)
-    return app, typer.main.get_command(app)
-
-
-def main(
-    argv: Sequence[str] | None = None,
-    *,
-    build: Callable[[str | None], tuple[typer.Typer, AppCommand]] = command_for,
-) -> int:
-    """Console entry point. Returns the process exit code. ``build``: :func:`command_for`, or
-    one that returns what it returned before (the tests run many command lines in a process:
-    each command's app and click command built once)."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Console entry point. Returns the process exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         name = requested_command(args)
-        app, command = build(name)
+        app = build_app([name] if name is not None else None)
         if name is not None:  # a command's older spellings, rewritten (with a warning)
             legacy = getattr(sys.modules[f"specdiag.cli.{COMMANDS[name]}"], "legacy_args", None)
             if legacy is not None:
@@ -130,4 +117,4 @@ def main(
                 args = args[:at] + legacy(args[at:])
     except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - a command that cannot load
         return exit_code_for(exc)
-    return run_app(app, args, "specdiag", command)
+    return run_app(app, args, "specdiag")

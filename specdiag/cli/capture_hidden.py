@@ -94,7 +94,7 @@ PromptIdsOpt = Annotated[str | None, opt("--prompt-ids")]
 PromptOpt = Annotated[str | None, opt("--prompt")]
 OutputOpt = Annotated[Path | None, opt("--output", "-o")]
 CompareOpt = Annotated[Path | None, opt("--compare")]
-PadIdOpt = Annotated[int, opt("--pad-id", min=-1)]
+PadIdOpt = Annotated[int, opt("--pad-id", min=-1, max=2**63 - 1)]
 OldLayersOpt = Annotated[str | None, typer.Option("--layers", hidden=True)]  # --served-layers
 ForceOpt = Annotated[bool, opt("--force")]
 # CaptureOptions fields a source has no flag for (their defaults stand)

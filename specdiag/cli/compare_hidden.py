@@ -65,7 +65,7 @@ def compare_hidden_cmd(
         float | None, opt("--min-cosine", min=-1.0, max=1.0, callback=cli.a_number)
     ] = None,
     unordered_layers: Annotated[bool, opt("--unordered-layers")] = False,
-    pad_id: Annotated[int, opt("--pad-id", min=-1)] = 0,
+    pad_id: Annotated[int, opt("--pad-id", min=-1, max=2**63 - 1)] = 0,
     device: Annotated[str, opt("--device")] = "cpu",
     block_tokens: Annotated[int | None, opt("--block-tokens", min=1)] = None,
     json_output: cli.JsonOpt = False,

@@ -52,7 +52,7 @@ def inspect_dump_cmd(
     ],
     workers: Annotated[int, opt("--workers", "-j", min=1)] = 1,
     hidden_size: Annotated[int | None, opt("--hidden-size", min=1)] = None,
-    pad_id: Annotated[int, opt("--pad-id", min=-1)] = 0,
+    pad_id: Annotated[int, opt("--pad-id", min=-1, max=2**63 - 1)] = 0,
     model: Annotated[Path | None, opt("--target")] = None,
     old_model: Annotated[Path | None, typer.Option("--model", hidden=True)] = None,
     reference: Annotated[Path | None, opt("--reference")] = None,

@@ -14,12 +14,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from specdiag.cli.app import command_for, main
-
-# each command's app and click command, built once per process (typer builds a command from
-# its declarations on every call of the app: ~5 ms, ~70 ms for `--help`'s all); a run still
-# gets its own click context, streams and environment (CliRunner's isolation)
-_command_for = functools.cache(command_for)
+from specdiag.cli.app import main
 
 
 @dataclass
@@ -45,7 +40,7 @@ def run_cli(
     """Run ``specdiag ARGS`` in-process through the console entry point (the same error
     boundary a user meets), in typer's CliRunner isolation: stdout and stderr kept apart."""
     with CliRunner().isolation(input=input, env=env) as (stdout, stderr, _):
-        code = main(list(args), build=_command_for)
+        code = main(list(args))
         sys.stdout.flush()
         sys.stderr.flush()
         out, err = stdout.getvalue(), stderr.getvalue()
