@@ -437,9 +437,6 @@ _LABELS = frozenset(
         "block width",
         "tree width",
         "k",
-        # (the speculative-sampling paper's symbol for the draft tokens a step: a row's
-        # 'γ=7' label, its k as 'k=7' is)
-        "γ",
         "n",
         "temperature",
         "temp",

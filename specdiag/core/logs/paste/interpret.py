@@ -1725,6 +1725,11 @@ def _by_rows(
                 fig = slots.setdefault(slot if slot in slots else "", E.Figures())
                 _cell_figures(fig, k, v, cell, header)
                 continue
+            if m is None and v is not None and C._MARKUP.sub("", header).strip() == "γ":
+                # a column headed by the symbol of the draft tokens a step alone ('| γ |' over
+                # '| 7 |'): the row's configuration, its k (_gamma_column)
+                labels.append(("γ", _label_value(cell)))
+                continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))

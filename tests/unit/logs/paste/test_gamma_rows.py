@@ -24,7 +24,7 @@ _LENGTH_NAMES = st.sampled_from(["平均接受长度", "mean accept length", "Av
     [
         ("acceptance rate α", C.RATE),
         ("accept length τ", C.LENGTH),
-        ("γ", C.LABEL),
+        ("γ", None),
         ("throughput α", None),
         ("α", None),
     ],
