@@ -838,7 +838,17 @@ def _key(text: str) -> Key:
             inner = key(ca.group("m") + (" %" if got.percent and "%" not in ca.group("m") else ""))
             if inner.metric in ACCEPTANCE and inner.metric != POSITION:
                 return Key(inner.metric, got.text, got.percent or inner.percent, None, inner.tool)
+    if got.metric is None and (sy := _SYMBOL_TAIL.match(_MARKUP.sub("", text).strip())) is not None:
+        # the name, then its symbol alone ('acceptance rate α', '平均接受长度 τ'): the name's
+        # figure, as with the symbol in brackets ('acceptance rate (α)')
+        inner = key(sy.group("m"))
+        if inner.metric in (RATE, LENGTH, TOK_PER_STEP):
+            return inner
     return got
+
+
+# a name, then one Greek letter alone after it ('acceptance rate α')
+_SYMBOL_TAIL = re.compile(r"^(?P<m>.*[A-Za-z\u4e00-\u9fff].*?)\s+[αβγτλ]\s*$")
 
 
 def _key_plain(text: str) -> Key:

@@ -122,7 +122,7 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 # maximum is no k (``_MAX_IN_LABEL``)
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"draft[_ ]len)\s*=\s*(\d{1,3})\b"
+    r"draft[_ ]len|(?:num[_ ])?mtp[_ ]tokens)\s*=\s*(\d{1,3})\b"
     # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
     r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
@@ -132,6 +132,7 @@ _K_IN_LABEL = re.compile(
 # an engine's flag setting the draft tokens per step (SGLang's draft depth, vLLM's count)
 _K_FLAG = re.compile(
     r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|mtp|"
+    r"mtp[-_]tokens|"
     r"mtp[-_]k|num[-_]mtp"
     r"(?:[-_]tokens)?|spec[-_]k|num[-_]draft[-_]tokens)[ =]+(\d{1,2})\b|"
     r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
@@ -155,6 +156,19 @@ def k_stated(text: str) -> int | None:
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
     found.discard(0)  # ('K=0': speculation off, no configuration of it)
     return found.pop() if len(found) == 1 else None
+
+
+def _gamma_column(labels: list[tuple[str, str]]) -> C.Value | None:
+    """A table row's k in a column headed by the symbol alone ('| γ |' over '| 7 |', the
+    speculative-sampling paper's symbol for the draft tokens a step); None when there is no such
+    column or its cell is no whole number ('0（基线）', '7（动态）'). Only a table's column:
+    'γ=2' in prose may label another run compared."""
+    for name, val in labels:
+        if C._MARKUP.sub("", name).strip() == "γ":
+            cell = C._MARKUP.sub("", val).strip()
+            if re.fullmatch(r"\d{1,2}", cell) and int(cell) > 0:
+                return C.Value(float(int(cell)), False, 0)
+    return None
 
 
 def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
@@ -329,6 +343,8 @@ def _records(
     tool, rule = _row_tool(labels, ctx)
     summary = any(_SUMMARY_ROW.match(v) for _, v in labels)
     k = _k_of_labels(labels)
+    if k is None and "table" in structure:
+        k = _gamma_column(labels)
     for slot, fig in slots.items():
         lab = list(labels)
         if slot:
@@ -1708,6 +1724,11 @@ def _by_rows(
                 # '0.94 0.68 0.34' under a rate: its rates per draft position
                 fig = slots.setdefault(slot if slot in slots else "", E.Figures())
                 _cell_figures(fig, k, v, cell, header)
+                continue
+            if m is None and v is not None and C._MARKUP.sub("", header).strip() == "γ":
+                # a column headed by the symbol of the draft tokens a step alone ('| γ |' over
+                # '| 7 |'): the row's configuration, its k (_gamma_column)
+                labels.append(("γ", _label_value(cell)))
                 continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):

@@ -118,7 +118,86 @@ def setting_marks(lines: list[str]) -> dict[int, str]:
         f = _ACCEPT_FLAG.search(t)
         if f is not None:
             out[i] = f"{SETTING}: {f.group(0).strip().split('=')[0].split()[0]}"
+    for i, mk in settings_run_marks(lines).items():
+        out.setdefault(i, mk)
     return out
+
+
+# a line alone that heads a program's settings ('Settings:', 'Run config:', '  Parameters:',
+# '**Options:**', '设置：', '参数:'): the key-value lines right under it are its inputs
+_SETTINGS_HEAD = re.compile(
+    r"^\s*(?:\*\*|__)?(?:[A-Za-z][\w-]*\s+){0,2}"
+    r"(?:settings|config|configuration|parameters|params|options|arguments|args|"
+    r"hyper-?parameters)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*$"
+    r"|^\s*(?:\*\*|__)?(?:设置|参数|配置|参数设置|运行参数)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*$",
+    re.I,
+)
+# one setting under it ('  Acceptance rate (γ): 0.80', '- k = 5', 'draft_len=5'): a key, then
+# ':' or '=', then a value
+_SETTING_ITEM = re.compile(r"^\s*(?:[-*•]\s+)?(?P<key>[^\s:=：][^:=：]{0,60}?)\s*[:=：]\s*\S")
+
+
+def _indent(t: str) -> int:
+    return len(t) - len(t.lstrip())
+
+
+def settings_run_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` (one block) that are key-value lines right under a heading line
+    that names them settings ('Settings:' over '  Acceptance rate (γ): 0.80'), each with its
+    mark: what a program was given, never what it measured (an acceptance rate there is an
+    input). The run ends at the first line that is no key-value line, at a heading line, or,
+    where its first item is indented under the heading, at a line indented no deeper than the
+    heading ('Measured acceptance rate: 0.64' back at the margin)."""
+    out: dict[int, str] = {}
+    head: str | None = None
+    margin = 0  # the heading's indentation
+    indented: bool | None = None  # whether the run's first item is indented under it
+    for i, t in enumerate(lines):
+        if _SETTINGS_HEAD.match(t):
+            head, margin, indented = t.strip().strip("*_").strip(), _indent(t), None
+            continue
+        if head is None:
+            continue
+        m = _SETTING_ITEM.match(t)
+        if indented is None:
+            indented = _indent(t) > margin
+        if m is None or t.rstrip().endswith((":", "：")) or (indented and _indent(t) <= margin):
+            head = None
+            continue
+        out[i] = f"{SETTING}: {m.group('key').strip()} (under {head!r})"
+    return out
+
+
+# a heading that says the paste's run is a simulation: a line alone ('Simulation (10
+# generations):', '## Simulated run', '=== Simulation ===', '**模拟结果**') opening with the word
+_SIMULATION_HEAD = re.compile(
+    r"^\s*(?:#{1,6}\s+|=+\s*|-{2,}\s*|\*\*|__)?"
+    r"(?:simulation|simulated\s+(?:run|runs|decoding|generation|generations|output|results?)|"
+    r"simulating|模拟)"
+    r"(?:[^\n]{0,60}?)(?:\*\*|__)?\s*(?:[:：]|=+|-{2,})?\s*$",
+    re.I,
+)
+# a heading setting the simulation against a real run ('Simulation vs. measured on H100'): the
+# paste holds both
+_SET_AGAINST = re.compile(
+    r"\b(?:vs\.?|versus|compared|against|real|measured|actual|hardware)\b|对比|实测|真实", re.I
+)
+SIMULATED = "a simulation's output (its heading says so), not a model's run: no record"
+
+
+def simulation_heading(text: str) -> str | None:
+    """The first heading line of ``text`` saying its run is a simulation ('Simulation (10
+    generations):', '## Simulated run'), or None. Such a paste's figures are what a simulator
+    made up from its own settings (a set acceptance rate, a draft length), no measurement."""
+    for t in text.split("\n"):
+        if (
+            len(t) <= 90
+            and _SIMULATION_HEAD.match(t)
+            and not _ACCEPT.search(t)
+            and not _SET_AGAINST.search(t)
+        ):
+            return t.strip()
+    return None
 
 
 def is_setting(mark: str) -> bool:

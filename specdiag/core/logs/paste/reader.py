@@ -1208,6 +1208,14 @@ def read_paste(
         # tokens a step of a decoder that drafts nothing ('Tokens/step: 4.0' of a diffusion
         # or a parallel decoder, named, and no speculation named anywhere): no acceptance
         records, block_of = _keep(records, block_of, lambda r: not _per_step_only(r))
+    if records and (sim := NR.simulation_heading(text)) is not None:
+        # a paste whose own heading says its run is a simulation ('Simulation (10
+        # generations):'): a simulator's output from its set rate, no model's run
+        ignored.extend(
+            Block(r.first_line, r.last_line, f"{NR.SIMULATED} ({sim!r})", _lines_of(lines, r))
+            for r in records
+        )
+        records, block_of = [], []
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     # plain values under a rate's name read as lengths, rates again where the paste writes its
     # rates as percentages without '%' (rate_changes.py), before any rule decides a length

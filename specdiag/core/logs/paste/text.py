@@ -54,8 +54,14 @@ _ZH_WORDS = (
     ("接受步长", " accept length "),
     ("接收步长", " accept length "),
     ("接收长度", " accept length "),
+    # the drafted tokens' acceptance rate ('草稿接受率 71.99%'): vLLM's draft acceptance rate
+    ("草稿接受率", " draft acceptance rate "),
+    ("草稿接收率", " draft acceptance rate "),
     ("接受率", " acceptance rate "),
     ("接收率", " acceptance rate "),
+    # the rounds a run drafted and verified ('draft 轮次: 2757', '验证轮数'): its steps
+    ("轮次", " rounds "),
+    ("轮数", " rounds "),
     ("投机解码", " speculative decoding "),
     ("推测解码", " speculative decoding "),
     ("草稿模型", " draft model "),
