@@ -9,7 +9,8 @@ its rows, where the paste states no other depth; here the setting sits on the ru
 
 - **a row's label** (``| Post-fix `--draft-max 1` smoke | 10.0 t/s @ 88.2% +/- 9.7% |``): that
   row alone, whatever other maxima the paste compares in other rows or sentences; never a row
-  whose labels also state another maximum or k;
+  whose labels also state another maximum or k, nor one whose label cell stating it sets
+  another setting to two or more (``MTP K=1 paired-L=2``: what that setting drafts is untold);
 - **the block of the rate** (a prose or key-value block holding the flag on one of its lines):
   its records, where the block states no other draft maximum, k or number of drafted tokens
   (``for 2 drafted tokens``).
@@ -144,8 +145,16 @@ def rows(records: list[PasteRecord]) -> list[PasteRecord]:
         if said is None and (most := I.most_of_labels(r.labels)) is not None and most.number == 1:
             # the labels' one draft maximum, in any spelling interpret knows ('max_draft_len=1')
             said = next(v for _, v in r.labels if I.most_of_labels([("", v)]) is not None)
+        if said and any(
+            said in v and _OTHER_SETTING.search(v.replace(said, " ")) for _, v in r.labels
+        ):
+            said = None  # ('MTP K=1 paired-L=2': what the other setting drafts is not told)
         out.append(_decided(r, said, "the row's label") if said and _fits(r) else r)
     return out
+
+
+# another setting of two or more in the label cell stating the maximum of one
+_OTHER_SETTING = re.compile(r"[A-Za-z][\w-]*\s*=\s*(?:[2-9]|\d{2,})\b")
 
 
 def block(

@@ -155,3 +155,18 @@ def test_every_name_of_a_maximum_of_one(
     read: Read, caption: str, lengths: list[float | None]
 ) -> None:
     assert _lengths(read, _table(caption)) == lengths
+
+
+@pytest.mark.parametrize(
+    ("config", "length"),
+    [("MTP K=1", 1.875), ("MTP K=1 paired-L=2", None), ("MTP K=1 n-heads=3", None)],
+)
+def test_a_label_setting_another_number_beside_k1_decides_nothing(
+    config: str, length: float | None
+) -> None:
+    text = (
+        "| Stack | Config | tg t/s | Accept |\n|---|---|---:|---:|\n"
+        f"| llama.cpp b7100 | {config} | 20.34 | 87.5% |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.accept_length == (pytest.approx(length) if length else None)
