@@ -332,7 +332,7 @@ _SETUP_ITEM = re.compile(
     re.MULTILINE,
 )
 
-# a container image reference after 'image' ('image `vllm-dsv41:exl3-e47a`', 'image:
+# a container image reference after 'image' ('image `vllm-qwen3:fp8-a1b2`', 'image:
 # lmsysorg/sglang:v0.5.2'): a repository path with a tag or a digest
 _IMAGE = re.compile(
     r"\b(?:image|container\s+image|docker\s+image)\s*[:=]?\s*[`'\"]?"
@@ -380,7 +380,7 @@ def served(text: str) -> set[str]:
             out.add(named[0])
     if any(w in low for w in ("serv", "deploy", "host")):
         # the container image of the deployment, named for its engine ('image
-        # `vllm-dsv41:exl3-e47a`', 'image: vllm/vllm-openai:v0.11.0'): that engine serves it
+        # `vllm-qwen3:fp8-a1b2`', 'image: vllm/vllm-openai:v0.11.0'): that engine serves it
         for m in _IMAGE.finditer(text):
             named = tools_named(m.group("v"))
             if len(named) == 1:
