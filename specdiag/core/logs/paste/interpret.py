@@ -4576,8 +4576,6 @@ def _output_of_generated(fig: E.Figures) -> None:
     )
 
 
-# the start of a list item ('- ', '* ', '1. ', '2) ')
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 # label keys that name a model ('target', 'draft model'): a value that is a decimal number or a
 # percentage alone ('target=8805.8' of a 'time_ms' line, 'draft 23%' of a time breakdown)
 # measures something, and names no model
@@ -4688,7 +4686,7 @@ _TERM_DEFINED = re.compile(
 
 def _sibling_items(t: str, nxt: str) -> bool:
     """Whether two lines are items of one list at the same indent ('- a' / '- b')."""
-    a, b = _LIST_ITEM.match(t), _LIST_ITEM.match(nxt)
+    a, b = B.BULLET.match(t), B.BULLET.match(nxt)
     if a is None or b is None:
         return False
     return len(t) - len(t.lstrip()) == len(nxt) - len(nxt.lstrip())
@@ -5405,7 +5403,7 @@ def keyvalue(
         said.append(t)
         # a new item of a list after a run's figures: settings it names without a figure of
         # its own are another item's ('--batch 1 ... at K=2/4/8'), never the run's labels
-        item_after = fig.has_acceptance() and last < ln and _LIST_ITEM.match(t) is not None
+        item_after = fig.has_acceptance() and last < ln and B.BULLET.match(t) is not None
         fig_before, n_labels = fig, len(labels)
         nan_here = _UNMEASURED.search(t) is not None
         if unmeasured or (nan_here and fig.has_acceptance()):

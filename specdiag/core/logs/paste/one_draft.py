@@ -127,6 +127,10 @@ def _decided(r: PasteRecord, said: str, where: str) -> PasteRecord:
     )
 
 
+# another setting of two or more in the label cell stating the maximum of one
+_OTHER_SETTING = re.compile(r"[A-Za-z][\w-]*\s*=\s*(?:[2-9]|\d{2,})\b")
+
+
 def rows(records: list[PasteRecord]) -> list[PasteRecord]:
     """Table rows whose own labels set a draft maximum of one: length 1 + rate."""
     out = []
@@ -151,10 +155,6 @@ def rows(records: list[PasteRecord]) -> list[PasteRecord]:
             said = None  # ('MTP K=1 paired-L=2': what the other setting drafts is not told)
         out.append(_decided(r, said, "the row's label") if said and _fits(r) else r)
     return out
-
-
-# another setting of two or more in the label cell stating the maximum of one
-_OTHER_SETTING = re.compile(r"[A-Za-z][\w-]*\s*=\s*(?:[2-9]|\d{2,})\b")
 
 
 def block(

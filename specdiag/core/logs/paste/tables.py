@@ -8,6 +8,7 @@ import csv
 import re
 from dataclasses import dataclass
 
+from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.text import Line
 
@@ -15,9 +16,6 @@ _BARS = "|│┃║┆┊"
 _RULE = re.compile(r"^[\s|│┃║+:\-=─━┼┬┴├┤┌┐└┘╞╡╪═╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋┡┩╇┠┨┯┷┿╀╁╂┝┥]+$")
 _SPLIT_BARS = re.compile("[" + re.escape(_BARS) + "]")
 # a key-value line ('Accept length:     3.18', 'steps = 3'): one value after the key, or none
-# a list item of prose ('- Decoding: trees of drafts, ...'), never a row of comma- or
-# semicolon-separated values (whose first field may be a negative number: '-0.5,...')
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+\S")
 _KV = re.compile(
     r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$"
     # 'Spec  tok/s:    61.3  (decode: 64.0)': a key, its value, a unit and an aside
@@ -409,7 +407,9 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
             i = max(j, i + 1)
             continue
         for sep, structure in (("\t", "tsv"), (",", "csv"), (";", "csv")):
-            if sep in t and not _KV.match(t) and not (sep != "\t" and _LIST_ITEM.match(t)):
+            # (a list item of prose, '- Decoding: trees of drafts, ...', is never a row of comma-
+            # or semicolon-separated values, whose first field may be a negative number: '-0.5,')
+            if sep in t and not _KV.match(t) and not (sep != "\t" and B.BULLET.match(t)):
                 count = _width(t, sep)
                 # the rows' width: the header's, or one more or fewer (a header cell no row fills)
                 below = _width(block[i + 1][1], sep) if i + 1 < n else count
