@@ -651,8 +651,10 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and f.k.number == int(f.k.number)
         and not out
         and (acc is None and dra is None or drafts_are_tokens)
-        # (llama.cpp's k is a most: a step's draft stops where the draft's probability falls
-        # below --draft-p-min, so fewer than k are drafted and 1 + k x rate is no length)
+        # (llama.cpp's k, --spec-draft-n-max, is a most: a step drafts fewer where the draft's
+        # probability falls below --spec-draft-p-min, where fewer tokens are left to generate,
+        # down to --spec-draft-n-min, as the harness's real llama-server's --help says; so
+        # 1 + k x rate is no length)
         and "llamacpp" not in (tool, *f.named_tools)
         and (fr := _fraction(f.rate, [])) is not None
         and 0.0 <= fr <= 1.0
