@@ -221,12 +221,13 @@ _OWN_HARNESS = re.compile(
     re.IGNORECASE,
 )
 # counts or a histogram printed above the line ("accepted: 700", "verify steps = 400",
-# "... histogram: {0: 100, ...}"): the paste carries its own evidence, which decides the
-# convention before any tool does (the structure readers weigh it)
+# "... histogram: {0: 100, ...}", a count of the target's iterations, "Total iteration number:
+# 97", OpenVINO GenAI's): the paste carries its own evidence, which decides the convention
+# before any tool does (the structure readers weigh it)
 # (a key of its own line: a server log line's fields, after commas, are not a paste's counts)
 _COUNTS_ABOVE = re.compile(
     r"(?im)^[^,\n]{0,50}?\b(?:accepted|drafts?|draft[ _-]tokens|verify[ _-]steps?|steps|"
-    r"proposals|histogram|distribution)\b[^,\n]{0,30}?[:=]\s*[\[{(]?\s*\d"
+    r"iterations?|proposals|histogram|distribution)\b[^,\n]{0,30}?[:=]\s*[\[{(]?\s*\d"
 )
 # the lines each one-line layout's tool prints just before it (its exact context): there, the
 # spelling is the tool's whatever a heading further up says

@@ -173,3 +173,21 @@ def test_a_negative_control_yields_no_record() -> None:
     """A line that only resembles a layout (no number) under a contradicting heading: nothing."""
     doc = _read("Our TensorRT-LLM run:\nAccept length: n/a\n")
     assert doc["engines"] == [] and not _paste_tools(doc)
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(iterations=st.integers(20, 400), quarter=st.integers(4, 12))
+def test_a_count_of_iterations_above_is_the_pastes_own(iterations: int, quarter: int) -> None:
+    """A block counting the target's iterations (`Total iteration number:`, OpenVINO GenAI's
+    samples) above `Accept length:` is another tool's summary, not bench_serving's: the
+    structure readers read it (SGLang's spelling names no tool there)."""
+    generated = iterations * quarter // 4
+    text = (
+        "TARGET\n"
+        f"  Num generated token: {generated} tokens\n"
+        f"  Total iteration number: {iterations}\n"
+        f"  Accept length: {generated / iterations:.2f}\n"
+    )
+    doc = _read(text)
+    assert "sglang bench_serving" not in _versions(doc), text
+    assert set(_paste_tools(doc)) == {"unknown"}, text

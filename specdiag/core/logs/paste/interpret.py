@@ -507,15 +507,26 @@ def _headless(g: Grid) -> Grid:
     """A table whose first line names a figure with its values ('Mean Acceptance Length
     2.66') has no header: that line is its first row of metrics as rows, each value column one
     record. Spaces may have split the names of an aligned table into words ('Accept' |
-    'length'): the words before the values join again, on every row."""
+    'length'): the words before the values join again, on every row. A first line counting
+    (drafts, accepted or drafted tokens) with one value ('Num drafts   1480', a report's
+    aligned summary) is such a row too where a row below names an acceptance figure (a sweep's
+    header, 'steps 1 2 3', has several)."""
     if len(g.header) != 1:
         return g
     head = g.header[0]
     j = next((i for i in range(1, len(head)) if C.value(head[i]) is not None), 0)
+    first = C.key(" ".join(head[:j])).metric
     if (
         not j
         or not all(C.value(c) is not None for c in head[j:])
-        or C.key(" ".join(head[:j])).metric not in C.ACCEPTANCE
+        or (
+            first not in C.ACCEPTANCE
+            and not (
+                first in (C.STEPS, C.ACCEPTED, C.DRAFTED)
+                and len(head) == j + 1
+                and any(c and C.key(c[0]).metric in C.ACCEPTANCE for _, c in g.rows)
+            )
+        )
         or any(C.value(c) is not None for _, cells in g.rows for c in cells[1:j])
     ):
         return g

@@ -195,3 +195,43 @@ def test_negative_controls_qualifiers_that_are_no_source_or_values_that_differ()
     for a, b in (("k=3", "k=5"), ("greedy", "sampled")):
         text = f"Acceptance length ({a}): 2.40\nAcceptance length ({b}): 2.40\n"
         assert [r.printed_length for r in read_paste(text).records] == [2.40, 2.40], a
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    steps=st.integers(200, 5000),
+    k=st.integers(2, 6),
+    pct=st.integers(5, 95),
+    pad=st.integers(4, 30),
+)
+def test_an_aligned_report_summary_opening_with_a_count(
+    read: Read, steps: int, k: int, pct: int, pad: int
+) -> None:
+    """A report's aligned summary (speculators' `print_acceptance_report` layout: a label, then
+    its value far to the right) opening with the number of drafts: that line is a row of counts,
+    not the table's header, so 1 + accepted / drafts decides the length's bonus."""
+    drafted = steps * k
+    accepted = drafted * pct // 100
+    length = 1 + accepted / steps
+    rows = (
+        ("Num drafts", f"{steps}"),
+        ("Num draft tokens", f"{drafted}"),
+        ("Num accepted tokens", f"{accepted}"),
+        ("Acceptance length", f"{length:.4f}"),
+    )
+    text = "=== Drafter check ===\n\n" + "".join(
+        f"  {a:<{20 + pad}} {b:>12}\n" for a, b in rows
+    )
+    (r,) = read(text).records
+    assert (r.steps, r.drafted_tokens, r.accepted_tokens) == (steps, drafted, accepted)
+    assert r.bonus.value == "included" and r.accept_length is not None
+    assert abs(r.accept_length - length) < 1e-4
+
+
+def test_a_sweeps_header_of_settings_is_no_row_of_counts() -> None:
+    """Near miss: a first line naming a count over several values ('steps  1  2  3') is the
+    sweep's header (each column a run), never a row of counts."""
+    text = "  steps             1      2      3\n  accept length  1.71   2.25   2.60\n"
+    got = read_paste(text).records
+    assert all(r.steps is None for r in got)
+    assert sorted(r.printed_length for r in got if r.printed_length) == [1.71, 2.25, 2.6]
