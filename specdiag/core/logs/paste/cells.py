@@ -244,6 +244,9 @@ for _m, _keys in {
         "large model step",
         "target model steps",
         "verifier calls",
+        # TensorRT-LLM's iteration stats: each request drafted for in the iteration is verified
+        # once in it
+        "num requests with draft tokens",
     ),
     OUTPUT: (
         "output tokens",

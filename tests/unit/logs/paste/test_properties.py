@@ -124,7 +124,6 @@ def test_claim_check_keeps_a_summary_closed_in_its_last_paragraph() -> None:
     section's heading, the last ('[AL]' rows) closed by the rule under it: every paragraph is
     the line scanner's (one record), none left to the structure readers."""
     from specdiag.core.logs.paste.hook import ClaimCheck
-
     from tests.unit.logs.paste.pipeline import line_scanner_lengths, through_logs
 
     text = (
