@@ -22,6 +22,7 @@ from specdiag.core.logs.paste import delta_pair as DP
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import forced as FORCED
@@ -64,6 +65,7 @@ from specdiag.core.logs.paste.evidence import (
     implausible,
 )
 from specdiag.core.logs.paste.model import (
+    BENCH,
     BONUS_UNKNOWN,
     EXCLUDED,
     INCLUDED,
@@ -179,8 +181,8 @@ def _other_meaning(body: str, heading: str) -> bool:
     return _names_other(heading) and not _SPEC_CONTEXT.search(body + heading)
 
 
-# Prometheus text exposition ('name{labels} value'): /metrics is read by `specdiag probe` and
-# `specdiag fleet` through prometheus-client's parser, not here.
+# Prometheus text exposition ('name{labels} value'): a pasted /metrics page is read with probe's
+# parser (prometheus-client's) and names, its speculation counters only (_counters_record).
 _EXPOSITION = re.compile(
     r"^\s*(?:#.*|[A-Za-z_:][\w:]*(?:\{.*\})?[ \t]+(?:[-+]?[\d.]+(?:[eE][-+]?\d+)?|[-+]?Inf|NaN)"
     r"(?:[ \t]+\d+)?)\s*$"
@@ -189,6 +191,55 @@ _EXPOSITION = re.compile(
 _EXPOSITION_MARK = re.compile(
     r"^\s*(?:# (?:HELP|TYPE) |[A-Za-z_][\w]*:[\w:]+[{ \t]|[\w:]+\{)", re.M
 )
+
+
+def _exposition(blk: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+    """The exposition lines of a block that is a /metrics page, or its grep, under at most two
+    lines of its own (the command that fetched it, a title); None for any other block."""
+    lead = next((i for i, (_, t) in enumerate(blk) if _EXPOSITION.match(t)), len(blk))
+    page = blk[lead:]
+    if lead > 2 or not page or not all(_EXPOSITION.match(t) for _, t in page):
+        return None
+    return page if _EXPOSITION_MARK.search("\n".join(t for _, t in page)) else None
+
+
+def _counters_record(page: list[tuple[int, str]]) -> PasteRecord | None:
+    """The speculation counters of a pasted /metrics page, read with probe's parser and names
+    (``core/probe/counters.json``): totals since the server started, so 1 + accepted / verify
+    steps and accepted / drafted tokens pooled over its life. SGLang's page has no accepted
+    count (its accept-length gauges are one interval's): no record; nor a page of no engine."""
+    from specdiag.core.probe.metrics import MetricsFamily, parse_counters
+    from specdiag.errors import ServerError
+
+    try:
+        snap = parse_counters("\n".join(t for _, t in page) + "\n")
+    except (ServerError, ValueError):
+        return None
+    if snap.family in (MetricsFamily.NONE, MetricsFamily.SGLANG) or snap.accepted_drafts is None:
+        return None
+    f = E.Figures()
+    for attr, v in (
+        ("accepted", snap.accepted_drafts),
+        ("drafted", snap.draft_tokens),
+        ("steps", snap.verify_steps),
+    ):
+        if v is not None and v.is_integer():
+            setattr(f, attr, C.Value(v, False, 0))
+            f.fields.append((attr, str(int(v))))
+    if snap.verify_steps:
+        f.positions.update((i, a / snap.verify_steps) for i, a in enumerate(snap.accepted_per_pos))
+    f.notes.append("a /metrics page: counters since the server started (or last restarted)")
+    return E.record(
+        f,
+        kind=BENCH,
+        tool=str(snap.family),
+        tool_rule="named in the block or its heading",
+        structure="prometheus",
+        lines=(page[0][0], page[-1][0]),
+        labels=(),
+    )
+
+
 # a heading that names a tool to compare with ('unlike vLLM, our fork ...') does not tell the
 # tool's conventions
 _COMPARISON = re.compile(
@@ -879,7 +930,13 @@ def read_paste(
                     titles[n_blocks] = lead_title
                 _restated(blk, before, records, block_of, n_blocks)
             continue
-        if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
+        page = _exposition(blk)
+        if page is not None:
+            # a /metrics page (or its grep), under at most a command line or a title
+            if (rec := _counters_record(page)) is not None:
+                n_blocks += 1
+                records.append(rec)
+                block_of.append(n_blocks)
             continue
         if claimed_set and any(ln in claimed_set for ln, _ in blk):
             continue
