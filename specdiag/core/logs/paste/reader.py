@@ -229,13 +229,15 @@ def _counters_record(page: list[tuple[int, str]]) -> PasteRecord | None:
     if snap.verify_steps:
         f.positions.update((i, a / snap.verify_steps) for i, a in enumerate(snap.accepted_per_pos))
     f.notes.append("a /metrics page: counters since the server started (or last restarted)")
+    # the record spans its engine's lines (a paste may go on with another engine's page)
+    own = [n for n, t in page if t.startswith(str(snap.family))] or [page[-1][0]]
     return E.record(
         f,
         kind=BENCH,
         tool=str(snap.family),
         tool_rule="named in the block or its heading",
         structure="prometheus",
-        lines=(page[0][0], page[-1][0]),
+        lines=(page[0][0], own[-1]),
         labels=(),
     )
 
