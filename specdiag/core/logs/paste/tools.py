@@ -57,8 +57,16 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # tokens / spec_verify_ct
             r"#questions: \d+,[^\n]{0,200}?\bThroughput: [\d.]+ token/s, Acceptance length: ",
         ),
-        ("vllm", r"\bvllm\b|SpecDecoding metrics"),
-        ("lmdeploy", r"\blmdeploy\b"),
+        # (not on LMDeploy's stats line, which prints vLLM's fields after its own head)
+        (
+            "vllm",
+            r"\bvllm\b|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics",
+        ),
+        # LMDeploy's stats logger line ('[... DP0] Avg thr (in/out): ...', loggers.py)
+        ("lmdeploy", r"\blmdeploy\b|\bAvg thr \(in/out\):"),
+        # evalscope perf's speculative rows (benchmark_util.py, rich_display.py)
+        ("evalscope", r"\bevalscope\b|\bDecoded Tok/Iter\b"),
+        ("mlc", r"\bmlc[-_ ]llm\b|\bmlc_llm\b"),
         ("tgi", r"\btext[-_ ]generation[-_ ]inference\b|\btgi\b"),
         ("exllama", r"\bexllama(?:v2|v3)?\b|\btabbyapi\b"),
         ("ollama", r"\bollama\b"),
@@ -96,7 +104,9 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "#questions",
     ),
     "vllm": ("vllm", "specdecoding metrics"),
-    "lmdeploy": ("lmdeploy",),
+    "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
+    "evalscope": ("evalscope", "decoded tok/iter"),
+    "mlc": ("mlc",),
     "tgi": ("generation", "tgi"),
     "exllama": ("exllama", "tabbyapi"),
     "ollama": ("ollama",),
