@@ -892,6 +892,7 @@ class LineParser:
 
     def _llama_step(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
         m = P.LLAMACPP_STEP.search(text)
+        ngram = m is None and (m := P.LLAMACPP_NGRAM_STEP.search(text)) is not None
         if m is None or not P.LLAMACPP_STEP_PREFIX.fullmatch(text, 0, m.start()):
             return None  # "draft tokens" is a common phrase; not every such line is a trace line
         n, mm = int(m.group("n")), int(m.group("m"))
@@ -905,7 +906,7 @@ class LineParser:
             line_no,
             when=when,
             raw=raw,
-            version="llama.cpp LLAMA_TRACE",
+            version="llama.cpp n-gram drafter (verbose)" if ngram else "llama.cpp LLAMA_TRACE",
             length=1.0 + n,
             counts=(n, mm),
         )
@@ -931,6 +932,7 @@ _SERVER: tuple[tuple[str, str, Callable[..., _Line]], ...] = (
     (LLAMACPP, "#calls(b,g,a)", LineParser._llama_stats),
     (LLAMACPP, "#calls = ", LineParser._llama_stats),  # the older "#calls = N" form
     (LLAMACPP, "draft tokens", LineParser._llama_step),
+    (LLAMACPP, "drafted tokens", LineParser._llama_step),  # the n-gram drafter's verbose line
     (TRTLLM, P.TRTLLM_MARKS[0], LineParser._trtllm),
     (TRTLLM, P.TRTLLM_MARKS[1], LineParser._trtllm),
 )
