@@ -664,12 +664,12 @@ def grid(
         # per-request table) before the column naming each row's metric: a table a section,
         # those cells its labels
         out: list[PasteRecord] = []
-        named = False
+        any_named = False
         for labels, sub in sections:
             recs, n = grid(sub, ctx, title, upper, above, acceptance_named)
             out += [dataclasses.replace(r, labels=(*r.labels, *labels)) for r in recs]
-            named = named or n
-        return out, named
+            any_named = any_named or n
+        return out, any_named
     g = _spilled_changes(g)
     if (corner := _corner_figure(g)) is not None:
         # the figure's name in the corner cell ('| accept length | tree draft | chain draft |'
