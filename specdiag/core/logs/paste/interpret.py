@@ -37,6 +37,7 @@ from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
+from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import thresholds as TH
@@ -535,6 +536,41 @@ def _headless(g: Grid) -> Grid:
     return dataclasses.replace(g, header=[["metric"] + [""] * (len(head) - j)], rows=joined)
 
 
+def _carried_sections(g: Grid) -> list[tuple[tuple[tuple[str, str], ...], Grid]] | None:
+    """The sections of a table of metrics as rows whose names stand in a later column, the
+    columns before it filled on each section's first row alone (carried down): (the section's
+    labels, its table from the names' column on), or None for any other table."""
+    rows = [(ln, cells) for ln, cells in g.rows if any(cells)]
+    if len(rows) < 2 or not g.header or any(C.key(c[0]).metric in C.ACCEPTANCE for _, c in rows):
+        return None
+    j = next(
+        (
+            i
+            for i in range(1, min(4, min(len(c) for _, c in rows)))
+            if any(C.key(c[i]).metric in C.ACCEPTANCE for _, c in rows)
+        ),
+        None,
+    )
+    if j is None or not rows[0][1][0] or all(c[0] for _, c in rows):
+        return None
+    if any(any(c[:j]) and not c[0] for _, c in rows):
+        return None  # a lead cell filled within a section: no carried label
+    head = g.header[0]
+    out: list[tuple[tuple[tuple[str, str], ...], Grid]] = []
+    for ln, cells in rows:
+        if cells[0]:
+            labels = tuple(
+                (C.norm(head[i])[0] if i < len(head) and head[i] else "item", cells[i])
+                for i in range(j)
+                if cells[i]
+            )
+            out.append((labels, Grid(g.structure, [h[j:] for h in g.header], [], ln, ln)))
+        sub = out[-1][1]
+        sub.rows.append((ln, cells[j:]))
+        sub.last_line = ln
+    return out
+
+
 def transposed(g: Grid) -> Grid:
     """A table of metrics as rows (a row's first cell names an acceptance figure, no header cell
     does), in any layout: its rows of words right under the first header row ('dataset |
@@ -623,6 +659,17 @@ def grid(
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
     g = transposed(_headless(g))
+    if (sections := _carried_sections(g)) is not None:
+        # leading columns filled on a section's first row alone ('Conc.', 'Rate' of evalscope's
+        # per-request table) before the column naming each row's metric: a table a section,
+        # those cells its labels
+        out: list[PasteRecord] = []
+        any_named = False
+        for labels, sub in sections:
+            recs, n = grid(sub, ctx, title, upper, above, acceptance_named)
+            out += [dataclasses.replace(r, labels=(*r.labels, *labels)) for r in recs]
+            any_named = any_named or n
+        return out, any_named
     g = _spilled_changes(g)
     if (corner := _corner_figure(g)) is not None:
         # the figure's name in the corner cell ('| accept length | tree draft | chain draft |'
@@ -4046,6 +4093,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # an experiment tracker's metric line ('step:29 - drafter/spec_decode/mean_acceptance_
     # length:4.19'): the whole line, its paths' last segments naming the figures (codenames.py)
     claim(CN.tracker_spans(text) if "/" in text else [])
+    # a tool's line whose words mean what its source says (sourced.py: mlx-vlm, MLC-LLM)
+    claim(SRC.spans(text) if any(h in text for h in SRC.HINTS) else [])
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])

@@ -62,8 +62,16 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # cost ($/1M) |') and of sglang.test.send_one's table ('Batch Wall (token/s)')
             r"\|\s*acc length\s*\|\s*ITL \(ms\)\s*\|\s*input cost\b|\bBatch Wall \(token/s\)",
         ),
-        ("vllm", r"\bvllm\b|SpecDecoding metrics"),
-        ("lmdeploy", r"\blmdeploy\b"),
+        # (not on LMDeploy's stats line, which prints vLLM's fields after its own head)
+        (
+            "vllm",
+            r"\bvllm\b|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics",
+        ),
+        # LMDeploy's stats logger line ('[... DP0] Avg thr (in/out): ...', loggers.py)
+        ("lmdeploy", r"\blmdeploy\b|\bAvg thr \(in/out\):"),
+        # evalscope perf's speculative rows (benchmark_util.py, rich_display.py)
+        ("evalscope", r"\bevalscope\b|\bDecoded Tok/Iter\b"),
+        ("mlc", r"\bmlc[-_ ]llm\b|\bmlc_llm\b"),
         ("tgi", r"\btext[-_ ]generation[-_ ]inference\b|\btgi\b"),
         ("exllama", r"\bexllama(?:v2|v3)?\b|\btabbyapi\b"),
         ("ollama", r"\bollama\b"),
@@ -110,7 +118,9 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "batch wall",
     ),
     "vllm": ("vllm", "specdecoding metrics"),
-    "lmdeploy": ("lmdeploy",),
+    "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
+    "evalscope": ("evalscope", "decoded tok/iter"),
+    "mlc": ("mlc",),
     "tgi": ("generation", "tgi"),
     "exllama": ("exllama", "tabbyapi"),
     "ollama": ("ollama",),
