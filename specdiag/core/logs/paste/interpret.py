@@ -1656,6 +1656,7 @@ def _by_rows(
     )
     stats = _stats_cells(g, keys)
     sources = _row_sources(g, ctx)
+    binned = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _bins(g, i)}
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -1741,6 +1742,19 @@ def _by_rows(
                 # '| 7 |'): the row's configuration, its k (_gamma_column)
                 labels.append(("γ", _label_value(cell)))
                 continue
+            if (
+                v is None
+                and m in C.ACCEPTANCE
+                and i not in binned
+                and (sp := _figure_span(m, cell)) is not None
+            ):
+                # '0.36–0.47' under a rate: the row's run measured, but no one figure of it
+                # printed: a record stating none, the range in its cells and its note
+                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
+                fig.spans.append((header, cell))
+                fig.fields.append((header, cell))
+                fig.notes.append(f"{header} printed as a range ({sp}): no one figure, none read")
+                continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
@@ -1790,6 +1804,37 @@ def _by_rows(
                     fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
         out.extend(_records(slots, labels, sources.get(ln, ctx), g.structure, (ln, ln), "column"))
     return out
+
+
+def _figure_span(metric: str, cell: str) -> str | None:
+    """The range a table cell prints for an acceptance figure ('0.36–0.47' under a rate, '2.4-2.9'
+    under a length), as printed; None when the cell is no range, or one the figure cannot be
+    (a rate above 1 without '%', a percentage of tokens per step, a length below 1)."""
+    sp = C.span(cell)
+    if sp is None or metric in (C.POSITION, C.PER_POSITION):
+        return None
+    lo, hi = sp
+    if metric in (C.RATE, C.ACCEPT_RATIO):
+        ok = hi.number <= (100.0 if hi.percent else 1.0)
+    else:
+        low = 0.0 if metric == C.ACC_PER_STEP else 1.0
+        ok = not hi.percent and low <= lo.number and hi.number <= C.MAX_STEP_TOKENS
+    return C._MARKUP.sub("", cell).strip() if ok else None
+
+
+def _bins(g: Grid, i: int) -> bool:
+    """Whether a column's ranges adjoin ('0-10%', '10-20%'; '0.0-0.1', '0.1-0.2'): a
+    histogram's bins, no run's range."""
+    spans = sorted(
+        (lo.number, hi.number, max(lo.decimals, hi.decimals))
+        for _, cells in g.rows
+        if i < len(cells) and (sp := C.span(cells[i])) is not None
+        for lo, hi in [sp]
+    )
+    return any(
+        b[0] - a[1] <= 10.0 ** -max(a[2], b[2]) + 1e-9 and b[0] >= a[1] - 1e-9
+        for a, b in zip(spans, spans[1:], strict=False)
+    )
 
 
 def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
