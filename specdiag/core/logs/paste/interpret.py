@@ -4989,7 +4989,8 @@ def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
     return None
 
 
-_LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
+# a row's label before its counts, of up to four words ('code_python', 'long code review')
+_LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40}(?: [A-Za-z][\w.-]{0,40}){0,3})\s{2,}")
 
 
 def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
@@ -5965,20 +5966,22 @@ def load_python_literal(text: str) -> object | None:
     return doc if isinstance(doc, dict) else None
 
 
+# (a key's '_' may be printed as a space: a web page's rendering of 'total_draft')
 _MEMBER = re.compile(
-    r'"(?P<k>[A-Za-z_][\w.-]{0,80})"\s*:\s*(?P<v>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=\s*[,}\]\n]|\s*$)'
+    r'"(?P<k>[A-Za-z_][\w. -]{0,80})"\s*:\s*(?P<v>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=\s*[,}\]\n]|\s*$)'
 )
 
 
 def json_members(text: str) -> dict[str, float | int] | None:
     """The '"name": number' members of a JSON body that does not parse (cut off, a key wrapped
-    over two lines), as one object; None unless one of them is an acceptance figure. A name
-    printed twice keeps its first value."""
+    over two lines), as one object; None unless one of them is an acceptance figure or they
+    count both accepted and drafted tokens. A name printed twice keeps its first value."""
     out: dict[str, float | int] = {}
     for m in _MEMBER.finditer(text):
         v = m.group("v")
         out.setdefault(m.group("k"), float(v) if any(c in v for c in ".eE") else int(v))
-    if not any(C.key(k).metric in C.ACCEPTANCE for k in out):
+    metrics = {C.key(k).metric for k in out}
+    if not (metrics & set(C.ACCEPTANCE) or {C.ACCEPTED, C.DRAFTED} <= metrics):
         return None
     return out
 
