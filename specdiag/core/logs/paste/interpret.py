@@ -4101,6 +4101,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # runs set against each other in brackets after the acceptance's name ('the acceptance
     # split (~28% token-fed vs the ~40% hidden-state path)'): a rate each (split_rates.py)
     claim(SR.spans(text) if SR.hinted(low) else [])
+    # runs set against each other before the figure's name ('2.91 vs 2.85 mean acceptance at
+    # K=5, 2.95 vs 2.90 single-stream'): each side a run's figure (split_rates.py)
+    claim(SR.versus_first(text) if SR.versus_hinted(text) else [])
     # α measured ('gives alpha ≈ 0.01'): the acceptance rate of speculative-decoding writing
     # (alpha.py; the reader drops it in a paste that never speaks of speculation)
     claim(AL.spans(text) if AL.hinted(low, text) else [])
