@@ -1275,6 +1275,26 @@ def value(text: str) -> Value | None:
     return Value(p[0], pct, p[1], mx, stat, spread)
 
 
+# a cell printing a range of one figure ('0.36–0.47', '45-53%', '~2.4 to 2.9'): the low and the
+# high end, both of one kind (a '%' on the high end alone applies to both)
+_SPAN = re.compile(
+    r"^[~≈]?\s*(?P<lo>\d*\.?\d+)\s*(?P<pl>%?)\s*(?:[-–—]|to)\s*[~≈]?\s*(?P<hi>\d*\.?\d+)\s*(?P<ph>%?)$"
+)
+
+
+def span(text: str) -> tuple[Value, Value] | None:
+    """(low, high) of a cell printing a range of one figure, low below high; None otherwise
+    (a single value, a date, a spread, words)."""
+    m = _SPAN.match(_MARKUP.sub("", text).strip())
+    if m is None or (m.group("pl") and not m.group("ph")):
+        return None
+    lo, hi = _plain(m.group("lo")), _plain(m.group("hi"))
+    if lo is None or hi is None or not lo[0] < hi[0]:
+        return None
+    pct = bool(m.group("ph"))
+    return Value(lo[0], pct, lo[1]), Value(hi[0], pct, hi[1])
+
+
 # a header naming one figure by its centre and its spread or a second centre ('a.len mean/std',
 # 'rate mean/std', 'tok/s mean/std', 'AL mean ± std', 'length avg (p50)'): each cell prints
 # that one figure first ('3.76/0.06', '92.15%/1.84%'), what follows it no figure of its own

@@ -163,6 +163,8 @@ class Figures:
     k: C.Value | None = None
     positions: dict[int, float] = field(default_factory=dict)
     histogram: tuple[int, ...] = ()
+    # acceptance figures printed as ranges (header, cell): the run measured, no one figure
+    spans: list[tuple[str, str]] = field(default_factory=list)
     fields: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
@@ -185,6 +187,7 @@ class Figures:
                 for v in (self.length, self.tok_per_step, self.acc_per_step, self.rate, self.ratio)
             )
             or bool(self.positions)
+            or bool(self.spans)
             or any(self.histogram)
             or (self.accepted is not None and (self.steps is not None or self.drafted is not None))
         )

@@ -1703,6 +1703,7 @@ def _by_rows(
     )
     stats = _stats_cells(g, keys)
     sources = _row_sources(g, ctx)
+    binned = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _bins(g, i)}
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -1788,6 +1789,19 @@ def _by_rows(
                 # '| 7 |'): the row's configuration, its k (_gamma_column)
                 labels.append(("γ", _label_value(cell)))
                 continue
+            if (
+                v is None
+                and m in C.ACCEPTANCE
+                and i not in binned
+                and (sp := _figure_span(m, cell)) is not None
+            ):
+                # '0.36–0.47' under a rate: the row's run measured, but no one figure of it
+                # printed: a record stating none, the range in its cells and its note
+                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
+                fig.spans.append((header, cell))
+                fig.fields.append((header, cell))
+                fig.notes.append(f"{header} printed as a range ({sp}): no one figure, none read")
+                continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
@@ -1837,6 +1851,37 @@ def _by_rows(
                     fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
         out.extend(_records(slots, labels, sources.get(ln, ctx), g.structure, (ln, ln), "column"))
     return out
+
+
+def _figure_span(metric: str, cell: str) -> str | None:
+    """The range a table cell prints for an acceptance figure ('0.36–0.47' under a rate, '2.4-2.9'
+    under a length), as printed; None when the cell is no range, or one the figure cannot be
+    (a rate above 1 without '%', a percentage of tokens per step, a length below 1)."""
+    sp = C.span(cell)
+    if sp is None or metric in (C.POSITION, C.PER_POSITION):
+        return None
+    lo, hi = sp
+    if metric in (C.RATE, C.ACCEPT_RATIO):
+        ok = hi.number <= (100.0 if hi.percent else 1.0)
+    else:
+        low = 0.0 if metric == C.ACC_PER_STEP else 1.0
+        ok = not hi.percent and low <= lo.number and hi.number <= C.MAX_STEP_TOKENS
+    return C._MARKUP.sub("", cell).strip() if ok else None
+
+
+def _bins(g: Grid, i: int) -> bool:
+    """Whether a column's ranges adjoin ('0-10%', '10-20%'; '0.0-0.1', '0.1-0.2'): a
+    histogram's bins, no run's range."""
+    spans = sorted(
+        (lo.number, hi.number, max(lo.decimals, hi.decimals))
+        for _, cells in g.rows
+        if i < len(cells) and (sp := C.span(cells[i])) is not None
+        for lo, hi in [sp]
+    )
+    return any(
+        b[0] - a[1] <= 10.0 ** -max(a[2], b[2]) + 1e-9 and b[0] >= a[1] - 1e-9
+        for a, b in zip(spans, spans[1:], strict=False)
+    )
 
 
 def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
@@ -4105,6 +4150,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # runs set against each other in brackets after the acceptance's name ('the acceptance
     # split (~28% token-fed vs the ~40% hidden-state path)'): a rate each (split_rates.py)
     claim(SR.spans(text) if SR.hinted(low) else [])
+    # runs set against each other before the figure's name ('2.91 vs 2.85 mean acceptance at
+    # K=5, 2.95 vs 2.90 single-stream'): each side a run's figure (split_rates.py)
+    claim(SR.versus_first(text) if SR.versus_hinted(text) else [])
     # α measured ('gives alpha ≈ 0.01'): the acceptance rate of speculative-decoding writing
     # (alpha.py; the reader drops it in a paste that never speaks of speculation)
     claim(AL.spans(text) if AL.hinted(low, text) else [])
@@ -4993,7 +5041,8 @@ def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
     return None
 
 
-_LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
+# a row's label before its counts, of up to four words ('code_python', 'long code review')
+_LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40}(?: [A-Za-z][\w.-]{0,40}){0,3})\s{2,}")
 
 
 def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
@@ -5969,20 +6018,22 @@ def load_python_literal(text: str) -> object | None:
     return doc if isinstance(doc, dict) else None
 
 
+# (a key's '_' may be printed as a space: a web page's rendering of 'total_draft')
 _MEMBER = re.compile(
-    r'"(?P<k>[A-Za-z_][\w.-]{0,80})"\s*:\s*(?P<v>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=\s*[,}\]\n]|\s*$)'
+    r'"(?P<k>[A-Za-z_][\w. -]{0,80})"\s*:\s*(?P<v>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=\s*[,}\]\n]|\s*$)'
 )
 
 
 def json_members(text: str) -> dict[str, float | int] | None:
     """The '"name": number' members of a JSON body that does not parse (cut off, a key wrapped
-    over two lines), as one object; None unless one of them is an acceptance figure. A name
-    printed twice keeps its first value."""
+    over two lines), as one object; None unless one of them is an acceptance figure or they
+    count both accepted and drafted tokens. A name printed twice keeps its first value."""
     out: dict[str, float | int] = {}
     for m in _MEMBER.finditer(text):
         v = m.group("v")
         out.setdefault(m.group("k"), float(v) if any(c in v for c in ".eE") else int(v))
-    if not any(C.key(k).metric in C.ACCEPTANCE for k in out):
+    metrics = {C.key(k).metric for k in out}
+    if not (metrics & set(C.ACCEPTANCE) or {C.ACCEPTED, C.DRAFTED} <= metrics):
         return None
     return out
 
