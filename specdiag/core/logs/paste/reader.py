@@ -171,12 +171,23 @@ def _names_other(text: str) -> bool:
     return _OTHER_MEANING.search(text) is not None
 
 
+# a classifier's or an auditor's decision ('| accept_rate | reject_rate | uncertain_rate |
+# fp_accept_rate |'): its errors (false accepts, false positives, 'fn_rate'), or a third outcome's
+# share beside accept and reject (unsure, abstain); told of a whole block only: a table's header
+# inside a block that speaks of drafts may name such a column
+_DECISION = re.compile(
+    r"false[ _-]?(?:positive|negative|accept|reject)|(?<![a-z])f[pn][ _-]?(?:accept|reject|rate)"
+    r"|(?<![a-z])(?:uncertain|unsure|abstain|abstention)[ _-]?rate",
+    re.I,
+)
+
+
 def _other_meaning(body: str, heading: str) -> bool:
     """Whether a block speaks of acceptance in another meaning (a sampler, admissions, a test
-    suite): a word of that meaning in the block itself and no speculative-decoding word in it
-    (a heading above naming a draft does not make a Metropolis line one), or such a word only in
-    the heading and no speculative-decoding word in either."""
-    if _names_other(body):
+    suite, a classifier's decision): a word of that meaning in the block itself and no
+    speculative-decoding word in it (a heading above naming a draft does not make a Metropolis
+    line one), or such a word only in the heading and no speculative-decoding word in either."""
+    if _names_other(body) or _DECISION.search(body):
         return not _SPEC_CONTEXT.search(body)
     return _names_other(heading) and not _SPEC_CONTEXT.search(body + heading)
 
@@ -273,8 +284,6 @@ _ILLUSTRATIVE = re.compile(
     r"(?:^|[.!?]\s+)An?\s+[^.!?]{0,80}?\bcomes\s+back\s+as\b",
     re.I,
 )
-
-
 # an example in the conditional, in one sentence ('for example, k=3 would give an AL of 2.4'):
 # what a figure would be, not what was measured
 _EXAMPLE = re.compile(r"\be\.g\.|\bfor (?:example|instance)\b|\bexample:|\bsay,", re.I)
@@ -968,7 +977,11 @@ def read_paste(
                 )
             )
             continue
-        foreign = [(ln, t) for ln, t in blk if _OTHER_LINE.search(t) and _other_meaning(t, "")]
+        foreign = [
+            (ln, t)
+            for ln, t in blk
+            if _OTHER_LINE.search(t) and _names_other(t) and not _SPEC_CONTEXT.search(t)
+        ]
         if foreign:
             # a line of a sampler's or a review's acceptance inside a block that speaks of
             # speculative decoding elsewhere: that line is not read

@@ -286,6 +286,41 @@ def test_papers_suggestions_and_worked_examples_are_no_record(text: str) -> None
     assert read_paste(text).records == ()
 
 
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(min_value=5, max_value=60),
+    st.integers(min_value=5, max_value=30),
+    st.sampled_from(
+        ["uncertain_rate", "abstain rate", "fp_accept_rate", "false accept rate", "FN rate"]
+    ),
+)
+def test_a_decisions_accept_share_beside_its_errors_or_a_third_outcome_is_no_record(
+    read: Read, a: int, r: int, third: str
+) -> None:
+    # a grader's accept / reject / unsure shares, its false accepts: a decision, no drafts
+    rest = 100 - a - r
+    text = (
+        "# Grader check\n\n"
+        f"| setup | accept_rate | reject_rate | {third} | mean_ms |\n"
+        "|---|---:|---:|---:|---:|\n"
+        f"| plain | 0.{a:02d} | 0.{r:02d} | 0.{rest:02d} | 310.5 |\n"
+        f"| strict | 0.{a:02d} | 0.{r + 1:02d} | 0.{rest - 1:02d} | 402.0 |\n"
+    )
+    reading = read(text)
+    assert reading.records == ()
+    assert any("another meaning" in b.reason for b in reading.ignored)
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["| setup | accept_rate | reject_rate |", "| setup | accept_rate | FN rate |"],
+)
+def test_accept_and_reject_rates_of_drafts_are_still_read(header: str) -> None:
+    # the same columns where the block speaks of drafts: the drafts' shares
+    text = f"EAGLE-3 draft, k=4\n{header}\n|---|---:|---:|\n| plain | 0.61 | 0.39 |\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.61]
+
+
 _OTHER_SAMPLES = (
     "MCMC",
     "Robbins-Monro",
