@@ -281,7 +281,17 @@ _ILLUSTRATIVE = re.compile(
     r"\bhypothetical(?:ly)?\b|\billustrat(?:ive|ively)\b|\bfor illustration\b|"
     # a docs-style case of what a field reports ('A one-word reply at k=8 comes back as
     # `predicted_n=2 draft_n=7`'): an indefinite case in the present tense, no run
-    r"(?:^|[.!?]\s+)An?\s+[^.!?]{0,80}?\bcomes\s+back\s+as\b",
+    r"(?:^|[.!?]\s+)An?\s+[^.!?]{0,80}?\bcomes\s+back\s+as\b|"
+    # a code comment opening on an example ('# Example: 70% acceptance, K=5'): the inputs of
+    # the call it shows, no run
+    r"^\s*(?:#|//)\s*(?:(?:for )?example\b|e\.g\.)",
+    re.I,
+)
+# a title saying what a figure does in general ('Acceptance typically decreases with position:',
+# 'Typical values:'), with no one's run in it: what it introduces illustrates the rule
+_GENERIC_TITLE = re.compile(
+    r"^(?!.*\b(?:we|I|our|my|measured|observed)\b)(?:.*\b(?:typically|usually|generally|"
+    r"normally|tends?\s+to)\b|\W*typical\s+(?:values?|ranges?|numbers?|figures?|decay)\b)",
     re.I,
 )
 # an example in the conditional, in one sentence ('for example, k=3 would give an AL of 2.4'):
@@ -353,6 +363,12 @@ def _illustrative(text: str) -> str | None:
         if e is not None and c is not None:
             return f"{e.group(0)} ... {c.group(0)}"
     return None
+
+
+def _generic(title: str) -> str | None:
+    """The words of a title stating a figure's general behaviour (_GENERIC_TITLE), or None."""
+    m = _GENERIC_TITLE.match(title)
+    return None if m is None else m.group(0).strip()
 
 
 def _illustrative_reason(mark: str, where: str) -> str:
@@ -997,7 +1013,8 @@ def read_paste(
             body = "\n".join(t for _, t in blk)
             if not blk or not _CANDIDATE.search(body):
                 continue
-        if (mark := _illustrative(_title(blk, blk[0][0], heading))) is not None:
+        title = _title(blk, blk[0][0], heading)
+        if (mark := _illustrative(title) or _generic(title)) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         if heading and (mark := FX.mark(heading.rsplit("\n", 1)[-1])) is not None:
