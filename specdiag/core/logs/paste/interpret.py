@@ -2152,10 +2152,10 @@ _PAIR_SEP_ON = (
     # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
     # expectation)
     r"\bwill\s+always\s+be\b|≈|~|(?<=\s)[—–](?=\s))\s*"
-    # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3', 'is always
-    # 0%', 'is always around 60%')
+    # a hedge or degree word, or two, before the value ('was exactly 0.0%', 'is only 1.3', 'is
+    # always 0%', 'is always around 60%', 'of only around 1.4')
     r"(?:always\s+)?(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|"
-    r"still|now|consistently)\s+)?"
+    r"still|now|consistently)\s+){0,2}"
     # ('is in the range of 0.86', 'is on the order of 70%': one approximate value; a range after
     # it, '0.8-0.9', is read as a range below)
     r"(?:(?:in\s+the\s+(?:range|region|ballpark)|on\s+the\s+order)\s+of\s+)?"

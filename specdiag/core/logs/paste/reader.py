@@ -1240,7 +1240,9 @@ def read_paste(
             # the draft tokens per step the block's heading states ('### chain K=5'), else the
             # paste's one
             k_here = I.k_stated(heading + "\n" + body) or paste_k()
-            found = _rate_times_k(found, k_here)
+            if k_here is not None and _k_misfits(found, k_here):
+                k_here = None  # (a run of the block drafted another k: not the runs' k)
+            found = _rate_times_k(found, k_here, text)
             # what the name-led rule left undecided: 1 + k x rate with the stated k, or with
             # the draft block the paste states (both readings of its target token tried)
             found = D.length_by_drafts(
@@ -1517,10 +1519,66 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     return out
 
 
-def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord]:
+# a rate the paste defines as accepted drafts over their most a step ('接受率 `accepted_path_depth
+# / max_tree_depth`', 'acceptance rate = accepted / drafted'): per draft, never tokens a step / k
+_RATE_OF_ACCEPTED = re.compile(
+    r"(?:接受率|accept(?:ance)?[ _-]?rate)[^\n]{0,40}?(?<![\w/])accept(?:ed)?[\w ]{0,30}?"
+    r"\s*(?:/|÷|\bover\b|\bdivided\s+by\b)\s*`?(?:max|draft|proposed|k\b|gamma)",
+    re.I,
+)
+
+
+def _per_step_name(r: PasteRecord) -> str:
+    """The name of the record's figure of tokens a step ('Tokens/Round'), or ''."""
+    return next(
+        (n for n, _ in r.fields if C.key(C._MARKUP.sub("", n)).metric == C.TOK_PER_STEP), ""
+    )
+
+
+def _said_accepted(text: str, value: float) -> bool:
+    """Whether the paste says ``value`` is what a step accepts ('每轮平均接受 6.2', 'accepts ~3.6
+    a round'): the figure then counts accepted drafts, whatever its column is named."""
+    shown = re.escape(f"{value:g}")
+    return (
+        re.search(r"(?:接受|accept(?:s|ed)?)\s*[~≈约]?\s*" + shown + r"(?![\d.])", text, re.I)
+        is not None
+    )
+
+
+def _per_draft_pair(r: PasteRecord) -> tuple[float, float] | None:
+    """The record's printed length and its rate, where the rate may be per draft (a rate, never a
+    ratio: FastDeploy's accept ratio is per output token), or None."""
+    pl, rate = r.printed_length, r.printed_rate
+    if (
+        pl is None
+        or rate is None
+        or not 0.0 < rate <= 1.0
+        or r.rate_basis.value == "per_output_token"
+        or not any("rate" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+    ):
+        return None
+    return pl, rate
+
+
+def _k_misfits(records: list[PasteRecord], k: int) -> bool:
+    """Whether a record printing a length beside a per-draft rate fits neither k x rate nor
+    1 + k x rate for the one k the paste states ('with num_speculative_tokens=5' in a question,
+    a run at 1.4 and 17% below it): that k is not every run's, and decides none of them."""
+    for r in records:
+        if (pair := _per_draft_pair(r)) is None:
+            continue
+        pl, rate = pair
+        tol = _printed_unit(r, pl, False) + k * _printed_unit(r, rate, True)
+        if tol < 0.1 and abs(pl - k * rate) > tol and abs(pl - 1 - k * rate) > tol:
+            return True
+    return False
+
+
+def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> list[PasteRecord]:
     """A per-step figure printed beside a per-draft rate, with the one k the paste states
-    ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50'): k drafts a step, so k x
-    rate is the accepted drafts per step and 1 + k x rate the tokens per step. The arithmetic
+    ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50') or, where it states none,
+    the k of the row's own label ('| Linear K=6 | 68.3% | 4.1 |'): k drafts a step, so k x rate
+    is the accepted drafts per step and 1 + k x rate the tokens per step. The arithmetic
     decides before the figure's name does (a name said 'tokens per round' of a figure that
     counts the accepted drafts: 5 x 0.7 = 3.50). Where the rate's printed digits leave k x
     rate unsure within the length's rounding, nothing is decided.
@@ -1528,24 +1586,26 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
     A figure whose name counts every token of a step ('tokens per round', '每轮 tokens') that
     comes out at k x rate is told by neither: two definitions fit it (the accepted drafts a
     round, the name loose; or a rate defined as tokens a round / k, the name exact), so its
-    convention is unknown and no normalised length is given. An accept-length name, whose
-    bonus nothing else decides, is still decided by the identity."""
-    if k is None:
-        return records
+    convention is unknown and no normalised length is given; unless the paste defines the rate
+    as accepted drafts over their most (_RATE_OF_ACCEPTED) and says a figure of the column is
+    what a round accepts (_said_accepted): then the accepted drafts, bonus excluded, and the
+    column's rows of no k follow it (one column, one way). An accept-length name, whose bonus
+    nothing else decides, is still decided by the identity."""
     out = []
+    loose: set[str] = set()  # the columns whose name the identity proved loose
     for r in records:
-        pl, rate = r.printed_length, r.printed_rate
+        kr = k
+        if kr is None and (row_k := I._k_of_labels(list(r.labels))) is not None:
+            kr = int(row_k.number)
+        pair = _per_draft_pair(r)
         if (
-            pl is not None
-            and rate is not None
-            and 0.0 < rate <= 1.0
-            and r.rate_basis.value != "per_output_token"
-            # (a rate, never a ratio: FastDeploy's accept ratio is per output token)
-            and any("rate" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+            kr is not None
+            and pair is not None
             and (r.bonus == UNDECIDED or r.bonus.rule.startswith(("name:", "tool:")))
         ):
-            tol = _printed_unit(r, pl, False) + k * _printed_unit(r, rate, True)
-            per = k * rate
+            pl, rate = pair
+            tol = _printed_unit(r, pl, False) + kr * _printed_unit(r, rate, True)
+            per = kr * rate
             value = None
             if tol >= 0.1:
                 pass  # (the rate's digits too coarse for k of them to tell)
@@ -1553,19 +1613,40 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                 value = EXCLUDED
             elif abs(pl - (1 + per)) <= tol < abs(pl - per):
                 value = INCLUDED
+            said = "as the paste states" if k is not None else "in the row's label"
             if value == EXCLUDED and r.bonus.rule == TOKENS_NAME_RULE:
-                r = dataclasses.replace(
-                    r,
-                    accept_length=None,
-                    bonus=Decision(
-                        UNKNOWN,
-                        f"two readings fit: printed length = k x rate, k = {k} as the paste "
-                        "states, is the accepted drafts a step (bonus excluded) where the rate "
-                        "is per draft, or the tokens a step its name says (bonus included) "
-                        "where the rate is defined as tokens a step / k",
-                    ),
-                    notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
-                )
+                column = _per_step_name(r)
+                if _RATE_OF_ACCEPTED.search(text) and any(
+                    _said_accepted(text, o.printed_length)
+                    for o in records
+                    if o.printed_length is not None and _per_step_name(o) == column
+                ):
+                    loose.add(column)
+                    r = dataclasses.replace(
+                        r,
+                        accept_length=round(pl + 1, 6),
+                        bonus=Decision(
+                            EXCLUDED,
+                            f"identity: printed length = k x rate, k = {kr} {said}, the rate "
+                            "defined as accepted drafts over their most and the column's figure "
+                            "said accepted: the accepted drafts a step (the name's reading, "
+                            "tokens a step, does not hold)",
+                        ),
+                        notes=decided_notes(r.notes),
+                    )
+                else:
+                    r = dataclasses.replace(
+                        r,
+                        accept_length=None,
+                        bonus=Decision(
+                            UNKNOWN,
+                            f"two readings fit: printed length = k x rate, k = {kr} {said}, is "
+                            "the accepted drafts a step (bonus excluded) where the rate is per "
+                            "draft, or the tokens a step its name says (bonus included) where "
+                            "the rate is defined as tokens a step / k",
+                        ),
+                        notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
+                    )
             elif value is not None and (r.bonus == UNDECIDED or r.bonus.value != value):
                 words = "1 + " if value == INCLUDED else ""
                 r = dataclasses.replace(
@@ -1573,8 +1654,8 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                     accept_length=pl if value == INCLUDED else round(pl + 1, 6),
                     bonus=Decision(
                         value,
-                        f"identity: printed length = {words}k x rate, k = {k} as the paste "
-                        "states (k drafts a step)"
+                        f"identity: printed length = {words}k x rate, k = {kr} {said} (k drafts "
+                        "a step)"
                         + (
                             f"; the name's reading ({r.bonus.rule}) does not hold"
                             if r.bonus != UNDECIDED
@@ -1584,7 +1665,26 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                     notes=decided_notes(r.notes),
                 )
         out.append(r)
-    return out
+    if not loose:
+        return out
+    # the column's rows of no k, decided by the name the identity proved loose: accepted too
+    return [
+        dataclasses.replace(
+            r,
+            accept_length=round(r.printed_length + 1, 6),
+            bonus=Decision(
+                EXCLUDED,
+                "the column's other rows decide it (one column, one way): k x rate there, the "
+                "figure said accepted",
+            ),
+            notes=decided_notes(r.notes),
+        )
+        if r.bonus.rule == TOKENS_NAME_RULE
+        and r.printed_length is not None
+        and _per_step_name(r) in loose
+        else r
+        for r in out
+    ]
 
 
 MAX_FITTED_K = 16
