@@ -25,6 +25,17 @@ _PER_PASS = re.compile(
     r"(?:(?:target|verify|verification|verifier)[\s_-]+)?)pass\b",
     re.I,
 )
+# what each verify step emits, said with the step as the subject ('Each decode step generates
+# ~3.46 tokens instead of 1'): in a paste that speaks of speculative decoding, tokens per step
+# (the target's own counted), so 'per step' is written after the tokens; never what a step
+# drafts, proposes or accepts
+_EACH_STEP_EMITS = re.compile(
+    r"(?P<head>\beach\s+(?:(?:decode|decoding|verify|verification|target|forward|spec(?:ulative)?)"
+    r"\s+)?(?:step|round|iteration|cycle|pass|forward\s+pass)\s+(?:generates|produces|emits|"
+    r"outputs|yields|commits|delivers)\s+(?:(?:~|≈|about|around|roughly|on\s+average|an\s+average"
+    r"\s+of)\s*)?\d+(?:\.\d+)?\s+tokens)\b(?!\s*(?:/|per\b|a\s+step))",
+    re.I,
+)
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # (never an ASCII table's border, "+-----+----+": its own first character; "+--- | ---", a
 # pipe table's delimiter row, is an added line)
@@ -244,6 +255,8 @@ def prepare(text: str) -> list[Line]:
     if "pass" in text and _PER_PASS.search(text) and V.SPECULATIVE.search(text):
         # 'committed tokens/target pass' beside a draft: tokens per verify step
         raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
+    if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
+        raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
     if "/" in text and "|" in text and "=" in text:
