@@ -131,15 +131,45 @@ def _decided(r: PasteRecord, said: str, where: str) -> PasteRecord:
 _OTHER_SETTING = re.compile(r"[A-Za-z][\w-]*\s*=\s*(?:[2-9]|\d{2,})\b")
 
 
+# a tree's width beside a steps column ('topk', 'num_draft_tokens'): a step of a tree may hold
+# several drafts at one depth, so its steps are no drafts a step
+_TREE = re.compile(r"top ?k|draft tokens|width")
+
+
+def _steps_columns(records: list[PasteRecord]) -> set[str]:
+    """The table's columns naming the draft steps a step takes (cells.STEPS_SETTING: 'MTP
+    steps', '投机步数', 'num steps') that hold the drafts a step: small whole numbers (1-16), one
+    a row, taking two values or more unless the name says MTP or speculation; never beside a
+    tree's width or in SGLang's paste (its steps are a tree's depth)."""
+    values: dict[str, list[int | None]] = {}
+    for r in records:
+        names = [C.norm(n)[0] for n, _ in r.labels]
+        if r.tool == "sglang" or any(_TREE.search(n) for n in names):
+            return set()
+        for n, v in r.labels:
+            if C.STEPS_SETTING.match(C.norm(n)[0]):
+                got = C.value(v)
+                whole = got is not None and not got.percent and got.number == int(got.number)
+                values.setdefault(n, []).append(int(got.number) if got and whole else None)
+    return {
+        n
+        for n, ks in values.items()
+        if all(k is not None and 1 <= k <= 16 for k in ks)
+        and (len(set(ks)) >= 2 or re.search(r"mtp|投机|推测", C.norm(n)[0]))
+    }
+
+
 def rows(records: list[PasteRecord]) -> list[PasteRecord]:
     """Table rows whose own labels set a draft maximum of one: length 1 + rate."""
     out = []
+    steps = _steps_columns(records)
     for r in records:
-        # a label's words, and a draft-count column as 'name=value' ('| K | ... |' over '| 1 |')
+        # a label's words, and a draft-count column as 'name=value' ('| K | ... |' over '| 1 |'),
+        # a column of draft steps alike ('| MTP steps |' over '| 1 |': 'k=1');
         # a bare number under a column named as a setting ('| n_max |' over '| 1 |'): 'n_max=1'
         told = " ".join(
             f"k={v.strip()}"
-            if C.key(n).metric == C.K
+            if C.key(n).metric == C.K or n in steps
             else f"{n.strip()}={v.strip()}"
             if n.strip() and re.fullmatch(r"\d{1,3}", v.strip())
             else v
