@@ -1260,8 +1260,11 @@ def read_paste(
     # rates equal to its rate proves the rate per drafted token, K drafts a step
     records, block_of = KS.fold(records, block_of, sweep_positions)
     # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
-    # its column's and its name's convention above, and is no record of its own
-    records, block_of = _keep(records, block_of, lambda r: not I.baseline_one(r))
+    # its column's and its name's convention above, and is no record of its own; so is a row
+    # whose labels set zero drafts a step ('| DRAFT |' over '| 0 |', one_draft.py)
+    records, block_of = _keep(
+        records, block_of, lambda r: not I.baseline_one(r) and not OD.no_drafts(r)
+    )
     # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
     # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why
     ignored.extend(

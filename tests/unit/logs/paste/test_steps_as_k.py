@@ -77,3 +77,54 @@ def test_sglang_steps_decide_nothing(read: Read) -> None:
         ["num steps", "accept rate"], [["1", "71.0%"], ["2", "64.0%"]]
     )
     assert all(r.accept_length is None for r in read(text).records)
+
+
+# A row whose own label sets zero drafts a step runs without speculation: no record.
+
+_ZERO_NAMES = ["DRAFT", "k", "n_max", "MTP steps", "num speculative tokens", "gamma"]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    name=st.sampled_from(_ZERO_NAMES),
+    empty=st.sampled_from(["—", "-", "n/a", "", "0%"]),
+    one=st.sampled_from(["1.00", "1.01", "0.99"]),
+    lengths=st.lists(st.integers(150, 390), min_size=1, max_size=3),
+)
+def test_a_row_of_zero_drafts_is_no_record(
+    read: Read, name: str, empty: str, one: str, lengths: list[int]
+) -> None:
+    rows = [["0", "9.10", empty, one]] + [
+        [str(i + 1), f"{9.0 - i:.2f}", f"{90 - 10 * i}%", f"{n / 100:.2f}"]
+        for i, n in enumerate(lengths)
+    ]
+    text = "Depth sweep on our box:\n\n" + pipe_table(
+        [name, "decode tok/s", "acceptance", "tokens/forward"], rows
+    )
+    got = read(text).records
+    assert [r.printed_length for r in got] == pytest.approx([n / 100 for n in lengths])
+
+
+def test_a_label_saying_k_zero_is_no_record(read: Read) -> None:
+    text = "Arms:\n\n" + pipe_table(
+        ["arm", "ms/token", "tokens/step"],
+        [["k=0 (no spec)", "11.2", "1.00"], ["k=2", "8.1", "2.31"]],
+    )
+    assert [r.printed_length for r in read(text).records] == pytest.approx([2.31])
+
+
+@pytest.mark.parametrize(
+    ("header", "rows", "kept"),
+    [
+        # draft 0 as a position or a name, with its rate: a figure of a run with drafts
+        (["draft", "accept rate"], [["0", "81.0%"], ["1", "62.0%"]], 2),
+        # a draft model numbered 0 printing a length above one
+        (["draft", "tokens/step"], [["0", "2.41"], ["1", "2.77"]], 2),
+        # another draft setting beside the zero
+        (["arm", "tokens/step"], [["k=0, n_max=3", "1.00"], ["k=2", "2.31"]], 2),
+    ],
+)
+def test_a_zero_with_drafts_stays(
+    read: Read, header: list[str], rows: list[list[str]], kept: int
+) -> None:
+    assert len(read("Our numbers:\n\n" + pipe_table(header, rows)).records) == kept
