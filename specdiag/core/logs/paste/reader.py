@@ -1141,6 +1141,15 @@ def read_paste(
             )
         if length_named is None and defined_here:
             length_named, length_defined = defined_here[-1].key, True
+        if (
+            length_named is None
+            and structure == "prose"
+            and not kv
+            and (mn := B.metric_named(body)) is not None
+        ):
+            # a paragraph naming the accept length with no figure nor definition ('the average
+            # accept length script'): the next may state one without its full name
+            length_named = C.key(mn[1]) if mn[0] == C.LENGTH else None
         if any(r.accepted_tokens is not None and r.printed_length is None for r in kv):
             # counts under a caption saying one draft a step ('MTP acceptance (nd1, K2 verify)'
             # over '97 accept / 3 reject (97%)'): 1 + accepted / drafted
