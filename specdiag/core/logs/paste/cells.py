@@ -464,6 +464,13 @@ _LABELS = frozenset(
         "output len",
     )
 )
+# The draft steps a run's step takes, named as steps ('MTP steps', 'num_mtp_steps', 'num steps',
+# the Chinese '步数' and '投机步数'): a configuration column, a label (one_draft.py reads a
+# column of them holding small whole numbers as the drafts a step). A count of the steps a run
+# took has its own names ('spec steps', 'verify steps': STEPS), read before this.
+STEPS_SETTING = re.compile(
+    r"^(?:(?:num|number of|n)\s?)?(?:(?:mtp|投机|推测)\s?)?(?:num\s)?(?:steps|步数)$"
+)
 # Labels that tell apart items of one configuration (several datasets of one draft), not
 # configurations: records differing only in these are comparable.
 ITEM_LABELS = frozenset(
@@ -881,7 +888,7 @@ def _key_plain(text: str) -> Key:
     pm = _POS.match(bare) or _POS_SUFFIX.match(bare) or _POS_FIRST.match(bare)
     if pm and ("acc" in bare or "rate" in bare or "prob" in bare):
         return Key(POSITION, bare, pct, int(pm.group(1)))
-    if bare in _LABELS:
+    if bare in _LABELS or STEPS_SETTING.match(bare):
         return Key(LABEL, bare, pct)
     # aggregation words before the metric's name, in any number and order ('aggregate accept
     # rate', 'overall mean acceptance length', snake_case 'avg_overall_accept_len')

@@ -80,8 +80,7 @@ class ClaimCheck:
         self.skipped: set[int] = set()  # lines skipped for their values in a known layout
         self.spans: list[tuple[int, int]] = []  # open summaries seen: (first, last so far)
         self.fed = 0  # lines fed so far
-        self.keep = False  # keep the records read (scanned.py), when the input may need them
-        self.records: list[LogRecord] = []
+        self._read: list[LogRecord | RecordBatch] = []  # what the scanner read, as it gave it
         self.parser = LineParser(engine, version)
         self.scanner = Scanner(self.parser, self._sink)
         self.closed = False
@@ -93,8 +92,12 @@ class ClaimCheck:
             self.lines.add(ln)
         else:
             self.lines.update(int(x) for x in ln)
-        if self.keep:
-            self.records.extend(got.records() if not isinstance(got, LogRecord) else (got,))
+        self._read.append(got)
+
+    @property
+    def records(self) -> list[LogRecord]:
+        """The records read so far (scanned.py; the figures a title may round)."""
+        return [r for g in self._read for r in ((g,) if isinstance(g, LogRecord) else g.records())]
 
     def _claimed(self, first: int, last: int) -> bool:
         if any(first <= n <= last for n in self.lines | self.skipped):
@@ -163,9 +166,20 @@ def read_held(data: bytes, engine: str | None) -> PasteReading:
     raw = data.splitlines(keepends=True)
     check = ClaimCheck(raw, None, None)
     # llama.cpp's lines print no length: the paste around them may prove it (scanned.py)
-    check.keep = "draft acceptance" in text and engine in (None, "llamacpp")
-    reading = read_paste(text, is_claimed=check, only_tool=engine, skipped_only=check.skipped_only)
-    if check.keep:
+    llama = "draft acceptance" in text and engine in (None, "llamacpp")
+
+    def scanned() -> list[tuple[int, float | None, float | None]]:
+        check(len(raw), len(raw))  # the whole input fed: every line's record seen
+        return [(r.line_no, r.accept_length, r.accept_rate) for r in check.records]
+
+    reading = read_paste(
+        text,
+        is_claimed=check,
+        only_tool=engine,
+        skipped_only=check.skipped_only,
+        scanned=scanned,
+    )
+    if llama:
         from specdiag.core.logs.paste.scanned import decide
 
         check(len(raw), len(raw))  # the whole input fed: every line's record seen

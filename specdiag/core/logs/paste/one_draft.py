@@ -33,7 +33,14 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import vocab as V
-from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import (
+    INCLUDED,
+    TABLE_ROW,
+    UNKNOWN,
+    Decision,
+    PasteRecord,
+    decided_notes,
+)
 
 # a draft maximum or count set to a number, in the number's group: a maximum (vocab.DRAFT_MAX,
 # group 'max'); a fixed count of drafts a step, as a flag (vLLM's '--num-speculative-tokens',
@@ -131,20 +138,81 @@ def _decided(r: PasteRecord, said: str, where: str) -> PasteRecord:
 _OTHER_SETTING = re.compile(r"[A-Za-z][\w-]*\s*=\s*(?:[2-9]|\d{2,})\b")
 
 
+# a tree's width beside a steps column ('topk', 'num_draft_tokens'): a step of a tree may hold
+# several drafts at one depth, so its steps are no drafts a step
+_TREE = re.compile(r"top ?k|draft tokens|width")
+
+
+def _steps_columns(records: list[PasteRecord]) -> set[str]:
+    """The table's columns naming the draft steps a step takes (cells.STEPS_SETTING: 'MTP
+    steps', '投机步数', 'num steps') that hold the drafts a step: small whole numbers (1-16), one
+    a row, taking two values or more unless the name says MTP or speculation; never beside a
+    tree's width or in SGLang's paste (its steps are a tree's depth)."""
+    values: dict[str, list[int | None]] = {}
+    for r in records:
+        names = [C.norm(n)[0] for n, _ in r.labels]
+        if r.tool == "sglang" or any(_TREE.search(n) for n in names):
+            return set()
+        for n, v in r.labels:
+            if C.STEPS_SETTING.match(C.norm(n)[0]):
+                got = C.value(v)
+                whole = got is not None and not got.percent and got.number == int(got.number)
+                values.setdefault(n, []).append(int(got.number) if got and whole else None)
+    return {
+        n
+        for n, ks in values.items()
+        if all(k is not None and 0 <= k <= 16 for k in ks)
+        and max(k or 0 for k in ks) >= 1
+        and (len(set(ks)) >= 2 or re.search(r"mtp|投机|推测", C.norm(n)[0]))
+    }
+
+
+def _told(r: PasteRecord, steps: set[str]) -> str:
+    """A row's labels as words: a label's own, and a draft-count column as 'name=value' ('| K
+    | ... |' over '| 1 |': 'k=1'), a column of draft steps alike ('| MTP steps |' over '| 1 |');
+    a bare number under a column named as a setting ('| n_max |' over '| 1 |'): 'n_max=1'."""
+    return " ".join(
+        f"k={v.strip()}"
+        if C.key(n).metric == C.K or n in steps
+        else f"{n.strip()}={v.strip()}"
+        if n.strip() and re.fullmatch(r"\d{1,3}", v.strip())
+        else v
+        for n, v in r.labels
+    )
+
+
+def _no_rate(r: PasteRecord) -> bool:
+    """A record printing no acceptance but a run's one token a step: no rate (or 0), no
+    accepted draft, no length but 1 (within 0.05)."""
+    return (
+        not r.printed_rate
+        and not r.accepted_tokens
+        and not r.per_position
+        and (r.printed_length is None or abs(r.printed_length - 1.0) <= 0.05)
+    )
+
+
+def no_drafts(r: PasteRecord) -> bool:
+    """Whether a table row's own labels set zero drafts a step ('| DRAFT |' over '| 0 |', 'k=0
+    (no spec)', '--draft-max 0', '| MTP steps |' over '| 0 |'), every draft setting they state
+    zero, and it prints no acceptance (``_no_rate``): the run without speculation. A row of zero
+    printing a rate (a draft position 0, a draft model numbered 0) is none."""
+    if r.kind != TABLE_ROW or not _no_rate(r):
+        return False
+    steps = {n for n, _ in r.labels if C.STEPS_SETTING.match(C.norm(n)[0])}
+    found = [
+        int(next(g for g in (m.group("max"), m.group("n"), m.group("m"), m.group("o")) if g))
+        for m in _SETTING.finditer(_told(r, steps))
+    ]
+    return bool(found) and not any(found)
+
+
 def rows(records: list[PasteRecord]) -> list[PasteRecord]:
     """Table rows whose own labels set a draft maximum of one: length 1 + rate."""
     out = []
+    steps = _steps_columns(records)
     for r in records:
-        # a label's words, and a draft-count column as 'name=value' ('| K | ... |' over '| 1 |')
-        # a bare number under a column named as a setting ('| n_max |' over '| 1 |'): 'n_max=1'
-        told = " ".join(
-            f"k={v.strip()}"
-            if C.key(n).metric == C.K
-            else f"{n.strip()}={v.strip()}"
-            if n.strip() and re.fullmatch(r"\d{1,3}", v.strip())
-            else v
-            for n, v in r.labels
-        )
+        told = _told(r, steps)
         said = said_max_one(told) if told else None
         if said is None and (most := I.most_of_labels(r.labels)) is not None and most.number == 1:
             # the labels' one draft maximum, in any spelling interpret knows ('max_draft_len=1')

@@ -689,6 +689,7 @@ def read_paste(
     is_claimed: Callable[[int, int], bool] | None = None,
     only_tool: str | None = None,
     skipped_only: Callable[[int, int], bool] | None = None,
+    scanned: Callable[[], list[Figure]] | None = None,
 ) -> PasteReading:
     """Every record the structure readers find in ``text``. Blocks holding a line in
     ``claimed`` (lines the line scanner already read), or for which ``is_claimed(first line,
@@ -697,7 +698,8 @@ def read_paste(
     those lines only by lines it skipped (no record read there): such a block is still read
     by structure when its lines as the paste reads them (a '\\' continuation joined) are a
     server line a fresh line scanner reads, so the figure the input's line breaks hid from the
-    line scanner is read once, not lost."""
+    line scanner is read once, not lost. ``scanned()``: the line scanner's records of the input
+    as figures (line, length, rate), asked for only where a title's figure may round one."""
     lines = TX.prepare(text)
     cache: list[list[str]] = []
 
@@ -1228,6 +1230,15 @@ def read_paste(
             )
         if length_named is None and defined_here:
             length_named, length_defined = defined_here[-1].key, True
+        if (
+            length_named is None
+            and structure == "prose"
+            and not kv
+            and (mn := B.metric_named(body)) is not None
+        ):
+            # a paragraph naming the accept length with no figure nor definition ('the average
+            # accept length script'): the next may state one without its full name
+            length_named = C.key(mn[1]) if mn[0] == C.LENGTH else None
         if any(r.accepted_tokens is not None and r.printed_length is None for r in kv):
             # counts under a caption saying one draft a step ('MTP acceptance (nd1, K2 verify)'
             # over '97 accept / 3 reject (97%)'): 1 + accepted / drafted
@@ -1351,8 +1362,11 @@ def read_paste(
     # rates equal to its rate proves the rate per drafted token, K drafts a step
     records, block_of = KS.fold(records, block_of, sweep_positions)
     # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
-    # its column's and its name's convention above, and is no record of its own
-    records, block_of = _keep(records, block_of, lambda r: not I.baseline_one(r))
+    # its column's and its name's convention above, and is no record of its own; so is a row
+    # whose labels set zero drafts a step ('| DRAFT |' over '| 0 |', one_draft.py)
+    records, block_of = _keep(
+        records, block_of, lambda r: not I.baseline_one(r) and not OD.no_drafts(r)
+    )
     # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
     # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why
     ignored.extend(
@@ -1377,11 +1391,15 @@ def read_paste(
         )
     headings = {ln for ln, t in lines if _HEADING.match(t) or _BOLD_LINE.match(t)}
     if headings:
-        every = records
+        # the figures of the records below a title: the paste's own, printed or computed from
+        # their counts, and the line scanner's where a title's record may round one
+        figs = [(o.first_line, o.printed_length, o.printed_rate or _counted(o)) for o in records]
+        if scanned is not None and any(r.first_line in headings for r in records):
+            figs += scanned()
         records, block_of = _keep(
             records,
             block_of,
-            lambda r: not (r.first_line in headings and _summarises(r, every)),
+            lambda r: not (r.first_line in headings and _summarises(r, figs)),
         )
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
@@ -2303,18 +2321,29 @@ def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
 
 def _near(a: float, b: float) -> bool:
     """Whether ``b`` rounds to ``a`` at ``a``'s printed decimals."""
-    decimals = len(repr(a).split(".")[1]) if "." in repr(a) else 0
+    shown = repr(round(a, 9))  # (a percentage over 100 leaves float noise: 0.11699999999999999)
+    decimals = len(shown.split(".")[1]) if "." in shown else 0
     return abs(a - b) <= 0.5 * 10.0**-decimals + 1e-12
 
 
-def _summarises(r: PasteRecord, records: list[PasteRecord]) -> bool:
-    """Whether a heading's record only rounds figures that records below it print
-    ('## Bisect (acceptance 0.94 -> 0.30)' over bullets holding 0.944 and 0.298): a title."""
-    below = [o for o in records if o.first_line > r.last_line]
-    figures = [(x, attr) for attr in ("printed_length", "printed_rate") if (x := getattr(r, attr))]
+# a record's figures: its first line, its length and its rate (printed or computed)
+Figure = tuple[int, float | None, float | None]
+
+
+def _counted(r: PasteRecord) -> float | None:
+    """The rate a record's counts compute (accepted / drafted), None without both."""
+    a, d = r.accepted_tokens, r.drafted_tokens
+    return a / d if a is not None and d else None
+
+
+def _summarises(r: PasteRecord, below_figures: list[Figure]) -> bool:
+    """Whether a heading's record only rounds figures that records below it print or compute
+    ('## Bisect (acceptance 0.94 -> 0.30)' over bullets holding 0.944 and 0.298; '# Rate too
+    low (27.3%)' over a server line counting 41 accepted of 150 drafted): a title."""
+    below = [f for f in below_figures if f[0] > r.last_line]
+    figures = [(x, i) for i, x in ((1, r.printed_length), (2, r.printed_rate)) if x]
     return bool(figures) and all(
-        any((y := getattr(o, attr)) is not None and _near(x, y) for o in below)
-        for x, attr in figures
+        any((y := f[i]) is not None and _near(x, y) for f in below) for x, i in figures
     )
 
 

@@ -5,6 +5,7 @@ scanner's (a server line, the offline example's counters)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,3 +154,69 @@ def test_negative_controls_bold_lines_that_are_no_runs_title() -> None:
     # a bold line stating a figure is no title: its figure is read as before
     got = read_paste("**EAGLE-3: acceptance 61.2%**\n\n" + table).records
     assert all("title" not in dict(r.labels) for r in got)
+
+
+# --- a title (a markdown heading, a bold line) whose figure rounds a rate the records anywhere
+# below print or compute from their counts, the line scanner's among them: no record
+
+
+def _server_line(accepted: int, drafted: int) -> str:
+    return (
+        "INFO 01-02 03:04:05 [metrics.py:100] SpecDecoding metrics: Mean acceptance length: "
+        f"2.10, Accepted throughput: 3.10 tokens/s, Drafted throughput: 7.52 tokens/s, "
+        f"Accepted: {accepted} tokens, Drafted: {drafted} tokens\n"
+    )
+
+
+def _issue(title: str, accepted: int, drafted: int) -> str:
+    return (
+        f"{title}\n\n## Setup\n\nTwo nodes, nightly image, MTP with three draft tokens.\n\n"
+        "## Log\n\n```\n"
+        + _server_line(accepted, drafted)
+        + "\n"
+        + _server_line(500, 1000)
+        + "```\n"
+    )
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    drafted=st.integers(60, 4000),
+    share=st.integers(5, 95),
+    title=st.sampled_from(
+        ["# Acceptance stuck at {} with MTP", "## Draft acceptance too low ({})", "**Rate {}**"]
+    ),
+)
+def test_a_title_rounding_a_rate_far_below_is_no_record(
+    drafted: int, share: int, title: str
+) -> None:
+    accepted = drafted * share // 100
+    said = f"{100 * accepted / drafted:.1f}%"
+    text = _issue(title.format(said), accepted, drafted)
+    # the line scanner's lines: the title gives nothing more
+    assert read_held(text.encode(), None).records == ()
+    # read by structure alone, the lines' counts compute the same rate
+    assert all(r.first_line > 1 for r in read_paste(text).records)
+
+
+def test_a_title_rounding_a_paste_records_counts_is_no_record() -> None:
+    text = (
+        "**Acceptance 61.3% after the fix**\n\nWe reran the bench with the new head.\n\n"
+        "- accepted draft tokens: 613\n- drafted tokens: 1000\n- decode tok/s: 41.0\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.accepted_tokens == 613
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        # another figure than any rate below: the title's own record
+        "# Acceptance stuck at 45.0% with MTP",
+        # one unit off at the printed decimals: 41.5% does not round 29 / 70 = 41.43%
+        "# Acceptance stuck at 41.5% with MTP",
+    ],
+)
+def test_a_title_with_another_figure_stays(title: str) -> None:
+    got = read_held(_issue(title, 29, 70).encode(), None).records
+    assert [r.first_line for r in got] == [1]
