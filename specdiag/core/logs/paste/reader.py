@@ -221,6 +221,19 @@ _ILLUSTRATIVE = re.compile(
     re.I,
 )
 
+# a statement that the figures below it are not measured ('The table below is illustrative',
+# 'The numbers are placeholders', '> Illustrative values.'): every block after it to the next
+# markdown heading gives no record. 'Illustrative of' (typical of) is no such statement, nor
+# is 'hypothetical', which may hold for its own sentence only.
+_MARKS_BELOW = re.compile(
+    r"\billustrative\b(?!\s+of\b)|\bfor illustration\b|"
+    r"\b(?:mock(?:ed)?|dummy|made[- ]up|fake|fictional|fictitious|placeholder|invented)"
+    r"\s+(?:numbers|figures|values|results)\b|"
+    r"\b(?:numbers|figures|values|results)\s+(?:(?:below|here|shown)\s+)?(?:are|were)\s+"
+    r"(?:(?:only|just|all|mere)\s+)?(?:placeholders|made[- ]up|invented|fake|not real)\b",
+    re.I,
+)
+
 
 # an example in the conditional, in one sentence ('for example, k=3 would give an AL of 2.4'):
 # what a figure would be, not what was measured
@@ -758,8 +771,15 @@ def read_paste(
     all_blocks = TX.blocks(lines)
     titles: dict[int, str] = {}  # per block read: the bold line alone that titles its run
     prev_blk: list[tuple[int, str]] = []
+    marked_below: str | None = None  # the statement above that the figures are not measured
     for blk in all_blocks:
         lead_title = _bold_lead(blk, prev_blk)
+        held_mark = marked_below
+        for _, t in blk:
+            if _HEADING.match(t):
+                marked_below = None
+            elif (m := _MARKS_BELOW.search(t)) is not None:
+                marked_below = m.group(0)
         prev_blk = blk
         # the input's last line the block covers: a line joined onto one above (a wrapped
         # server line) is no longer listed, but the line scanner reads it
@@ -927,6 +947,12 @@ def read_paste(
                 continue
         if (mark := _illustrative(_title(blk, blk[0][0], heading))) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
+            continue
+        if held_mark is not None:
+            # a paragraph above, in this section, says the figures below are not measured
+            unread.append(
+                dataclasses.replace(shown, reason=_illustrative_reason(held_mark, "text above"))
+            )
             continue
         if heading and (mark := FX.mark(heading.rsplit("\n", 1)[-1])) is not None:
             # the line right above introduces the block as a test fixture's or a mock's output
