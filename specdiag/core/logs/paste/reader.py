@@ -1849,6 +1849,8 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
     # a definition of the length as a quotient that says what a step counts ('accepted draft
     # tokens plus one target token per verification, divided by the verifications')
     found.extend((d.bonus, d.words) for d in DF.definitions(text) if d.bonus is not None)
+    # ... or as a formula: the accepted tokens plus the steps over the steps (the bonus counted)
+    found.extend((INCLUDED, f) for f in DF.formulas(text))
     if "decod" in low:
         # decoding without drafts said to give 1.0 ('barely above standard decoding (1.0)'):
         # the paste's lengths count the target's own token
