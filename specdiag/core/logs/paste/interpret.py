@@ -2230,6 +2230,8 @@ _BARE_ACCEPT_KEY = re.compile(
     r"(?:^|[\s,;(\[])(?:(?:mean|avg|average|median)[ _])?accept(?:ance)?\s*[*`]{0,2}\s*$", re.I
 )
 
+_CLAUSE_OPEN = re.compile(r"[(\[,;]")
+
 
 def _bare_accept(key: str, v: C.Value) -> C.Key | None:
     """The figure a bare 'accept' key holds, told by its value: a percentage or a fraction is a
@@ -4376,14 +4378,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 if lead is not None:
                     k = _sub_key(m.group("key"), lead)
             v = C.value(m.group("val"))
+            # a bare 'accept' as the key, alone or opening a bracket or a clause after a comma,
+            # then ':', '=' or (in a bracket or clause) '~' ('wins code (accept ~5.5, 2x)')
+            tail = _CLAUSE_OPEN.split(m.group("key"))[-1]
+            sep = text[m.end("key") : m.start("val")].strip()[:1]
             if (
                 k.metric is None
                 and v is not None
                 and pat is _PAIR
-                and text[m.end("key") : m.start("val")].strip()[:1] in (":", "=")
-                and len(C._MARKUP.sub("", m.group("key")).split()) <= 2
+                and (sep in (":", "=") or (sep in ("~", "≈") and tail != m.group("key")))
+                and len(C._MARKUP.sub("", tail).split()) <= 2
                 and not re.match(r"\s*[A-Za-z]", text[m.end("val") :])
-                and (bk := _bare_accept(m.group("key"), v))
+                and (bk := _bare_accept(tail, v))
             ):
                 k = bk
             if k.metric is None or v is None or _short_rate_key(k):
