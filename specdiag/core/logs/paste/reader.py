@@ -91,6 +91,43 @@ _OTHER_DECODER = re.compile(
 )
 
 
+# a line that opens a JSON body or goes on with one ('{', '"key": 1,', '],')
+_JSON_LINE = re.compile(r"^\s*[{}\[\]\"]")
+
+
+def _json_bodies(lines: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    """The JSON bodies of lines that open one each at the first's indent, each without the
+    title lines after it (the next body's): a body per such opening line."""
+    indent = len(lines[0][1]) - len(lines[0][1].lstrip())
+    opens = [
+        i
+        for i, (_, t) in enumerate(lines)
+        if t.lstrip()[:1] in "{[" and len(t) - len(t.lstrip()) <= indent
+    ]
+    out = []
+    for a, b in zip(opens, [*opens[1:], len(lines)], strict=True):
+        part = lines[a:b]
+        while part and not _JSON_LINE.match(part[-1][1]):
+            part = part[:-1]
+        out.append(part)
+    return out
+
+
+def _json_body(part: list[tuple[int, str]], ctx: I.Ctx) -> list[PasteRecord]:
+    """The records of one JSON body of several: parsed, or by its members where it is cut."""
+    text = "\n".join(t for _, t in part)
+    doc, repaired = I.load_json(text)
+    cut = doc is None
+    if cut:
+        doc, repaired = I.json_members(text), False
+    if doc is None:
+        return []
+    found = HC.decide(I.json_records(doc, ctx, (part[0][0], part[-1][0]), repaired), doc)
+    return (
+        [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found] if cut else found
+    )
+
+
 def _per_step_only(r: PasteRecord) -> bool:
     """Whether every figure of ``r`` is printed under a tokens-a-step name."""
     return bool(r.fields) and all(
@@ -1060,12 +1097,19 @@ def read_paste(
             # a dict printed with repr, whole or its items alone, '...' tolerated (dict_items.py)
             doc = DI.load(body)
             start = 0 if doc is not None else start
-        if doc is None and body.count('":') >= 2:
+        bodies: list[PasteRecord] = []
+        if doc is None and start is not None and len(parts := _json_bodies(blk[start:])) >= 2:
+            # JSON bodies one after another, each under a title line ('- chat (80 prompts)'
+            # over '{...}'): each read on its own, a cut one by its members
+            bodies = [r for part in parts for r in _json_body(part, ctx)]
+        if not bodies and doc is None and body.count('":') >= 2:
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
             doc = I.json_members(body)
             start, members = (0, True) if doc is not None else (start, False)
-        if start is not None and doc is not None:
-            found = HC.decide(I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired), doc)
+        if bodies or (start is not None and doc is not None):
+            found = bodies or HC.decide(
+                I.json_records(doc, ctx, (blk[start or 0][0], blk[-1][0]), repaired), doc
+            )
             if members:
                 found = [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found]
             found, dropped = _drop_marked(found, blk, marked, unread)
