@@ -260,14 +260,20 @@ _ILLUSTRATIVE = re.compile(
 
 # a statement that the figures below it are not measured ('The table below is illustrative',
 # 'The numbers are placeholders', '> Illustrative values.'): every block after it to the next
-# markdown heading gives no record. 'Illustrative of' (typical of) is no such statement, nor
-# is 'hypothetical', which may hold for its own sentence only.
+# markdown heading, or to a line saying a run was measured ('On our box we measured:'), gives
+# no record. 'Illustrative of' (typical of) is no such statement, nor is 'hypothetical', which
+# may hold for its own sentence only.
 _MARKS_BELOW = re.compile(
     r"\billustrative\b(?!\s+of\b)|\bfor illustration\b|"
     r"\b(?:mock(?:ed)?|dummy|made[- ]up|fake|fictional|fictitious|placeholder|invented)"
     r"\s+(?:numbers|figures|values|results)\b|"
     r"\b(?:numbers|figures|values|results)\s+(?:(?:below|here|shown)\s+)?(?:are|were)\s+"
     r"(?:(?:only|just|all|mere)\s+)?(?:placeholders|made[- ]up|invented|fake|not real)\b",
+    re.I,
+)
+_MEASURED_BELOW = re.compile(
+    r"\b(?:we|I)\s+(?:measured|got|saw|observed|ran)\b|"
+    r"\b(?:my|our)\s+(?:real|actual|measured|own)\s+(?:numbers|figures|values|results|runs?)\b",
     re.I,
 )
 
@@ -813,10 +819,10 @@ def read_paste(
         lead_title = _bold_lead(blk, prev_blk)
         held_mark = marked_below
         for _, t in blk:
-            if _HEADING.match(t):
-                marked_below = None
-            elif (m := _MARKS_BELOW.search(t)) is not None:
+            if (m := _MARKS_BELOW.search(t)) is not None and not _HEADING.match(t):
                 marked_below = m.group(0)
+            elif _HEADING.match(t) or _MEASURED_BELOW.search(t):
+                marked_below = None
         prev_blk = blk
         # the input's last line the block covers: a line joined onto one above (a wrapped
         # server line) is no longer listed, but the line scanner reads it

@@ -69,6 +69,9 @@ def test_near_misses_do_not_carry() -> None:
         "Hypothetically a perfect draft would accept everything.\n\nOn our cluster we saw:",
         # a bare example
         "Here's an example from our cluster:",
+        # a statement, then a paragraph saying what was measured
+        "The values are placeholders.\n\nOn our cluster we measured:",
+        "The numbers are placeholders.\n\nHere are our real results:",
     ):
         text = f"## Speculative decoding\n\n{above}\n\n{table}\n"
         assert [r.printed_length for r in read_paste(text).records] == [2.31, 3.05], above
