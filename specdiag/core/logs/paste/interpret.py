@@ -5887,22 +5887,32 @@ def _repair(text: str) -> str:
     )
 
 
+def _json_int(s: str) -> int | None:
+    """A JSON integer, or None (no number) beyond what a float holds (a fuzzed or damaged
+    body's hundred-digit count)."""
+    return int(s) if len(s.lstrip("-")) <= 300 else None
+
+
+def _loads(text: str) -> object:
+    return json.loads(text, parse_int=_json_int)
+
+
 def load_json(text: str) -> tuple[object | None, bool]:
     """The JSON value of a block and whether it needed repair; (None, False) when it is not
     JSON even after repair."""
     try:
-        return json.loads(text), False
+        return _loads(text), False
     except (ValueError, RecursionError):
         pass
     try:
-        return json.loads(_repair(text)), True
+        return _loads(_repair(text)), True
     except (ValueError, RecursionError):
         pass
     # JSON lines: one object a line (a results file of one run per line)
     objs = [ln.strip() for ln in text.splitlines() if ln.strip()]
     if len(objs) >= 2 and all(o.startswith("{") and o.endswith("}") for o in objs):
         try:
-            return [json.loads(o) for o in objs], False
+            return [_loads(o) for o in objs], False
         except (ValueError, RecursionError):
             return None, False
     return None, False
@@ -5938,7 +5948,9 @@ def json_members(text: str) -> dict[str, float | int] | None:
     out: dict[str, float | int] = {}
     for m in _MEMBER.finditer(text):
         v = m.group("v")
-        out.setdefault(m.group("k"), float(v) if any(c in v for c in ".eE") else int(v))
+        n = float(v) if any(c in v for c in ".eE") else _json_int(v)
+        if n is not None:
+            out.setdefault(m.group("k"), n)
     if not any(C.key(k).metric in C.ACCEPTANCE for k in out):
         return None
     return out

@@ -278,3 +278,17 @@ def test_json_bodies_under_titles_without_acceptance_give_no_record() -> None:
     body = json.dumps({"rounds": 7, "results": [{"latency": 3.5, "tok_s": 51.5}]}, indent=4)
     text = f"Speculative decoding runs\n\n- chat\n{body}\n- code\n{body[:-10]}\n"
     assert read_paste(text).records == ()
+
+
+@pytest.mark.parametrize("cut", [False, True])
+def test_an_integer_beyond_a_float_is_no_number(cut: bool) -> None:
+    # a damaged body's hundred-digit count: no number, never a crash; the rest still reads
+    huge = "9" * 400
+    text = (
+        '{"spec": {"acceptance_rate": 0.5, "num_spec_steps": 20, '
+        f'"acceptance_histogram": [8, {huge}], "drafted": {huge}}}}}\n'
+    )
+    if cut:
+        text = "- run a\n" + text + "- run b\n" + text[:-30] + "\n"
+    got = read_paste(text).records
+    assert got and all(r.printed_rate == 0.5 for r in got)
