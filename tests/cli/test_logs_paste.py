@@ -27,12 +27,19 @@ def test_a_sweep_table_in_the_human_view() -> None:
 
 
 def test_the_log_fixtures_give_no_paste_section() -> None:
-    """Every block of the engines' fixtures is the line scanner's: their documents are today's."""
+    """Every block of the engines' fixtures is the line scanner's, but for a pasted /metrics page
+    (the line scanner reads no Prometheus lines): one record of its engine, spanning its lines."""
     from pathlib import Path
 
     for f in sorted((Path(__file__).parents[1] / "data" / "logs").iterdir()):
         r = run_cli(["logs", "--json", str(f)])
-        assert "pastes" not in json.loads(r.stdout), f.name
+        pastes = json.loads(r.stdout).get("pastes", [])
+        recs = [rec for p in pastes for rec in p["records"]]
+        assert all(rec["structure"] == "prometheus" for rec in recs), f.name
+        lines = f.read_text().splitlines()
+        for rec in recs:
+            names = lines[rec["first_line"] : rec["last_line"]]  # the page's lines, past its title
+            assert all(t.startswith(rec["tool"]) for t in names if not t.startswith("#")), f.name
 
 
 def test_engine_and_window_apply_to_records_read_by_structure(tmp_path: Path) -> None:

@@ -20,16 +20,19 @@ def spaced(text: str) -> str:
 
 
 # a tool named only to set the figures apart from it ('(not vLLM)', 'Unlike SGLang, our server',
-# 'instead of llama.cpp', 'our harness vs vLLM', "isn't the stock vLLM", 'no official SGLang'):
+# 'instead of llama.cpp', 'our harness vs vLLM', "isn't the stock vLLM", 'no official SGLang',
+# 'comparing with the original vLLM'):
 # the words just before the name
 _CONTRAST = re.compile(
     r"\b(?P<w>not|isn't|no|unlike|instead\s+of|rather\s+than|as\s+opposed\s+to|other\s+than|"
-    r"vs\.?|versus|compared\s+(?:to|with)|than)[\s(*_`\"']*(?:(?:the|a|an)\s+)?"
-    r"(?:(?:stock|upstream|official|built-in)\s+)?$",
+    r"vs\.?|versus|compar(?:e|ed|ing)\s+(?:to|with|against)|than)[\s(*_`\"']*(?:(?:the|a|an)\s+)?"
+    r"(?:(?:stock|upstream|official|built-in|original)\s+)?$",
     re.IGNORECASE,
 )
 # comparisons of two sides: a tool named before the word is compared too ('SGLang vs vLLM')
-_SYMMETRIC = re.compile(r"^(?:vs\.?|versus|compared\s+(?:to|with)|than)$", re.IGNORECASE)
+_SYMMETRIC = re.compile(
+    r"^(?:vs\.?|versus|compar(?:e|ed|ing)\s+(?:to|with|against)|than)$", re.IGNORECASE
+)
 # the same words in Chinese, Japanese and Korean. Chinese sets them before the name ('不是vLLM',
 # '而不是 SGLang', '不同于', '而非'; '相比' / '比起' compare); with '与' / '和' / '跟' before the
 # name, '不同' (unlike) or '相比' (compared) after it. Japanese and Korean set them after the

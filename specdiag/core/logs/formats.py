@@ -621,7 +621,9 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[_Reader, _Obj, _Obj]]:
     for v in _dicts(doc.get("metrics"), "speculative_decoding", "speculative_decoding_stats"):
         yield _vllm_json, v, doc
     for t in _dicts(doc, "timings"):
-        if "draft_n" in t or "draft_n_accepted" in t:
+        # with 'draft_rounds' (mlx-vlm's server, llama.cpp's fields plus its own verify rounds)
+        # the object is another tool's: the structure readers read it (steps named)
+        if ("draft_n" in t or "draft_n_accepted" in t) and "draft_rounds" not in t:
             yield _llama_json, t, doc
     if "draft_n" in doc and "draft_n_accepted" in doc and "predicted_n" in doc:
         yield _llama_json, doc, doc

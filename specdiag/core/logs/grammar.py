@@ -56,12 +56,12 @@ _TABLE = {  # the canonical field: its printed keys, "|"-separated
         "num accepted tokens|num accepted draft tokens|number of accepted tokens|"
         "total accepted draft tokens|total accepted tokens|n accept|n accepted|"
         "n draft accepted|draft n accepted|acc tokens|correct drafts|num correct drafts|"
-        "accept token num"
+        "accept token num|draft accepted"
     ),
     F.DRAFTED: (
         "drafted|drafted tokens|draft tokens|num draft tokens|num drafted tokens|"
         "number of draft tokens|total draft tokens|n drafted|generated|gen tokens|"
-        "proposed drafts|num proposed drafts|draft n|draft token num"
+        "proposed drafts|num proposed drafts|draft n|draft token num|total draft"
     ),
     F.STEPS: (
         "drafts|num drafts|number of drafts|verify steps|verify ct|num spec steps|"

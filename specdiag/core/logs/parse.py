@@ -169,6 +169,9 @@ _When = tuple[float | None, str | None]  # (timestamp, the time as printed)
 _NO_TIME: _When = (None, None)
 # the fields each layout's reader wants (found by name: _by_name)
 _SGL_WANTS = frozenset((G.F.LENGTH, G.F.RATE))
+# the head of LMDeploy's stats logger line ('[2026-01-02 03:04:05 DP0] Avg thr (in/out): ...,
+# SpecDecoding metrics: ...', lmdeploy/metrics/loggers.py): vLLM's fields after another tool's
+_LMDEPLOY_HEAD = "Avg thr (in/out): "
 _VLLM_WANTS = frozenset((G.F.ACCEPTED, G.F.DRAFTED, G.F.PER_POSITION, G.F.LENGTH, G.F.RATE))
 _V0_WANTS = frozenset((G.F.K, G.F.ACCEPTED, G.F.DRAFTED, G.F.EMITTED))
 _STATS_WANTS = frozenset((G.F.STEPS, G.F.DRAFTED, G.F.ACCEPTED, G.F.LENGTH, G.F.PER_POSITION))
@@ -650,6 +653,8 @@ class LineParser:
         return body, f, raw, (ts, month + "-" + dd + " " + hms)
 
     def _vllm(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
+        if _LMDEPLOY_HEAD in text:
+            return None  # LMDeploy's stats logger line: not vLLM's (the structure readers')
         body, f, raw, when = self._vllm_head(text, P.VLLM_SPEC_MARK)
         g = _by_name(f, body, _VLLM_WANTS)
         acc_t, dra_t = g.get(G.F.ACCEPTED), g.get(G.F.DRAFTED)
@@ -887,6 +892,7 @@ class LineParser:
 
     def _llama_step(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
         m = P.LLAMACPP_STEP.search(text)
+        ngram = m is None and (m := P.LLAMACPP_NGRAM_STEP.search(text)) is not None
         if m is None or not P.LLAMACPP_STEP_PREFIX.fullmatch(text, 0, m.start()):
             return None  # "draft tokens" is a common phrase; not every such line is a trace line
         n, mm = int(m.group("n")), int(m.group("m"))
@@ -900,7 +906,7 @@ class LineParser:
             line_no,
             when=when,
             raw=raw,
-            version="llama.cpp LLAMA_TRACE",
+            version="llama.cpp n-gram drafter (verbose)" if ngram else "llama.cpp LLAMA_TRACE",
             length=1.0 + n,
             counts=(n, mm),
         )
@@ -926,6 +932,7 @@ _SERVER: tuple[tuple[str, str, Callable[..., _Line]], ...] = (
     (LLAMACPP, "#calls(b,g,a)", LineParser._llama_stats),
     (LLAMACPP, "#calls = ", LineParser._llama_stats),  # the older "#calls = N" form
     (LLAMACPP, "draft tokens", LineParser._llama_step),
+    (LLAMACPP, "drafted tokens", LineParser._llama_step),  # the n-gram drafter's verbose line
     (TRTLLM, P.TRTLLM_MARKS[0], LineParser._trtllm),
     (TRTLLM, P.TRTLLM_MARKS[1], LineParser._trtllm),
 )

@@ -124,6 +124,11 @@ LLAMACPP_STATS = re.compile(
 )
 LLAMACPP_STATS_HEAD = re.compile(r"statistics +(?P<impl>[^\s:]+):")
 LLAMACPP_STEP = re.compile(r"accepted +(?P<n>\d+)/ *(?P<m>\d+) draft tokens")
+# the n-gram drafter's verbose line, one a verify step (common/speculative.cpp's ngram-mod
+# accept(): 'accept: accepted 3 tokens from 5 drafted tokens')
+LLAMACPP_NGRAM_STEP = re.compile(
+    r"(?:\baccept: )?accepted (?P<n>\d+) tokens from (?P<m>\d+) drafted tokens\s*$"
+)
 # what may stand before it on a trace line: the log's time and level, the slot's fields ending
 # in '|' ('0.02.011.918 I slot   operator(): id  0 | task 0 | '); a sentence with other figures
 # before ('Generation: 256 tokens, 41.2 t/s; accepted 180/256 draft tokens') is no verify step

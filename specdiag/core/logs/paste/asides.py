@@ -66,6 +66,15 @@ _SCOPED = re.compile(
     r"on\s+average|across\s+(?:the\s+)?[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s*\)",
     re.I,
 )
+# an approximate value alone in a bracket closing a sentence that names the figure, perhaps with
+# the setup it holds for ('... decent accept rate as a draft. (around 68% when paired with the
+# 13B)'; a hedge's common misspellings, 'aroud', 'arround', read as it)
+_HEDGED = re.compile(
+    r"\(\s*(?P<hedge>~|≈|about\b|ar+ou?n?d\b|roughly\b|approx(?:imately\b|\.)?)\s*"
+    r"(?P<val>\d+(?:\.\d+)?\s*%?)(?![\d.]|\s*%?\s*(?:[-–—]|to\b))"
+    r"(?P<tail>\s+(?:when|with|on|for|in|using|at|paired)\b[^()\n]{0,60}?)?\s*\)",
+    re.I,
+)
 _RANGE = re.compile(r"\d+(?:\.\d+)?\s*%?\s*(?:[-–—]|to\b)\s*[*`]{0,2}\d+(?:\.\d+)?\s*%?")
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
 # how far before the bracket its figure's name is looked for
@@ -96,7 +105,29 @@ def rewrite(line: str) -> str:
         at = m.end()
     if out:
         line = "".join(out) + line[at:]
-    return _scoped(line)
+    return _hedged(_scoped(line))
+
+
+def _hedged(line: str) -> str:
+    """``line`` with each bracket of an approximate value alone (_HEDGED) given the name of the
+    figure the sentence it closes names, or the sentence right before it where the bracket
+    opens after that sentence's end: '(measured acceptance rate ~68%, when paired with ...)'."""
+    out: list[str] = []
+    at = 0
+    for m in _HEDGED.finditer(line):
+        before = line[: m.start()].rstrip()
+        if before.endswith((".", "!", "?")):
+            before = before[:-1]  # (the bracket after its sentence's end: that sentence)
+        named = _named(line, m, len(before)) if not _NOT_RUN.search(m.group("tail") or "") else None
+        if named is None:
+            continue
+        tail = (m.group("tail") or "").strip()
+        out.append(line[at : m.start()])
+        out.append(f"(measured {named} ~{m.group('val').strip()}" + (f", {tail})" if tail else ")"))
+        at = m.end()
+    if not out:
+        return line
+    return "".join(out) + line[at:]
 
 
 def _scoped(line: str) -> str:
@@ -137,23 +168,27 @@ def _scoped(line: str) -> str:
     return "".join(out) + line[at:]
 
 
-def _named(line: str, m: re.Match[str]) -> str | None:
-    """The acceptance figure's name the bracket ``m`` measures, None when it measures none."""
-    if _NOT_RUN.search(m.group("label")) or A.target(m.group("label")):
+def _named(line: str, m: re.Match[str], end: int | None = None) -> str | None:
+    """The acceptance figure's name the bracket ``m`` measures, None when it measures none;
+    ``end``: where the sentence holding the name ends (the bracket's own, by default)."""
+    label = m.groupdict().get("label") or ""
+    if _NOT_RUN.search(label) or A.target(label):
         return None
-    start = max(0, m.start() - _REACH)
-    for e in _SENTENCE_END.finditer(line, start, m.start()):
+    end = m.start() if end is None else end
+    start = max(0, end - _REACH)
+    for e in _SENTENCE_END.finditer(line, start, end):
         start = e.end()
     if A.conditional(line, m.start("val")):
         return None
-    names = list(_NAME.finditer(line, start, m.start()))
+    names = list(_NAME.finditer(line, start, end))
     if not names:
         return None
     name = names[-1]
     between = line[name.end() : m.start()]
     if A.other_measure(between) or re.search(r"\d", _RANGE.sub(" ", between)):
         return None
-    if _NOT_RUN.search(between) and m.group("verb").lower() in ("was", "is", "at"):
+    verb = (m.groupdict().get("verb") or "").lower()
+    if _NOT_RUN.search(between) and verb in ("was", "is", "at"):
         # 'lower the acceptance threshold (was 0.50)': the goal's own former value; only a
         # verb of measuring says the bracket is the run's ('threshold (observed 49.70%)')
         return None

@@ -244,6 +244,9 @@ for _m, _keys in {
         "large model step",
         "target model steps",
         "verifier calls",
+        # TensorRT-LLM's iteration stats: each request drafted for in the iteration is verified
+        # once in it
+        "num requests with draft tokens",
     ),
     OUTPUT: (
         "output tokens",
@@ -1270,6 +1273,26 @@ def value(text: str) -> Value | None:
     if p is None:
         return None
     return Value(p[0], pct, p[1], mx, stat, spread)
+
+
+# a cell printing a range of one figure ('0.36–0.47', '45-53%', '~2.4 to 2.9'): the low and the
+# high end, both of one kind (a '%' on the high end alone applies to both)
+_SPAN = re.compile(
+    r"^[~≈]?\s*(?P<lo>\d*\.?\d+)\s*(?P<pl>%?)\s*(?:[-–—]|to)\s*[~≈]?\s*(?P<hi>\d*\.?\d+)\s*(?P<ph>%?)$"
+)
+
+
+def span(text: str) -> tuple[Value, Value] | None:
+    """(low, high) of a cell printing a range of one figure, low below high; None otherwise
+    (a single value, a date, a spread, words)."""
+    m = _SPAN.match(_MARKUP.sub("", text).strip())
+    if m is None or (m.group("pl") and not m.group("ph")):
+        return None
+    lo, hi = _plain(m.group("lo")), _plain(m.group("hi"))
+    if lo is None or hi is None or not lo[0] < hi[0]:
+        return None
+    pct = bool(m.group("ph"))
+    return Value(lo[0], pct, lo[1]), Value(hi[0], pct, hi[1])
 
 
 # a header naming one figure by its centre and its spread or a second centre ('a.len mean/std',

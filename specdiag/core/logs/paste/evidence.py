@@ -55,6 +55,7 @@ _BONUS_BY_TOOL = {
     "(spec_decode_metrics.py)",
     "fastdeploy": "FastDeploy's average accept len is output tokens / verify steps "
     "(token_processor.py)",
+    "lmdeploy": "LMDeploy's mean acceptance length is 1 + accepted / drafts (metrics/loggers.py)",
 }
 # Tools whose printed acceptance rate is documented as accepted / proposed draft tokens.
 _RATE_BY_TOOL = {
@@ -62,11 +63,17 @@ _RATE_BY_TOOL = {
     "llamacpp": "llama.cpp's draft acceptance is accepted / generated draft tokens",
     "trtllm": "TensorRT-LLM's draft acceptance rate is accepted / draft tokens",
     "aiperf": "AIPerf's Draft Acceptance Rate is accepted / proposed draft tokens",
+    "lmdeploy": "LMDeploy's draft acceptance rate is accepted / drafted tokens",
 }
 # Tools whose 'accept ratio' is documented as accepted drafts over all output tokens.
 _RATIO_BY_TOOL: dict[str, str] = {
     "fastdeploy": "FastDeploy's global accept ratio is 1 - verify steps / output tokens "
     "(accepted drafts over generated tokens, token_processor.py)",
+}
+# Tools whose printed acceptance rate is documented as accepted drafts over output tokens.
+_OUTPUT_RATE_BY_TOOL = {
+    "evalscope": "evalscope's Spec. Accept Rate is 1 - 1 / Decoded Tok/Iter, accepted drafts "
+    "per output token (benchmark_util.py), not accepted / drafted",
 }
 _POOLING_BY_TOOL = {
     "vllm": "vllm bench serve and the offline example pool the counters of the whole run",
@@ -75,6 +82,9 @@ _POOLING_BY_TOOL = {
     "requests (and averages the runs' figures)",
     "aiperf": "AIPerf's Acceptance Length row averages each request's length",
     "fastdeploy": "FastDeploy's spec log divides the run's totals",
+    "lmdeploy": "LMDeploy's stats line divides the interval's totals",
+    "evalscope": "evalscope averages each streamed request's (tokens - 1) / (chunks - 1), an "
+    "estimate from the stream's chunks",
 }
 
 # the rule of a figure named tokens per step / round / iteration (one step's every token)
@@ -153,6 +163,8 @@ class Figures:
     k: C.Value | None = None
     positions: dict[int, float] = field(default_factory=dict)
     histogram: tuple[int, ...] = ()
+    # acceptance figures printed as ranges (header, cell): the run measured, no one figure
+    spans: list[tuple[str, str]] = field(default_factory=list)
     fields: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
@@ -175,6 +187,7 @@ class Figures:
                 for v in (self.length, self.tok_per_step, self.acc_per_step, self.rate, self.ratio)
             )
             or bool(self.positions)
+            or bool(self.spans)
             or any(self.histogram)
             or (self.accepted is not None and (self.steps is not None or self.drafted is not None))
         )
@@ -697,6 +710,19 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             basis = Decision(
                 PER_DRAFT, "identity: the length's rate times the draft tokens per step"
             )
+        elif (
+            f.acc_per_step is not None
+            and f.k is not None
+            and f.k.number > 0
+            and _close(
+                printed_rate,
+                f.acc_per_step.number / f.k.number,
+                tol + C.half_unit(f.acc_per_step.decimals) / f.k.number,
+            )
+        ):
+            basis = Decision(
+                PER_DRAFT, "identity: rate = accepted drafts per step / draft tokens per step"
+            )
         elif acc is not None and (dra or out):
             notes.append(
                 f"identity failed: rate {printed_rate:g} is not accepted / drafted "
@@ -708,6 +734,8 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             )
         elif f.ratio is not None and f.rate is None and tool in _RATIO_BY_TOOL:
             basis = Decision(PER_OUTPUT_TOKEN, "tool: " + _RATIO_BY_TOOL[tool])
+        elif f.rate is not None and tool in _OUTPUT_RATE_BY_TOOL:
+            basis = Decision(PER_OUTPUT_TOKEN, "tool: " + _OUTPUT_RATE_BY_TOOL[tool])
         elif f.rate is not None and tool in _RATE_BY_TOOL:
             basis = Decision(PER_DRAFT, "tool: " + _RATE_BY_TOOL[tool])
         if basis.value == PER_DRAFT:
@@ -750,7 +778,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     ) or (bonus.rule.startswith("identity: printed length = output")):
         pooling = Decision(POOLED, "identity: the length is the run's totals' ratio")
     elif tool in _POOLING_BY_TOOL:
-        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "aiperf") else POOLED
+        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "aiperf", "evalscope") else POOLED
         pooling = Decision(value, "tool: " + _POOLING_BY_TOOL[tool])
     figures: RecordFigures = {
         "printed_length": printed_len,

@@ -131,11 +131,13 @@ class ClaimCheck:
             hi = min(end, self.fed + self.CHUNK_LINES)
             counts = self.scanner.counts
             before, seen = self._laid(), len(counts.examples)
+            was = self.parser.block
             self.scanner.feed(b"".join(self.raw_lines[self.fed : hi]))
             self._note_skips(before, seen, self.fed, hi)
             self.fed = hi
-            b = self.parser.block
-            if b is not None:
+            # the summary open now, and the one open before that closed in these lines (its
+            # last paragraph: trtllm-bench's '[AL]' rows, then the closing rule)
+            for b in {id(b): b for b in (was, self.parser.block) if b is not None}.values():
                 self.spans.append((b.start, b.last))
             if self.fed >= first and self._claimed(first, last):
                 return True

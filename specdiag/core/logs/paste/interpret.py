@@ -37,6 +37,7 @@ from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
+from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import thresholds as TH
@@ -535,6 +536,41 @@ def _headless(g: Grid) -> Grid:
     return dataclasses.replace(g, header=[["metric"] + [""] * (len(head) - j)], rows=joined)
 
 
+def _carried_sections(g: Grid) -> list[tuple[tuple[tuple[str, str], ...], Grid]] | None:
+    """The sections of a table of metrics as rows whose names stand in a later column, the
+    columns before it filled on each section's first row alone (carried down): (the section's
+    labels, its table from the names' column on), or None for any other table."""
+    rows = [(ln, cells) for ln, cells in g.rows if any(cells)]
+    if len(rows) < 2 or not g.header or any(C.key(c[0]).metric in C.ACCEPTANCE for _, c in rows):
+        return None
+    j = next(
+        (
+            i
+            for i in range(1, min(4, min(len(c) for _, c in rows)))
+            if any(C.key(c[i]).metric in C.ACCEPTANCE for _, c in rows)
+        ),
+        None,
+    )
+    if j is None or not rows[0][1][0] or all(c[0] for _, c in rows):
+        return None
+    if any(any(c[:j]) and not c[0] for _, c in rows):
+        return None  # a lead cell filled within a section: no carried label
+    head = g.header[0]
+    out: list[tuple[tuple[tuple[str, str], ...], Grid]] = []
+    for ln, cells in rows:
+        if cells[0]:
+            labels = tuple(
+                (C.norm(head[i])[0] if i < len(head) and head[i] else "item", cells[i])
+                for i in range(j)
+                if cells[i]
+            )
+            out.append((labels, Grid(g.structure, [h[j:] for h in g.header], [], ln, ln)))
+        sub = out[-1][1]
+        sub.rows.append((ln, cells[j:]))
+        sub.last_line = ln
+    return out
+
+
 def transposed(g: Grid) -> Grid:
     """A table of metrics as rows (a row's first cell names an acceptance figure, no header cell
     does), in any layout: its rows of words right under the first header row ('dataset |
@@ -623,6 +659,17 @@ def grid(
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
     g = transposed(_headless(g))
+    if (sections := _carried_sections(g)) is not None:
+        # leading columns filled on a section's first row alone ('Conc.', 'Rate' of evalscope's
+        # per-request table) before the column naming each row's metric: a table a section,
+        # those cells its labels
+        out: list[PasteRecord] = []
+        any_named = False
+        for labels, sub in sections:
+            recs, n = grid(sub, ctx, title, upper, above, acceptance_named)
+            out += [dataclasses.replace(r, labels=(*r.labels, *labels)) for r in recs]
+            any_named = any_named or n
+        return out, any_named
     g = _spilled_changes(g)
     if (corner := _corner_figure(g)) is not None:
         # the figure's name in the corner cell ('| accept length | tree draft | chain draft |'
@@ -1656,6 +1703,7 @@ def _by_rows(
     )
     stats = _stats_cells(g, keys)
     sources = _row_sources(g, ctx)
+    binned = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _bins(g, i)}
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -1741,6 +1789,19 @@ def _by_rows(
                 # '| 7 |'): the row's configuration, its k (_gamma_column)
                 labels.append(("γ", _label_value(cell)))
                 continue
+            if (
+                v is None
+                and m in C.ACCEPTANCE
+                and i not in binned
+                and (sp := _figure_span(m, cell)) is not None
+            ):
+                # '0.36–0.47' under a rate: the row's run measured, but no one figure of it
+                # printed: a record stating none, the range in its cells and its note
+                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
+                fig.spans.append((header, cell))
+                fig.fields.append((header, cell))
+                fig.notes.append(f"{header} printed as a range ({sp}): no one figure, none read")
+                continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
@@ -1790,6 +1851,37 @@ def _by_rows(
                     fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
         out.extend(_records(slots, labels, sources.get(ln, ctx), g.structure, (ln, ln), "column"))
     return out
+
+
+def _figure_span(metric: str, cell: str) -> str | None:
+    """The range a table cell prints for an acceptance figure ('0.36–0.47' under a rate, '2.4-2.9'
+    under a length), as printed; None when the cell is no range, or one the figure cannot be
+    (a rate above 1 without '%', a percentage of tokens per step, a length below 1)."""
+    sp = C.span(cell)
+    if sp is None or metric in (C.POSITION, C.PER_POSITION):
+        return None
+    lo, hi = sp
+    if metric in (C.RATE, C.ACCEPT_RATIO):
+        ok = hi.number <= (100.0 if hi.percent else 1.0)
+    else:
+        low = 0.0 if metric == C.ACC_PER_STEP else 1.0
+        ok = not hi.percent and low <= lo.number and hi.number <= C.MAX_STEP_TOKENS
+    return C._MARKUP.sub("", cell).strip() if ok else None
+
+
+def _bins(g: Grid, i: int) -> bool:
+    """Whether a column's ranges adjoin ('0-10%', '10-20%'; '0.0-0.1', '0.1-0.2'): a
+    histogram's bins, no run's range."""
+    spans = sorted(
+        (lo.number, hi.number, max(lo.decimals, hi.decimals))
+        for _, cells in g.rows
+        if i < len(cells) and (sp := C.span(cells[i])) is not None
+        for lo, hi in [sp]
+    )
+    return any(
+        b[0] - a[1] <= 10.0 ** -max(a[2], b[2]) + 1e-9 and b[0] >= a[1] - 1e-9
+        for a, b in zip(spans, spans[1:], strict=False)
+    )
 
 
 def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
@@ -2060,10 +2152,10 @@ _PAIR_SEP_ON = (
     # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
     # expectation)
     r"\bwill\s+always\s+be\b|≈|~|(?<=\s)[—–](?=\s))\s*"
-    # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3', 'is always
-    # 0%', 'is always around 60%')
+    # a hedge or degree word, or two, before the value ('was exactly 0.0%', 'is only 1.3', 'is
+    # always 0%', 'is always around 60%', 'of only around 1.4')
     r"(?:always\s+)?(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|"
-    r"still|now|consistently)\s+)?"
+    r"still|now|consistently)\s+){0,2}"
     # ('is in the range of 0.86', 'is on the order of 70%': one approximate value; a range after
     # it, '0.8-0.9', is read as a range below)
     r"(?:(?:in\s+the\s+(?:range|region|ballpark)|on\s+the\s+order)\s+of\s+)?"
@@ -4048,6 +4140,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # an experiment tracker's metric line ('step:29 - drafter/spec_decode/mean_acceptance_
     # length:4.19'): the whole line, its paths' last segments naming the figures (codenames.py)
     claim(CN.tracker_spans(text) if "/" in text else [])
+    # a tool's line whose words mean what its source says (sourced.py: mlx-vlm, MLC-LLM)
+    claim(SRC.spans(text) if any(h in text for h in SRC.HINTS) else [])
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
@@ -4058,6 +4152,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # runs set against each other in brackets after the acceptance's name ('the acceptance
     # split (~28% token-fed vs the ~40% hidden-state path)'): a rate each (split_rates.py)
     claim(SR.spans(text) if SR.hinted(low) else [])
+    # runs set against each other before the figure's name ('2.91 vs 2.85 mean acceptance at
+    # K=5, 2.95 vs 2.90 single-stream'): each side a run's figure (split_rates.py)
+    claim(SR.versus_first(text) if SR.versus_hinted(text) else [])
     # α measured ('gives alpha ≈ 0.01'): the acceptance rate of speculative-decoding writing
     # (alpha.py; the reader drops it in a paste that never speaks of speculation)
     claim(AL.spans(text) if AL.hinted(low, text) else [])
@@ -4950,7 +5047,8 @@ def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
     return None
 
 
-_LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
+# a row's label before its counts, of up to four words ('code_python', 'long code review')
+_LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40}(?: [A-Za-z][\w.-]{0,40}){0,3})\s{2,}")
 
 
 def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
@@ -5936,22 +6034,24 @@ def load_python_literal(text: str) -> object | None:
     return doc if isinstance(doc, dict) else None
 
 
+# (a key's '_' may be printed as a space: a web page's rendering of 'total_draft')
 _MEMBER = re.compile(
-    r'"(?P<k>[A-Za-z_][\w.-]{0,80})"\s*:\s*(?P<v>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=\s*[,}\]\n]|\s*$)'
+    r'"(?P<k>[A-Za-z_][\w. -]{0,80})"\s*:\s*(?P<v>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=\s*[,}\]\n]|\s*$)'
 )
 
 
 def json_members(text: str) -> dict[str, float | int] | None:
     """The '"name": number' members of a JSON body that does not parse (cut off, a key wrapped
-    over two lines), as one object; None unless one of them is an acceptance figure. A name
-    printed twice keeps its first value."""
+    over two lines), as one object; None unless one of them is an acceptance figure or they
+    count both accepted and drafted tokens. A name printed twice keeps its first value."""
     out: dict[str, float | int] = {}
     for m in _MEMBER.finditer(text):
         v = m.group("v")
         n = float(v) if any(c in v for c in ".eE") else _json_int(v)
         if n is not None:
             out.setdefault(m.group("k"), n)
-    if not any(C.key(k).metric in C.ACCEPTANCE for k in out):
+    metrics = {C.key(k).metric for k in out}
+    if not (metrics & set(C.ACCEPTANCE) or {C.ACCEPTED, C.DRAFTED} <= metrics):
         return None
     return out
 

@@ -54,7 +54,7 @@ class PasteRecord:
     tool: str  # sglang | vllm | llamacpp | trtllm | aiperf | mlx | fastdeploy | ... | unknown
     tool_rule: str  # how the tool was told
     structure: str  # markdown table, box table, aligned columns, csv, tsv, key-value, prose, json,
-    # bullets
+    # bullets, prometheus
     first_line: int  # 1-based lines of the input the record was read from
     last_line: int
     labels: tuple[tuple[str, str], ...]  # the configuration: (column or row name, value)

@@ -44,9 +44,12 @@ from specdiag.core.logs.paste.model import (
 # 'Pos 1: 0.576', '- pos0: `0.98`', 'Position 2 = 0.31', '  * draft position 3: 0.2'
 _POSITION = re.compile(
     r"^\s*(?:[-*+]\s+)?[`*]{0,2}(?:draft\s+)?(?:position|pos)\s*[_#-]?\s*(?P<p>\d{1,2})[`*]{0,2}"
-    r"\s*[:=：]\s*[`*]{0,2}(?P<v>\d*\.\d+|[01])[`*]{0,2}\s*$",
+    r"(?:\s*[:=：]\s*|\s{2,})[`*]{0,2}(?P<v>\d*\.\d+|[01])[`*]{0,2}\s*$",
     re.I,
 )
+# an aligned table's head over such lines ('  Position      Acceptance Rate', then a rule of
+# dashes): read as an opener
+_TABLE_HEAD = re.compile(r"^\s*(?:position|pos)\s{2,}[a-z ]{0,30}\brate\s*$|^[\s=-]{3,}$", re.I)
 # 'Avg Draft Acceptance Rate: 25.19%', '- Samples = 825' (a key of a few words, then its value)
 _KEY_VALUE = re.compile(r"^\s*(?:[-*+]\s+)?[`*]{0,2}[^\s:=：][^:=：]{0,60}[:=：]\s*\S")
 # 'Per-position rates:', '- 位置接受率约为：' (a key alone, its values on the lines below)
@@ -78,7 +81,7 @@ def _run_positions(
             spans[-1][1] = n
             continue
         open_run = False
-        opener = n if _OPENER.match(t) else 0
+        opener = n if _OPENER.match(t) or _TABLE_HEAD.match(t) else 0
         if t.strip() and not _KEY_VALUE.match(t) and not opener:
             break  # prose: the run is over
     if len(runs) != 1 or len(runs[0]) < 2:
@@ -98,7 +101,7 @@ def decide(
 ) -> tuple[list[PasteRecord], list[int]]:
     """Lengths nothing decided, decided by the position lines printed further down their run
     (with the block of each record kept beside it)."""
-    if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
+    if not any(r.printed_length is not None and not r.per_position for r in records):
         return records, block_of
     if "pos" not in text.lower():
         return records, block_of
@@ -108,7 +111,7 @@ def decide(
     used: list[tuple[int, int, tuple[float, ...]]] = []  # position lines a length took
     for r in records:
         pl = r.printed_length
-        if r.bonus != UNDECIDED or pl is None or r.per_position or not 1 <= r.last_line <= len(raw):
+        if pl is None or r.per_position or not 1 <= r.last_line <= len(raw):
             out.append(r)
             continue
         found = _run_positions(raw, r, starts)
@@ -126,6 +129,15 @@ def decide(
             continue
         first, last = got[0][0], got[-1][0]
         used.append((lo, hi, tuple(float(v) for _, v in got)))
+        if r.bonus != UNDECIDED:
+            # a length its counts decided (speculators' acceptance report over its 'Position i'
+            # table): the rates below are its run's, the decision stays the counts'
+            if r.bonus.value == INCLUDED:
+                out.append(dataclasses.replace(r, per_position=tuple(float(v) for _, v in got)))
+            else:
+                out.append(r)
+                used.pop()
+            continue
         out.append(
             dataclasses.replace(
                 r,

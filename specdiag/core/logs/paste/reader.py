@@ -22,6 +22,7 @@ from specdiag.core.logs.paste import delta_pair as DP
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import forced as FORCED
@@ -64,6 +65,7 @@ from specdiag.core.logs.paste.evidence import (
     implausible,
 )
 from specdiag.core.logs.paste.model import (
+    BENCH,
     BONUS_UNKNOWN,
     EXCLUDED,
     INCLUDED,
@@ -206,18 +208,29 @@ def _names_other(text: str) -> bool:
     return _OTHER_MEANING.search(text) is not None
 
 
+# a classifier's or an auditor's decision ('| accept_rate | reject_rate | uncertain_rate |
+# fp_accept_rate |'): its errors (false accepts, false positives, 'fn_rate'), or a third outcome's
+# share beside accept and reject (unsure, abstain); told of a whole block only: a table's header
+# inside a block that speaks of drafts may name such a column
+_DECISION = re.compile(
+    r"false[ _-]?(?:positive|negative|accept|reject)|(?<![a-z])f[pn][ _-]?(?:accept|reject|rate)"
+    r"|(?<![a-z])(?:uncertain|unsure|abstain|abstention)[ _-]?rate",
+    re.I,
+)
+
+
 def _other_meaning(body: str, heading: str) -> bool:
     """Whether a block speaks of acceptance in another meaning (a sampler, admissions, a test
-    suite): a word of that meaning in the block itself and no speculative-decoding word in it
-    (a heading above naming a draft does not make a Metropolis line one), or such a word only in
-    the heading and no speculative-decoding word in either."""
-    if _names_other(body):
+    suite, a classifier's decision): a word of that meaning in the block itself and no
+    speculative-decoding word in it (a heading above naming a draft does not make a Metropolis
+    line one), or such a word only in the heading and no speculative-decoding word in either."""
+    if _names_other(body) or _DECISION.search(body):
         return not _SPEC_CONTEXT.search(body)
     return _names_other(heading) and not _SPEC_CONTEXT.search(body + heading)
 
 
-# Prometheus text exposition ('name{labels} value'): /metrics is read by `specdiag probe` and
-# `specdiag fleet` through prometheus-client's parser, not here.
+# Prometheus text exposition ('name{labels} value'): a pasted /metrics page is read with probe's
+# parser (prometheus-client's) and names, its speculation counters only (_counters_record).
 _EXPOSITION = re.compile(
     r"^\s*(?:#.*|[A-Za-z_:][\w:]*(?:\{.*\})?[ \t]+(?:[-+]?[\d.]+(?:[eE][-+]?\d+)?|[-+]?Inf|NaN)"
     r"(?:[ \t]+\d+)?)\s*$"
@@ -226,6 +239,57 @@ _EXPOSITION = re.compile(
 _EXPOSITION_MARK = re.compile(
     r"^\s*(?:# (?:HELP|TYPE) |[A-Za-z_][\w]*:[\w:]+[{ \t]|[\w:]+\{)", re.M
 )
+
+
+def _exposition(blk: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+    """The exposition lines of a block that is a /metrics page, or its grep, under at most two
+    lines of its own (the command that fetched it, a title); None for any other block."""
+    lead = next((i for i, (_, t) in enumerate(blk) if _EXPOSITION.match(t)), len(blk))
+    page = blk[lead:]
+    if lead > 2 or not page or not all(_EXPOSITION.match(t) for _, t in page):
+        return None
+    return page if _EXPOSITION_MARK.search("\n".join(t for _, t in page)) else None
+
+
+def _counters_record(page: list[tuple[int, str]]) -> PasteRecord | None:
+    """The speculation counters of a pasted /metrics page, read with probe's parser and names
+    (``core/probe/counters.json``): totals since the server started, so 1 + accepted / verify
+    steps and accepted / drafted tokens pooled over its life. SGLang's page has no accepted
+    count (its accept-length gauges are one interval's): no record; nor a page of no engine."""
+    from specdiag.core.probe.metrics import MetricsFamily, parse_counters
+    from specdiag.errors import ServerError
+
+    try:
+        snap = parse_counters("\n".join(t for _, t in page) + "\n")
+    except (ServerError, ValueError):
+        return None
+    if snap.family in (MetricsFamily.NONE, MetricsFamily.SGLANG) or snap.accepted_drafts is None:
+        return None
+    f = E.Figures()
+    for attr, v in (
+        ("accepted", snap.accepted_drafts),
+        ("drafted", snap.draft_tokens),
+        ("steps", snap.verify_steps),
+    ):
+        if v is not None and v.is_integer():
+            setattr(f, attr, C.Value(v, False, 0))
+            f.fields.append((attr, str(int(v))))
+    if snap.verify_steps:
+        f.positions.update((i, a / snap.verify_steps) for i, a in enumerate(snap.accepted_per_pos))
+    f.notes.append("a /metrics page: counters since the server started (or last restarted)")
+    # the record spans its engine's lines (a paste may go on with another engine's page)
+    own = [n for n, t in page if t.startswith(str(snap.family))] or [page[-1][0]]
+    return E.record(
+        f,
+        kind=BENCH,
+        tool=str(snap.family),
+        tool_rule="named in the block or its heading",
+        structure="prometheus",
+        lines=(page[0][0], own[-1]),
+        labels=(),
+    )
+
+
 # a heading that names a tool to compare with ('unlike vLLM, our fork ...') does not tell the
 # tool's conventions
 _COMPARISON = re.compile(
@@ -254,7 +318,17 @@ _ILLUSTRATIVE = re.compile(
     r"\bhypothetical(?:ly)?\b|\billustrat(?:ive|ively)\b|\bfor illustration\b|"
     # a docs-style case of what a field reports ('A one-word reply at k=8 comes back as
     # `predicted_n=2 draft_n=7`'): an indefinite case in the present tense, no run
-    r"(?:^|[.!?]\s+)An?\s+[^.!?]{0,80}?\bcomes\s+back\s+as\b",
+    r"(?:^|[.!?]\s+)An?\s+[^.!?]{0,80}?\bcomes\s+back\s+as\b|"
+    # a code comment opening on an example ('# Example: 70% acceptance, K=5'): the inputs of
+    # the call it shows, no run
+    r"^\s*(?:#|//)\s*(?:(?:for )?example\b|e\.g\.)",
+    re.I,
+)
+# a title saying what a figure does in general ('Acceptance typically decreases with position:',
+# 'Typical values:'), with no one's run in it: what it introduces illustrates the rule
+_GENERIC_TITLE = re.compile(
+    r"^(?!.*\b(?:we|I|our|my|measured|observed)\b)(?:.*\b(?:typically|usually|generally|"
+    r"normally|tends?\s+to)\b|\W*typical\s+(?:values?|ranges?|numbers?|figures?|decay)\b)",
     re.I,
 )
 
@@ -347,6 +421,12 @@ def _illustrative(text: str) -> str | None:
         if e is not None and c is not None:
             return f"{e.group(0)} ... {c.group(0)}"
     return None
+
+
+def _generic(title: str) -> str | None:
+    """The words of a title stating a figure's general behaviour (_GENERIC_TITLE), or None."""
+    m = _GENERIC_TITLE.match(title)
+    return None if m is None else m.group(0).strip()
 
 
 def _illustrative_reason(mark: str, where: str) -> str:
@@ -942,7 +1022,13 @@ def read_paste(
                     titles[n_blocks] = lead_title
                 _restated(blk, before, records, block_of, n_blocks)
             continue
-        if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
+        page = _exposition(blk)
+        if page is not None:
+            # a /metrics page (or its grep), under at most a command line or a title
+            if (rec := _counters_record(page)) is not None:
+                n_blocks += 1
+                records.append(rec)
+                block_of.append(n_blocks)
             continue
         if claimed_set and any(ln in claimed_set for ln, _ in blk):
             continue
@@ -972,7 +1058,11 @@ def read_paste(
                 )
             )
             continue
-        foreign = [(ln, t) for ln, t in blk if _OTHER_LINE.search(t) and _other_meaning(t, "")]
+        foreign = [
+            (ln, t)
+            for ln, t in blk
+            if _OTHER_LINE.search(t) and _names_other(t) and not _SPEC_CONTEXT.search(t)
+        ]
         if foreign:
             # a line of a sampler's or a review's acceptance inside a block that speaks of
             # speculative decoding elsewhere: that line is not read
@@ -988,7 +1078,8 @@ def read_paste(
             body = "\n".join(t for _, t in blk)
             if not blk or not _CANDIDATE.search(body):
                 continue
-        if (mark := _illustrative(_title(blk, blk[0][0], heading))) is not None:
+        title = _title(blk, blk[0][0], heading)
+        if (mark := _illustrative(title) or _generic(title)) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         if held_mark is not None:
@@ -1227,7 +1318,9 @@ def read_paste(
             # the draft tokens per step the block's heading states ('### chain K=5'), else the
             # paste's one
             k_here = I.k_stated(heading + "\n" + body) or paste_k()
-            found = _rate_times_k(found, k_here)
+            if k_here is not None and _k_misfits(found, k_here):
+                k_here = None  # (a run of the block drafted another k: not the runs' k)
+            found = _rate_times_k(found, k_here, text)
             # what the name-led rule left undecided: 1 + k x rate with the stated k, or with
             # the draft block the paste states (both readings of its target token tried)
             found = D.length_by_drafts(
@@ -1504,10 +1597,66 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     return out
 
 
-def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord]:
+# a rate the paste defines as accepted drafts over their most a step ('接受率 `accepted_path_depth
+# / max_tree_depth`', 'acceptance rate = accepted / drafted'): per draft, never tokens a step / k
+_RATE_OF_ACCEPTED = re.compile(
+    r"(?:接受率|accept(?:ance)?[ _-]?rate)[^\n]{0,40}?(?<![\w/])accept(?:ed)?[\w ]{0,30}?"
+    r"\s*(?:/|÷|\bover\b|\bdivided\s+by\b)\s*`?(?:max|draft|proposed|k\b|gamma)",
+    re.I,
+)
+
+
+def _per_step_name(r: PasteRecord) -> str:
+    """The name of the record's figure of tokens a step ('Tokens/Round'), or ''."""
+    return next(
+        (n for n, _ in r.fields if C.key(C._MARKUP.sub("", n)).metric == C.TOK_PER_STEP), ""
+    )
+
+
+def _said_accepted(text: str, value: float) -> bool:
+    """Whether the paste says ``value`` is what a step accepts ('每轮平均接受 6.2', 'accepts ~3.6
+    a round'): the figure then counts accepted drafts, whatever its column is named."""
+    shown = re.escape(f"{value:g}")
+    return (
+        re.search(r"(?:接受|accept(?:s|ed)?)\s*[~≈约]?\s*" + shown + r"(?![\d.])", text, re.I)
+        is not None
+    )
+
+
+def _per_draft_pair(r: PasteRecord) -> tuple[float, float] | None:
+    """The record's printed length and its rate, where the rate may be per draft (a rate, never a
+    ratio: FastDeploy's accept ratio is per output token), or None."""
+    pl, rate = r.printed_length, r.printed_rate
+    if (
+        pl is None
+        or rate is None
+        or not 0.0 < rate <= 1.0
+        or r.rate_basis.value == "per_output_token"
+        or not any("rate" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+    ):
+        return None
+    return pl, rate
+
+
+def _k_misfits(records: list[PasteRecord], k: int) -> bool:
+    """Whether a record printing a length beside a per-draft rate fits neither k x rate nor
+    1 + k x rate for the one k the paste states ('with num_speculative_tokens=5' in a question,
+    a run at 1.4 and 17% below it): that k is not every run's, and decides none of them."""
+    for r in records:
+        if (pair := _per_draft_pair(r)) is None:
+            continue
+        pl, rate = pair
+        tol = _printed_unit(r, pl, False) + k * _printed_unit(r, rate, True)
+        if tol < 0.1 and abs(pl - k * rate) > tol and abs(pl - 1 - k * rate) > tol:
+            return True
+    return False
+
+
+def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> list[PasteRecord]:
     """A per-step figure printed beside a per-draft rate, with the one k the paste states
-    ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50'): k drafts a step, so k x
-    rate is the accepted drafts per step and 1 + k x rate the tokens per step. The arithmetic
+    ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50') or, where it states none,
+    the k of the row's own label ('| Linear K=6 | 68.3% | 4.1 |'): k drafts a step, so k x rate
+    is the accepted drafts per step and 1 + k x rate the tokens per step. The arithmetic
     decides before the figure's name does (a name said 'tokens per round' of a figure that
     counts the accepted drafts: 5 x 0.7 = 3.50). Where the rate's printed digits leave k x
     rate unsure within the length's rounding, nothing is decided.
@@ -1515,24 +1664,26 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
     A figure whose name counts every token of a step ('tokens per round', '每轮 tokens') that
     comes out at k x rate is told by neither: two definitions fit it (the accepted drafts a
     round, the name loose; or a rate defined as tokens a round / k, the name exact), so its
-    convention is unknown and no normalised length is given. An accept-length name, whose
-    bonus nothing else decides, is still decided by the identity."""
-    if k is None:
-        return records
+    convention is unknown and no normalised length is given; unless the paste defines the rate
+    as accepted drafts over their most (_RATE_OF_ACCEPTED) and says a figure of the column is
+    what a round accepts (_said_accepted): then the accepted drafts, bonus excluded, and the
+    column's rows of no k follow it (one column, one way). An accept-length name, whose bonus
+    nothing else decides, is still decided by the identity."""
     out = []
+    loose: set[str] = set()  # the columns whose name the identity proved loose
     for r in records:
-        pl, rate = r.printed_length, r.printed_rate
+        kr = k
+        if kr is None and (row_k := I._k_of_labels(list(r.labels))) is not None:
+            kr = int(row_k.number)
+        pair = _per_draft_pair(r)
         if (
-            pl is not None
-            and rate is not None
-            and 0.0 < rate <= 1.0
-            and r.rate_basis.value != "per_output_token"
-            # (a rate, never a ratio: FastDeploy's accept ratio is per output token)
-            and any("rate" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+            kr is not None
+            and pair is not None
             and (r.bonus == UNDECIDED or r.bonus.rule.startswith(("name:", "tool:")))
         ):
-            tol = _printed_unit(r, pl, False) + k * _printed_unit(r, rate, True)
-            per = k * rate
+            pl, rate = pair
+            tol = _printed_unit(r, pl, False) + kr * _printed_unit(r, rate, True)
+            per = kr * rate
             value = None
             if tol >= 0.1:
                 pass  # (the rate's digits too coarse for k of them to tell)
@@ -1540,19 +1691,40 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                 value = EXCLUDED
             elif abs(pl - (1 + per)) <= tol < abs(pl - per):
                 value = INCLUDED
+            said = "as the paste states" if k is not None else "in the row's label"
             if value == EXCLUDED and r.bonus.rule == TOKENS_NAME_RULE:
-                r = dataclasses.replace(
-                    r,
-                    accept_length=None,
-                    bonus=Decision(
-                        UNKNOWN,
-                        f"two readings fit: printed length = k x rate, k = {k} as the paste "
-                        "states, is the accepted drafts a step (bonus excluded) where the rate "
-                        "is per draft, or the tokens a step its name says (bonus included) "
-                        "where the rate is defined as tokens a step / k",
-                    ),
-                    notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
-                )
+                column = _per_step_name(r)
+                if _RATE_OF_ACCEPTED.search(text) and any(
+                    _said_accepted(text, o.printed_length)
+                    for o in records
+                    if o.printed_length is not None and _per_step_name(o) == column
+                ):
+                    loose.add(column)
+                    r = dataclasses.replace(
+                        r,
+                        accept_length=round(pl + 1, 6),
+                        bonus=Decision(
+                            EXCLUDED,
+                            f"identity: printed length = k x rate, k = {kr} {said}, the rate "
+                            "defined as accepted drafts over their most and the column's figure "
+                            "said accepted: the accepted drafts a step (the name's reading, "
+                            "tokens a step, does not hold)",
+                        ),
+                        notes=decided_notes(r.notes),
+                    )
+                else:
+                    r = dataclasses.replace(
+                        r,
+                        accept_length=None,
+                        bonus=Decision(
+                            UNKNOWN,
+                            f"two readings fit: printed length = k x rate, k = {kr} {said}, is "
+                            "the accepted drafts a step (bonus excluded) where the rate is per "
+                            "draft, or the tokens a step its name says (bonus included) where "
+                            "the rate is defined as tokens a step / k",
+                        ),
+                        notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
+                    )
             elif value is not None and (r.bonus == UNDECIDED or r.bonus.value != value):
                 words = "1 + " if value == INCLUDED else ""
                 r = dataclasses.replace(
@@ -1560,8 +1732,8 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                     accept_length=pl if value == INCLUDED else round(pl + 1, 6),
                     bonus=Decision(
                         value,
-                        f"identity: printed length = {words}k x rate, k = {k} as the paste "
-                        "states (k drafts a step)"
+                        f"identity: printed length = {words}k x rate, k = {kr} {said} (k drafts "
+                        "a step)"
                         + (
                             f"; the name's reading ({r.bonus.rule}) does not hold"
                             if r.bonus != UNDECIDED
@@ -1571,7 +1743,26 @@ def _rate_times_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord
                     notes=decided_notes(r.notes),
                 )
         out.append(r)
-    return out
+    if not loose:
+        return out
+    # the column's rows of no k, decided by the name the identity proved loose: accepted too
+    return [
+        dataclasses.replace(
+            r,
+            accept_length=round(r.printed_length + 1, 6),
+            bonus=Decision(
+                EXCLUDED,
+                "the column's other rows decide it (one column, one way): k x rate there, the "
+                "figure said accepted",
+            ),
+            notes=decided_notes(r.notes),
+        )
+        if r.bonus.rule == TOKENS_NAME_RULE
+        and r.printed_length is not None
+        and _per_step_name(r) in loose
+        else r
+        for r in out
+    ]
 
 
 MAX_FITTED_K = 16

@@ -9,7 +9,11 @@ The same holds for an earlier exact record of prose: a prose record whose every 
 approximate (a mark right before it, or its list under a line ending 'roughly:', 'about:') and
 equal, at its printed precision, to the same figure of exactly one earlier record that prints
 every figure it names ('AL 3.41' and '80.2% draft acceptance' above, then 'roughly: ~80% draft
-acceptance, AL 3.4') restates that record: it goes, the earlier one noting it.
+acceptance, AL 3.4') restates that record: it goes, the earlier one noting it. An earlier
+approximate record is restated so only by a later one that explains it: no label of its own,
+its lines naming the figure, its value printed digit for digit as the earlier's ('Mean accept
+length ~2.6', then 'accept length is a model property: the target accepts ~2.6 tokens per
+verification step'; tokens a step are a length).
 
 A prose figure with no approximate mark printed as a whole number where the table's cells have
 decimals ('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%) that rounds exactly
@@ -31,6 +35,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
 
 _APPROX = r"(?:~|≈|∼|\babout|\baround|\bapprox\.?|\bapproximately|\broughly|\bcirca|\bca\.)"
@@ -151,12 +156,53 @@ def _said(r: PasteRecord) -> list[tuple[str, str, C.Value]] | None:
     out: list[tuple[str, str, C.Value]] = []
     for name, text in r.fields:
         metric = C.key(C._MARKUP.sub("", name)).metric
-        kind = "rate" if metric == C.RATE else "length" if metric == C.LENGTH else None
+        # (tokens a step are a length too: 'accepts ~2.6 tokens per verification step')
+        kind = (
+            "rate"
+            if metric == C.RATE
+            else "length"
+            if metric in (C.LENGTH, C.TOK_PER_STEP)
+            else None
+        )
         v = C.value(C._MARKUP.sub("", text))
         if kind is None or v is None or v.max is not None:
             return None
         out.append((kind, text, v))
     return out or None
+
+
+def _explains(
+    r: PasteRecord,
+    said: list[tuple[str, str, C.Value]],
+    earlier: list[tuple[str, str, C.Value]],
+    raw: list[str],
+) -> bool:
+    """Whether an approximate prose record explains an earlier approximate one: no label of
+    its own, its lines naming the figure ('accept length is a model property: the target
+    accepts ~2.6 tokens per verification step') and no setting or comparison of a run of their
+    own (_OWN_RUN), each value printed digit for digit as the earlier's. Two runs told apart by nothing but their lines are rare; one figure told, then
+    explained, is the common shape."""
+    if r.labels or len(said) != len(earlier):
+        return False
+    lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line])
+    if V.LENGTH_NAME.search(lines) is None and _RATE_NAME.search(lines) is None:
+        return False
+    if _OWN_RUN.search(lines):
+        return False  # ('On code the accept length is larger: ...': a run of its own)
+    return all(
+        kind == k2 and C._MARKUP.sub("", t).strip() == C._MARKUP.sub("", t2).strip()
+        for (kind, t, _), (k2, t2, _) in zip(said, earlier, strict=True)
+    )
+
+
+_RATE_NAME = re.compile(r"\baccept(?:ance)?[ _-]rate\b", re.I)
+# a run's own setting or a comparison in the explaining lines: 'on code', 'with k=4', 'larger',
+# 'than' ('on average' is none)
+_OWN_RUN = re.compile(
+    r"\b(?:(?:on|for|with|at|in|under)\s+(?!average\b)[\w-]|(?:larg|small|high|low|bett|wors|"
+    r"long|short)er\b|more\b|less\b|than\b)",
+    re.I,
+)
 
 
 def _fold_earlier(
@@ -191,8 +237,11 @@ def _fold_earlier(
         if len(matches) != 1:
             continue
         (j,) = matches
-        if _said(records[j]) is not None and all(
-            _approximate(records[j], t, raw) for _, t, _ in _said(records[j]) or ()
+        earlier = _said(records[j])
+        if (
+            earlier is not None
+            and all(_approximate(records[j], t, raw) for _, t, _ in earlier)
+            and not _explains(r, said, earlier, raw)
         ):
             continue  # (the earlier record approximate too: no exact run to restate)
         drop.add(i)

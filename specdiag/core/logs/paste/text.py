@@ -25,6 +25,17 @@ _PER_PASS = re.compile(
     r"(?:(?:target|verify|verification|verifier)[\s_-]+)?)pass\b",
     re.I,
 )
+# what each verify step emits, said with the step as the subject ('Each decode step generates
+# ~3.46 tokens instead of 1'): in a paste that speaks of speculative decoding, tokens per step
+# (the target's own counted), so 'per step' is written after the tokens; never what a step
+# drafts, proposes or accepts
+_EACH_STEP_EMITS = re.compile(
+    r"(?P<head>\beach\s+(?:(?:decode|decoding|verify|verification|target|forward|spec(?:ulative)?)"
+    r"\s+)?(?:step|round|iteration|cycle|pass|forward\s+pass)\s+(?:generates|produces|emits|"
+    r"outputs|yields|commits|delivers)\s+(?:(?:~|≈|about|around|roughly|on\s+average|an\s+average"
+    r"\s+of)\s*)?\d+(?:\.\d+)?\s+tokens)\b(?!\s*(?:/|per\b|a\s+step))",
+    re.I,
+)
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # (never an ASCII table's border, "+-----+----+": its own first character; "+--- | ---", a
 # pipe table's delimiter row, is an added line)
@@ -244,6 +255,8 @@ def prepare(text: str) -> list[Line]:
     if "pass" in text and _PER_PASS.search(text) and V.SPECULATIVE.search(text):
         # 'committed tokens/target pass' beside a draft: tokens per verify step
         raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
+    if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
+        raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
     if "/" in text and "|" in text and "=" in text:
@@ -275,18 +288,34 @@ def prepare(text: str) -> list[Line]:
     return joined
 
 
-# a 'key= value' pair of a tool's row ('draft= 122', 'rate=0.967', 'tok/s=79.8')
-_EQ_FIELD = re.compile(r"(?<![\w./=-])([A-Za-z][\w/]*)\s*=\s*[-+]?\d[\d.]*%?(?![\w=])")
-_ROW_LABEL = re.compile(r"([A-Za-z][\w.:/-]{0,60})\s+$")
+# a 'key= value' pair of a tool's row ('draft= 122', 'rate=0.967', 'tok/s=79.8', 'rate=n/a')
+_EQ_FIELD = re.compile(
+    r"(?<![\w./=-])([A-Za-z][\w/]*)\s*=\s*(?:[-+]?\d[\d.]*%?|n/a|nan)(?![\w=/])", re.I
+)
+# a row's label: words ending where its first pair begins ('code_python', 'long code review'),
+# none ending in ':' (a title before the rows) nor opening with a digit or a mark
+_ROW_LABEL = re.compile(r"(?:(?<=\s)|^)((?:[A-Za-z][\w.:/-]{0,60}(?<!:)\s+){1,4})$")
+
+
+def _label_start(before: str, most: int) -> int | None:
+    """Where the label of at most ``most`` words ending ``before`` starts, None without one."""
+    m = _ROW_LABEL.search(before)
+    if m is None:
+        return None
+    words = m.group(1).split()
+    return before.rindex(words[-most]) if len(words) > most else m.start(1)
 
 
 def _unflattened(line: Line) -> list[Line]:
     """A line holding several rows of a tool that a web page flattened into one ('code_python
     pred= 192 draft= 122 acc= 118 rate=0.967 code_cpp pred= 192 draft= 117 ...'): the same
-    sequence of three 'key= value' pairs or more repeated, each time after one word (the row's
-    label). Each row on a line of its own ('label    key= value ...'), the text before the first
-    label and after the last row each a block of their own (blank lines between, all with the
-    line's number). Any other line as it is."""
+    sequence of three 'key= value' pairs or more repeated, each time after its row's label
+    (up to four words: a page may print 'code python' for 'code_python'; between two rows
+    nothing else, else the text before the label is a block of its own: a summary and the next
+    run's command between two runs' rows; the first row's label no longer than the longest
+    of the others). Each row on a line of its own ('label    key= value ...'), the text
+    before the first label and after the last row each a block of their own (blank lines
+    between, all with the line's number). Any other line as it is."""
     n, t = line
     pairs = list(_EQ_FIELD.finditer(t))
     if len(pairs) < 6:
@@ -306,20 +335,27 @@ def _unflattened(line: Line) -> list[Line]:
         rows.append((s, s + width))
     if len(rows) < 2:
         return [line]
+    # the labels between two rows, whole: the most words a label has
+    gaps = [t[pairs[s - 1].end() : pairs[s].start()] for s, _ in rows[1:]]
+    inner = [len(g.split()) for g in gaps if _ROW_LABEL.fullmatch(g.lstrip())]
+    most = max(inner, default=1)
     cuts: list[int] = []  # where each row starts: its label
     for s, _ in rows:
-        before = t[: pairs[s].start()]
-        label = _ROW_LABEL.search(before)
-        if label is None or (s and label.start() < pairs[s - 1].end()):
+        start = _label_start(t[: pairs[s].start()], most)
+        if start is None or (s and start < pairs[s - 1].end()):
             return [line]  # (a row without its label word)
-        cuts.append(label.start())
+        cuts.append(start)
     end = pairs[rows[-1][1] - 1].end()
     head, rest = t[: cuts[0]].rstrip(), t[end:].strip()
     out: list[Line] = [(n, head), (n, "")] if head.strip() else []
-    for a, b in zip(cuts, [*cuts[1:], end], strict=True):
-        seg = t[a:b].strip()
-        name, _, fields = seg.partition(" ")
-        out.append((n, f"  {name}    {fields.strip()}"))
+    for i, (s, e) in enumerate(rows):
+        if i and (between := t[pairs[s - 1].end() : cuts[i]].strip()):
+            out += [(n, ""), (n, between), (n, "")]  # (a summary, the next run's command)
+        name, fields = (
+            t[cuts[i] : pairs[s].start()].strip(),
+            t[pairs[s].start() : pairs[e - 1].end()],
+        )
+        out.append((n, f"  {name}    {fields}"))
     if rest:
         out += [(n, ""), (n, rest)]
     return out

@@ -33,7 +33,9 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "trtllm",
             r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS|"
-            r"\bmtp_nextn(?:\s*[=:]\s*|\s+)\d",
+            r"\bmtp_nextn(?:\s*[=:]\s*|\s+)\d|"
+            # the key of its iteration stats (GET /metrics of trtllm-serve, the executor's JSON)
+            r"\bspec(?:DecodingStats|_decoding_stats)\b",
         ),
         (
             "llamacpp",
@@ -55,10 +57,21 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bDecode batch\b[^\n]{0,200}?\baccept len\b|"
             # the one line SGLang's benchmark/ scripts (mtbench, ceval, math) print: output
             # tokens / spec_verify_ct
-            r"#questions: \d+,[^\n]{0,200}?\bThroughput: [\d.]+ token/s, Acceptance length: ",
+            r"#questions: \d+,[^\n]{0,200}?\bThroughput: [\d.]+ token/s, Acceptance length: |"
+            # the header of bench_one_batch_server's report ('| acc length | ITL (ms) | input
+            # cost ($/1M) |') and of sglang.test.send_one's table ('Batch Wall (token/s)')
+            r"\|\s*acc length\s*\|\s*ITL \(ms\)\s*\|\s*input cost\b|\bBatch Wall \(token/s\)",
         ),
-        ("vllm", r"\bvllm\b|SpecDecoding metrics"),
-        ("lmdeploy", r"\blmdeploy\b"),
+        # (not on LMDeploy's stats line, which prints vLLM's fields after its own head)
+        (
+            "vllm",
+            r"\bvllm\b|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics",
+        ),
+        # LMDeploy's stats logger line ('[... DP0] Avg thr (in/out): ...', loggers.py)
+        ("lmdeploy", r"\blmdeploy\b|\bAvg thr \(in/out\):"),
+        # evalscope perf's speculative rows (benchmark_util.py, rich_display.py)
+        ("evalscope", r"\bevalscope\b|\bDecoded Tok/Iter\b"),
+        ("mlc", r"\bmlc[-_ ]llm\b|\bmlc_llm\b"),
         ("tgi", r"\btext[-_ ]generation[-_ ]inference\b|\btgi\b"),
         ("exllama", r"\bexllama(?:v2|v3)?\b|\btabbyapi\b"),
         ("ollama", r"\bollama\b"),
@@ -81,7 +94,14 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "specforge": ("specforge", "bench_eagle3.py"),
     "fastdeploy": ("fastdeploy", "fd_serving", "fdserving", "speculate global accept ratio"),
     "mlx": ("mlx",),
-    "trtllm": ("trtllm", "tensorrt", "decoding statistics", "mtp_nextn"),
+    "trtllm": (
+        "trtllm",
+        "tensorrt",
+        "decoding statistics",
+        "mtp_nextn",
+        "specdecodingstats",
+        "spec_decoding_stats",
+    ),
     "llamacpp": ("llama", "n_drafted"),
     "sglang": (
         "sglang",
@@ -94,9 +114,13 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "retokenized",
         "decode batch",
         "#questions",
+        "itl (ms)",
+        "batch wall",
     ),
     "vllm": ("vllm", "specdecoding metrics"),
-    "lmdeploy": ("lmdeploy",),
+    "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
+    "evalscope": ("evalscope", "decoded tok/iter"),
+    "mlc": ("mlc",),
     "tgi": ("generation", "tgi"),
     "exllama": ("exllama", "tabbyapi"),
     "ollama": ("ollama",),

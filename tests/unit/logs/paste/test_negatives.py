@@ -158,6 +158,57 @@ def test_a_real_run_titled_example_still_reads(title: str, value: int) -> None:
     assert printed_lengths(text) == [v]
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    title=st.sampled_from(
+        (
+            "Draft acceptance usually falls off with depth:",
+            "Acceptance generally drops at later positions:",
+            "The acceptance rate tends to shrink along the draft:",
+            "Typical values:",
+        )
+    ),
+    rates=st.lists(st.integers(20, 95), min_size=3, max_size=6),
+)
+def test_figures_under_a_title_of_what_usually_happens_are_no_record(
+    read: Read, title: str, rates: list[int]
+) -> None:
+    # a rule stated in general, then an aligned illustration of it: no one's run
+    rates = sorted(rates, reverse=True)
+    cells = "".join(f"{r}%".rjust(6) for r in rates)
+    table = "Depth:     " + "".join(str(i + 1).rjust(6) for i in range(len(rates)))
+    table += "\nAcceptance:" + cells + "\n"
+    assert read(f"EAGLE-3 draft, k={len(rates)}.\n\n{table}").records  # control
+    got = read(f"EAGLE-3 draft, k={len(rates)}.\n\n{title}\n\n```\n{table}```\n")
+    assert got.records == ()
+    assert any("not measured" in b.reason for b in got.unread)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Acceptance on our cluster usually falls off with depth:",
+        "Measured acceptance generally drops at later positions:",
+        "Typical output of the bench:",
+    ],
+)
+def test_a_run_under_a_title_of_what_usually_happens_still_reads(title: str) -> None:
+    table = "Depth:          1      2      3\nAcceptance:   81%    62%    40%\n"
+    assert read_paste(f"EAGLE-3 draft, k=3.\n\n{title}\n\n```\n{table}```\n").records
+
+
+@pytest.mark.parametrize("lead", ["# Example:", "// e.g.", "# for example"])
+def test_a_code_comment_giving_an_example_is_no_record(lead: str) -> None:
+    # the comment states the inputs of the call below it
+    text = f"```python\n{lead} 65% acceptance, K=4\ngain = expected_gain(0.65, 4)\n```\n"
+    assert read_paste("Speculative decoding helper.\n\n" + text).records == ()
+
+
+def test_a_code_comment_of_a_measured_run_still_reads() -> None:
+    text = "```python\n# measured: 65% acceptance, K=4\ngain = expected_gain(0.65, 4)\n```\n"
+    assert read_paste("Speculative decoding helper.\n\n" + text).records
+
+
 def test_a_sampler_tuning_constant_is_another_meaning() -> None:
     text = (
         "Replaced the fixed Robbins-Monro acceptance rate of 0.25 with a `tune_mcmc()` argument.\n"
@@ -284,6 +335,41 @@ def test_a_rate_with_a_decoding_word_is_still_read(text: str) -> None:
 )
 def test_papers_suggestions_and_worked_examples_are_no_record(text: str) -> None:
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(min_value=5, max_value=60),
+    st.integers(min_value=5, max_value=30),
+    st.sampled_from(
+        ["uncertain_rate", "abstain rate", "fp_accept_rate", "false accept rate", "FN rate"]
+    ),
+)
+def test_a_decisions_accept_share_beside_its_errors_or_a_third_outcome_is_no_record(
+    read: Read, a: int, r: int, third: str
+) -> None:
+    # a grader's accept / reject / unsure shares, its false accepts: a decision, no drafts
+    rest = 100 - a - r
+    text = (
+        "# Grader check\n\n"
+        f"| setup | accept_rate | reject_rate | {third} | mean_ms |\n"
+        "|---|---:|---:|---:|---:|\n"
+        f"| plain | 0.{a:02d} | 0.{r:02d} | 0.{rest:02d} | 310.5 |\n"
+        f"| strict | 0.{a:02d} | 0.{r + 1:02d} | 0.{rest - 1:02d} | 402.0 |\n"
+    )
+    reading = read(text)
+    assert reading.records == ()
+    assert any("another meaning" in b.reason for b in reading.ignored)
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["| setup | accept_rate | reject_rate |", "| setup | accept_rate | FN rate |"],
+)
+def test_accept_and_reject_rates_of_drafts_are_still_read(header: str) -> None:
+    # the same columns where the block speaks of drafts: the drafts' shares
+    text = f"EAGLE-3 draft, k=4\n{header}\n|---|---:|---:|\n| plain | 0.61 | 0.39 |\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.61]
 
 
 _OTHER_SAMPLES = (

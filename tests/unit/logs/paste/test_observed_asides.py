@@ -159,3 +159,42 @@ def test_an_approximate_length_over_several_runs_is_one_record() -> None:
 )
 def test_a_range_a_goal_or_a_wrong_kind_in_such_a_bracket_is_no_record(sentence: str) -> None:
     assert read_paste(f"{_LEAD}{sentence}\n").records == ()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    hedge=st.sampled_from(["around", "aroud", "arround", "about", "~", "roughly", "approx."]),
+    pct=st.integers(35, 92),
+    stop=st.sampled_from([". ", "! ", " "]),
+    tail=st.sampled_from(
+        ["", " when paired with the 14B model", " with greedy sampling", " on chat"]
+    ),
+)
+def test_an_approximate_rate_in_a_bracket_closing_its_sentence_is_one_record(
+    read: Read, hedge: str, pct: int, stop: str, tail: str
+) -> None:
+    # a bracket after the sentence naming the figure: that figure's value, approximate
+    text = (
+        "Tried the tiny model as a draft: it is fast and gets a decent accept rate in "
+        f"speculative decoding{stop}({hedge} {pct}%{tail})\nThe vocab is a close match.\n"
+    )
+    got = read(text).records
+    assert [r.printed_rate for r in got] == [pct / 100]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a goal, a baseline or a comparison in the bracket
+        "The draft gets a decent accept rate in speculative decoding. (around 68% vs the 7B)\n",
+        "The draft gets a decent accept rate in speculative decoding. (about 68% for baseline)\n",
+        # a range
+        "The draft gets a decent accept rate in speculative decoding. (around 60-68%)\n",
+        # no acceptance named in the sentence before: the bracket is some other share
+        "The draft is fast in speculative decoding. Its answers read well (around 68% on chat)\n",
+        # a length's name over a share: the wrong kind
+        "The draft gets a decent accept length in speculative decoding. (around 68%)\n",
+    ],
+)
+def test_such_a_bracket_of_a_goal_a_range_or_no_named_figure_is_no_record(text: str) -> None:
+    assert read_paste(text).records == ()

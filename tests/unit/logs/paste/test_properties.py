@@ -119,6 +119,27 @@ def test_claim_check_follows_the_line_scanner() -> None:
     assert not check(10, 10)  # prose with 'accept len': no layout fits
 
 
+def test_claim_check_keeps_a_summary_closed_in_its_last_paragraph() -> None:
+    """trtllm-bench's sections in the order it prints them, each paragraph ending on the next
+    section's heading, the last ('[AL]' rows) closed by the rule under it: every paragraph is
+    the line scanner's (one record), none left to the structure readers."""
+    from specdiag.core.logs.paste.hook import ClaimCheck
+    from tests.unit.logs.paste.pipeline import line_scanner_lengths, through_logs
+
+    text = (
+        "= DECODING STATISTICS (Eagle3)\n\n"
+        "-- Number of Accepted Draft Tokens Details ---\n\n[ADT] AVERAGE: 1.40\n"
+        "-- Draft Acceptance Rate Details ---\n\n[DAR] AVERAGE: 0.47\n"
+        "-- Acceptance Length Details ---\n\n[AL] MINIMUM: 1.80\n[AL] AVERAGE: 2.40\n"
+        "===========\n"
+    )
+    check = ClaimCheck(text.encode().splitlines(keepends=True), None, None)
+    assert check(5, 6) and check(8, 9)
+    assert check(11, 13)  # the summary closed by its rule in this paragraph
+    assert line_scanner_lengths(text) == [2.40]
+    assert through_logs(text).records == ()
+
+
 def test_small_inputs_are_held_large_ones_are_not() -> None:
     small, tee = hold(io.BytesIO(b"accept length: 3.1\n"))  # type: ignore[arg-type]
     assert small.read() == b"accept length: 3.1\n" and tee.held() == b"accept length: 3.1\n"

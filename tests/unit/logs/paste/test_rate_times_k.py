@@ -6,6 +6,7 @@ or a rate defined as tokens a step / k): its convention is unknown, no normalise
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,3 +87,84 @@ def test_negative_control_a_figure_that_fits_neither_decides_nothing() -> None:
     text = "### chain K=5\n\nacceptance rate: 70.0%, accept length: 4.00\n"
     got = read_paste(text).records
     assert [r.accept_length for r in got] == [None]
+
+
+def _rows_table(ks: list[int], rates: list[int], extra: str = "") -> tuple[str, list[float]]:
+    """A table of chain runs, the k in each row's label, tokens a round printed at k x rate."""
+    printed = [round(k * r / 10000, 1) for k, r in zip(ks, rates, strict=True)]
+    rows = "".join(
+        f"| Chain K={k} | {r / 100:.2f}% | {p:.1f} | |\n"
+        for k, r, p in zip(ks, rates, printed, strict=True)
+    )
+    table = "| run | acceptance rate | Tokens/Round | note |\n|---|---|---|---|\n" + extra + rows
+    return table, printed
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    ks=st.lists(st.integers(3, 9), min_size=2, max_size=4, unique=True),
+    data=st.data(),
+)
+def test_the_rows_own_k_at_k_times_rate_claims_no_convention(
+    ks: list[int], data: st.DataObject
+) -> None:
+    # no k for the paste, one in each row's label: tokens a round at k x rate fit two readings
+    rates = [data.draw(st.integers(5000, 9500)) for _ in ks]
+    table, printed = _rows_table(ks, rates)
+    got = read_paste("Chain drafting, depth sweep.\n\n" + table).records
+    assert [r.printed_length for r in got] == printed
+    assert all(r.accept_length is None and r.bonus.value == "unknown" for r in got)
+    assert all("in the row's label" in r.bonus.rule for r in got)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    ks=st.lists(st.integers(3, 9), min_size=2, max_size=4, unique=True),
+    data=st.data(),
+    definition=st.sampled_from(
+        [
+            "The acceptance rate is `accepted_depth / max_depth` per round.",
+            "接受率定义为 `accepted_len / max_len`。",
+            "acceptance rate = accepted drafts / drafted tokens",
+        ]
+    ),
+)
+def test_a_rate_of_accepted_drafts_and_a_figure_said_accepted_leave_the_bonus_out(
+    ks: list[int], data: st.DataObject, definition: str
+) -> None:
+    rates = [data.draw(st.integers(5000, 9500)) for _ in ks]
+    # a tree row of no k whose note says what a round accepts
+    tree = "| Tree (D=6, W=2) | 71.20% | 5.3 | accepts 5.3 a round on average |\n"
+    table, printed = _rows_table(ks, rates, tree)
+    got = read_paste(f"{definition}\n\n{table}").records
+    assert [r.printed_length for r in got] == [5.3, *printed]
+    assert [r.accept_length for r in got] == [round(p + 1, 6) for p in [5.3, *printed]]
+    assert all(r.bonus.value == "excluded" for r in got)
+
+
+@pytest.mark.parametrize(
+    ("definition", "tree"),
+    [
+        # the rate defined as accepted over the most, but no figure said accepted
+        (
+            "The acceptance rate is `accepted_depth / max_depth`.",
+            "| Tree (D=6, W=2) | 71.20% | 5.3 | |\n",
+        ),
+        # a figure said accepted, but no definition of the rate
+        (
+            "Chain drafting, depth sweep.",
+            "| Tree (D=6, W=2) | 71.20% | 5.3 | accepts 5.3 a round |\n",
+        ),
+        # the rate defined over the tree's nodes, not a most a round
+        (
+            "The acceptance rate is `accepted_nodes / total_nodes`.",
+            "| Tree (D=6, W=2) | 71.20% | 5.3 | accepts 5.3 a round |\n",
+        ),
+    ],
+)
+def test_near_misses_of_the_accepted_reading_claim_nothing_new(definition: str, tree: str) -> None:
+    table, printed = _rows_table([5, 7], [7200, 6100], tree)
+    got = read_paste(f"{definition}\n\n{table}").records
+    assert [r.printed_length for r in got] == [5.3, *printed]
+    # the chain rows: two readings; the tree row: its name (tokens a round, bonus included)
+    assert [r.accept_length for r in got] == [5.3, None, None]

@@ -76,3 +76,49 @@ def test_rate_cell_with_its_counts_in_brackets() -> None:
     assert [r.printed_rate for r in got] == [pytest.approx(0.71)]
     wrong = table.replace("~71%", "~90%")  # 50 / 70 is no 90%
     assert read_paste("### MTP speculative decoding\n\n" + wrong).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    tenths=st.integers(14, 49),
+    said=st.sampled_from(
+        [
+            "accept length is a property of the draft: the target accepts ~{v} tokens per "
+            "verification step on average.",
+            "Put simply, the accept length means the target keeps ~{v} tokens per step.",
+        ]
+    ),
+)
+def test_an_approximate_length_explained_below_is_one_record(tenths: int, said: str) -> None:
+    v = f"{tenths / 10:.1f}"
+    text = (
+        "Measured on a chat mix with the draft head:\n\n"
+        "Metric Value\n"
+        f"Mean accept length (tau) ~{v} (spread 1.2-5.1)\n\n" + said.format(v=v) + "\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [tenths / 10]
+    assert got[0].first_line == 4
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # another value: another run
+        "accept length is a property of the draft: the target accepts ~3.1 tokens per step.",
+        # a label of its own: a run of its own
+        "On code the accept length is larger: the target accepts ~2.6 tokens per step.",
+        # not the figure named: some other count
+        "Batching helps too: the server keeps ~2.6 requests per step.",
+    ],
+)
+def test_an_approximate_figure_not_explaining_the_earlier_one_stays(said: str) -> None:
+    text = (
+        "Measured on a chat mix with the draft head:\n\n"
+        "Metric Value\nMean accept length (tau) ~2.6\n\n" + said + "\n"
+    )
+    got = read_paste(text).records
+    assert len(got) in (1, 2)
+    assert got[0].printed_length == 2.6
+    if "requests" not in said:
+        assert len(got) == 2

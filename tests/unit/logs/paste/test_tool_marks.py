@@ -182,3 +182,99 @@ def test_negative_controls_names_that_are_not_sglangs_artefacts() -> None:
         )
         (r,) = read_paste(text).records
         assert r.tool != "sglang" and r.printed_length == 2.9137, mark
+
+
+# SGLang's bench_one_batch_server report: a markdown table whose header holds 'acc length'
+# beside 'ITL (ms)' and the cost columns; the server's own accept length (bonus included)
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    lengths=st.lists(st.integers(110, 700), min_size=1, max_size=4),
+    input_len=st.booleans(),
+)
+def test_bench_one_batch_server_report_is_sglangs(lengths: list[int], input_len: bool) -> None:
+    head = "| batch size | " + ("input len | " if input_len else "")
+    head += (
+        "latency (s) | input throughput (tok/s)  | output throughput (tok/s) | acc length | "
+        "ITL (ms) | input cost ($/1M) | output cost ($/1M) |"
+    )
+    rule = "|" + " --- |" * head.count(" | ")
+    rows = [
+        f"| {2**i} | " + ("1024 | " if input_len else "") + f"1.5{i} | 9000.00 | 200.0{i} | "
+        f"{v / 100:.2f} | 5.0{i} | 0.05 | 2.81 |"
+        for i, v in enumerate(lengths)
+    ]
+    text = "Input lens: [1024]. Output lens: [256].\n" + "\n".join([head, rule, *rows]) + "\n"
+    got = read_paste(text).records
+    assert [(r.tool, r.accept_length) for r in got] == [
+        ("sglang", round(v / 100, 2)) for v in lengths
+    ]
+
+
+def test_send_one_table_is_sglangs(tmp_path: Path) -> None:
+    # sglang.test.send_one's table (tabulate 'pretty'): completion tokens / verify steps
+    text = (
+        "+----------------+----------------+--------+------------+----------------------+"
+        "----------------------+\n"
+        "| Server E2E (s) | Batch Wall (s) | Tokens | Acc Length | Server E2E (token/s) | "
+        "Batch Wall (token/s) |\n"
+        "+----------------+----------------+--------+------------+----------------------+"
+        "----------------------+\n"
+        "|     2.310      |     2.344      |  384   |   2.716    |        166.23        | "
+        "       163.82        |\n"
+        "+----------------+----------------+--------+------------+----------------------+"
+        "----------------------+\n"
+    )
+    got = _records(tmp_path, text)
+    assert [(r.tool, r.accept_length) for r in got] == [("sglang", 2.716)]
+
+
+def test_negative_controls_tables_without_sglangs_report_header() -> None:
+    # 'acc length' and 'ITL (ms)' without the cost columns, or a plain 'Acc Length' table with
+    # 'Latency' and 'Speed': anyone's script prints those; no tool, no convention claimed
+    for text in (
+        "| batch | acc length | ITL (ms) |\n|---|---|---|\n| 1 | 2.61 | 5.20 |\n",
+        "| Latency (s) | Tokens | Acc Length | Speed (token/s) |\n|---|---|---|---|\n"
+        "| 1.20 | 256 | 2.61 | 213.3 |\n",
+    ):
+        (r,) = read_paste(text).records
+        assert r.tool != "sglang" and r.accept_length is None
+
+
+# TensorRT-LLM's iteration stats (trtllm-serve's GET /metrics), pretty-printed under a line of
+# its own (the command that fetched them): its key names the tool, and the count of requests
+# drafted for in the iteration is its verify steps, so 1 + accepted / steps decides the bonus
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    reqs=st.integers(1, 64),
+    per=st.integers(0, 300),
+    snake=st.booleans(),
+    title=st.sampled_from(["$ curl -s host:8000/metrics | jq .", "iteration stats:"]),
+)
+def test_iteration_stats_pretty_json_is_trtllms(
+    reqs: int, per: int, snake: bool, title: str
+) -> None:
+    import json
+
+    acc = reqs * per // 100
+    stats = (
+        {"acceptance_length": round(1 + acc / reqs, 4), "num_accepted_tokens": acc,
+         "num_draft_tokens": 3 * reqs, "num_requests_with_draft_tokens": reqs}
+        if snake
+        else {"acceptanceLength": round(1 + acc / reqs, 4), "numAcceptedTokens": acc,
+              "numDraftTokens": 3 * reqs, "numRequestsWithDraftTokens": reqs}
+    )  # fmt: skip
+    key = "spec_decoding_stats" if snake else "specDecodingStats"
+    body = json.dumps([{"iter": 7, "iterLatencyMS": 12.5, key: stats}], indent=2)
+    (r,) = read_paste(f"{title}\n{body}\n").records
+    assert r.tool == "trtllm" and r.bonus.value == "included"
+    assert r.accept_length == round(1 + acc / reqs, 4)
+
+
+def test_negative_controls_a_requests_count_that_breaks_the_identity() -> None:
+    # the printed length is not 1 + accepted / requests drafted for: nothing decides the bonus
+    body = (
+        '{"stats": {"acceptance_length": 2.2, "num_accepted_tokens": 30, '
+        '"num_requests_with_draft_tokens": 10}}'
+    )
+    (r,) = read_paste(f"our runner's dump:\n{body}\n").records
+    assert r.accept_length is None

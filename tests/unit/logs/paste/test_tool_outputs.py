@@ -219,9 +219,7 @@ def test_an_aligned_report_summary_opening_with_a_count(
         ("Num accepted tokens", f"{accepted}"),
         ("Acceptance length", f"{length:.4f}"),
     )
-    text = "=== Drafter check ===\n\n" + "".join(
-        f"  {a:<{20 + pad}} {b:>12}\n" for a, b in rows
-    )
+    text = "=== Drafter check ===\n\n" + "".join(f"  {a:<{20 + pad}} {b:>12}\n" for a, b in rows)
     (r,) = read(text).records
     assert (r.steps, r.drafted_tokens, r.accepted_tokens) == (steps, drafted, accepted)
     assert r.bonus.value == "included" and r.accept_length is not None

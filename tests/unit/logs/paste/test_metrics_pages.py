@@ -1,0 +1,85 @@
+"""A pasted /metrics page (Prometheus text exposition, or its grep): the engines' speculation
+counters are totals since the server started, read with probe's parser and names; the length
+is computed from them (1 + accepted / verify steps), never printed."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import READERS, Read
+
+
+def _page(prefix: str, steps: int, drafted: int, accepted: int, labels: str, typed: bool) -> str:
+    out = []
+    for name, v in (
+        ("spec_decode_num_drafts_total", steps),
+        ("spec_decode_num_draft_tokens_total", drafted),
+        ("spec_decode_num_accepted_tokens_total", accepted),
+    ):
+        if typed:
+            out += [f"# HELP {prefix}{name} Our help text.", f"# TYPE {prefix}{name} counter"]
+        out.append(f"{prefix}{name}{labels} {v}.0")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    steps=st.integers(1, 10**6),
+    k=st.integers(1, 8),
+    share=st.integers(0, 100),
+    engine=st.sampled_from([("vllm:", "vllm", '{engine="0",model_name="m"}'), ("llamacpp:", "llamacpp", "")]),
+    typed=st.booleans(),
+    title=st.sampled_from(["", "$ curl -s host:8000/metrics | grep spec_decode\n", "counters now:\n"]),
+    reader=st.sampled_from(READERS),
+)  # fmt: skip
+def test_a_metrics_page_gives_its_pooled_figures(
+    steps: int,
+    k: int,
+    share: int,
+    engine: tuple[str, str, str],
+    typed: bool,
+    title: str,
+    reader: tuple[str, Read],
+) -> None:
+    prefix, tool, labels = engine
+    drafted = steps * k
+    accepted = drafted * share // 100
+    (r,) = reader[1](title + _page(prefix, steps, drafted, accepted, labels, typed)).records
+    assert r.tool == tool and r.structure == "prometheus" and r.printed_length is None
+    assert r.accept_length is not None and abs(r.accept_length - (1 + accepted / steps)) < 1e-6
+    assert r.accept_rate is not None and abs(r.accept_rate - accepted / drafted) < 1e-6
+
+
+def test_per_position_counters_over_the_verify_steps() -> None:
+    page = _page("vllm:", 200, 600, 330, "", False) + "\n".join(
+        f'vllm:spec_decode_num_accepted_tokens_per_pos_total{{position="{i}"}} {v}'
+        for i, v in enumerate((150, 110, 70))
+    )
+    (r,) = read_paste(page + "\n").records
+    assert r.per_position == (0.75, 0.55, 0.35)
+
+
+def test_a_v0_page_gives_the_rate_only() -> None:
+    # no count of verify steps (V0 exports draft, accepted and emitted tokens): no length
+    page = (
+        'vllm:spec_decode_num_accepted_tokens_total{model_name="m"} 300.0\n'
+        'vllm:spec_decode_num_draft_tokens_total{model_name="m"} 500.0\n'
+        'vllm:spec_decode_num_emitted_tokens_total{model_name="m"} 420.0\n'
+    )
+    (r,) = read_paste(page).records
+    assert r.accept_length is None and r.accept_rate == 0.6
+
+
+def test_negative_controls_pages_without_speculation_counters() -> None:
+    for page in (
+        # an engine's page without speculation
+        "# TYPE vllm:generation_tokens_total counter\nvllm:generation_tokens_total 4881.0\n",
+        # SGLang's: no accepted count, its accept-length gauge one interval's
+        'sglang:spec_accept_length{model_name="m"} 3.12\nsglang:generation_tokens_total 9123.0\n',
+        # no engine's names
+        'app:requests_total{route="/x"} 120\napp:accepted_total{route="/x"} 80\n',
+    ):
+        assert read_paste(page).records == ()

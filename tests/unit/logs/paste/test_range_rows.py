@@ -1,0 +1,84 @@
+"""A table row whose acceptance cell prints a range ('0.52–0.61', '40-48%', '2.2-2.7'): the
+row's run was measured, but no one figure of it is printed. The row is a record stating no
+length and no rate, the range kept in its cells and its note; a range the figure cannot be
+(a rate above 1 without '%', a percentage under a length) is none (interpret.py)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.cells import span
+from tests.support.examples import examples
+from tests.support.pastes import pipe_table, render_table
+
+
+def test_range_row_is_a_record_of_no_figure() -> None:
+    text = pipe_table(
+        ["draft head", "accept rate", "accept length"],
+        [["head-a", "0.64", "2.71"], ["head-b", "0.52–0.61", "2.2–2.5"]],
+    )
+    recs = read_paste(text).records
+    assert [(r.printed_length, r.printed_rate) for r in recs] == [(2.71, 0.64), (None, None)]
+    ranged = recs[1]
+    assert ranged.accept_length is None and ranged.accept_rate is None
+    assert ("accept rate", "0.52–0.61") in ranged.fields
+    assert any("range (0.52–0.61)" in n for n in ranged.notes)
+
+
+def test_percentage_range_under_a_rate() -> None:
+    text = pipe_table(["k", "TTFT", "mean acceptance"], [["3", "88 ms", "40-48%"]])
+    recs = read_paste(text).records
+    assert len(recs) == 1 and recs[0].printed_rate is None and recs[0].accept_length is None
+
+
+def test_a_single_value_row_is_read_as_before() -> None:
+    text = pipe_table(["draft head", "accept rate"], [["head-a", "0.64"], ["head-b", "—"]])
+    assert [r.printed_rate for r in read_paste(text).records] == [0.64]
+
+
+def test_ranges_the_figure_cannot_be_are_none() -> None:
+    # a 'rate' above 1 without '%', a percentage under a length: no figure of that name
+    assert not read_paste(pipe_table(["run", "accept rate"], [["a", "12-18"]])).records
+    assert not read_paste(pipe_table(["run", "accept length"], [["a", "40-60%"]])).records
+
+
+def test_a_range_under_no_acceptance_name_is_none() -> None:
+    text = pipe_table(["run", "tok/s", "latency"], [["a", "80-95", "1.2-1.4 s"]])
+    assert not read_paste(text).records
+
+
+def test_span_reads_ranges_only() -> None:
+    assert span("0.36–0.47") is not None and span("**45-53%**") is not None
+    assert span("~2.4 to 2.9") is not None
+    for cell in ("0.47", "0.47 - 0.36", "45%-53", "2024-05-01", "n/m", "—", "2.1 (1.9-2.3)"):
+        assert span(cell) is None, cell
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    st.sampled_from(["markdown", "aligned", "csv", "box"]),
+    st.integers(20, 70),
+    st.integers(1, 20),
+    st.sampled_from(["-", "–", " to "]),
+)
+def test_a_rate_range_row_is_one_record_of_no_figure(
+    layout: str, lo: int, width: int, dash: str
+) -> None:
+    cell = f"{lo}{dash}{lo + width}%"
+    text = render_table(
+        layout, ["draft head", "acceptance rate"], [["head-a", "55.0%"], ["head-b", cell]]
+    )
+    recs = read_paste(text).records
+    assert [r.printed_rate for r in recs] == [0.55, None]
+    assert all(r.accept_length is None for r in recs)
+
+
+def test_adjoining_ranges_are_a_histograms_bins() -> None:
+    text = pipe_table(
+        ["accept rate", "requests"], [["0.0-0.2", "4"], ["0.2-0.4", "9"], ["0.4-0.6", "17"]]
+    )
+    assert not read_paste(text).records
+    text = pipe_table(["run", "acceptance"], [["a", "30-39%"], ["b", "40-49%"]])
+    assert not read_paste(text).records
