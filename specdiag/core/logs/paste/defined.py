@@ -109,3 +109,44 @@ def definitions(text: str) -> list[Definition]:
             said = " ".join(words[-n:]) + text[m.end() : sep.end()]
             out.append(Definition(C.key(" ".join(words[-n:])), _bonus(d), said.strip()))
     return out
+
+
+# a formula of the paste, in code or prose, for the length: the accepted tokens plus the steps
+# over the same steps ('(sum(accepted) + n_steps) / n_steps', '(n_steps + total_accepted) /
+# n_steps') or one plus the accepted tokens over the steps ('1 + accepted / steps'): one token
+# more a step than accepted, the target's own (a count of drafts plus the steps counted again
+# would count the bonus twice)
+_OPERAND = r"(?:[A-Za-z_]\w*\(\s*)?[A-Za-z_][\w.\[\]]*(?:\s*\))?"
+_FORMULA = re.compile(
+    r"\(\s*(?P<a>"
+    + _OPERAND
+    + r")\s*\+\s*(?P<s>[A-Za-z_]\w*(?:\.\w+)*)\s*\)\s*/\s*(?P=s)(?![ \t]*[(*/+-]|\.?\w)|"
+    r"\(\s*(?P<s2>[A-Za-z_]\w*(?:\.\w+)*)\s*\+\s*(?P<a2>"
+    + _OPERAND
+    + r")\s*\)\s*/\s*(?P=s2)(?![ \t]*[(*/+-]|\.?\w)|"
+    r"(?<![\w.])1(?:\.0+)?\s*\+\s*(?P<a3>"
+    + _OPERAND
+    + r")\s*/\s*(?P<s3>[A-Za-z_]\w*(?:\.\w+)*)(?![ \t]*[(*/+-]|\.?\w)"
+)
+_STEPS_ONLY = re.compile(
+    r"^(?:(?:num|n|total|number|count|of|the|all)\s+)*"
+    + _STEPS
+    + r"\s*(?:num(?:ber)?s?|counts?)?$",
+    re.I,
+)
+
+
+def formulas(text: str) -> list[str]:
+    """The formulas in ``text`` giving a length as the accepted tokens plus the steps over the
+    steps (the bonus counted), in order."""
+    if "accept" not in text.lower() or "/" not in text:
+        return []
+    out = []
+    for m in _FORMULA.finditer(text):
+        accepted = m.group("a") or m.group("a2") or m.group("a3")
+        steps = m.group("s") or m.group("s2") or m.group("s3")
+        if "accept" in accepted.lower() and _STEPS_ONLY.match(
+            steps.rsplit(".", 1)[-1].replace("_", " ")
+        ):
+            out.append(m.group(0))
+    return out

@@ -104,16 +104,20 @@ class ClaimCheck:
             return True
         return any(lo <= last and hi >= first for lo, hi in self.spans)
 
+    def _laid(self) -> int:
+        """The lines skipped so far in a known layout (for their values)."""
+        return sum(n for why, n in self.scanner.counts.skipped.items() if _NO_LAYOUT not in why)
+
     def _note_skips(self, before: int, seen: int, lo: int, hi: int) -> None:
         """Lines of a known layout skipped for their values (a negative count, a number out of
         range) are the line scanner's; a line skipped because no layout fits ('accept len'
-        in prose) is left to the structure readers. Past the scanner's example cap the reason
-        is not known: the chunk's lines are claimed."""
-        counts = self.scanner.counts
-        new = counts.examples[seen:]
-        if counts.skipped_lines - before > len(new):
+        in prose) is left to the structure readers. Past the scanner's example cap the line of
+        a skip in a known layout is not known: the chunk's lines are claimed (never for skips
+        where no layout fits, however many: prose naming the figure line after line)."""
+        new = [ln for ln, why, _ in self.scanner.counts.examples[seen:] if _NO_LAYOUT not in why]
+        if self._laid() - before > len(new):
             self.skipped.update(range(lo + 1, hi + 1))
-        self.skipped.update(ln for ln, why, _ in new if _NO_LAYOUT not in why)
+        self.skipped.update(new)
 
     def skipped_only(self, first: int, last: int) -> bool:
         """Whether lines ``first``..``last`` (already asked about) are claimed only by lines the
@@ -129,7 +133,7 @@ class ClaimCheck:
         while self.fed < end:
             hi = min(end, self.fed + self.CHUNK_LINES)
             counts = self.scanner.counts
-            before, seen = counts.skipped_lines, len(counts.examples)
+            before, seen = self._laid(), len(counts.examples)
             was = self.parser.block
             self.scanner.feed(b"".join(self.raw_lines[self.fed : hi]))
             self._note_skips(before, seen, self.fed, hi)
@@ -143,7 +147,7 @@ class ClaimCheck:
         if self.fed >= len(self.raw_lines) and not self.closed:
             self.closed = True
             counts = self.scanner.counts
-            before, seen = counts.skipped_lines, len(counts.examples)
+            before, seen = self._laid(), len(counts.examples)
             self.scanner.close()
             self._note_skips(before, seen, self.fed - self.CHUNK_LINES, self.fed)
         return self._claimed(first, last)

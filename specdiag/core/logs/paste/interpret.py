@@ -2322,6 +2322,8 @@ _BARE_ACCEPT_KEY = re.compile(
     r"(?:^|[\s,;(\[])(?:(?:mean|avg|average|median)[ _])?accept(?:ance)?\s*[*`]{0,2}\s*$", re.I
 )
 
+_CLAUSE_OPEN = re.compile(r"[(\[,;]")
+
 
 def _bare_accept(key: str, v: C.Value) -> C.Key | None:
     """The figure a bare 'accept' key holds, told by its value: a percentage or a fraction is a
@@ -4473,14 +4475,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 if lead is not None:
                     k = _sub_key(m.group("key"), lead)
             v = C.value(m.group("val"))
+            # a bare 'accept' as the key, alone or opening a bracket or a clause after a comma,
+            # then ':', '=' or (in a bracket or clause) '~' ('wins code (accept ~5.5, 2x)')
+            tail = _CLAUSE_OPEN.split(m.group("key"))[-1]
+            sep = text[m.end("key") : m.start("val")].strip()[:1]
             if (
                 k.metric is None
                 and v is not None
                 and pat is _PAIR
-                and text[m.end("key") : m.start("val")].strip()[:1] in (":", "=")
-                and len(C._MARKUP.sub("", m.group("key")).split()) <= 2
+                and (sep in (":", "=") or (sep in ("~", "≈") and tail != m.group("key")))
+                and len(C._MARKUP.sub("", tail).split()) <= 2
                 and not re.match(r"\s*[A-Za-z]", text[m.end("val") :])
-                and (bk := _bare_accept(m.group("key"), v))
+                and (bk := _bare_accept(tail, v))
             ):
                 k = bk
             if k.metric is None or v is None or _short_rate_key(k):
@@ -5979,22 +5985,32 @@ def _repair(text: str) -> str:
     )
 
 
+def _json_int(s: str) -> int | None:
+    """A JSON integer, or None (no number) beyond what a float holds (a fuzzed or damaged
+    body's hundred-digit count)."""
+    return int(s) if len(s.lstrip("-")) <= 300 else None
+
+
+def _loads(text: str) -> object:
+    return json.loads(text, parse_int=_json_int)
+
+
 def load_json(text: str) -> tuple[object | None, bool]:
     """The JSON value of a block and whether it needed repair; (None, False) when it is not
     JSON even after repair."""
     try:
-        return json.loads(text), False
+        return _loads(text), False
     except (ValueError, RecursionError):
         pass
     try:
-        return json.loads(_repair(text)), True
+        return _loads(_repair(text)), True
     except (ValueError, RecursionError):
         pass
     # JSON lines: one object a line (a results file of one run per line)
     objs = [ln.strip() for ln in text.splitlines() if ln.strip()]
     if len(objs) >= 2 and all(o.startswith("{") and o.endswith("}") for o in objs):
         try:
-            return [json.loads(o) for o in objs], False
+            return [_loads(o) for o in objs], False
         except (ValueError, RecursionError):
             return None, False
     return None, False
@@ -6031,7 +6047,9 @@ def json_members(text: str) -> dict[str, float | int] | None:
     out: dict[str, float | int] = {}
     for m in _MEMBER.finditer(text):
         v = m.group("v")
-        out.setdefault(m.group("k"), float(v) if any(c in v for c in ".eE") else int(v))
+        n = float(v) if any(c in v for c in ".eE") else _json_int(v)
+        if n is not None:
+            out.setdefault(m.group("k"), n)
     metrics = {C.key(k).metric for k in out}
     if not (metrics & set(C.ACCEPTANCE) or {C.ACCEPTED, C.DRAFTED} <= metrics):
         return None

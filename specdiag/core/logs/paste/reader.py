@@ -93,6 +93,43 @@ _OTHER_DECODER = re.compile(
 )
 
 
+# a line that opens a JSON body or goes on with one ('{', '"key": 1,', '],')
+_JSON_LINE = re.compile(r"^\s*[{}\[\]\"]")
+
+
+def _json_bodies(lines: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    """The JSON bodies of lines that open one each at the first's indent, each without the
+    title lines after it (the next body's): a body per such opening line."""
+    indent = len(lines[0][1]) - len(lines[0][1].lstrip())
+    opens = [
+        i
+        for i, (_, t) in enumerate(lines)
+        if t.lstrip()[:1] in "{[" and len(t) - len(t.lstrip()) <= indent
+    ]
+    out = []
+    for a, b in zip(opens, [*opens[1:], len(lines)], strict=True):
+        part = lines[a:b]
+        while part and not _JSON_LINE.match(part[-1][1]):
+            part = part[:-1]
+        out.append(part)
+    return out
+
+
+def _json_body(part: list[tuple[int, str]], ctx: I.Ctx) -> list[PasteRecord]:
+    """The records of one JSON body of several: parsed, or by its members where it is cut."""
+    text = "\n".join(t for _, t in part)
+    doc, repaired = I.load_json(text)
+    cut = doc is None
+    if cut:
+        doc, repaired = I.json_members(text), False
+    if doc is None:
+        return []
+    found = HC.decide(I.json_records(doc, ctx, (part[0][0], part[-1][0]), repaired), doc)
+    return (
+        [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found] if cut else found
+    )
+
+
 def _per_step_only(r: PasteRecord) -> bool:
     """Whether every figure of ``r`` is printed under a tokens-a-step name."""
     return bool(r.fields) and all(
@@ -294,6 +331,27 @@ _GENERIC_TITLE = re.compile(
     r"normally|tends?\s+to)\b|\W*typical\s+(?:values?|ranges?|numbers?|figures?|decay)\b)",
     re.I,
 )
+
+# a statement that the figures below it are not measured ('The table below is illustrative',
+# 'The numbers are placeholders', '> Illustrative values.'): every block after it to the next
+# markdown heading, or to a line saying a run was measured ('On our box we measured:'), gives
+# no record. 'Illustrative of' (typical of) is no such statement, nor is 'hypothetical', which
+# may hold for its own sentence only.
+_MARKS_BELOW = re.compile(
+    r"\billustrative\b(?!\s+of\b)|\bfor illustration\b|"
+    r"\b(?:mock(?:ed)?|dummy|made[- ]up|fake|fictional|fictitious|placeholder|invented)"
+    r"\s+(?:numbers|figures|values|results)\b|"
+    r"\b(?:numbers|figures|values|results)\s+(?:(?:below|here|shown)\s+)?(?:are|were)\s+"
+    r"(?:(?:only|just|all|mere)\s+)?(?:placeholders|made[- ]up|invented|fake|not real)\b",
+    re.I,
+)
+_MEASURED_BELOW = re.compile(
+    r"\b(?:we|I)\s+(?:measured|got|saw|observed|ran)\b|"
+    r"\b(?:my|our)\s+(?:real|actual|measured|own)\s+(?:numbers|figures|values|results|runs?)\b",
+    re.I,
+)
+
+
 # an example in the conditional, in one sentence ('for example, k=3 would give an AL of 2.4'):
 # what a figure would be, not what was measured
 _EXAMPLE = re.compile(r"\be\.g\.|\bfor (?:example|instance)\b|\bexample:|\bsay,", re.I)
@@ -838,8 +896,15 @@ def read_paste(
     all_blocks = TX.blocks(lines)
     titles: dict[int, str] = {}  # per block read: the bold line alone that titles its run
     prev_blk: list[tuple[int, str]] = []
+    marked_below: str | None = None  # the statement above that the figures are not measured
     for blk in all_blocks:
         lead_title = _bold_lead(blk, prev_blk)
+        held_mark = marked_below
+        for _, t in blk:
+            if (m := _MARKS_BELOW.search(t)) is not None and not _HEADING.match(t):
+                marked_below = m.group(0)
+            elif _HEADING.match(t) or _MEASURED_BELOW.search(t):
+                marked_below = None
         prev_blk = blk
         # the input's last line the block covers: a line joined onto one above (a wrapped
         # server line) is no longer listed, but the line scanner reads it
@@ -1019,6 +1084,12 @@ def read_paste(
         if (mark := _illustrative(title) or _generic(title)) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
+        if held_mark is not None:
+            # a paragraph above, in this section, says the figures below are not measured
+            unread.append(
+                dataclasses.replace(shown, reason=_illustrative_reason(held_mark, "text above"))
+            )
+            continue
         if heading and (mark := FX.mark(heading.rsplit("\n", 1)[-1])) is not None:
             # the line right above introduces the block as a test fixture's or a mock's output
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
@@ -1125,12 +1196,19 @@ def read_paste(
             # a dict printed with repr, whole or its items alone, '...' tolerated (dict_items.py)
             doc = DI.load(body)
             start = 0 if doc is not None else start
-        if doc is None and body.count('":') >= 2:
+        bodies: list[PasteRecord] = []
+        if doc is None and start is not None and len(parts := _json_bodies(blk[start:])) >= 2:
+            # JSON bodies one after another, each under a title line ('- chat (80 prompts)'
+            # over '{...}'): each read on its own, a cut one by its members
+            bodies = [r for part in parts for r in _json_body(part, ctx)]
+        if not bodies and doc is None and body.count('":') >= 2:
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
             doc = I.json_members(body)
             start, members = (0, True) if doc is not None else (start, False)
-        if start is not None and doc is not None:
-            found = HC.decide(I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired), doc)
+        if bodies or (start is not None and doc is not None):
+            found = bodies or HC.decide(
+                I.json_records(doc, ctx, (blk[start or 0][0], blk[-1][0]), repaired), doc
+            )
             if members:
                 found = [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found]
             found, dropped = _drop_marked(found, blk, marked, unread)
@@ -2030,6 +2108,8 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
     # a definition of the length as a quotient that says what a step counts ('accepted draft
     # tokens plus one target token per verification, divided by the verifications')
     found.extend((d.bonus, d.words) for d in DF.definitions(text) if d.bonus is not None)
+    # ... or as a formula: the accepted tokens plus the steps over the steps (the bonus counted)
+    found.extend((INCLUDED, f) for f in DF.formulas(text))
     if "decod" in low:
         # decoding without drafts said to give 1.0 ('barely above standard decoding (1.0)'):
         # the paste's lengths count the target's own token

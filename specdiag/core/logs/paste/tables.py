@@ -314,6 +314,50 @@ def _aligned_rows(run: list[Line]) -> Grid | None:
     return Grid("aligned columns", head, body, run[0][0], run[-1][0])
 
 
+# a table a web page's copy joined with single spaces ('Draft (size) Backend accept rate
+# accepted/step' over 'small (80M) cpu 0.61 2.4'): its cells are its words, a bracket and a
+# unit ('tok/s', 'ms', '%') joined to the word before; read only where the header, no number
+# in it, and every row have as many cells, three or more, each row ending in the same number
+# of numbers (two or more) after its words
+_UNIT_WORD = re.compile(r"^(?:tok(?:en)?s?/s|t/s|tps|ms|s|sec|%|x|×)$", re.I)
+
+
+def _spaced_cells(t: str) -> list[str]:
+    out: list[str] = []
+    for w in t.split():
+        if out and (out[-1].count("(") > out[-1].count(")") or w[:1] == "(" or _UNIT_WORD.match(w)):
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out
+
+
+def _numbers_after(cells: list[str]) -> int:
+    """How many cells end the row as numbers, where none comes before them."""
+    n = 0
+    while n < len(cells) and _is_number(cells[-1 - n]):
+        n += 1
+    return n if not any(_is_number(c) for c in cells[: len(cells) - n]) else -1
+
+
+def _spaced_table(run: list[Line]) -> Grid | None:
+    head = _spaced_cells(run[0][1])
+    if len(head) < 3 or any(_is_number(c) for c in head) or len(run) < 2:
+        return None
+    rows: list[tuple[int, list[str]]] = []
+    numbers = None
+    for ln, t in run[1:]:
+        cells = _spaced_cells(t)
+        k = _numbers_after(cells)
+        if len(cells) != len(head) or k < 2 or numbers not in (None, k):
+            break
+        numbers = k
+        rows.append((ln, cells))
+    if not rows:
+        return None
+    return Grid("spaced columns", [head], rows, run[0][0], rows[-1][0])
+
+
 _LATEX_ROW = re.compile(r"&.*\\\\\s*(?:\\hline)?\s*$")
 _LATEX_RULE = re.compile(
     r"^\s*\\(?:toprule|midrule|bottomrule|hline|cline\{[^}]*\}|cmidrule\S*)\s*$"
@@ -440,6 +484,11 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
                         used.update(ln for ln, _ in block[i:j])
                         i = j
                         continue
+            elif i + 1 < n and not _KV.match(t) and (g := _spaced_table(block[i:])) is not None:
+                grids.append(g)
+                used.update(ln for ln, _ in block if g.first_line <= ln <= g.last_line)
+                i += 1 + len(g.rows)
+                continue
             i += 1
             continue
     return grids, used

@@ -247,3 +247,48 @@ def test_a_member_cut_out_of_a_body_is_read_as_its_object(
 
 def test_a_member_of_no_figure_gives_nothing() -> None:
     assert read_paste('"timings": {"prompt_n": 12, "predicted_ms": 1800.2}\n').records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    lengths=st.lists(st.integers(120, 600), min_size=2, max_size=4),
+    bullet=st.sampled_from(["  • ", "- ", "", "### "]),
+    cut=st.booleans(),
+)
+def test_json_bodies_one_after_another_under_titles(
+    read: Read, lengths: list[int], bullet: str, cut: bool
+) -> None:
+    # each body its own record; the last one cut short still gives its whole member
+    parts = []
+    for i, v in enumerate(lengths):
+        body = json.dumps(
+            {f"set-{i}": [{"rounds": 7, "results": [{"accept_length": v / 100, "tok_s": 51.5}]}]},
+            indent=4,
+        )
+        parts.append(f"{bullet}set-{i} ({20 + i} prompts)\n{body}")
+    text = "Draft model evaluation with speculative decoding\n\n" + "\n".join(parts)
+    if cut:
+        text = text[: text.rindex('"tok_s"')]
+    got = read(text + "\n").records
+    assert [r.printed_length for r in got] == [v / 100 for v in lengths]
+    assert all(r.accept_length is None for r in got)
+
+
+def test_json_bodies_under_titles_without_acceptance_give_no_record() -> None:
+    body = json.dumps({"rounds": 7, "results": [{"latency": 3.5, "tok_s": 51.5}]}, indent=4)
+    text = f"Speculative decoding runs\n\n- chat\n{body}\n- code\n{body[:-10]}\n"
+    assert read_paste(text).records == ()
+
+
+@pytest.mark.parametrize("cut", [False, True])
+def test_an_integer_beyond_a_float_is_no_number(cut: bool) -> None:
+    # a damaged body's hundred-digit count: no number, never a crash; the rest still reads
+    huge = "9" * 400
+    text = (
+        '{"spec": {"acceptance_rate": 0.5, "num_spec_steps": 20, '
+        f'"acceptance_histogram": [8, {huge}], "drafted": {huge}}}}}\n'
+    )
+    if cut:
+        text = "- run a\n" + text + "- run b\n" + text[:-30] + "\n"
+    got = read_paste(text).records
+    assert got and all(r.printed_rate == 0.5 for r in got)

@@ -236,3 +236,31 @@ def test_a_figure_described_with_its_value_in_brackets(n: int, words: str) -> No
     """'Draft acceptance is batch-independent (0.56)'."""
     got = read_paste(f"MTP: draft acceptance {words} (0.{n:02d}), ruling out draft quality.\n")
     assert [r.printed_rate for r in got.records] == [pytest.approx(n / 100)]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    tenths=st.integers(12, 90),
+    opener=st.sampled_from(["(", ", ", "; "]),
+    sep=st.sampled_from([" ~", " ≈ ", ": ", " = "]),
+    after=st.sampled_from([", ~1.8× faster)", ")", ", about 2x)", "."]),
+)
+def test_a_bare_accept_opening_a_bracket_or_a_clause(
+    read: Read, tenths: int, opener: str, sep: str, after: str
+) -> None:
+    # a figure above 1 after a bare 'accept' is no rate: a length of unknown convention
+    text = f"With speculative decoding the block drafter leads on maths{opener}accept{sep}"
+    text += f"{tenths / 10:.1f}{after}\n"
+    got = read(text).records
+    assert [r.printed_length for r in got] == [tenths / 10]
+    assert got[0].accept_length is None and got[0].printed_rate is None
+
+
+def test_a_bare_accept_as_a_verb_is_no_key() -> None:
+    for text in (
+        "With speculative decoding we accept ~3.2 as normal.\n",  # a verb, no bracket or clause
+        "With speculative decoding the drafter leads (accept ~3 tokens).\n",  # a count
+        "With speculative decoding the drafter leads (accept ~2.5 tokens a step).\n",  # a unit
+        "With speculative decoding the drafter leads (accept ~40.0, 2x).\n",  # above 16
+    ):
+        assert read_paste(text).records == (), text
