@@ -84,6 +84,7 @@ class ClaimCheck:
         self.records: list[LogRecord] = []
         self.parser = LineParser(engine, version)
         self.scanner = Scanner(self.parser, self._sink)
+        self.scanner.max_examples = PASTE_MAX  # every skipped line of a paste, with its reason
         self.closed = False
 
     def _sink(self, got: LogRecord | RecordBatch) -> None:
@@ -101,15 +102,13 @@ class ClaimCheck:
             return True
         return any(lo <= last and hi >= first for lo, hi in self.spans)
 
-    def _note_skips(self, before: int, seen: int, lo: int, hi: int) -> None:
+    def _note_skips(self, seen: int) -> None:
         """Lines of a known layout skipped for their values (a negative count, a number out of
         range) are the line scanner's; a line skipped because no layout fits ('accept len'
-        in prose) is left to the structure readers. Past the scanner's example cap the reason
-        is not known: the chunk's lines are claimed."""
-        counts = self.scanner.counts
-        new = counts.examples[seen:]
-        if counts.skipped_lines - before > len(new):
-            self.skipped.update(range(lo + 1, hi + 1))
+        in prose) is left to the structure readers. Every skipped line is kept with its reason
+        (the scanner's cap on examples is lifted), so twelve such lines of prose or of a
+        research script's summary are as much the structure readers' as five."""
+        new = self.scanner.counts.examples[seen:]
         self.skipped.update(ln for ln, why, _ in new if _NO_LAYOUT not in why)
 
     def skipped_only(self, first: int, last: int) -> bool:
@@ -125,11 +124,10 @@ class ClaimCheck:
         end = min(last, len(self.raw_lines))
         while self.fed < end:
             hi = min(end, self.fed + self.CHUNK_LINES)
-            counts = self.scanner.counts
-            before, seen = counts.skipped_lines, len(counts.examples)
+            seen = len(self.scanner.counts.examples)
             was = self.parser.block
             self.scanner.feed(b"".join(self.raw_lines[self.fed : hi]))
-            self._note_skips(before, seen, self.fed, hi)
+            self._note_skips(seen)
             self.fed = hi
             # the summary open now, and the one open before that closed in these lines (its
             # last paragraph: trtllm-bench's '[AL]' rows, then the closing rule)
@@ -139,10 +137,9 @@ class ClaimCheck:
                 return True
         if self.fed >= len(self.raw_lines) and not self.closed:
             self.closed = True
-            counts = self.scanner.counts
-            before, seen = counts.skipped_lines, len(counts.examples)
+            seen = len(self.scanner.counts.examples)
             self.scanner.close()
-            self._note_skips(before, seen, self.fed - self.CHUNK_LINES, self.fed)
+            self._note_skips(seen)
         return self._claimed(first, last)
 
 
