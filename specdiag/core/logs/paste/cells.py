@@ -71,6 +71,10 @@ for _m, _keys in {
         "accepted length",
         "accepted len",
         "accept token length",
+        # blockwise decoding's block efficiency: the tokens a target call yields, the target's
+        # own token counted by some papers and not by others (a length, undecided)
+        "block efficiency",
+        "block eff",
     ),
     TOK_PER_STEP: (
         "avg tok/step",
