@@ -382,6 +382,7 @@ class Scanner:
         self._records: list[LogRecord] = []  # the records of the block being read
         self.max_line = max_line
         self.counts = ScanCounts()
+        self.max_examples = MAX_EXAMPLES  # skipped lines kept with their reasons
         self.compiled = compiled
         self.finder = LineFinder(
             keywords_for(parser.engine),
@@ -530,7 +531,7 @@ class Scanner:
         """A line skipped for ``reason``: counted, the first few kept as examples."""
         c = self.counts
         c.skipped[reason] = c.skipped.get(reason, 0) + 1
-        if len(c.examples) < MAX_EXAMPLES:
+        if len(c.examples) < self.max_examples:
             c.examples.append((line_no, reason, _excerpt(text)))
 
 

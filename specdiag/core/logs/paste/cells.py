@@ -71,6 +71,10 @@ for _m, _keys in {
         "accepted length",
         "accepted len",
         "accept token length",
+        # blockwise decoding's block efficiency: the tokens a target call yields, the target's
+        # own token counted by some papers and not by others (a length, undecided)
+        "block efficiency",
+        "block eff",
     ),
     TOK_PER_STEP: (
         "avg tok/step",
@@ -1229,6 +1233,39 @@ def _run_mean(t: str) -> Value | None:
     return Value(v[0], bool(m.group("p")), v[1], None, "mean")
 
 
+# counts worked out to a length with the target's own token added ('1000/310 + bonus = 4.23',
+# '840/400 + 1 = 3.10'): the length, where the counts give it at its printed precision
+_PLUS_ONE = re.compile(
+    r"^(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\+\s*(?:1|one|(?:the\s+)?bonus(?:\s+token)?)\s*"
+    r"(?:=|≈)\s*(?P<v>\d*\.?\d+)$",
+    re.I,
+)
+# a mean out of its maximum with its share of it in brackets ('3.61 / 5 (72 % of the
+# ceiling)', '2.9/4 (73%)'): the mean out of that maximum, where the share is mean / maximum
+# (whole numbers over a count, '50 / 101 (49.5%)', are counts: cells.share_with_counts)
+_OF_MAX_SHARE = re.compile(
+    r"^(?P<v>\d*\.\d+\s*/\s*\d{1,2})\s*\(\s*(?P<p>\d+(?:\.\d+)?)\s*%(?:\s+of\b[^()]{0,40})?\)$"
+)
+
+
+def _plus_one(t: str) -> Value | None:
+    m = _PLUS_ONE.match(t)
+    v = _plain(m.group("v")) if m is not None else None
+    if m is None or v is None or not (b := int(m.group("b").replace(",", ""))):
+        return None
+    a = int(m.group("a").replace(",", ""))
+    return Value(v[0], False, v[1]) if abs(a / b + 1 - v[0]) <= half_unit(v[1]) + 1e-9 else None
+
+
+def _of_max_share(t: str) -> Value | None:
+    m = _OF_MAX_SHARE.match(t)
+    got = value(m.group("v")) if m is not None else None
+    p = _plain(m.group("p")) if m is not None else None
+    if got is None or p is None or not got.max:
+        return None
+    return got if abs(100 * got.number / got.max - p[0]) <= half_unit(p[1]) + 1e-9 else None
+
+
 @functools.lru_cache(maxsize=16384)
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
@@ -1236,10 +1273,10 @@ def value(text: str) -> Value | None:
     t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
     if not t or len(t) > 60:
         return None
-    if "/" in t and ("=" in t or "≈" in t) and (mean := _run_mean(t)) is not None:
-        return mean
+    if "/" in t and ("=" in t or "≈" in t) and (got := _run_mean(t) or _plus_one(t)) is not None:
+        return got
     if "(" in t or "[" in t:
-        got = _restated(t) or _annotated(t) or _with_quotient(t)
+        got = _restated(t) or _annotated(t) or _with_quotient(t) or _of_max_share(t)
         if got is not None:
             return got
         note = _SAMPLE_NOTE.match(t)

@@ -5,7 +5,12 @@ the text before the header and after the last row each a block of their own (bla
 between; every line keeps the flattened line's number). A line whose delimiter row is not
 preceded by a header of as many cells, or which holds one row only, is left as it is.
 
-Pure: a line in, its lines out.
+The other way round (:func:`rejoined`): a table a web page broke at every cell, one cell a line
+ending with its closing pipe ('| engine |' opening a row, then 'tokens per step |', ...), its
+rows put back together. And a table a web page copied with single spaces between its cells
+(:func:`spaced`: 'Benchmark A B Difference' over 'chat 3.03 3.28 B +8.3%') as a pipe table.
+
+Pure: lines in, lines out.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ from __future__ import annotations
 import re
 
 Line = tuple[int, str]
+
+# a cell a line: text closed by a pipe, with no other pipe ('4.67 |', 'accept rate |')
+_CELL_LINE = re.compile(r"^\s*[^|\s][^|]*\|\s*$")
 
 # a delimiter row ('|:-|:--:|---|') inside a line, after a header row's closing pipe and spaces
 _DELIMITER = re.compile(r"(?<=\|)[ \t]+(\|(?:[ \t]*:?-+:?[ \t]*\|){2,})")
@@ -60,3 +68,117 @@ def split(line: Line) -> list[Line]:
     if after:
         out += [(n, ""), (n, after)]
     return out
+
+
+def _width(t: str) -> int:
+    """The cells of a pipe table's row ('| a | b |': 2); 0 for any other line."""
+    u = t.strip()
+    return u.count("|") - 1 if len(u) > 1 and u[0] == u[-1] == "|" else 0
+
+
+def _run(lines: list[Line], i: int) -> tuple[int, list[str]]:
+    """The row broken at every cell that starts at ``lines[i]`` (a one-cell row opening it, or
+    none), as (the index after its last line, its cells); no cells where none starts there."""
+    t = lines[i][1]
+    opened = _width(t) == 1
+    j = i + opened
+    while j < len(lines) and _CELL_LINE.match(lines[j][1]):
+        j += 1
+    if j == i + opened:
+        return i, []
+    head = [t.strip()[1:-1].strip()] if opened else []
+    return j, head + [c.strip()[:-1].strip() for _, c in lines[i + opened : j]]
+
+
+def rejoined(lines: list[Line]) -> list[Line]:
+    """Rows a web page broke at every cell, back on a line each (keeping their first line's
+    number): rows of cell lines ('text |') each opened by a one-cell row ('| name |'), two or
+    more in a row of as many cells (the first the header, a delimiter row added under it) or
+    any under a table's row of as many; a row of cell lines alone under a table's row of as
+    many cells. Any other line as it is."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        above = _width(out[-1][1]) if out else 0
+        rows: list[tuple[int, list[str]]] = []
+        at, (end, cells) = i, _run(lines, i)
+        opened = _width(lines[i][1]) == 1
+        while cells and (not rows or _width(lines[at][1]) == 1) and len(cells) >= 2:
+            if rows and len(cells) != len(rows[0][1]):
+                break
+            rows.append((lines[at][0], cells))
+            at = end
+            end, cells = _run(lines, at) if at < len(lines) and opened else (at, [])
+        width = len(rows[0][1]) if rows else 0
+        if not rows or (width != above and (not opened or len(rows) < 2)):
+            skip = max(_run(lines, i)[0], i + 1)  # (a run of cell lines passed once, not per line)
+            out.extend(lines[i:skip])
+            i = skip
+            continue
+        for k, (n, row) in enumerate(rows):
+            out.append((n, "| " + " | ".join(row) + " |"))
+            if k == 0 and width != above:
+                out.append((n, "|" + "---|" * width))
+        i = at
+    return out
+
+
+# a figure of a table copied with single spaces: a number, maybe a share or a factor
+_FIGURE = re.compile(r"^\d+(?:\.\d+)?[%x×]?$")
+
+
+def _spaced_row(t: str) -> tuple[list[str], str] | None:
+    """(label then figures, the rest) of a row copied with single spaces ('chat 3.03 3.28 B
+    +8.3%': the label, two figures, then 'B +8.3%'); None when no label of up to three words
+    opens it or no figure follows."""
+    words = t.split()
+    i = next((i for i, w in enumerate(words) if _FIGURE.match(w)), 0)
+    j = i
+    while j < len(words) and _FIGURE.match(words[j]):
+        j += 1
+    if not 1 <= i <= 3 or j == i:
+        return None
+    return [" ".join(words[:i]), *words[i:j]], " ".join(words[j:])
+
+
+def _spaced_table(blk: list[Line]) -> list[Line] | None:
+    """A block of a header of words over rows of a label and figures, copied with single
+    spaces, as a pipe table; None for any other block."""
+    head = blk[0][1].split()
+    if (
+        len(blk) < 3
+        or not 3 <= len(head) <= 8
+        or any(_FIGURE.match(w) or "|" in w for w in head)
+        or blk[0][1].rstrip()[-1] in ".:,;!?"
+        or any("  " in t.strip() or "\t" in t or "|" in t for _, t in blk)
+    ):
+        return None
+    rows = [_spaced_row(t) for _, t in blk[1:]]
+    widths = {(len(r[0]), bool(r[1])) for r in rows if r is not None}
+    if None in rows or len(widths) != 1:
+        return None
+    width, rest = widths.pop()
+    if width + rest != len(head):
+        return None
+    out = [(blk[0][0], "| " + " | ".join(head) + " |"), (blk[0][0], "|" + "---|" * len(head))]
+    for (n, _), r in zip(blk[1:], rows, strict=True):
+        assert r is not None
+        out.append((n, "| " + " | ".join(r[0] + ([r[1]] if rest else [])) + " |"))
+    return out
+
+
+def spaced(lines: list[Line]) -> list[Line]:
+    """Tables a web page copied with single spaces between cells (a header of three to eight
+    words, then two rows or more each of a label, the figures of all but the last column or of
+    all of them, and the last column's cell as the rest: 'B +8.3%'), rewritten as pipe tables
+    (their lines keep their numbers, the delimiter row the header's). Any other line as it is."""
+    out: list[Line] = []
+    blk: list[Line] = []
+    for line in [*lines, (0, "")]:
+        if line[1].strip():
+            blk.append(line)
+            continue
+        out.extend((_spaced_table(blk) or blk) if blk else [])
+        blk = []
+        out.append(line)
+    return out[:-1]

@@ -960,11 +960,12 @@ def read_paste(
         if (
             not candidate
             and "|" in body
-            and _MAL_HEAD.search(body)
+            and (_MAL_HEAD.search(body) or _BLOCK_EFF.search(body))
             and (_ACCEPT_STEM.search(text) or _SPEC_CONTEXT.search(text))
         ):
-            # a table headed 'MAL' (the mean acceptance length of speculators' eval output) in
-            # a paste speaking of acceptance or speculation (interpret._mal_column)
+            # a table headed 'MAL' (the mean acceptance length of speculators' eval output) or
+            # 'Block Eff.' (blockwise decoding's tokens a target call: cells.py) in a paste
+            # speaking of acceptance or speculation (interpret._mal_column)
             candidate = _TABLE_MARK.search("|")
         if not candidate and acceptance_named and "|" in body and _AT_CELL.search(body):
             # a table of speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks
@@ -1857,6 +1858,7 @@ def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
 
 # a 'MAL' header cell, in capitals (a table's column of mean acceptance lengths)
 _MAL_HEAD = re.compile(r"\|\s*[*_`]*MAL[*_`]*\s*\|")
+_BLOCK_EFF = re.compile(r"\|\s*[*_`]*block\s+eff(?:\.|iciency)?[*_`]*\s*\|", re.I)
 
 
 def _max_stated(text: str) -> int | None:

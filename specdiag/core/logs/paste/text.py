@@ -277,14 +277,17 @@ def prepare(text: str) -> list[Line]:
                 ln = ln[1:]
         if ln.lstrip().startswith(">"):
             ln = _QUOTE.sub("", ln)
-        if _FENCE.match(ln):
-            ln = ""
+        if _FENCE.match(ln) or ln.strip().lower() == "image":
+            ln = ""  # (a fence; a web page's image copied as its alt text, 'image')
         out.append((i, ln.rstrip()))
     joined = _joined(out)
     if text.count("=") >= 6:
         joined = [x for line in joined for x in _unflattened(line)]
     if "| |" in text or "|  |" in text:
         joined = [x for line in joined for x in FT.split(line)]
+    if " |\n" in text:
+        joined = FT.rejoined(joined)  # a table broken at every cell, rows put back together
+    joined = FT.spaced(joined)  # a table copied with single spaces between cells
     return joined
 
 

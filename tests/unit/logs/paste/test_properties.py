@@ -140,6 +140,44 @@ def test_claim_check_keeps_a_summary_closed_in_its_last_paragraph() -> None:
     assert through_logs(text).records == ()
 
 
+@settings(max_examples=examples(20), deadline=None)
+@given(st.integers(min_value=1, max_value=40), st.integers(min_value=0, max_value=9))
+def test_every_summary_of_a_scripts_log_is_read_however_many(n: int, pad: int) -> None:
+    """A research script's summary repeated per run (`average accept length: X` under the run's
+    output file) is skipped by the line scanner ('accept len' in no layout of its own): every
+    such line is the structure readers', the sixth as the first (the scanner keeps only a few
+    skipped lines as examples; the claim check keeps them all)."""
+    from tests.unit.logs.paste.pipeline import through_logs
+
+    runs = "".join(
+        f"out/run-{i}.jsonl\naverage accept length: {1.5 + i / 50:.4f}\n"
+        f"average answer length: {400 + i}.5\n"
+        + "\n" * (pad % 2)
+        + f"average throughput: {60 + i}.25\n"
+        for i in range(n)
+    )
+    got = [r.printed_length for r in through_logs(runs).records]
+    assert got == [round(1.5 + i / 50, 4) for i in range(n)]
+    assert all(r.accept_length is None for r in through_logs(runs).records)
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(st.integers(min_value=6, max_value=30))
+def test_many_lines_skipped_for_their_values_stay_the_line_scanners(n: int) -> None:
+    """Lines of a known layout skipped for their values stay claimed however many there are."""
+    from specdiag.core.logs.paste.hook import ClaimCheck
+
+    line = (
+        "SpecDecoding metrics: Mean acceptance length: 1.59, Accepted: -27 tokens, "
+        "Drafted: 132 tokens\n"
+    )
+    check = ClaimCheck(
+        [line.encode()] * n + [b"our run: accept len is 3.2 on average\n"], None, None
+    )
+    assert all(check(i, i) for i in range(1, n + 1))
+    assert not check(n + 1, n + 1)
+
+
 def test_small_inputs_are_held_large_ones_are_not() -> None:
     small, tee = hold(io.BytesIO(b"accept length: 3.1\n"))  # type: ignore[arg-type]
     assert small.read() == b"accept length: 3.1\n" and tee.held() == b"accept length: 3.1\n"
