@@ -67,8 +67,8 @@ _SCOPED = re.compile(
     re.I,
 )
 # an approximate value alone in a bracket closing a sentence that names the figure, perhaps with
-# the setup it holds for ('... decent accept rate as a draft. (around 68% when paired with the
-# 13B)'; a hedge's common misspellings, 'aroud', 'arround', read as it)
+# the setup it holds for ('... decent accept rate as a draft. (around 71% when paired with the
+# 70B)'; a hedge's common misspellings, 'aroud', 'arround', read as it)
 _HEDGED = re.compile(
     r"\(\s*(?P<hedge>~|≈|about\b|ar+ou?n?d\b|roughly\b|approx(?:imately\b|\.)?)\s*"
     r"(?P<val>\d+(?:\.\d+)?\s*%?)(?![\d.]|\s*%?\s*(?:[-–—]|to\b))"

@@ -1233,7 +1233,7 @@ def _run_mean(t: str) -> Value | None:
     return Value(v[0], bool(m.group("p")), v[1], None, "mean")
 
 
-# counts worked out to a length with the target's own token added ('1000/310 + bonus = 4.23',
+# counts worked out to a length with the target's own token added ('900/300 + bonus = 4.00',
 # '840/400 + 1 = 3.10'): the length, where the counts give it at its printed precision
 _PLUS_ONE = re.compile(
     r"^(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\+\s*(?:1|one|(?:the\s+)?bonus(?:\s+token)?)\s*"

@@ -19,7 +19,7 @@ import re
 
 Line = tuple[int, str]
 
-# a cell a line: text closed by a pipe, with no other pipe ('4.67 |', 'accept rate |')
+# a cell a line: text closed by a pipe, with no other pipe ('3.85 |', 'accept rate |')
 _CELL_LINE = re.compile(r"^\s*[^|\s][^|]*\|\s*$")
 
 # a delimiter row ('|:-|:--:|---|') inside a line, after a header row's closing pipe and spaces

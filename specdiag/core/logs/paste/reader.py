@@ -2421,7 +2421,7 @@ def _counted(r: PasteRecord) -> float | None:
 def _summarises(r: PasteRecord, below_figures: list[Figure]) -> bool:
     """Whether a heading's record only rounds figures that records below it print or compute
     ('## Bisect (acceptance 0.94 -> 0.30)' over bullets holding 0.944 and 0.298; '# Rate too
-    low (27.3%)' over a server line counting 41 accepted of 150 drafted): a title."""
+    low (31.5%)' over a server line counting 63 accepted of 200 drafted): a title."""
     below = [f for f in below_figures if f[0] > r.last_line]
     figures = [(x, i) for i, x in ((1, r.printed_length), (2, r.printed_rate)) if x]
     return bool(figures) and all(
