@@ -382,7 +382,6 @@ class Scanner:
         self._records: list[LogRecord] = []  # the records of the block being read
         self.max_line = max_line
         self.counts = ScanCounts()
-        self.max_examples = MAX_EXAMPLES  # skipped lines kept with their reasons
         self.compiled = compiled
         self.finder = LineFinder(
             keywords_for(parser.engine),
@@ -531,7 +530,7 @@ class Scanner:
         """A line skipped for ``reason``: counted, the first few kept as examples."""
         c = self.counts
         c.skipped[reason] = c.skipped.get(reason, 0) + 1
-        if len(c.examples) < self.max_examples:
+        if len(c.examples) < MAX_EXAMPLES:
             c.examples.append((line_no, reason, _excerpt(text)))
 
 
