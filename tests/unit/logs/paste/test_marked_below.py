@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste import reader as R
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
@@ -75,3 +76,10 @@ def test_near_misses_do_not_carry() -> None:
     ):
         text = f"## Speculative decoding\n\n{above}\n\n{table}\n"
         assert [r.printed_length for r in read_paste(text).records] == [2.31, 3.05], above
+
+
+@given(st.from_regex(R._MARKS_BELOW))
+def test_every_statement_holds_a_word_of_the_cheap_test(s: str) -> None:
+    """The reader searches for the statement line by line only where one of _MARK_WORDS is in
+    the paste: every text the statement's pattern finds holds one of them."""
+    assert any(w in s.casefold() for w in R._MARK_WORDS)
