@@ -151,6 +151,23 @@ def test_metrics_gauges_and_the_verify_counter(srv: RealServer, run: dict[str, A
     assert after.value("sglang:spec_accept_length") == pytest.approx(last)
 
 
+def test_logs_reads_the_real_metrics_page(
+    srv: RealServer, run: dict[str, Any], tmp_path: Path
+) -> None:
+    # a pasted /metrics page: the gauges of the last interval, one record, bonus included
+    page = srv.request("GET", "/metrics").text
+    gauge = Metrics.parse(page).value("sglang:spec_accept_length")
+    assert gauge >= 1.0
+    path = tmp_path / "metrics.txt"
+    path.write_text(page)
+    res = run_cli(["logs", str(path), "--json"])
+    assert res.exit_code in (0, 1), res.stderr
+    (r,) = res.json()["pastes"][0]["records"]
+    assert r["tool"] == "sglang" and r["structure"] == "prometheus"
+    assert r["printed_length"] == pytest.approx(gauge) and r["accept_length"] == r["printed_length"]
+    assert r["bonus"]["value"] == "included"
+
+
 def test_server_info(srv: RealServer, run: dict[str, Any]) -> None:
     info = srv.get_json("/server_info")
     assert info["version"] == srv.config["version"]

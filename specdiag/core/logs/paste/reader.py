@@ -251,20 +251,25 @@ def _exposition(blk: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
     return page if _EXPOSITION_MARK.search("\n".join(t for _, t in page)) else None
 
 
-def _counters_record(page: list[tuple[int, str]]) -> PasteRecord | None:
+def _counters_record(page: list[tuple[int, str]]) -> list[PasteRecord] | None:
     """The speculation counters of a pasted /metrics page, read with probe's parser and names
     (``core/probe/counters.json``): totals since the server started, so 1 + accepted / verify
-    steps and accepted / drafted tokens pooled over its life. SGLang's page has no accepted
-    count (its accept-length gauges are one interval's): no record; nor a page of no engine."""
+    steps and accepted / drafted tokens pooled over its life; SGLang's page, which has no
+    accepted count, by its gauges (_gauge_records). None for a page of no engine, [] for an
+    engine's page without its speculation figures."""
     from specdiag.core.probe.metrics import MetricsFamily, parse_counters
     from specdiag.errors import ServerError
 
     try:
         snap = parse_counters("\n".join(t for _, t in page) + "\n")
     except (ServerError, ValueError):
+        return []
+    if snap.family is MetricsFamily.NONE:
         return None
-    if snap.family in (MetricsFamily.NONE, MetricsFamily.SGLANG) or snap.accepted_drafts is None:
-        return None
+    if snap.family is MetricsFamily.SGLANG:
+        return _gauge_records(page)
+    if snap.accepted_drafts is None:
+        return []
     f = E.Figures()
     for attr, v in (
         ("accepted", snap.accepted_drafts),
@@ -279,7 +284,7 @@ def _counters_record(page: list[tuple[int, str]]) -> PasteRecord | None:
     f.notes.append("a /metrics page: counters since the server started (or last restarted)")
     # the record spans its engine's lines (a paste may go on with another engine's page)
     own = [n for n, t in page if t.startswith(str(snap.family))] or [page[-1][0]]
-    return E.record(
+    rec = E.record(
         f,
         kind=BENCH,
         tool=str(snap.family),
@@ -288,6 +293,63 @@ def _counters_record(page: list[tuple[int, str]]) -> PasteRecord | None:
         lines=(page[0][0], own[-1]),
         labels=(),
     )
+    return [rec] if rec is not None else []
+
+
+def _gauge_records(page: list[tuple[int, str]]) -> list[PasteRecord]:
+    """SGLang's /metrics page: no accepted count, but gauges of the last logged interval, the
+    `accept len` and `accept rate` of its last ``Decode batch`` line (checked on the real
+    server): a record per gauge sample (a rank's labels apart from the model's), none where the
+    length is below 1 (0 before any speculation)."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    names = {"sglang:spec_accept_length": "length", "sglang:spec_accept_rate": "rate"}
+    found: dict[tuple[tuple[str, str], ...], dict[str, float]] = {}
+    try:
+        for fam in text_string_to_metric_families("\n".join(t for _, t in page) + "\n"):
+            for sample in fam.samples:
+                if (attr := names.get(sample.name)) is not None:
+                    key = tuple(
+                        sorted((k, v) for k, v in sample.labels.items() if k != "model_name")
+                    )
+                    found.setdefault(key, {})[attr] = float(sample.value)
+    except ValueError:
+        return []
+    at = [n for n, t in page if t.lstrip().startswith(tuple(names))]
+    out = []
+    for key, got in found.items():
+        length = got.get("length")
+        if length is None or not 1.0 <= length <= 64.0:
+            continue
+        f = E.Figures()
+        f.length = C.Value(length, False, _decimals(length))
+        f.length_name = "accept len"
+        f.fields.append(("accept len", repr(length)))
+        rate = got.get("rate")
+        if rate is not None and 0.0 <= rate <= 1.0:
+            f.rate = C.Value(rate, False, _decimals(rate))
+            f.fields.append(("accept rate", repr(rate)))
+        f.notes.append(
+            "a /metrics gauge: the last logged interval only (its last Decode batch line), "
+            "not a mean over the server's life"
+        )
+        rec = E.record(
+            f,
+            kind=BENCH,
+            tool="sglang",
+            tool_rule="named in the block or its heading",
+            structure="prometheus",
+            lines=(at[0], at[-1]),
+            labels=key,
+        )
+        if rec is not None:
+            out.append(rec)
+    return out
+
+
+def _decimals(v: float) -> int:
+    text = repr(v)
+    return len(text.split(".", 1)[1]) if "." in text and "e" not in text else 0
 
 
 # a heading that names a tool to compare with ('unlike vLLM, our fork ...') does not tell the
@@ -1043,10 +1105,21 @@ def read_paste(
         page = _exposition(blk)
         if page is not None:
             # a /metrics page (or its grep), under at most a command line or a title
-            if (rec := _counters_record(page)) is not None:
+            recs = _counters_record(page)
+            if recs:
                 n_blocks += 1
-                records.append(rec)
-                block_of.append(n_blocks)
+                records.extend(recs)
+                block_of.extend([n_blocks] * len(recs))
+            elif recs is not None and _SPEC_CONTEXT.search("\n".join(t for _, t in page)):
+                unread.append(
+                    Block(
+                        page[0][0],
+                        page[-1][0],
+                        "a /metrics page without the engine's speculation counters or gauges "
+                        "read here",
+                        tuple(t for _, t in page)[:MAX_SHOWN],
+                    )
+                )
             continue
         if claimed_set and any(ln in claimed_set for ln, _ in blk):
             continue

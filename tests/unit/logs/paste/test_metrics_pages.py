@@ -77,9 +77,45 @@ def test_negative_controls_pages_without_speculation_counters() -> None:
     for page in (
         # an engine's page without speculation
         "# TYPE vllm:generation_tokens_total counter\nvllm:generation_tokens_total 4881.0\n",
-        # SGLang's: no accepted count, its accept-length gauge one interval's
-        'sglang:spec_accept_length{model_name="m"} 3.12\nsglang:generation_tokens_total 9123.0\n',
+        # SGLang's before any speculation: its gauge 0
+        'sglang:spec_accept_length{model_name="m"} 0.0\nsglang:generation_tokens_total 9123.0\n',
         # no engine's names
         'app:requests_total{route="/x"} 120\napp:accepted_total{route="/x"} 80\n',
     ):
         assert read_paste(page).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    length=st.integers(100, 900).map(lambda v: v / 100),
+    rate=st.integers(0, 100).map(lambda v: v / 100),
+    typed=st.booleans(),
+    ranks=st.integers(1, 3),
+)
+def test_sglang_gauges_give_the_last_interval(
+    length: float, rate: float, typed: bool, ranks: int
+) -> None:
+    """SGLang exports no accepted count; its gauges are the last logged interval's `accept
+    len` (bonus included, as its Decode batch line) and `accept rate`: a record per rank."""
+    head = "# TYPE sglang:spec_accept_length gauge\n" if typed else ""
+    page = head + "".join(
+        f'sglang:spec_accept_length{{model_name="m",dp_rank="{i}"}} {length}\n'
+        f'sglang:spec_accept_rate{{model_name="m",dp_rank="{i}"}} {rate}\n'
+        for i in range(ranks)
+    )
+    page += "sglang:spec_verify_calls_total 812.0\n"
+    recs = read_paste(page).records
+    assert len(recs) == ranks
+    for i, r in enumerate(recs):
+        assert r.tool == "sglang" and r.structure == "prometheus"
+        assert r.printed_length == length and r.accept_length == length
+        assert r.printed_rate == rate and r.labels == (("dp_rank", str(i)),)
+        assert any("last logged interval" in n for n in r.notes)
+
+
+def test_an_engine_page_without_its_figures_is_shown_unread() -> None:
+    page = 'sglang:spec_accept_length{model_name="m"} 0.0\nsglang:spec_verify_calls_total 0.0\n'
+    reading = read_paste(page)
+    assert reading.records == ()
+    (blk,) = reading.unread
+    assert "/metrics page" in blk.reason and blk.lines[0].startswith("sglang:spec_accept_length")
