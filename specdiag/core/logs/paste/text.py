@@ -437,13 +437,27 @@ def _bars(t: str) -> int:
     return u.count("|") if u.startswith("|") and u.endswith("|") else 0
 
 
+# a title of instructions ('Usage with vLLM', '## Deployment on SGLang', 'How to use it with
+# llama.cpp'), as a page copied without its markup gives it: what follows is how to run a tool,
+# so it opens a block of its own (the tool it names is none of the figures above it)
+_USAGE_TITLE = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:\*\*)?(?:usage|use|deploy(?:ment|ing)?|quick\s*start|installation|"
+    r"how\s+to\s+(?:use|deploy))\b[\w .-]{0,30}?\b(?:with|on|in|via|using)\s+[\w.-]+"
+    r"(?:\s+[\w.-]+)?\s*(?:\*\*)?:?\s*$",
+    re.I,
+)
+
+
 def blocks(lines: list[Line]) -> list[list[Line]]:
     """Runs of non-blank lines. Blank lines between rows of one tab-separated table (a header,
     a blank line, then the rows, as a spreadsheet copy gives them) or of one pipe table (rows of
-    as many bars) do not end it."""
+    as many bars) do not end it; a title of instructions (_USAGE_TITLE) opens a new one."""
     out: list[list[Line]] = []
     cur: list[Line] = []
     for i, item in enumerate(lines):
+        if cur and _USAGE_TITLE.match(item[1]):
+            out.append(cur)
+            cur = []
         if item[1].strip():
             cur.append(item)
         elif cur:
