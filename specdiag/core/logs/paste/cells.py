@@ -28,6 +28,8 @@ DRAFTED = "drafted"
 STEPS = "steps"  # verify steps: drafts, proposals
 OUTPUT = "output_tokens"
 K = "k"  # draft tokens per step
+# vLLM V0's system efficiency: emitted tokens / the most a step may emit (k + 1 each)
+EFFICIENCY = "system_efficiency"
 POSITION = "position"  # a per-position rate (the position in ``Cell.position``)
 PER_POSITION = "per_position"  # a list of per-position rates
 HISTOGRAM = "histogram"
@@ -280,6 +282,7 @@ for _m, _keys in {
         # SGLang's draft depth: a step accepts at most this many drafts, whatever the tree
         "speculative num steps",
     ),
+    EFFICIENCY: ("system efficiency",),
     HISTOGRAM: ("acceptance histogram", "accepted histogram", "correct drafts histogram"),
     PER_POSITION: (
         "per position acceptance",

@@ -161,6 +161,7 @@ class Figures:
     steps: C.Value | None = None
     output: C.Value | None = None
     k: C.Value | None = None
+    efficiency: C.Value | None = None  # vLLM V0's system efficiency (C.EFFICIENCY)
     positions: dict[int, float] = field(default_factory=dict)
     histogram: tuple[int, ...] = ()
     # acceptance figures printed as ranges (header, cell): the run measured, no one figure
@@ -205,6 +206,7 @@ class Figures:
             C.STEPS: "steps",
             C.OUTPUT: "output",
             C.K: "k",
+            C.EFFICIENCY: "efficiency",
         }.get(metric)
         if metric == C.POSITION and key.position is not None:
             if key.position in self.positions:
@@ -658,6 +660,26 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     elif (
         printed_len is None
         and length is None
+        and f.efficiency is not None
+        and f.k is not None
+        and f.k.number >= 1
+        and f.k.number == int(f.k.number)
+        and 0.0 < (eff := f.efficiency.number / (100.0 if f.efficiency.percent else 1.0)) <= 1.0
+        and eff * (f.k.number + 1) >= 1.0  # (a step emits one token at least)
+    ):
+        # vLLM V0: its accepted count (so its rate) counts drafts accepted after a rejected one
+        # too, which no step emits; the system efficiency is emitted tokens over the most a step
+        # may emit (k + 1): so the tokens a step emits, bonus included, are efficiency x (k + 1)
+        length = eff * (f.k.number + 1)
+        bonus = Decision(
+            INCLUDED,
+            "computed: system efficiency x (k + 1) (vLLM V0: emitted tokens over the k + 1 a "
+            "step may emit; no length printed)",
+        )
+    elif (
+        printed_len is None
+        and length is None
+        and f.efficiency is None
         and f.rate is not None
         and f.k is not None
         and f.k.number >= 1
