@@ -2604,6 +2604,9 @@ _NOT_MEASURED = re.compile(
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
 _RANGE_AFTER = re.compile(r"\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}")
+# ... or after 'between' ('ranges between 60% and 80%')
+_BETWEEN = re.compile(r"\bbetween\s+[*`~]{0,2}$", re.I)
+_AND_AFTER = re.compile(r"\s*(?:and|&)\s*[*`~]{0,2}\d[\d.,]*\s*%?[*`]{0,2}", re.I)
 # the one measured value printed beside a range ('0.56–0.94 (0.80 aggregate)')
 _RANGE_CENTRAL = re.compile(
     r"\s*[(\[,;]\s*(?:(?P<w1>mean|avg|average|overall|aggregate|pooled|median|weighted)\s*:?\s*)?"
@@ -4531,6 +4534,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
                 continue  # 'acceptance >= 60%': a bound, not the figure
             rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None
+            if (
+                rng is None
+                and k.metric in C.ACCEPTANCE
+                and _BETWEEN.search(text, 0, m.start("val"))
+            ):
+                rng = _AND_AFTER.match(text, m.end("val"))
             if k.metric in C.ACCEPTANCE and (_NOT_MEASURED.search(m.group("key")[-60:]) or rng):
                 for i in range(m.start("key"), m.end("val")):
                     rest[i] = " "

@@ -39,6 +39,9 @@ def test_three_approximate_rates_of_a_paragraph(read: Read) -> None:
         ("With MTP I see an acceptance rate in the range of 0.8-0.9 on chat.\n", []),
         ("With MTP I see an acceptance rate in the range 0.8 to 0.9 on chat.\n", []),
         ("With MTP the acceptance rate is between 0.8 and 0.9 on chat.\n", []),
+        ("With MTP the acceptance rate ranges between 85% and 90% on chat.\n", []),
+        ("With MTP the acceptance rate: between **61%** and **70%**.\n", []),
+        ("Between restarts the MTP acceptance rate is 61% on chat.\n", [0.61]),
         (
             "With MTP the acceptance rate is about 0.8 in mainline, but only around 0.5-0.6 in "
             "the fork.\n",
