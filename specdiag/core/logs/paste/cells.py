@@ -1308,6 +1308,9 @@ def value(text: str) -> Value | None:
         pct, t = True, t[:-1].strip()
     t = _UNITS.sub("", t).strip()
     mx = None
+    if " of " in t:
+        # 'A of B' of whole counts: A over B; of anything else, the value alone
+        t = _COUNT_OF.sub(r"\1/\2", t) if _COUNT_OF.match(t) else t.partition(" of ")[0]
     if "/" in t:
         a, _, b = t.partition("/")
         pb = _plain(b)
@@ -1320,6 +1323,10 @@ def value(text: str) -> Value | None:
     if p is None:
         return None
     return Value(p[0], pct, p[1], mx, stat, spread)
+
+
+# whole counts, one of the other ('54 of 80')
+_COUNT_OF = re.compile(r"^(\d[\d,]*)\s+of\s+(\d[\d,]*)$")
 
 
 # a cell printing a range of one figure ('0.36–0.47', '45-53%', '~2.4 to 2.9'): the low and the

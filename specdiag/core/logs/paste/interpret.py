@@ -2127,7 +2127,11 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
 _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
 # what a value is over ('2.6 / 5', '1,705/2,374'): a number after '/', its thousands set apart
 # by commas only where every group after the first has three digits (never a list: '1,2/3')
-_OVER = r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?))"
+_OVER = (
+    r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?)"
+    # ... or 'A of B' of whole counts ('acceptance 54 of 80': accepted of drafted)
+    r"|\s*(?<=[\d\s])of\s+(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.,%]|\s*(?:%|percent)))"
+)
 # a statistic word after the value ('3.4 median'), not the first word of the next key
 _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
@@ -2148,7 +2152,7 @@ _POPULATION_AFTER = (
 # what follows a key-value pair's key and the spaces after it: the separator, the value (all of
 # _PAIR after its key, kept apart for `_pairs`)
 _PAIR_SEP_ON = (
-    r"(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|"
+    r"(?::|=|\bis\b|\bwas\b|(?<!\d\s)\bof\b|\bas\b|"
     # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
     # expectation)
     r"\bwill\s+always\s+be\b|≈|~|(?<=\s)[—–](?=\s))\s*"

@@ -604,3 +604,31 @@ def test_negative_control_a_csv_with_a_quoted_bracket_is_still_a_table() -> None
         3.12,
         2.41,
     ]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    drafted=st.integers(2, 50_000),
+    share=st.integers(0, 100),
+    form=st.sampled_from(["MTP draft acceptance {a} of {d}", "draft acceptance: {a} of {d}"]),
+)
+def test_a_count_of_a_count_after_an_acceptance_name(drafted: int, share: int, form: str) -> None:
+    """'acceptance A of B' (a title, a summary line): A accepted of B drafted, the rate A / B;
+    never A read as a percentage."""
+    accepted = drafted * share // 100
+    (r,) = read_paste(form.format(a=accepted, d=drafted) + "\n").records
+    assert r.printed_rate is not None and abs(r.printed_rate - accepted / drafted) < 1e-9
+
+
+@pytest.mark.parametrize(
+    ("text", "length", "rate"),
+    [
+        # a length of a most ('2.6 of 5') stays the length
+        ("MTP accept length 2.6 of 5\n", 2.6, None),
+        # a share of a population is no count of one ('85% of 100 prompts')
+        ("MTP acceptance 85% of 100 prompts\n", None, 0.85),
+    ],
+)
+def test_of_after_other_values(text: str, length: float | None, rate: float | None) -> None:
+    (r,) = read_paste(text).records
+    assert (r.printed_length, r.printed_rate) == (length, rate)
