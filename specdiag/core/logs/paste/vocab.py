@@ -87,7 +87,7 @@ DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
 # target model, no goal.)
 GOAL_WORDS = (
     r"(?:\b(?:target(?!\s+(?:model|llm|verifier|network|net)s?\b)|targeted|goals?|expected|"
-    r"golden|pinned|committed|desired|intended|aimed)\b|黄金|目标|预期|期望|既定)"
+    r"golden|pinned|committed|desired|intended|aimed|sweet[ -]spot|ideal)\b|黄金|目标|预期|期望|既定)"
 )
 
 # A comparison right before a value: the value bounds the figure, it is not what was measured

@@ -32,6 +32,8 @@ def _figures(text: str, read: Read = read_paste) -> list[tuple[float | None, flo
         "吞吐量测试采用已提交的 thinking-on 黄金接受长度 2.78,eval-only 保留真实校验。\n",
         "我们的目标接受率是 70%。\n",
         "- goal acceptance rate: 65%\n- desired accept length: 3.5\n",
+        "A 4x smaller draft hits the sweet spot of ~70% acceptance with EAGLE.\n",
+        "The ideal acceptance rate is 80% for EAGLE drafts.\n",
     ],
 )
 def test_goal_figures_are_no_record(read: Read, text: str) -> None:
@@ -64,6 +66,8 @@ def test_measured_value_beside_a_goal_is_read(
         "As expected, AL 2.9 on MT-Bench with k=4.\n",
         # a plain measurement
         "Acceptance length: 2.78 on GSM8K.\n",
+        "Under ideal conditions we got 80% acceptance with our EAGLE draft.\n",
+        "Our EAGLE draft at the sweet spot k=3: acceptance 71%.\n",
     ],
 )
 def test_negative_controls_stay_records(text: str) -> None:
