@@ -5087,9 +5087,13 @@ def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
         ]
     else:
         found = {m.group("k").lower(): m.group("v") for m in _EQ_PAIR.finditer(t)}
-        acc = next((k for k in found if re.match(r"(?:n_?)?acc(?!ur)", k)), None)
+        # the rate: a '...rate' key, or a bare 'accept' / 'acceptance' (an aggregate line's
+        # 'accept=0.733' beside its counts); the accepted count another 'acc...' key
+        rate = next((k for k in found if k.endswith("rate")), None) or next(
+            (k for k in found if k in ("accept", "acceptance")), None
+        )
+        acc = next((k for k in found if re.match(r"(?:n_?)?acc(?!ur)", k) and k != rate), None)
         drf = next((k for k in found if re.match(r"(?:n_?)?draft", k)), None)
-        rate = next((k for k in found if k.endswith("rate")), None)
         if acc is None or drf is None or rate is None:
             return None
         va, vd, vr = C.value(found[acc]), C.value(found[drf]), C.value(found[rate])

@@ -165,6 +165,34 @@ def test_count_lines_read_when_the_rate_is_their_ratio(
     assert all(r.accepted_tokens is None for r in read_paste("MTP bench:\n\n" + bad).records)
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    rows=st.lists(st.tuples(st.integers(20, 400), st.integers(0, 100)), min_size=2, max_size=5),
+    name=st.sampled_from(["AGG", "TOTAL", "overall"]),
+    key=st.sampled_from(["accept", "acceptance"]),
+)
+def test_an_aggregate_line_after_count_lines_is_its_own_record(
+    rows: list[tuple[int, int]], name: str, key: str
+) -> None:
+    """An aggregate line naming its rate by a bare 'accept=' beside the summed counts, after
+    the per-item lines: a record of its own, never labels of the line above."""
+    lines = [
+        f"  prompt_{i}    draft= {d} acc= {d * p // 100} rate={d * p // 100 / d:.3f}"
+        for i, (d, p) in enumerate(rows)
+    ]
+    acc, drf = sum(d * p // 100 for d, p in rows), sum(d for d, _ in rows)
+    lines.append(f"  {name}  {key}={acc / drf:.3f} draft={drf} acc={acc} wall=9.5s")
+    got = read_paste("MTP bench:\n\n" + "\n".join(lines) + "\n").records
+    assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == [
+        *((d * p // 100, d) for d, p in rows),
+        (acc, drf),
+    ]
+    assert all(not r.labels or r.labels[-1][0] == "item" for r in got)
+    # near miss: an 'accept=' that is not the counts' ratio is no such line
+    bad = f"  {name}  {key}=0.999 draft=100 acc=10\n"
+    assert all(r.accepted_tokens is None for r in read_paste("MTP bench:\n\n" + bad).records)
+
+
 def test_accept_and_reject_counts() -> None:
     text = (
         "**MTP acceptance**\n\n```\n91 accept / 9 reject (91%)\n77 accept / 23 reject (77%)\n```\n"
