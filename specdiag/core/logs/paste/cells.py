@@ -172,6 +172,9 @@ for _m, _keys in {
         "from draft %",
         "tokens from draft %",
         "share from draft",
+        # a table's short 'draft rate' column (a share of the drafts or of the output: which,
+        # the name does not say)
+        "draft rate",
         "draft share",
     ),
     ACCEPTED: (

@@ -136,8 +136,8 @@ def _spaced_row(t: str) -> tuple[list[str], str] | None:
     j = i
     while j < len(words) and _FIGURE.match(words[j]):
         j += 1
-    if not 1 <= i <= 3 or j == i:
-        return None
+    if not 1 <= i <= 3 or j == i or words[i - 1].endswith(":") or words[0] in ("-", "*", "•"):
+        return None  # ('- acceptance rate: 0 / 120': a list's key and value, no table row)
     return [" ".join(words[:i]), *words[i:j]], " ".join(words[j:])
 
 

@@ -1687,6 +1687,18 @@ def _by_rows(
             if i < len(cells) and cells[i]
         )
     }
+    # a rate's column with a plain cell above 100 ('draft rate' over tokens/s: 120.5) holds no
+    # rates: none of its cells is read as one (98.2 there is no percentage)
+    delta_cols |= {
+        i
+        for i, (k, _) in enumerate(keys)
+        if k.metric in (C.RATE, C.ACCEPT_RATIO)
+        and any(
+            (v := C.value(cells[i])) is not None and not v.percent and v.number > 100
+            for _, cells in g.rows
+            if i < len(cells) and cells[i]
+        )
+    }
     per_step_drafts = (
         bool(drafted_cols)
         and all(

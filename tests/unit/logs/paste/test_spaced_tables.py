@@ -10,6 +10,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.flat_table import spaced
 from tests.support.examples import examples
 
@@ -70,3 +71,12 @@ def test_only_a_header_over_rows_of_one_shape_is_rewritten() -> None:
         [(1, "The runs were short"), (2, "we saw 1.5 then 2.5 at most"), (3, "and 2.0 later")],
     ):
         assert spaced(lines) == lines
+
+
+def test_a_list_of_key_value_bullets_under_a_title_is_no_table() -> None:
+    # a title of three words over '- name: value rest' bullets: a list, not a table copied with
+    # single spaces (its rows would split '0 / 120 or so' into cells and lose the hedge)
+    text = "EAGLE draft, k=2\n- acceptance rate: 0 / 120 or so\n- throughput: 41.2 tok/s\n"
+    got = read_paste(text).records
+    assert all(r.structure != "markdown table (transposed)" for r in got)
+    assert all(r.accept_length is None for r in got)

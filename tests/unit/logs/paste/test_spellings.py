@@ -446,3 +446,21 @@ def test_a_statistic_word_between_the_separator_and_the_value(
     (r,) = read_paste(f"{name}{sep}{word} {shown}\n").records
     got = r.printed_length if length else r.printed_rate
     assert got == pytest.approx(float(shown))
+
+
+@pytest.mark.parametrize(
+    ("cells", "rates"),
+    [
+        # a short 'draft rate' column of shares: the acceptance, its denominator unsaid
+        (["0.52", "0.47", "N/A"], [0.52, 0.47]),
+        (["52%", "47%", "N/A"], [0.52, 0.47]),
+        # the same name over throughput: no acceptance figure
+        (["120.5", "131.0", "98.2"], []),
+    ],
+)
+def test_a_draft_rate_column(cells: list[str], rates: list[float]) -> None:
+    rows = "".join(f"| {k} | {40 + k}.5 | {c} |\n" for k, c in zip((2, 3, 0), cells, strict=True))
+    text = "EAGLE sweep on our box:\n\n| k | tok/s | draft rate |\n|---|---|---|\n" + rows
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == rates
+    assert all(r.accept_length is None for r in got)
