@@ -7,8 +7,7 @@ preceded by a header of as many cells, or which holds one row only, is left as i
 
 The other way round (:func:`rejoined`): a table a web page broke at every cell, one cell a line
 ending with its closing pipe ('| engine |' opening a row, then 'tokens per step |', ...), its
-rows put back together. And a table a web page copied with single spaces between its cells
-(:func:`spaced`: 'Benchmark A B Difference' over 'chat 3.03 3.28 B +8.3%') as a pipe table.
+rows put back together.
 
 Pure: lines in, lines out.
 """
@@ -121,64 +120,3 @@ def rejoined(lines: list[Line]) -> list[Line]:
                 out.append((n, "|" + "---|" * width))
         i = at
     return out
-
-
-# a figure of a table copied with single spaces: a number, maybe a share or a factor
-_FIGURE = re.compile(r"^\d+(?:\.\d+)?[%x×]?$")
-
-
-def _spaced_row(t: str) -> tuple[list[str], str] | None:
-    """(label then figures, the rest) of a row copied with single spaces ('chat 3.03 3.28 B
-    +8.3%': the label, two figures, then 'B +8.3%'); None when no label of up to three words
-    opens it or no figure follows."""
-    words = t.split()
-    i = next((i for i, w in enumerate(words) if _FIGURE.match(w)), 0)
-    j = i
-    while j < len(words) and _FIGURE.match(words[j]):
-        j += 1
-    if not 1 <= i <= 3 or j == i or words[i - 1].endswith(":") or words[0] in ("-", "*", "•"):
-        return None  # ('- acceptance rate: 0 / 120': a list's key and value, no table row)
-    return [" ".join(words[:i]), *words[i:j]], " ".join(words[j:])
-
-
-def _spaced_table(blk: list[Line]) -> list[Line] | None:
-    """A block of a header of words over rows of a label and figures, copied with single
-    spaces, as a pipe table; None for any other block."""
-    head = blk[0][1].split()
-    if (
-        len(blk) < 3
-        or not 3 <= len(head) <= 8
-        or any(_FIGURE.match(w) or "|" in w for w in head)
-        or blk[0][1].rstrip()[-1] in ".:,;!?"
-        or any("  " in t.strip() or "\t" in t or "|" in t for _, t in blk)
-    ):
-        return None
-    rows = [_spaced_row(t) for _, t in blk[1:]]
-    widths = {(len(r[0]), bool(r[1])) for r in rows if r is not None}
-    if None in rows or len(widths) != 1:
-        return None
-    width, rest = widths.pop()
-    if width + rest != len(head):
-        return None
-    out = [(blk[0][0], "| " + " | ".join(head) + " |"), (blk[0][0], "|" + "---|" * len(head))]
-    for (n, _), r in zip(blk[1:], rows, strict=True):
-        assert r is not None
-        out.append((n, "| " + " | ".join(r[0] + ([r[1]] if rest else [])) + " |"))
-    return out
-
-
-def spaced(lines: list[Line]) -> list[Line]:
-    """Tables a web page copied with single spaces between cells (a header of three to eight
-    words, then two rows or more each of a label, the figures of all but the last column or of
-    all of them, and the last column's cell as the rest: 'B +8.3%'), rewritten as pipe tables
-    (their lines keep their numbers, the delimiter row the header's). Any other line as it is."""
-    out: list[Line] = []
-    blk: list[Line] = []
-    for line in [*lines, (0, "")]:
-        if line[1].strip():
-            blk.append(line)
-            continue
-        out.extend((_spaced_table(blk) or blk) if blk else [])
-        blk = []
-        out.append(line)
-    return out[:-1]

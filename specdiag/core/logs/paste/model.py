@@ -53,7 +53,7 @@ class PasteRecord:
     kind: str  # TABLE_ROW | BENCH | EXAMPLE | RESPONSE | SUMMARY
     tool: str  # sglang | vllm | llamacpp | trtllm | aiperf | mlx | fastdeploy | ... | unknown
     tool_rule: str  # how the tool was told
-    structure: str  # markdown table, box table, aligned columns, csv, tsv, key-value, prose, json,
+    structure: str  # markdown table, box table, aligned columns, spaced table, csv, tsv, key-value, prose, json,
     # bullets, prometheus
     first_line: int  # 1-based lines of the input the record was read from
     last_line: int

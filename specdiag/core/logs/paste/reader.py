@@ -1016,7 +1016,8 @@ def read_paste(
             or A.stuck_named(body)
             or (
                 # a table under a title naming its figure ('### Acceptance Lengths')
-                "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
+                _STRONG.search(_title(blk, blk[0][0], heading))
+                and ("|" in body or any(g.structure == "spaced table" for g in TB.find(blk)[0]))
             )
             or (
                 # EAGLE's τ spelled out ('tau = 3.1'), beside speculation only (Kendall's tau,

@@ -315,10 +315,10 @@ def _aligned_rows(run: list[Line]) -> Grid | None:
 
 
 # a table a web page's copy joined with single spaces ('Draft (size) Backend accept rate
-# accepted/step' over 'small (80M) cpu 0.61 2.4'): its cells are its words, a bracket and a
-# unit ('tok/s', 'ms', '%') joined to the word before; read only where the header, no number
-# in it, and every row have as many cells, three or more, each row ending in the same number
-# of numbers (two or more) after its words
+# accepted/step' over 'small (80M) cpu 0.61 2.4'; 'Set A B Difference' over 'chat 3.03 3.28 B
+# +8.3%'): its cells are its words, a bracket and a unit ('tok/s', 'ms', '%') joined to the word
+# before (or, where that fits, the header's words one a cell and a row's label of up to three
+# words one cell, its numbers, the rest of the line one cell)
 _UNIT_WORD = re.compile(r"^(?:tok(?:en)?s?/s|t/s|tps|ms|s|sec|%|x|×)$", re.I)
 
 
@@ -332,30 +332,45 @@ def _spaced_cells(t: str) -> list[str]:
     return out
 
 
-def _numbers_after(cells: list[str]) -> int:
-    """How many cells end the row as numbers, where none comes before them."""
-    n = 0
-    while n < len(cells) and _is_number(cells[-1 - n]):
-        n += 1
-    return n if not any(_is_number(c) for c in cells[: len(cells) - n]) else -1
+def _spaced_row(t: str, width: int) -> tuple[list[str], int, bool] | None:
+    """A row's ``width`` cells, how many numbers it holds and whether words were joined: its
+    words then its numbers, or a label of one to three words (one cell), its numbers and the
+    rest of the line (one cell), single spaces only; None for any other row."""
+    cells = _spaced_cells(t)
+    i = next((i for i, c in enumerate(cells) if _is_number(c)), len(cells))
+    j = next((j for j in range(i, len(cells)) if not _is_number(cells[j])), len(cells))
+    if j == len(cells) == width > i:
+        return cells, j - i, False
+    label, rest = " ".join(cells[:i]), [" ".join(cells[j:])] if j < len(cells) else []
+    if (
+        j == i
+        or not 1 <= len(label.split()) <= 3
+        or 1 + j - i + len(rest) != width
+        or re.search(r"\s\s|\t", t.strip())
+    ):
+        return None
+    return [label, *cells[i:j], *rest], j - i, True
 
 
-def _spaced_table(run: list[Line]) -> Grid | None:
-    head = _spaced_cells(run[0][1])
-    if len(head) < 3 or any(_is_number(c) for c in head) or len(run) < 2:
+def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
+    """A header of three cells or more (no number, no sentence end) over rows of as many cells
+    and as many numbers: two numbers or more a row, or, where a row's words were joined, two
+    rows or more making up the ``whole`` block under the header."""
+    t = run[0][1]
+    if "|" in t or t.rstrip()[-1:] in ".:,;!?":
         return None
-    rows: list[tuple[int, list[str]]] = []
-    numbers = None
-    for ln, t in run[1:]:
-        cells = _spaced_cells(t)
-        k = _numbers_after(cells)
-        if len(cells) != len(head) or k < 2 or numbers not in (None, k):
-            break
-        numbers = k
-        rows.append((ln, cells))
-    if not rows:
-        return None
-    return Grid("spaced columns", [head], rows, run[0][0], rows[-1][0])
+    for head in (_spaced_cells(t), t.split()):
+        rows: list[tuple[int, list[str]]] = []
+        numbers, joined = 0, False
+        for ln, u in run[1:] if len(head) >= 3 and not any(map(_is_number, head)) else ():
+            got = _spaced_row(u, len(head))
+            if got is None or numbers not in (0, got[1]):
+                break
+            rows.append((ln, got[0]))
+            numbers, joined = got[1], joined or got[2]
+        if rows and (whole and len(rows) == len(run) - 1 > 1 if joined else numbers >= 2):
+            return Grid("spaced table", [head], rows, run[0][0], rows[-1][0])
+    return None
 
 
 _LATEX_ROW = re.compile(r"&.*\\\\\s*(?:\\hline)?\s*$")
@@ -484,7 +499,11 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
                         used.update(ln for ln, _ in block[i:j])
                         i = j
                         continue
-            elif i + 1 < n and not _KV.match(t) and (g := _spaced_table(block[i:])) is not None:
+            elif (
+                i + 1 < n
+                and not _KV.match(t)
+                and (g := _spaced_table(block[i:], i == 0)) is not None
+            ):
                 grids.append(g)
                 used.update(ln for ln, _ in block if g.first_line <= ln <= g.last_line)
                 i += 1 + len(g.rows)

@@ -287,7 +287,6 @@ def prepare(text: str) -> list[Line]:
         joined = [x for line in joined for x in FT.split(line)]
     if " |\n" in text:
         joined = FT.rejoined(joined)  # a table broken at every cell, rows put back together
-    joined = FT.spaced(joined)  # a table copied with single spaces between cells
     return joined
 
 
