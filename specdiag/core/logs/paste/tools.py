@@ -63,9 +63,11 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\|\s*acc length\s*\|\s*ITL \(ms\)\s*\|\s*input cost\b|\bBatch Wall \(token/s\)",
         ),
         # (not on LMDeploy's stats line, which prints vLLM's fields after its own head)
+        # ('vllm-project/speculators': the owner of another project's repository is no tool;
+        # 'vllm-project/vllm' is named by its repository)
         (
             "vllm",
-            r"\bvllm\b|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics",
+            r"\bvllm\b(?!-project\b)|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics",
         ),
         # LMDeploy's stats logger line ('[... DP0] Avg thr (in/out): ...', loggers.py)
         ("lmdeploy", r"\blmdeploy\b|\bAvg thr \(in/out\):"),

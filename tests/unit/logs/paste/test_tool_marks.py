@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.run import LogsOptions, run_logs
 from tests.support.examples import examples
@@ -278,3 +280,18 @@ def test_negative_controls_a_requests_count_that_breaks_the_identity() -> None:
     )
     (r,) = read_paste(f"our runner's dump:\n{body}\n").records
     assert r.accept_length is None
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        # the owner of another project's repository is no tool of the paste
+        ("vllm-project/speculators: our draft's report\n", []),
+        ("see vllm-project/speculators, run under vLLM 0.11\n", ["vllm"]),
+        # vLLM's own repository names it
+        ("vllm-project/vllm · issue: MTP numbers\n", ["vllm"]),
+        ("we serve it with vllm\n", ["vllm"]),
+    ],
+)
+def test_an_owner_of_a_repository_names_no_tool(text: str, tools: list[str]) -> None:
+    assert T.tools_named(text) == tools
