@@ -85,6 +85,11 @@ def _clause_before(text: str, at: int) -> str:
     return text[start + 1 if start >= 0 else 0 : at]
 
 
+def hypothetical_before(text: str, at: int) -> bool:
+    """Whether the clause before ``at`` is a hypothetical or an example ('if', 'assuming')."""
+    return _HYPOTHETICAL.search(_clause_before(text, at)) is not None
+
+
 def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of every measured α of a line: one rate item each."""
     if _OTHER.search(text):

@@ -10,6 +10,15 @@ value its printed length. A paste does not say whether its ratio is the tool's o
 (generated / steps, the target's token counted) or a tokens-per-forward figure of another
 script, so the convention is unknown and no normalised length is given.
 
+A paste may instead name the ratio by a symbol it defines (``Define `S` (step compression
+ratio) = number of AR steps divided by number of lookahead steps``) and state it by that
+symbol (``speedup 1.3x; S=1.52x``, ``(S=1.8)``): each value so stated is a record. Where the
+definition is the quotient of autoregressive steps (one token each) over the paste's own
+steps, the ratio is the tokens a step emits, the target's own token counted: the normalised
+length is the value. The name alone (``S`` (step compression ratio)) leaves it undecided, as
+above. A value in a hypothetical (``if S = 2``), in a formula (``S = (f - 1 + E) / f``,
+``S^2``) or below 1 is no record.
+
 Only where the paste speaks of speculation (vocab.SPECULATIVE: lookahead, draft, n-gram, ...)
 and of no other compression (a KV cache, a prompt, a model's weights, a text or a file
 compressed: those ratios are no tokens a step), and only when every value of the list is at
@@ -25,10 +34,13 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import vocab as V
+from specdiag.core.logs.paste.alpha import hypothetical_before
 from specdiag.core.logs.paste.model import (
     BONUS_UNKNOWN,
+    INCLUDED,
     SUMMARY,
     UNDECIDED,
+    Decision,
     PasteRecord,
     blank_record,
 )
@@ -57,6 +69,27 @@ _OTHER = re.compile(
     r"\b(?:gzip|zstd|zlib|lz4|brotli|bzip2|xz|llmlingua|quantiz\w*|prun(?:e|ed|ing))\b",
     re.I,
 )
+# a symbol named the (step) compression ratio beside it, in brackets either way ('`S` (step
+# compression ratio)', 'step compression ratio (S)')
+_RATIO_PROSE = r"(?:step\s+)?compression\s+ratio"
+_SYMBOL = r"[`*$]{0,2}(?P<%s>[A-Za-z][A-Za-z0-9_]{0,3})[`*$]{0,2}"
+_SYMBOL_DEF = re.compile(
+    _SYMBOL % "sym" + r"\s*\(\s*(?:the\s+)?" + _RATIO_PROSE + r"\s*\)|"
+    r"\b" + _RATIO_PROSE + r"\s*\(\s*" + _SYMBOL % "sym2" + r"\s*\)",
+    re.I,
+)
+# the definition as autoregressive steps (one token each) over the paste's own steps
+_AR_OVER_STEPS = re.compile(
+    r"\b(?:AR|auto-?regressive)\s+(?:decoding\s+)?steps\b[^.;\n]{0,24}?(?:divided\s+by|/|÷|\bover)"
+    r"\s+(?:the\s+)?(?:number\s+of\s+)?[\w-]+\s+(?:decoding\s+)?steps\b",
+    re.I,
+)
+_SYMBOL_VALUE = (
+    r"(?<![\w.]){sym}[`*$]{{0,2}}\s*(?:=|≈|:)\s*(?P<v>\d{{1,2}}(?:\.\d+)?)(?P<x>\s*[x×](?!\w))?"
+)
+# a formula after the value ('S = 2 * f')
+_FORMULA_AFTER = re.compile(r"\s*(?:[-+*/^·]|\*\*)\s*[\w(]")
+SYMBOL_RULE = "a symbol the paste defines as the step compression ratio: its values as stated"
 MIN_RUNS = 2  # a list: at least two lines under the header
 RULE = (
     "lookahead decoding's compression ratio under a '(setting, compression_ratio)' header: "
@@ -65,8 +98,8 @@ RULE = (
 
 
 def records(lines: list[Line], text: str) -> list[PasteRecord]:
-    """One record per run line under a ``(setting, compression_ratio)`` header (module rules);
-    none where the paste names no speculation or names another compression."""
+    """One record per run line under a ``(setting, compression_ratio)`` header, and per value
+    stated by a symbol the paste defines as that ratio (module rules); none where the paste names no speculation or names another compression."""
     if "compression" not in text.lower() or V.SPECULATIVE.search(text) is None:
         return []
     if _OTHER.search(text) is not None:
@@ -118,4 +151,57 @@ def records(lines: list[Line], text: str) -> list[PasteRecord]:
             )
         if len(run) >= MIN_RUNS and min(values) >= 1.0:
             out.extend(run)
+    return sorted(out + symbol_records(lines, text), key=lambda r: r.first_line)
+
+
+def _defined_symbol(text: str) -> tuple[str, bool] | None:
+    """The symbol the paste defines as the step compression ratio, and whether it defines it
+    as autoregressive steps over its own (the tokens a step emits)."""
+    for m in _SYMBOL_DEF.finditer(text):
+        sym = m.group("sym") or m.group("sym2")
+        if sym.lower() in ("the", "a", "an", "its", "our"):
+            continue
+        line_end = text.find("\n", m.end())
+        rest = text[m.end() : line_end if line_end >= 0 else len(text)]
+        return sym, _AR_OVER_STEPS.search(rest) is not None
+    return None
+
+
+def symbol_records(lines: list[Line], text: str) -> list[PasteRecord]:
+    """One record per value the paste states by the symbol it defines as the step compression
+    ratio (module rules)."""
+    found = _defined_symbol(text)
+    if found is None:
+        return []
+    sym, quotient = found
+    pat = re.compile(_SYMBOL_VALUE.format(sym=re.escape(sym)))
+    bonus = (
+        Decision(INCLUDED, "defined: autoregressive steps (one token each) over the paste's steps")
+        if quotient
+        else UNDECIDED
+    )
+    note = () if quotient else (f"{BONUS_UNKNOWN}: the paste names the ratio, not its quotient",)
+    out: list[PasteRecord] = []
+    for ln, t in lines:
+        for m in pat.finditer(t):
+            v = float(m.group("v"))
+            if v < 1.0 or hypothetical_before(t, m.start()) or _FORMULA_AFTER.match(t, m.end()):
+                continue
+            rec = blank_record(
+                SUMMARY,
+                "unknown",
+                SYMBOL_RULE,
+                "prose",
+                (ln, ln),
+                fields=((sym, m.group(0)[m.start("v") - m.start() :].strip()),),
+                notes=note,
+            )
+            out.append(
+                dataclasses.replace(
+                    rec,
+                    printed_length=v,
+                    accept_length=v if quotient else None,
+                    bonus=bonus,
+                )
+            )
     return out

@@ -71,3 +71,59 @@ def test_no_record_for_a_ratio_below_one(read: Read) -> None:
 def test_no_record_for_lines_without_the_header(read: Read) -> None:
     body = "```\n    # 0: 1.84\n    # 1: 1.77\n    # 2: 1.62\n```\n"
     assert read(_INTRO + body).records == ()
+
+
+# a symbol defined as the step compression ratio, then stated by that symbol (our own notes)
+_DEFINED = (
+    "## Notes on an n-gram lookahead decoder\n"
+    "- Let `{sym}` (step compression ratio) = number of autoregressive steps divided by the "
+    "number of lookahead steps.\n"
+    "- {sym} = (g - 1 + E) / g when one step in g finds a good guess.\n\n"
+    "Results on our two prompt sets:\n"
+    "- chat (greedy): tokens/s up 1.31x; {sym}={a}x.\n"
+    "- code (greedy): 1.52x faster ({sym}={b}).\n"
+)
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    st.sampled_from(["S", "C", "R"]),
+    st.integers(min_value=101, max_value=450),
+    st.integers(min_value=101, max_value=450),
+)
+def test_a_defined_symbol_states_tokens_a_step(read: Read, sym: str, a: int, b: int) -> None:
+    text = _DEFINED.format(sym=sym, a=f"{a / 100:.2f}", b=f"{b / 100:.2f}")
+    recs = read(text).records
+    assert [r.printed_length for r in recs] == pytest.approx([a / 100, b / 100])
+    # autoregressive steps (a token each) over the lookahead steps: the bonus counted
+    assert [r.accept_length for r in recs] == pytest.approx([a / 100, b / 100])
+
+
+def test_a_symbol_named_only_leaves_the_convention_open(read: Read) -> None:
+    text = _DEFINED.format(sym="S", a="1.64", b="1.90").replace(
+        " = number of autoregressive steps divided by the number of lookahead steps", ""
+    )
+    recs = read(text).records
+    assert [r.printed_length for r in recs] == [1.64, 1.90]
+    assert all(r.accept_length is None for r in recs)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # no definition: a bare symbol's value is no tokens a step
+        ("Let `{sym}` (step compression ratio) = ", "Let `{sym}` = "),
+        # a hypothetical value, and a value below one (a step emits a token at least)
+        ("{sym}={a}x.", "if {sym}={a}x we would win."),
+    ],
+)
+def test_no_record_without_the_definition_or_in_a_hypothetical(
+    read: Read, change: tuple[str, str]
+) -> None:
+    text = _DEFINED.replace(*change).format(sym="S", a="1.64", b="0.90")
+    assert read(text).records == ()
+
+
+def test_no_record_beside_another_compression(read: Read) -> None:
+    text = _DEFINED.format(sym="S", a="1.64", b="1.90") + "The KV cache is compressed too.\n"
+    assert read(text).records == ()
