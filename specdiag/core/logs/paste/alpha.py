@@ -75,6 +75,42 @@ _OTHER = re.compile(
 )
 
 
+# a speculative-sampling setup in the paper's own terms (Leviathan et al.; Chen et al.): a target
+# model and an approximation (or draft, small, assistant) model set side by side, and gamma, the
+# drafts a step, set to a whole number ('* Target: big-model' / '* Approx: small-model' /
+# '* gamma: 7'); a discount or a focal gamma is a decimal, never such a setting
+_SET = r"[`*]{0,2}\s*[:=]\s*\S"
+_SETUP = (
+    re.compile(r"(?<![\w-])target(?:[ _-]model)?" + _SET, re.I),
+    re.compile(
+        r"(?<![\w-])(?:approx(?:imation)?|draft|small|assistant)(?:[ _-]model)?" + _SET, re.I
+    ),
+    re.compile(r"(?<![\w-])(?:gamma|γ)[`*]{0,2}\s*[:=]\s*\d{1,2}(?![\d.])", re.I),
+)
+# the gloss a field of such a setup is read with: the rate's own name
+_GLOSS = " (acceptance rate)"
+
+
+def setup(text: str) -> bool:
+    """Whether ``text`` sets up speculative sampling in the paper's terms (a target and an
+    approximation model, and gamma): its α fields are that setup's acceptance rate."""
+    return all(p.search(text) for p in _SETUP)
+
+
+def glossed(text: str) -> str:
+    """A line of a speculative-sampling setup's output with its α field (``Average alpha:
+    0.40``) glossed as the acceptance rate, as a field beside a speculative arm is read; the
+    line itself where it holds no such field, or another alpha, or a hypothetical."""
+    if not hinted(text.lower(), text) or _OTHER.search(text) or V.SPECULATIVE.search(text):
+        return text
+    m = _FIELD.search(text)
+    if m is None or _HYPOTHETICAL.search(_clause_before(text, m.start())):
+        return text
+    if _OPERATOR_AFTER.match(text, m.end()) or _OPERATOR_BEFORE.search(text[: m.start("sym")]):
+        return text
+    return text[: m.end("sym")] + _GLOSS + text[m.end("sym") :]
+
+
 def hinted(low: str, text: str) -> bool:
     """Whether a line may hold such a rate (cheap test before the regexes)."""
     return "alpha" in low or "α" in text

@@ -834,6 +834,10 @@ def read_paste(
     line scanner is read once, not lost. ``scanned()``: the line scanner's records of the input
     as figures (line, length, rate), asked for only where a title's figure may round one."""
     lines = TX.prepare(text)
+    if AL.hinted(text.lower(), text) and AL.setup(text):
+        # α fields of a speculative-sampling setup's output ('Average alpha: 0.40' under a target
+        # and an approximation model and gamma): that setup's acceptance rate (alpha.py)
+        lines = [(ln, AL.glossed(t)) for ln, t in lines]
     cache: list[list[str]] = []
 
     def whole_tools() -> list[str]:  # the tools the whole paste names, looked up once if needed

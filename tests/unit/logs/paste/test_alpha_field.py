@@ -6,11 +6,13 @@ or a line naming no speculation stays unread."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.unit.logs.paste.pipeline import Read
 
 
 @settings(max_examples=examples(25), deadline=None)
@@ -55,3 +57,59 @@ def test_negative_control_alpha_in_a_text_without_speculation() -> None:
 def test_negative_control_a_hypothetical_alpha_field() -> None:
     text = "If the MTP head had alpha=0.9, the speedup would be about 1.8x.\n"
     assert all(r.printed_rate is None for r in read_paste(text).records)
+
+
+# a speculative-sampling setup in the paper's terms, then its output's α field (our own text)
+def _setup_runs(alphas: list[int], setup: str, gamma: str = "4") -> str:
+    out = []
+    for a in alphas:
+        out += [
+            "Settings:",
+            *(s.replace("{g}", gamma) for s in setup.split("|")),
+            "",
+            "```",
+            "Overall: base 210.5 tok/s, new 260.2 tok/s -> 1.24 X",
+            f"Average alpha: 0.{a:02d}",
+            "Per task: chat 1.31 X, code 1.12 X",
+            "```",
+            "",
+        ]
+    return "\n".join(out)
+
+
+_SETUP = "* Target: acme/large|* Approx: acme/tiny|* gamma: {g}"
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    alphas=st.lists(st.integers(10, 95), min_size=1, max_size=3),
+    setup=st.sampled_from(
+        [_SETUP, "- target_model = acme/large|- draft_model = acme/tiny|- γ = {g}"]
+    ),
+)
+def test_alpha_field_of_a_speculative_sampling_setup_is_a_rate(
+    read: Read, alphas: list[int], setup: str
+) -> None:
+    got = read(_setup_runs(alphas, setup)).records
+    assert [r.printed_rate for r in got] == [a / 100 for a in alphas]
+    assert all(r.accept_length is None and r.printed_length is None for r in got)
+
+
+@pytest.mark.parametrize(
+    ("setup", "gamma"),
+    [
+        # no approximation model beside the target: no speculative sampling set up
+        ("* Target: acme/large|* gamma: {g}", "4"),
+        # a discount factor (a decimal gamma): a learner's alpha, no acceptance rate
+        (_SETUP, "0.99"),
+        # the two models without gamma
+        ("* Target: acme/large|* Approx: acme/tiny", "4"),
+    ],
+)
+def test_no_rate_without_the_whole_setup(read: Read, setup: str, gamma: str) -> None:
+    assert read(_setup_runs([40], setup, gamma)).records == ()
+
+
+def test_no_rate_for_another_alpha_in_the_setup(read: Read) -> None:
+    text = _setup_runs([40], _SETUP).replace("Average alpha: 0.40", "learning rate alpha: 0.40")
+    assert read(text).records == ()
