@@ -77,6 +77,12 @@ for _m, _keys in {
         # own token counted by some papers and not by others (a length, undecided)
         "block efficiency",
         "block eff",
+        # tokens a step's verification keeps (SpecInfer's 'verified tokens'): whether the
+        # target's own token is among them is not said (a length, undecided)
+        "verified tokens per step",
+        "verified tokens per iteration",
+        "verified tokens per decoding step",
+        "tokens verified per step",
     ),
     TOK_PER_STEP: (
         "avg tok/step",
@@ -1015,7 +1021,7 @@ _PREFIX_OTHER = re.compile(
     r"theoretical|predicted|estimated|simulat|synthetic|mock|fake|forced|assumed|dummy|goal|"
     r"threshold|\btrain(?:ing)?\b|accept|draft|token|tg/s|/s\b|required|desired|ideal|optimal|"
     r"upper|lower|bound|limit|budget|typical|nominal|projected|hypothetical|illustrative|golden|"
-    r"pinned",
+    r"pinned|verif",
     re.I,
 )
 

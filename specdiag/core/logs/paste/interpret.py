@@ -5307,6 +5307,92 @@ def _arrow_series(t: str) -> str:
     return _ARROW_SERIES.sub(spell, t)
 
 
+# a figure of tokens a step named on a line, then its value before and after a change further on
+# ('average verified tokens grow with the width ... Example: 2.73 (width 1) → 3.91 (width 5)'),
+# or on the next line, which names no figure ('Example: `SetB` rises from 1.61 (plain) to 2.20
+# (tree)'): each value that figure's, its configuration in brackets perhaps
+_CONF = r"(?:\s*\([^()\n]{1,30}\))?"
+_CHANGE_PAIR = re.compile(
+    r"(?<![\w.])(?:\bfrom\s+(?P<fa>\d{1,2}\.\d{1,3})" + _CONF + r"\s+to\s+(?P<fb>\d{1,2}\.\d{1,3})|"
+    r"(?P<a>\d{1,2}\.\d{1,3})"
+    + _CONF
+    + r"\s*"
+    + V.ARROW
+    + r"\s*(?P<b>\d{1,2}\.\d{1,3}))"
+    + _CONF
+    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*(?:/|"
+    + V.ARROW
+    + r"))",
+    re.I,
+)
+# a chain of whole numbers (a setting's values: 'k=2 → 3', 'd2 / d4'): the line pairs values with
+# configurations by order, another reader's
+_SETTING_CHAIN = re.compile(
+    r"(?<![\w.])[A-Za-z]*=?\d{1,3}(?![\w.])\s*(?:/|" + V.ARROW + r")\s*[A-Za-z]*=?\d{1,3}(?![\w.])"
+)
+# a figure corrected ('should be corrected from 6.6 to 5.6'): the old value a mistake, no run
+_CORRECTION = re.compile(r"\b(?:correct\w*|revis\w*|updat\w*|amend\w*|typo|errat\w*)\b", re.I)
+_PER_STEP_METRICS = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+
+
+def _step_name(t: str) -> tuple[str, int] | None:
+    """The one per-step figure a line names (with up to two words before the name that make it
+    another per-step figure: 'verified tokens per iteration'), and where the name ends."""
+    mn = B.metric_named(t)
+    if mn is None or mn[0] not in _PER_STEP_METRICS:
+        return None
+    bounded = r"(?<![\w-])" + re.escape(mn[1]) + r"(?![\w-])"
+    hit = re.search(bounded, t) or re.search(bounded, t, re.I)
+    if hit is None:
+        return None
+    at, name = hit.start(), mn[1]
+    words = re.findall(r"(?<![\w-])[A-Za-z][\w-]*", t[max(0, at - 40) : at])
+    for n in (2, 1):
+        longer = " ".join([*words[-n:], name])
+        # (only where they change what it counts: 'verified tokens per step' is no 'tokens per
+        # step' counting the target's token)
+        if len(words) >= n and C.key(longer).metric in set(_PER_STEP_METRICS) - {mn[0]}:
+            name = longer
+            break
+    return name, at + len(mn[1])
+
+
+def _change_pairs(lines: list[Line]) -> list[Line]:
+    """Lines whose values before and after a change of a per-step figure named on the line, or
+    on the line above (this one naming none, nor another measure), are written out as one
+    '<name> <value>' clause each, each its own record."""
+    out: list[Line] = []
+    above: tuple[str, int] | None = None
+    for ln, t in lines:
+        named = _step_name(t) if any(c.isdigit() for c in t) or "token" in t.lower() else None
+        src = named
+        if src is None and above is not None and B.metric_named(t) is None:
+            src = (above[0], 0)
+        above = named
+        if src is None or not (V.ARROW_RE.search(t) or " to " in t) or _SETTING_CHAIN.search(t):
+            out.append((ln, t))
+            continue
+        name, start = src
+
+        def spell(m: re.Match[str], name: str = name, start: int = start) -> str:
+            chained = re.search(r"(?:/|" + V.ARROW + r")\s*$", m.string[: m.start()])
+            between = m.string[start : m.start()]
+            if (
+                m.start() < start
+                or chained
+                or RCH.other_between(between)
+                or _CORRECTION.search(between)
+            ):
+                return m.group(0)
+            a, b = m.group("a") or m.group("fa"), m.group("b") or m.group("fb")
+            if A.conditional(m.string, m.start()) or not all(1 <= float(v) <= 16 for v in (a, b)):
+                return m.group(0)
+            return f"; {name} {a}; {name} {b};"
+
+        out.append((ln, _CHANGE_PAIR.sub(spell, t)))
+    return out
+
+
 # a rate named by a bare 'accept' after it ('46.9 tok/s @ 74.1% accept', '@ 0.641 accept'): an
 # abbreviation of 'acceptance', ending its clause (a verb's object after it, 'accept the
 # terms', or a count before it, 'accept 5 requests', is no such name)
@@ -5501,7 +5587,7 @@ def keyvalue(
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
-    lines = [(ln, rewritten(t)) for ln, t in SS.joined(_yaml_items(lines))]
+    lines = _change_pairs([(ln, rewritten(t)) for ln, t in SS.joined(_yaml_items(lines))])
     lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()

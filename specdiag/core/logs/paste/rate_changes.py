@@ -217,3 +217,8 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
             m.end(),
             [(k, a, kt, m.group(ga).strip()), (k, b, kt, m.group(gb).strip())],
         )
+
+
+def other_between(text: str) -> bool:
+    """Whether ``text`` names a measure of another kind (throughput, latency, a score, ...)."""
+    return _OTHER.search(text) is not None or re.search(r"\d\s*[x×](?!\w)|%", text) is not None

@@ -108,3 +108,4 @@ BOUND_WORDS = (
 # the arrow of a change, before -> after ('3.19→4.00', '37.2% -> 55.1%', 'x => y', 'a ⟶ b'): one
 # alternation for every reader of such pairs (a group, usable inside a larger pattern or by re.split)
 ARROW = r"(?:->|→|=>|⟶)"
+ARROW_RE = re.compile(ARROW)
