@@ -282,11 +282,30 @@ def _bare_k_column(recs: list[PasteRecord]) -> list[PasteRecord]:
     return out
 
 
+def _k_maxima(recs: list[PasteRecord]) -> list[PasteRecord]:
+    """A table whose k's reach past the most a fixed chain drafts (E.FIXED_K_MOST: 'K=16',
+    'K=24' as llama.cpp's draft maximum is set) states draft maxima in every row, its small k's
+    too: no row drafted its k every step, so no length is computed from a rate beside one."""
+    ks = [k.number for r in recs if (k := _k_of_labels(list(r.labels))) is not None]
+    if not ks or max(ks) <= E.FIXED_K_MOST:
+        return recs
+    note = (
+        f"the table's k reaches {max(ks):g}, a draft maximum's scale: the drafts of a step "
+        "vary, so 1 + k x rate is no length"
+    )
+    return [
+        dataclasses.replace(r, accept_length=None, bonus=UNDECIDED, notes=(*r.notes, note))
+        if r.bonus.rule == E.COMPUTED_K_RULE
+        else r
+        for r in recs
+    ]
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
     follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
-    recs = _bare_k_column(_baseline_ones(recs))
+    recs = _bare_k_column(_baseline_ones(_k_maxima(recs)))
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
         by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
@@ -742,7 +761,7 @@ def grid(
         # t/s @ 88.2% +/- 9.7%'): the rates after '@' are the figure, the rest is not read
         at = _at_rates(g)
         if at is not None:
-            return _titled(at, cols, key_of(title), ctx), True
+            return _k_maxima(_titled(at, cols, key_of(title), ctx)), True
     if tk is not None and tk.metric in (
         C.LENGTH,
         C.TOK_PER_STEP,
@@ -787,7 +806,7 @@ def grid(
     ):
         # speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks of acceptance and
         # whose table names no figure: the rates after '@' are the acceptance rates
-        return _titled(at, cols, C.key("acceptance rate"), ctx), True
+        return _k_maxima(_titled(at, cols, C.key("acceptance rate"), ctx)), True
     if upper and (tk is None or tk.metric is None) and not _OTHER_FIGURE.search(title):
         recs = _under_heading(g, cols, ctx, upper)
         return recs, bool(recs)
