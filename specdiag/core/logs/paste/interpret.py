@@ -1824,14 +1824,13 @@ def _by_rows(
                 v is None
                 and m in C.ACCEPTANCE
                 and i not in binned
-                and (sp := _figure_span(m, cell)) is not None
+                and _figure_span(m, cell) is not None
             ):
                 # '0.36–0.47' under a rate: the row's run measured, but no one figure of it
                 # printed: a record stating none, the range in its cells and its note
-                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
-                fig.spans.append((header, cell))
-                fig.fields.append((header, cell))
-                fig.notes.append(f"{header} printed as a range ({sp}): no one figure, none read")
+                _put_span(
+                    slots.setdefault(slot if slot in slots else "", E.Figures()), m, header, cell
+                )
                 continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
@@ -1898,6 +1897,17 @@ def _figure_span(metric: str, cell: str) -> str | None:
         low = 0.0 if metric == C.ACC_PER_STEP else 1.0
         ok = not hi.percent and low <= lo.number and hi.number <= C.MAX_STEP_TOKENS
     return C._MARKUP.sub("", cell).strip() if ok else None
+
+
+def _put_span(fig: E.Figures, metric: str | None, name: str, cell: str) -> bool:
+    """Keep in ``fig`` a range an acceptance figure's cell prints (``_figure_span``): the run
+    measured, no one figure of it printed; False when the cell is no such range."""
+    if metric not in C.ACCEPTANCE or (sp := _figure_span(metric, cell)) is None:
+        return False
+    fig.spans.append((name, cell))
+    fig.fields.append((name, cell))
+    fig.notes.append(f"{name} printed as a range ({sp}): no one figure, none read")
+    return True
 
 
 def _bins(g: Grid, i: int) -> bool:
@@ -2107,6 +2117,10 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
             elif _cell_figures(fig, k, v, cell, cells[0]):
+                continue
+            elif v is None and _put_span(fig, k.metric, cells[0], cell):
+                # '2.4-2.9' in a metric's row of a transposed table: that column's run measured,
+                # no one figure printed (as a row's range cell)
                 continue
             elif k.metric is not None and v is not None:
                 if k.pooled and pooled.put(k.metric, v, k, cell, cells[0]):
