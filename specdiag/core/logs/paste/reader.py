@@ -162,6 +162,8 @@ _OTHER_MEANING = re.compile(
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
     r"\badmitted\b|enrol|acceptance (?:suite|criteria)|anneal|\bsubmitted\b|full papers|"
     r"suggestions?\b|copilot|autocomplet|"
+    # a structured-output check's acceptance (outputs accepted by a schema or a JSON parser)
+    r"schema[ _-]?(?:valid|rejected|conformance|violations?)|json[ _-]?valid|malformed[ _-]?json|"
     r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir|cikm)(?![a-z])",
     re.IGNORECASE,
 )
@@ -186,6 +188,7 @@ _OTHER_WORDS = (
     "offer acceptance", "loan", "applicants", "user acceptance", "acceptance test", "submi",
     "venue", "conference", "reviewer", "admitted", "enrol", "acceptance suite",
     "acceptance criteria", "anneal", "full papers", "suggestion", "copilot", "autocomplet",
+    "schema", "json",
     "iclr", "neurips", "nips", "icml", "cvpr", "iccv", "eccv", "acl", "emnlp", "naacl", "aaai",
     "ijcai", "kdd", "sigir", "cikm",
 )  # fmt: skip
