@@ -2741,6 +2741,34 @@ _KEY_BRACKETED_HINT = re.compile(
 )
 
 
+# a figure's name compared before its bracket ('acceptance is lower for run B (58% vs 72%)'):
+# the name, a copula, a comparative and at most the runs it is said of; the bracket's values
+# are that figure's, one a run
+_COMPARED_KEY = re.compile(
+    r"^(?P<name>.+?)\s+(?:is|was|are|were|stays|stayed|looks|seems|gets|got)\s+(?:(?:much|far|"
+    r"a\s+bit|a\s+lot|slightly|noticeably|significantly|somewhat)\s+)?(?:lower|higher|worse|"
+    r"better|smaller|larger|greater|similar|comparable)(?:\s+(?:for|on|in|with|under)"
+    r"(?:\s+[A-Za-z][\w./-]*){1,4})?\s*$",
+    re.I,
+)
+
+
+# the values of a bracket compared ('(58 vs 72 tok/s)') closed by a unit of another measure:
+# none of them an acceptance figure's
+_BRACKET_UNIT = re.compile(
+    r"\s*(?:vs\.?|versus)\s+[*`]{0,2}" + _DIGITS + r"\s*[*`]{0,2}\s*(?:tok(?:en)?s?\b|t/s|tps\b|"
+    r"ms\b|s\b|sec\w*|x\b|×|[gmk]i?b\b|it/s|req\w*|qps\b|w\b)",
+    re.I,
+)
+
+
+def _compared_key(words: str) -> C.Key | None:
+    """The acceptance figure a key compares before its bracket (``_COMPARED_KEY``), or None."""
+    m = _COMPARED_KEY.match(words.strip())
+    k = key_of(m.group("name")) if m is not None else None
+    return k if k is not None and k.metric in C.ACCEPTANCE else None
+
+
 def _key_bracketed(text: str) -> Iterator[re.Match[str]]:
     """The matches of :data:`_KEY_BRACKETED` in ``text`` (none where its hint finds nothing)."""
     return _KEY_BRACKETED.finditer(text) if _KEY_BRACKETED_HINT.search(text) else iter(())
@@ -4521,6 +4549,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = key_of(
                 m.group("key").rsplit(";", 1)[-1], text[m.end("key") : m.start("val")].strip()
             )
+            if pat is _KEY_BRACKETED and _BRACKET_UNIT.match(text, m.end("val")):
+                continue  # '(58 vs 72 tok/s)': another measure's values
+            if (
+                pat is _KEY_BRACKETED
+                and k.metric not in C.ACCEPTANCE
+                and (ck := _compared_key(m.group("key"))) is not None
+            ):
+                k = ck  # 'acceptance is lower for run B (58% vs 72%)': the figure compared
             if k.metric is None and pat is _PAIR:
                 if lead is None:
                     lead = _lead_metric(text)
