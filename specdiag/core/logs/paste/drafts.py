@@ -368,7 +368,8 @@ _ZERO_BEFORE = re.compile(
     r"(?:(?:[~≈∼<>≤≥≲≦+±−]|\b(?:about|around|near|nearly|almost|approx\w*|roughly|close\s+to|"
     r"under|below|less\s+than|at\s+most|up\s+to|virtually|essentially|practically|"
     r"effectively|basically|circa|ca\.?)|约|大约|接近|几乎|近乎|不到|低于|小于|少于|約|ほぼ|およそ|"
-    r"약|거의)\s*|-)$",
+    # (a hedge before a copula or a sign: '约为 0', '几乎是 0%', 'about = 0')
+    r"약|거의)\s*(?:为|是|于|於|為|等于|[=:：])?\s*|-)$",
     re.I,
 )
 _ZERO_AFTER = re.compile(
@@ -390,7 +391,8 @@ def _exactly_zero(shown: str, span: str) -> bool:
     t = C._MARKUP.sub("", shown).strip().strip(",;:.").strip()
     if _EXACT_ZERO.match(t) is None:
         return False
-    places = list(re.finditer(r"(?<![\w.,])" + re.escape(t) + r"(?![.,]?\d)", span))
+    # (a zero glued to a Chinese or Japanese word before it is its own: '接受率为0', '是0%')
+    places = list(re.finditer(r"(?<![A-Za-z0-9_.,])" + re.escape(t) + r"(?![.,]?\d)", span))
     return bool(places) and not any(
         _ZERO_BEFORE.search(span[max(0, m.start() - 24) : m.start()])
         or _ZERO_AFTER.match(span[m.end() : m.end() + 12])

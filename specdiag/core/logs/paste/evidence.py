@@ -43,6 +43,13 @@ from specdiag.core.logs.paste.model import (
 # accepted drafts per step: one value below 1 and one above (interpret.accepted_series)
 SERIES_BELOW_ONE = " (a series of means below and above 1)"
 
+# The most drafts a step that 1 + k x rate takes as drafted every step: fixed chains (EAGLE's
+# and MTP's heads, vLLM's num_speculative_tokens, its docs' example 5) stay at or under it; a
+# larger k is a draft maximum's scale (llama.cpp's --draft-max, 16 by default, stops drafting
+# early where its draft is unsure), so no length is computed from it (a table's k column reaching
+# past it makes all its k's maxima: interpret._k_maxima)
+FIXED_K_MOST = 8
+COMPUTED_K_RULE = "computed: 1 + draft tokens per step x rate (no length printed)"
 # Tools whose printed accept length is documented as bonus-included.
 _BONUS_BY_TOOL = {
     "sglang": "SGLang prints the accept length with the bonus token (1 + accepted drafts)",
@@ -682,7 +689,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and f.efficiency is None
         and f.rate is not None
         and f.k is not None
-        and f.k.number >= 1
+        and 1 <= f.k.number <= FIXED_K_MOST
         and f.k.number == int(f.k.number)
         and not out
         and (acc is None and dra is None or drafts_are_tokens)
@@ -697,7 +704,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         # every step drafts k tokens and the rate is accepted / drafted: the accepted drafts per
         # step are k x rate (only where no counts are printed: counts would tell the drafts)
         length = 1 + f.k.number * fr
-        bonus = Decision(INCLUDED, "computed: 1 + draft tokens per step x rate (no length printed)")
+        bonus = Decision(INCLUDED, COMPUTED_K_RULE)
     # --- rate basis
     basis = UNDECIDED
     printed_rate: float | None = None

@@ -282,11 +282,30 @@ def _bare_k_column(recs: list[PasteRecord]) -> list[PasteRecord]:
     return out
 
 
+def _k_maxima(recs: list[PasteRecord]) -> list[PasteRecord]:
+    """A table whose k's reach past the most a fixed chain drafts (E.FIXED_K_MOST: 'K=16',
+    'K=24' as llama.cpp's draft maximum is set) states draft maxima in every row, its small k's
+    too: no row drafted its k every step, so no length is computed from a rate beside one."""
+    ks = [k.number for r in recs if (k := _k_of_labels(list(r.labels))) is not None]
+    if not ks or max(ks) <= E.FIXED_K_MOST:
+        return recs
+    note = (
+        f"the table's k reaches {max(ks):g}, a draft maximum's scale: the drafts of a step "
+        "vary, so 1 + k x rate is no length"
+    )
+    return [
+        dataclasses.replace(r, accept_length=None, bonus=UNDECIDED, notes=(*r.notes, note))
+        if r.bonus.rule == E.COMPUTED_K_RULE
+        else r
+        for r in recs
+    ]
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
     follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
-    recs = _bare_k_column(_baseline_ones(recs))
+    recs = _bare_k_column(_baseline_ones(_k_maxima(recs)))
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
         by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
@@ -742,7 +761,7 @@ def grid(
         # t/s @ 88.2% +/- 9.7%'): the rates after '@' are the figure, the rest is not read
         at = _at_rates(g)
         if at is not None:
-            return _titled(at, cols, key_of(title), ctx), True
+            return _k_maxima(_titled(at, cols, key_of(title), ctx)), True
     if tk is not None and tk.metric in (
         C.LENGTH,
         C.TOK_PER_STEP,
@@ -787,7 +806,7 @@ def grid(
     ):
         # speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks of acceptance and
         # whose table names no figure: the rates after '@' are the acceptance rates
-        return _titled(at, cols, C.key("acceptance rate"), ctx), True
+        return _k_maxima(_titled(at, cols, C.key("acceptance rate"), ctx)), True
     if upper and (tk is None or tk.metric is None) and not _OTHER_FIGURE.search(title):
         recs = _under_heading(g, cols, ctx, upper)
         return recs, bool(recs)
@@ -1805,14 +1824,13 @@ def _by_rows(
                 v is None
                 and m in C.ACCEPTANCE
                 and i not in binned
-                and (sp := _figure_span(m, cell)) is not None
+                and _figure_span(m, cell) is not None
             ):
                 # '0.36–0.47' under a rate: the row's run measured, but no one figure of it
                 # printed: a record stating none, the range in its cells and its note
-                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
-                fig.spans.append((header, cell))
-                fig.fields.append((header, cell))
-                fig.notes.append(f"{header} printed as a range ({sp}): no one figure, none read")
+                _put_span(
+                    slots.setdefault(slot if slot in slots else "", E.Figures()), m, header, cell
+                )
                 continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
@@ -1879,6 +1897,17 @@ def _figure_span(metric: str, cell: str) -> str | None:
         low = 0.0 if metric == C.ACC_PER_STEP else 1.0
         ok = not hi.percent and low <= lo.number and hi.number <= C.MAX_STEP_TOKENS
     return C._MARKUP.sub("", cell).strip() if ok else None
+
+
+def _put_span(fig: E.Figures, metric: str | None, name: str, cell: str) -> bool:
+    """Keep in ``fig`` a range an acceptance figure's cell prints (``_figure_span``): the run
+    measured, no one figure of it printed; False when the cell is no such range."""
+    if metric not in C.ACCEPTANCE or (sp := _figure_span(metric, cell)) is None:
+        return False
+    fig.spans.append((name, cell))
+    fig.fields.append((name, cell))
+    fig.notes.append(f"{name} printed as a range ({sp}): no one figure, none read")
+    return True
 
 
 def _bins(g: Grid, i: int) -> bool:
@@ -2088,6 +2117,10 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
             elif _cell_figures(fig, k, v, cell, cells[0]):
+                continue
+            elif v is None and _put_span(fig, k.metric, cells[0], cell):
+                # '2.4-2.9' in a metric's row of a transposed table: that column's run measured,
+                # no one figure printed (as a row's range cell)
                 continue
             elif k.metric is not None and v is not None:
                 if k.pooled and pooled.put(k.metric, v, k, cell, cells[0]):
@@ -2706,6 +2739,34 @@ _KEY_BRACKETED = re.compile(
 _KEY_BRACKETED_HINT = re.compile(
     r"\(\s*[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}(?=\s*(?:vs\.?|versus)\s)", re.I
 )
+
+
+# a figure's name compared before its bracket ('acceptance is lower for run B (58% vs 72%)'):
+# the name, a copula, a comparative and at most the runs it is said of; the bracket's values
+# are that figure's, one a run
+_COMPARED_KEY = re.compile(
+    r"^(?P<name>.+?)\s+(?:is|was|are|were|stays|stayed|looks|seems|gets|got)\s+(?:(?:much|far|"
+    r"a\s+bit|a\s+lot|slightly|noticeably|significantly|somewhat)\s+)?(?:lower|higher|worse|"
+    r"better|smaller|larger|greater|similar|comparable)(?:\s+(?:for|on|in|with|under)"
+    r"(?:\s+[A-Za-z][\w./-]*){1,4})?\s*$",
+    re.I,
+)
+
+
+# the values of a bracket compared ('(58 vs 72 tok/s)') closed by a unit of another measure:
+# none of them an acceptance figure's
+_BRACKET_UNIT = re.compile(
+    r"\s*(?:vs\.?|versus)\s+[*`]{0,2}" + _DIGITS + r"\s*[*`]{0,2}\s*(?:tok(?:en)?s?\b|t/s|tps\b|"
+    r"ms\b|s\b|sec\w*|x\b|×|[gmk]i?b\b|it/s|req\w*|qps\b|w\b)",
+    re.I,
+)
+
+
+def _compared_key(words: str) -> C.Key | None:
+    """The acceptance figure a key compares before its bracket (``_COMPARED_KEY``), or None."""
+    m = _COMPARED_KEY.match(words.strip())
+    k = key_of(m.group("name")) if m is not None else None
+    return k if k is not None and k.metric in C.ACCEPTANCE else None
 
 
 def _key_bracketed(text: str) -> Iterator[re.Match[str]]:
@@ -4488,6 +4549,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = key_of(
                 m.group("key").rsplit(";", 1)[-1], text[m.end("key") : m.start("val")].strip()
             )
+            if pat is _KEY_BRACKETED and _BRACKET_UNIT.match(text, m.end("val")):
+                continue  # '(58 vs 72 tok/s)': another measure's values
+            if (
+                pat is _KEY_BRACKETED
+                and k.metric not in C.ACCEPTANCE
+                and (ck := _compared_key(m.group("key"))) is not None
+            ):
+                k = ck  # 'acceptance is lower for run B (58% vs 72%)': the figure compared
             if k.metric is None and pat is _PAIR:
                 if lead is None:
                     lead = _lead_metric(text)

@@ -162,6 +162,8 @@ _OTHER_MEANING = re.compile(
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
     r"\badmitted\b|enrol|acceptance (?:suite|criteria)|anneal|\bsubmitted\b|full papers|"
     r"suggestions?\b|copilot|autocomplet|"
+    # a structured-output check's acceptance (outputs accepted by a schema or a JSON parser)
+    r"schema[ _-]?(?:valid|rejected|conformance|violations?)|json[ _-]?valid|malformed[ _-]?json|"
     r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir|cikm)(?![a-z])",
     re.IGNORECASE,
 )
@@ -186,6 +188,7 @@ _OTHER_WORDS = (
     "offer acceptance", "loan", "applicants", "user acceptance", "acceptance test", "submi",
     "venue", "conference", "reviewer", "admitted", "enrol", "acceptance suite",
     "acceptance criteria", "anneal", "full papers", "suggestion", "copilot", "autocomplet",
+    "schema", "json",
     "iclr", "neurips", "nips", "icml", "cvpr", "iccv", "eccv", "acl", "emnlp", "naacl", "aaai",
     "ijcai", "kdd", "sigir", "cikm",
 )  # fmt: skip
@@ -1337,6 +1340,9 @@ def read_paste(
                     acceptance_named,
                 )
             )
+            expected = bool(recs) and _expected_section([*above, *upper_here])
+            if expected:
+                recs = []  # a table of what a section expects or aims at: no measurement
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
                 recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
@@ -1368,6 +1374,9 @@ def read_paste(
                         f"the rows' acceptance forced by {forcing!r}, or not told off (a "
                         "setting, not a measurement): no record"
                         if forcing
+                        else "a table under a heading of expected or aimed-at figures: no "
+                        "measurement, no record"
+                        if expected
                         else "a table naming acceptance figures, no cell read",
                         tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)[:MAX_SHOWN],
                     )
@@ -2377,6 +2386,33 @@ _TABLE_MARK = re.compile(r"\|")
 # a line wholly in bold ('**Before (accept_len ~1.5)**:'), a title like a markdown heading
 _BOLD_LINE = re.compile(r"^\s*\*\*[^*\n]{3,100}\*\*:?\s*$")
 _BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__)(?:\s*\([^()]{1,80}\))?:?\s*$")
+
+
+# a section heading naming what is expected or aimed at, not what ran ('## Expected results',
+# '## Performance expectations', '## 性能预期', '### Goals'): a short heading, or a part of one
+# between brackets or after a colon, led or closed by the word (never a sentence using it, '#
+# Decoding is slower than expected'; never '目标模型', the target model)
+_EXPECTED_SECTION = re.compile(
+    r"^(?:expected|projected|estimated|anticipated)(?:\s+[\w/-]+){0,3}$"
+    r"|^(?:[\w/-]+\s+){0,3}(?:expectations?|goals?|targets?|projections?|estimates?)$"
+    r"|^[^\x00-\x7f]{0,4}(?:预期|预估|期望|目标(?!模型))[^\x00-\x7f]{0,4}$",
+    re.I,
+)
+
+
+def _expected_section(titles: list[str]) -> bool:
+    """Whether a markdown heading enclosing a table (of ``titles``, the nearest first: the
+    nearest heading of each level above it) names what is expected or aimed at."""
+    level = 7
+    for t in titles:
+        m = re.match(r"\s*(#{1,6})\s+(.*)", t)
+        if m is None or len(m.group(1)) >= level:
+            continue
+        level = len(m.group(1))
+        parts = re.split(r"[()（）:：]", C._MARKUP.sub("", m.group(2)))
+        if any(_EXPECTED_SECTION.search(p.strip()) for p in parts):
+            return True
+    return False
 
 
 def _titles(t: str) -> bool:

@@ -65,3 +65,49 @@ def test_a_deployments_image_names_its_server() -> None:
 )
 def test_negative_control_no_served_engine(text: str) -> None:
     assert T.served(text) == set()
+
+
+_COMPARED = [
+    "You can see the {name} is lower for the long-prompt config ({a} vs {b}).",
+    "Our {name} was much higher with the new head ({a} vs {b}), as hoped.",
+    "The {name} stays similar on both machines ({a} versus {b}).",
+]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    a=st.integers(20, 95),
+    b=st.integers(20, 95),
+    rate=st.booleans(),
+    shape=st.sampled_from(_COMPARED),
+    name=st.sampled_from(["avg acceptance", "acceptance rate", "mean accept length"]),
+)
+def test_a_figure_compared_before_its_bracket_is_two_runs(
+    a: int, b: int, rate: bool, shape: str, name: str
+) -> None:
+    # the figure's name, a comparative said of a run, then '(A vs B)': a record each
+    if "length" in name:
+        va, vb = f"{1 + a / 25:.2f}", f"{1 + b / 25:.2f}"
+        want = [(float(va), None), (float(vb), None)]
+    else:
+        va, vb = (f"{a}%", f"{b}%") if rate else (f"0.{a:02d}", f"0.{b:02d}")
+        want = [(None, a / 100), (None, b / 100)]
+    got = read_paste(shape.format(name=name, a=va, b=vb) + "\n").records
+    assert [(r.printed_length, r.printed_rate) for r in got] == want
+    assert all(r.accept_length is None for r in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another measure's values in the bracket
+        "The acceptance is lower for run B (58 vs 72 tok/s).\n",
+        "acceptance rate (41 vs 47 ms) on the short prompts\n",
+        # the comparison set against another figure, not said of a run
+        "Acceptance is better than throughput (5.8 vs 3.8).\n",
+        # another figure compared
+        "Throughput is lower for run B (58% vs 72%).\n",
+    ],
+)
+def test_negative_control_a_bracket_of_another_measure_is_no_record(text: str) -> None:
+    assert not read_paste(text).records

@@ -116,3 +116,54 @@ def test_no_maximum_bounds_nothing(flag: str, shape: Callable[[str, str], str]) 
     (r,) = read_paste(shape(flag, "3.42")).records
     assert r.printed_length == 3.42
     assert r.accept_length is None
+
+
+# a k past the most a fixed chain drafts (evidence.FIXED_K_MOST): llama.cpp's draft maximum's
+# scale (16 by default), so the table's k's are maxima, its small ones too
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    small=st.lists(st.integers(1, 8), min_size=1, max_size=3),
+    large=st.integers(9, 32),
+    rates=st.data(),
+    kname=st.sampled_from(["K", "k", "gamma"]),
+)
+def test_a_k_column_reaching_past_a_fixed_chain_is_a_column_of_maxima(
+    small: list[int], large: int, rates: st.DataObject, kname: str
+) -> None:
+    ks = [*small, large]
+    body, want = [], []
+    for i, k in enumerate(ks):
+        rate = rates.draw(st.integers(20, 95))
+        body.append([f"target-{i} + tiny draft", f"{10 + i}.5 t/s", f"{rate}.0%", f"{kname}={k}"])
+        # (a maximum of one is one draft a step that drafted: 1 + rate, one_draft.py)
+        want.append(1 + rate / 100 if k == 1 else None)
+    text = "Draft model runs\n\n" + pipe_table(["Pair", "Speed", "Accept", kname], body)
+    got = read_paste(text).records
+    assert len(got) == len(ks)
+    assert all(r.printed_rate is not None for r in got)
+    assert [r.accept_length for r in got] == pytest.approx(want)
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    ks=st.lists(st.integers(1, 8), min_size=2, max_size=3, unique=True), rate=st.integers(20, 95)
+)
+def test_a_k_column_within_a_fixed_chain_gives_one_plus_k_times_the_rate(
+    ks: list[int], rate: int
+) -> None:
+    body = [[f"run {i}", f"{rate}.0%", f"K={k}"] for i, k in enumerate(ks)]
+    text = "Draft model runs\n\n" + pipe_table(["Pair", "Accept", "K"], body)
+    got = read_paste(text).records
+    assert [r.accept_length for r in got] == pytest.approx([1 + k * rate / 100 for k in ks])
+
+
+@pytest.mark.parametrize("k", [12, 16])
+def test_one_k_past_a_fixed_chain_gives_no_length(k: int) -> None:
+    for text in (
+        "Our speculative decoding runs\n\n"
+        + pipe_table(["config", "acceptance rate"], [[f"k={k}", "55.0%"]]),
+        "I see an acceptance uplift with MTP.\n\n"
+        + pipe_table(["Task", "No MTP", f"run k={k}"], [["code", "2.71 t/s", "3.90 t/s @ 55%"]]),
+    ):
+        (r,) = read_paste(text).records
+        assert (r.printed_rate, r.accept_length) == (0.55, None)

@@ -13,6 +13,7 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste import thresholds as TH
 from tests.support.examples import examples
+from tests.support.pastes import pipe_table
 from tests.unit.logs.paste.pipeline import Read
 
 
@@ -125,3 +126,41 @@ def test_generated_goal_spans_blanked(
 def test_a_goal_word_before_the_value(text: str, kept: list[float]) -> None:
     got = [r.printed_length or r.printed_rate for r in read_paste(text).records]
     assert got == pytest.approx(kept)
+
+
+_TABLE_ROWS = pipe_table(
+    ["Config", "Acceptance rate", "Mean accept length"], [["ours", "66%", "2.4"]]
+)
+_TABLE_COLUMNS = pipe_table(
+    ["Metric", "Plain", "With drafts"],
+    [["Acceptance rate", "—", "61-70%"], ["Mean accept length", "—", "2.3-2.9"]],
+)
+
+
+@pytest.mark.parametrize("table", [_TABLE_ROWS, _TABLE_COLUMNS])
+@pytest.mark.parametrize(
+    "headings",
+    [
+        "## Expected results\n\n",
+        "## Projected numbers\n\n### first build\n\n",
+        "## Throughput expectations\n\n### stage one (half done)\n\n",
+        "## 性能预期 (what we hope for)\n\n### 当前版本\n\n",
+        "### Stage two: goals\n\n",
+    ],
+)
+def test_a_table_in_a_section_of_expected_figures_is_no_record(table: str, headings: str) -> None:
+    assert not read_paste(headings + table).records
+
+
+@pytest.mark.parametrize(
+    "headings",
+    [
+        "# Decoding is slower than expected on my card\n\n",
+        "## Goals\n\nFaster decoding.\n\n## Results\n\n",
+        "## 目标模型测试结果\n\n",
+        "## Expected vs measured on the long prompt set, second run\n\n",
+    ],
+)
+def test_a_table_under_a_heading_only_using_the_word_is_read(headings: str) -> None:
+    got = read_paste(headings + _TABLE_ROWS).records
+    assert [(r.printed_rate, r.printed_length) for r in got] == [(0.66, 2.4)]

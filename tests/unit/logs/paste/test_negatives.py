@@ -396,6 +396,10 @@ _OTHER_SAMPLES = (
     "Copilot suggestion",
     "autocomplete",
     "NeurIPS ICLR ACL KDD",
+    "schema_valid",
+    "Schema conformance",
+    "json-valid",
+    "malformed JSON",
     "accept length 2.4",
     "draft tokens",
     "\u212adD",  # the Kelvin sign: 'k' to a case-blind pattern, not to lower()
@@ -421,3 +425,38 @@ def test_other_meaning_words_agree_with_the_pattern(parts: list[str]) -> None:
     # the substring test before the pattern (reader._names_other) says what the pattern says
     text = "".join(parts)
     assert reader._names_other(text) == (reader._OTHER_MEANING.search(text) is not None)
+
+
+def _checked_outputs(shape: str, members: list[tuple[str, str]]) -> str:
+    if shape == "members":
+        return '    assert report["runs"]["guided"] == {\n' + "".join(
+            f'        "{k}": {v},\n' for k, v in members
+        )
+    if shape == "json":
+        return "{" + ", ".join(f'"{k}": {v}' for k, v in members) + "}\n"
+    return "".join(f"{k}: {v}\n" for k, v in members)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    shown=st.integers(10, 60),
+    kept=st.data(),
+    check=st.sampled_from(["schema_valid", "json_valid", "malformed_json", "schema_rejected"]),
+    shape=st.sampled_from(["members", "json", "lines"]),
+)
+def test_a_structured_output_checks_acceptance_is_no_record(
+    shown: int, kept: st.DataObject, check: str, shape: str
+) -> None:
+    # outputs accepted by a schema or a JSON parser: a share of outputs, no draft's
+    accepted = kept.draw(st.integers(1, shown))
+    members = [
+        ("outputs", str(shown)),
+        ("accepted", str(accepted)),
+        (check, str(shown - accepted)),
+        ("acceptance_rate", f"{accepted / shown:.3f}"),
+    ]
+    assert not read_paste(_checked_outputs(shape, members)).records
+    # the same words beside a draft's count: its acceptance is read
+    members[0] = ("draft_tokens", str(shown))
+    got = read_paste(_checked_outputs(shape, members)).records
+    assert [r.printed_rate for r in got] == [round(accepted / shown, 3)]

@@ -82,3 +82,45 @@ def test_adjoining_ranges_are_a_histograms_bins() -> None:
     assert not read_paste(text).records
     text = pipe_table(["run", "acceptance"], [["a", "30-39%"], ["b", "40-49%"]])
     assert not read_paste(text).records
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    lo=st.integers(15, 30),
+    width=st.integers(1, 8),
+    rate_lo=st.integers(40, 80),
+    hedge=st.sampled_from(["", "~"]),
+    others=st.integers(0, 2),
+)
+def test_a_transposed_tables_column_of_ranges_is_one_record_of_no_figure(
+    lo: int, width: int, rate_lo: int, hedge: str, others: int
+) -> None:
+    # metrics as rows, runs as columns: the run whose acceptance rows print ranges was
+    # measured, no one figure of it printed (the row rule, a column read the same way)
+    rows = [["Decode speed", "~9 tok/s", "~17 tok/s"]] + [
+        [f"Setting {i}", f"{i + 3}", f"{i + 4}"] for i in range(others)
+    ]
+    rows += [
+        ["Mean acceptance length", "—", f"{lo / 10:.1f}-{(lo + width) / 10:.1f}"],
+        ["Draft acceptance rate", "—", f"{hedge}{rate_lo}-{rate_lo + 9}%"],
+    ]
+    text = "My summary\n\n" + pipe_table(["Metric", "Plain", "With drafts"], rows)
+    (r,) = read_paste(text).records
+    assert (r.printed_length, r.printed_rate, r.accept_length) == (None, None, None)
+    assert dict(r.labels).get("column") == "With drafts"
+    assert len([n for n in r.notes if "printed as a range" in n]) == 2
+
+
+def test_a_transposed_tables_ranges_of_no_acceptance_row_are_none() -> None:
+    text = "My summary\n\n" + pipe_table(
+        ["Metric", "Plain", "With drafts"],
+        [["Decode speed", "9-10 tok/s", "17-19 tok/s"], ["Latency", "—", "1.2-1.4 s"]],
+    )
+    assert not read_paste(text).records
+    # a single value beside a range: that figure is read, the range noted
+    text = "My summary\n\n" + pipe_table(
+        ["Metric", "Plain", "With drafts"],
+        [["Mean acceptance length", "—", "2.61"], ["Draft acceptance rate", "—", "70-78%"]],
+    )
+    (r,) = read_paste(text).records
+    assert (r.printed_length, r.printed_rate) == (2.61, None)

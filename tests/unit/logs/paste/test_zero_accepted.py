@@ -155,3 +155,25 @@ def test_zero_generator(zero: str, hedge: str, shape: str, mark: str, k: int) ->
         assert len(claimed) == 1 and claimed[0].accept_length == 1.0, (v, got)
     else:
         assert not claimed and all(r.accept_length is None for r in got), (v, got)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    zero=st.sampled_from(_EXACT),
+    copula=st.sampled_from(["为", "是", "=", "为 "]),
+    hedge=st.sampled_from(["", "", "约", "大约", "几乎", "接近"]),
+    after=st.sampled_from(["，草稿输出异常", "。", "", "左右"]),
+    title=st.booleans(),
+)
+def test_a_zero_after_a_chinese_copula(
+    zero: str, copula: str, hedge: str, after: str, title: bool
+) -> None:
+    # '接受率为0' (the rate is 0): the zero glued to the word before it is still exact; a
+    # hedge before the copula ('约为0') or after the zero ('0左右') keeps it approximate
+    text = ("# [问题] " if title else "") + f"开启 MTP 后，接受率{hedge}{copula}{zero}{after}\n"
+    got = read_paste(text).records
+    claimed = [r.accept_length for r in got if r.accept_length is not None]
+    if not hedge and after != "左右":
+        assert claimed == [1.0], (text, got)
+    else:
+        assert not claimed, (text, got)
