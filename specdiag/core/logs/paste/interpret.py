@@ -6045,6 +6045,29 @@ def load_json(text: str) -> tuple[object | None, bool]:
     return None, False
 
 
+def close_cut_json(text: str) -> object | None:
+    """A JSON body cut off inside (a results file pasted in part, ending '},'): read up to its
+    last whole object or list inside, the brackets still open closed; None when the body is not
+    cut so (it parses, a bracket mismatches, or nothing inside it is whole)."""
+    stack: list[str] = []
+    end, still_open, quoted, escaped = 0, "", False, False
+    for i, c in enumerate(text):
+        if quoted:
+            escaped, quoted = (not escaped and c == "\\"), quoted and (escaped or c != '"')
+        elif c == '"':
+            quoted = True
+        elif c in "{[":
+            stack.append("}" if c == "{" else "]")
+        elif c in "}]":
+            if not stack or stack.pop() != c:
+                return None
+            if stack:
+                end, still_open = i + 1, "".join(reversed(stack))
+    if not stack or not end:
+        return None
+    return load_json(text[:end] + still_open)[0]
+
+
 _PY_DICT = re.compile(r"\{\s*'[^'\n]{1,80}'\s*:")
 
 

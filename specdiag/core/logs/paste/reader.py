@@ -120,6 +120,8 @@ def _json_body(part: list[tuple[int, str]], ctx: I.Ctx) -> list[PasteRecord]:
     text = "\n".join(t for _, t in part)
     doc, repaired = I.load_json(text)
     cut = doc is None
+    if cut and (whole := _cut_records(text, ctx, (part[0][0], part[-1][0]))):
+        return whole
     if cut:
         doc, repaired = I.json_members(text), False
     if doc is None:
@@ -127,6 +129,19 @@ def _json_body(part: list[tuple[int, str]], ctx: I.Ctx) -> list[PasteRecord]:
     found = HC.decide(I.json_records(doc, ctx, (part[0][0], part[-1][0]), repaired), doc)
     return (
         [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found] if cut else found
+    )
+
+
+def _cut_records(text: str, ctx: I.Ctx, lines: tuple[int, int]) -> list[PasteRecord]:
+    """The records of a JSON body cut off inside, read to its last whole object: kept where
+    they are two or more (a list of results objects, one record each), else none (its members
+    are read as one object)."""
+    doc = I.close_cut_json(text)
+    found = [] if doc is None else HC.decide(I.json_records(doc, ctx, lines, False), doc)
+    return (
+        [dataclasses.replace(r, notes=(*r.notes, _CUT_NOTE)) for r in found]
+        if len(found) >= 2
+        else []
     )
 
 
@@ -368,6 +383,7 @@ _OWN_PRINTER = re.compile(
 _MEMBERS_NOTE = (
     "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
 )
+_CUT_NOTE = "a JSON body cut off inside: read to its last whole object, one record an object"
 # figures the paste itself says are not measured ('[MTP1: AL 1.85, ...] (mock numbers)', 'a
 # hypothetical 2.4', 'illustrative figures'): no record. A bare 'example' or 'e.g.' is no such
 # mark: real runs are shown as 'Here's an example:' (a bench table) or from vLLM's examples/
@@ -1291,6 +1307,10 @@ def read_paste(
             # JSON bodies one after another, each under a title line ('- chat (80 prompts)'
             # over '{...}'): each read on its own, a cut one by its members
             bodies = [r for part in parts for r in _json_body(part, ctx)]
+        if not bodies and doc is None and start is not None:
+            bodies = _cut_records(
+                "\n".join(t for _, t in blk[start:]), ctx, (blk[start][0], blk[-1][0])
+            )
         if not bodies and doc is None and body.count('":') >= 2:
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
             doc = I.json_members(body)
