@@ -20,11 +20,15 @@ decimals ('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%) 
 one cell of the same figure, in the same unit, restates that cell, whichever row it is in: the
 prose names a row of the table by its rounded value, no run of its own.
 
+An approximate prose figure equal to the same figure of two rows or more of one table, all
+printing the same value ('near-100% acceptance' over rows of 100%), is told of those rows
+together: it goes, each of the rows noting it.
+
 Nothing is folded for a prose figure printed at the cells' precision without an approximate
-mark (no '~', 'about', 'around', 'approximately', 'roughly' right before it: another run may
-print the same value), for a figure matching two cells or more (which run it rounds is not
-told), nor for an approximate one matching only a row of one configuration among others (a
-run of its own, not the summary).
+mark (no '~', 'about', 'around', 'approximately', 'roughly', 'near', 'almost' right before it:
+another run may print the same value), for a figure matching two cells or more of different
+values or tables (which run it rounds is not told), nor for an approximate one matching only a
+row of one configuration among others (a run of its own, not the summary).
 
 Pure: records in, records out.
 """
@@ -38,7 +42,10 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
 
-_APPROX = r"(?:~|≈|∼|\babout|\baround|\bapprox\.?|\bapproximately|\broughly|\bcirca|\bca\.)"
+_APPROX = (
+    r"(?:~|≈|∼|\babout|\baround|\bapprox\.?|\bapproximately|\broughly|\bcirca|\bca\.|"
+    r"\bnear(?:ly)?-?|\balmost)"
+)
 _PROSE = ("prose", "key-value")
 NOTE = "restated, rounded, by the approximate figure at line {line} ({text})"
 
@@ -57,6 +64,10 @@ def _approximate(r: PasteRecord, text: str, raw: list[str]) -> bool:
     number = re.escape(text.strip().rstrip("%").strip())
     pat = re.compile(_APPROX + r"\s*[*`_]{0,2}\s*" + number + r"(?![\d])", re.I)
     lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line])
+    if re.search(number, lines) is None:
+        # (a line naming the figure, its value on the next one or two, is read as one line
+        # at the first's number: 'Draft size:' over '- small: ~41% acceptance')
+        lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line + 2])
     return pat.search(lines) is not None
 
 
@@ -117,19 +128,29 @@ def fold(
             and tf[0] == fig[0]
             and _rounds_to(tf[1], fig[0], said)
         ]
-        if len(matches) != 1:
+        # (an approximate figure that rows of one table share, 'near-100% acceptance' over
+        # rows of 100%: told of those rows together, no run of its own)
+        shared = (
+            approximate
+            and len(matches) >= 2
+            and len({block_of[j] for j in matches}) == 1
+            and len({_figure(records[j]) for j in matches}) == 1
+        )
+        if len(matches) != 1 and not shared:
             continue
-        (j,) = matches
-        row = records[j]
-        if approximate:
-            if not (row.summary_row or len(rows_of[block_of[j]]) == 1):
-                continue
-        elif not _coarser(said, _printed(row)):
+        row = records[matches[0]]
+        rounds_row = (
+            row.summary_row or len(rows_of[block_of[matches[0]]]) == 1
+            if approximate
+            else _coarser(said, _printed(row))
+        )
+        if not (shared or rounds_row):
             continue
         drop.add(i)
-        out[j] = dataclasses.replace(
-            out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text.strip()))
-        )
+        for j in matches:
+            out[j] = dataclasses.replace(
+                out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text.strip()))
+            )
     kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
     return [r for r, _ in kept], [b for _, b in kept]
 
