@@ -417,3 +417,30 @@ def test_a_training_step_is_no_draft_position() -> None:
     got = read_paste("eval at step 1200: acceptance rate 0.61\n")
     assert [r.printed_rate for r in got.records] == [0.61]
     assert all(not r.per_position for r in got.records)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    accs=st.lists(st.integers(40, 99), min_size=1, max_size=4),
+    form=st.sampled_from(["title", "kv", "dict"]),
+    sep=st.sampled_from(["_", "", " "]),
+)
+def test_a_trainers_accuracy_at_a_position_is_no_acceptance(
+    read: Read, accs: list[int], form: str, sep: str
+) -> None:
+    # 'acc_0' / 'acc1': a draft trainer's top-1 accuracy at that step, not a decode's rate
+    pairs = [(f"acc{sep}{i}", f"0.{a:02d}") for i, a in enumerate(accs)]
+    if form == "title":
+        text = (
+            "Upload the first draft head (run B, " + ", ".join(f"{k}={v}" for k, v in pairs) + ")\n"
+        )
+    elif form == "kv":
+        text = "".join(f"{k}: {v}\n" for k, v in pairs)
+    else:
+        text = "{" + ", ".join(f"'{k}': {v}" for k, v in pairs) + ", 'ploss': 1.25}\n"
+    assert read(text).records == ()
+    # named as acceptance at a position, the same figures are rates by position
+    named = "".join(f"accept rate pos {i}: 0.{a:02d}\n" for i, a in enumerate(accs))
+    got = read(named).records
+    assert got and [round(x, 2) for r in got for x in r.per_position] == [a / 100 for a in accs]
+
