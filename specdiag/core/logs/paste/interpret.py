@@ -5219,6 +5219,46 @@ def _bracket_stats(lines: list[Line]) -> list[Line]:
     return out
 
 
+# a row of draft positions counted from 0 or 1 ('Position: 1 2 3 4'), and a row of as many
+# values under a bare name of a rate ('Rate: 0.58 0.31 0.16 0.08', 'Acc %: 58 31 16 8')
+_POSITIONS_ROW = re.compile(
+    r"^\s*(?:draft\s+)?(?:positions?|pos|depth|tokens?)\s*[:=]?\s*(?P<p>\d{1,2}(?:\s+\d{1,2}){1,15})\s*$",
+    re.I,
+)
+_VALUES_ROW = re.compile(
+    r"^\s*(?P<k>(?:acc(?:ept(?:ance|ed)?)?\.?\s*)?(?:rates?|%|prob(?:ability|s)?)|"
+    r"acc(?:ept(?:ance)?)?\.?)\s*(?:\(%\))?\s*[:=]?\s*(?P<v>\d*\.?\d+%?(?:\s+\d*\.?\d+%?){1,15})\s*$",
+    re.I,
+)
+
+
+def _position_row(title: str, positions: str, values: str) -> str | None:
+    """A title naming the rates per position ('4. Per-position acceptance rates (from the
+    logs)'), a row of the positions and a row of as many values under a bare name of a rate,
+    falling: the values row as the title's list ('per position acceptance rates: (0.58, 0.31,
+    ...)'); None for any other three lines."""
+    pm, vm = _POSITIONS_ROW.match(positions), _VALUES_ROW.match(values)
+    if pm is None or vm is None:
+        return None
+    name = re.sub(r"^\s*(?:#+|\d{1,2}[.)]|[-*])\s*", "", C._MARKUP.sub("", title))
+    name = re.sub(r"\s*\((?!%\))[^()]*\)", "", name).strip().rstrip(":").strip()
+    k = key_of(name)
+    pos = [int(x) for x in pm.group("p").split()]
+    vals = vm.group("v").split()
+    if (
+        k.metric != C.PER_POSITION
+        or len(vals) != len(pos)
+        or pos != list(range(pos[0], pos[0] + len(pos)))
+        or pos[0] > 1
+    ):
+        return None
+    percent = k.percent or "%" in vm.group("k") or "%" in vm.group("v")
+    rl = C.rate_list(", ".join(vals), percent)
+    if rl is None or any(b > a for a, b in zip(rl, rl[1:], strict=False)):
+        return None
+    return f"{name}{' (%)' if percent and not k.percent else ''}: ({', '.join(vals)})"
+
+
 def _position_lines(lines: list[Line]) -> list[Line]:
     """A line naming rates per position with no value of its own ('Per-position acceptance
     (%):'), then one line per position ('  Position 0:   81.20', '- 1: 0.60'), counted from 0
@@ -5228,6 +5268,12 @@ def _position_lines(lines: list[Line]) -> list[Line]:
     i = 0
     while i < len(lines):
         ln, t = lines[i]
+        if i + 2 < len(lines) and (row := _position_row(*(u for _, u in lines[i : i + 3]))):
+            # (the title and the positions said in the row; their lines left blank, so that
+            # no line runs on into the row)
+            out.extend([(ln, ""), (lines[i + 1][0], ""), (lines[i + 2][0], row)])
+            i += 3
+            continue
         opener = _POSITION_OPENER.match(t)
         if opener is not None and key_of(opener.group("k")).metric in (C.PER_POSITION, C.RATE):
             subs = []
