@@ -694,10 +694,17 @@ def _tool(
     measured: Callable[[], set[str]] = set,
     flagged: Callable[[], set[str]] = set,
     served: Callable[[], set[str]] = set,
+    trainer: Callable[[str], bool] = lambda _: False,
 ) -> tuple[str, str]:
     # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
     # attribution
-    own = T.tools_attributed(block_text + "\n" + heading)
+    def untrained(tools: list[str]) -> list[str]:
+        # the tools but the framework that trained the draft (trainers.py), where others remain
+        return [t for t in tools if not trainer(t)] or tools
+
+    own = untrained(T.tools_attributed(block_text + "\n" + heading))
+    if own and trainer(own[0]) and not trainer(untrained(whole() or own)[0]):
+        own = []  # the block names only the trainer: the paste's server decides, as unnamed
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
@@ -718,7 +725,7 @@ def _tool(
             # several tools named (a trainer, a compared engine), one said to have measured
             return next(iter(by)), MEASURED_RULE
         return "unknown", "several tools named in the block: " + ", ".join(own)
-    named = whole()
+    named = untrained(whole())
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE
@@ -1210,6 +1217,11 @@ def read_paste(
             measuring_tools,
             flagged_tools,
             served_tools,
+            lambda t: (
+                trainer_only[t]
+                if t in trainer_only
+                else trainer_only.setdefault(t, TRN.only_as_trainer(lines, t))
+            ),
         )
         if rule == SERVED_RULE and T.another_source(body + "\n" + heading):
             # the served tool's convention is the run's, not a paper's or a card's figure's
