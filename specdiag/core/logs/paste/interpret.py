@@ -2517,8 +2517,9 @@ _PCT_FIRST = re.compile(
     # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
     # acceptance rate'): how the runs' figure was pooled, the same figure
     r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
-    r"(?P<key>(?:draft\s+|token\s+)?"
-    r"acceptance(?:\s+rate)?|"
+    # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
+    r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
+    r"(?:draft\s+|token\s+)?acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
     r"accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
@@ -2649,11 +2650,14 @@ def _bound(text: str, at: int) -> bool:
 # measurement. The goal words (vocab.GOAL_WORDS) and, here alone, the verbs of wanting ('hope',
 # 'want', 'need', 'should'): only connecting words may stand between them and the value, so
 # 'we want to know why 45% acceptance ...' keeps its figure; before a figure's NAME
-# (thresholds.py), where any three words may, such verbs would drop measured figures.
+# (thresholds.py), where any three words may, such verbs would drop measured figures. An
+# inference from other figures is none either ('2.05 positions a token implies ~0% MTP
+# acceptance').
 _GOAL_BEFORE = re.compile(
     r"(?:"
     + V.GOAL_WORDS
-    + r"|\b(?:aim|hope|hoping|want|wanted|need|needs|expect|expecting|should|would\s+like)\b)"
+    + r"|\b(?:aim|hope|hoping|want|wanted|need|needs|expect|expecting|should|would\s+like|"
+    r"impl(?:y|ies|ied|ying))\b)"
     r"(?:\s+(?:is|was|of|for|to|at|reach|get|see|hit|achieve|be|around|about|"
     r"roughly|an?|the)){0,3}\s*[*`~≈]{0,2}\s*$",
     re.I,

@@ -30,6 +30,11 @@ another run may print the same value), for a figure matching two cells or more o
 values or tables (which run it rounds is not told), nor for an approximate one matching only a
 row of one configuration among others (a run of its own, not the summary).
 
+A sentence printed again word for word (a feed listing one thread's title twice, a quote
+repeated): a prose record of one line of eight words or more whose line is, spaces aside, an
+earlier prose record's line with the same figures, is that run told again: it goes, the earlier
+one noting it. Shorter lines ('acceptance: 100%') may be two runs of the same value.
+
 Pure: records in, records out.
 """
 
@@ -37,6 +42,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
@@ -103,7 +109,7 @@ def fold(
 ) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without each approximate prose figure that rounds one table's summary row
     (see the module's rules), that row noting it."""
-    records, block_of = _fold_earlier(records, block_of, raw)
+    records, block_of = _fold_earlier(*_fold_repeated(records, block_of, raw), raw)
     table = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and _figure(r) is not None]
     if not table:
         return records, block_of
@@ -224,6 +230,34 @@ _OWN_RUN = re.compile(
     r"long|short)er\b|more\b|less\b|than\b)",
     re.I,
 )
+
+
+def _fold_repeated(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each one-line prose record whose sentence an earlier one printed
+    word for word (see the module's rules), that record noting it."""
+    seen: dict[tuple[str, tuple[tuple[str, str], ...]], int] = {}
+    drop: set[int] = set()
+    out = list(records)
+    per_line = Counter(r.first_line for r in records)
+    for i, r in enumerate(records):
+        if r.structure not in _PROSE or r.first_line != r.last_line or r.first_line > len(raw):
+            continue
+        if per_line[r.first_line] > 1:
+            continue  # (a line of several runs' figures: each its own, equal or not)
+        words = raw[r.first_line - 1].split()
+        if len(words) < 8:
+            continue
+        j = seen.setdefault((" ".join(words), r.fields), i)
+        if j != i:
+            drop.add(i)
+            out[j] = dataclasses.replace(
+                out[j],
+                notes=(*out[j].notes, f"printed again, word for word, at line {r.first_line}"),
+            )
+    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
 
 
 def _fold_earlier(

@@ -119,3 +119,25 @@ def test_a_list_item_under_a_title_line_restating_a_run(restated: bool) -> None:
     )
     got = read_paste(text).records
     assert [r.printed_rate for r in got] == ([0.41, 0.6] if restated else [0.41, 0.44, 0.6])
+
+
+@pytest.mark.parametrize("repeat", [2, 3])
+def test_a_sentence_printed_again_word_for_word_is_one_run(repeat: int) -> None:
+    # a feed listing one thread's title again: the same run told twice (or more)
+    title = "org/draft-q4 file gives 0% MTP draft acceptance after the last re-export"
+    text = "Recent activity\n" + "".join(
+        f"new activity {i + 2} days ago\n{title}\n" for i in range(repeat)
+    )
+    (r,) = read_paste(text).records
+    assert r.first_line == 3 and r.accept_length == 1.0
+    assert any("word for word" in n for n in r.notes)
+
+
+def test_negative_control_short_lines_or_other_words_stay_runs() -> None:
+    # a short line may be two runs of one value; another sentence is another run
+    assert len(read_paste("run a\nacceptance: 71%\n\nrun b\nacceptance: 71%\n").records) == 2
+    text = (
+        "the first file gives 31% MTP draft acceptance after the last re-export\n"
+        "the second file gives 31% MTP draft acceptance after the last re-export\n"
+    )
+    assert len(read_paste(text).records) == 2
