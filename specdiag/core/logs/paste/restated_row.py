@@ -31,9 +31,11 @@ values or tables (which run it rounds is not told), nor for an approximate one m
 row of one configuration among others (a run of its own, not the summary).
 
 A sentence printed again word for word (a feed listing one thread's title twice, a quote
-repeated): a prose record of one line of eight words or more whose line is, spaces aside, an
-earlier prose record's line with the same figures, is that run told again: it goes, the earlier
-one noting it. Shorter lines ('acceptance: 100%') may be two runs of the same value.
+repeated): a prose record of one line of eight words or more, no counts in it, whose line is,
+spaces aside, an earlier prose record's line with the same figures, is that run told again: it
+goes, the earlier one noting it. Shorter lines ('acceptance: 100%'), key-value lines and lines
+of counts (a log's metrics line printed again: the next interval's run) may be two runs of the
+same value.
 
 Pure: records in, records out.
 """
@@ -242,8 +244,10 @@ def _fold_repeated(
     out = list(records)
     per_line = Counter(r.first_line for r in records)
     for i, r in enumerate(records):
-        if r.structure not in _PROSE or r.first_line != r.last_line or r.first_line > len(raw):
-            continue
+        if r.structure != "prose" or r.first_line != r.last_line or r.first_line > len(raw):
+            continue  # (a tool's key-value line printed again is the next interval's run)
+        if r.accepted_tokens is not None or r.drafted_tokens is not None or r.steps is not None:
+            continue  # (counts printed again: a log's next interval, the same totals)
         if per_line[r.first_line] > 1:
             continue  # (a line of several runs' figures: each its own, equal or not)
         words = raw[r.first_line - 1].split()

@@ -141,3 +141,6 @@ def test_negative_control_short_lines_or_other_words_stay_runs() -> None:
         "the second file gives 31% MTP draft acceptance after the last re-export\n"
     )
     assert len(read_paste(text).records) == 2
+    # a tool's line of counts printed again: the next interval's run, the same totals
+    line = "interval stats: accept rate 50.0%, accepted 5 tokens, drafted 10 tokens, all ok\n"
+    assert len(read_paste("server log\n" + line + line).records) == 2
