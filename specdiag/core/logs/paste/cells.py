@@ -516,6 +516,9 @@ _POS = re.compile(
 _POS_SUFFIX = re.compile(
     r"^(?:acceptance|accept|acc)\s*(?:rate)?\s*(?:pos|position|token)?\s*#?(\d{1,2})$"
 )
+# a draft trainer's accuracy at a position, a bare 'acc' and the position ('acc_0', 'acc1':
+# EAGLE / SpecForge training and eval logs, the top-1 accuracy of the head at that step)
+_TRAIN_ACC = re.compile(r"^acc\s*\d{1,2}$")
 # the position first ('pos2 的 acceptance rate', from '第 2 步的接受率'; "position 2's acceptance rate")
 _POS_FIRST = re.compile(
     r"^(?:pos|position|draft position|step|draft step)\s*#?\s*(\d{1,2})\s*(?:的|'s)?\s*"
@@ -902,6 +905,8 @@ def _key_plain(text: str) -> Key:
                 return Key(RATE, bare, pct)
             return Key(m, bare, pct)
     pm = _POS.match(bare) or _POS_SUFFIX.match(bare) or _POS_FIRST.match(bare)
+    if pm and _TRAIN_ACC.match(bare):
+        return Key(None, bare, pct)  # a draft's training accuracy at a position, no acceptance
     if pm and ("acc" in bare or "rate" in bare or "prob" in bare):
         return Key(POSITION, bare, pct, int(pm.group(1)))
     if bare in _LABELS or STEPS_SETTING.match(bare):

@@ -2550,8 +2550,9 @@ _PCT_FIRST = re.compile(
     # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
     # acceptance rate'): how the runs' figure was pooled, the same figure
     r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
-    r"(?P<key>(?:draft\s+|token\s+)?"
-    r"acceptance(?:\s+rate)?|"
+    # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
+    r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
+    r"(?:draft\s+|token\s+)?acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
     r"accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
@@ -2682,11 +2683,14 @@ def _bound(text: str, at: int) -> bool:
 # measurement. The goal words (vocab.GOAL_WORDS) and, here alone, the verbs of wanting ('hope',
 # 'want', 'need', 'should'): only connecting words may stand between them and the value, so
 # 'we want to know why 45% acceptance ...' keeps its figure; before a figure's NAME
-# (thresholds.py), where any three words may, such verbs would drop measured figures.
+# (thresholds.py), where any three words may, such verbs would drop measured figures. An
+# inference from other figures is none either ('2.05 positions a token implies ~0% MTP
+# acceptance').
 _GOAL_BEFORE = re.compile(
     r"(?:"
     + V.GOAL_WORDS
-    + r"|\b(?:aim|hope|hoping|want|wanted|need|needs|expect|expecting|should|would\s+like)\b)"
+    + r"|\b(?:aim|hope|hoping|want|wanted|need|needs|expect|expecting|should|would\s+like|"
+    r"impl(?:y|ies|ied|ying))\b)"
     r"(?:\s+(?:is|was|of|for|to|at|reach|get|see|hit|achieve|be|around|about|"
     r"roughly|an?|the)){0,3}\s*[*`~≈]{0,2}\s*$",
     re.I,
@@ -5288,6 +5292,46 @@ def _bracket_stats(lines: list[Line]) -> list[Line]:
     return out
 
 
+# a row of draft positions counted from 0 or 1 ('Position: 1 2 3 4'), and a row of as many
+# values under a bare name of a rate ('Rate: 0.58 0.31 0.16 0.08', 'Acc %: 58 31 16 8')
+_POSITIONS_ROW = re.compile(
+    r"^\s*(?:draft\s+)?(?:positions?|pos|depth|tokens?)\s*[:=]?\s*(?P<p>\d{1,2}(?:\s+\d{1,2}){1,15})\s*$",
+    re.I,
+)
+_VALUES_ROW = re.compile(
+    r"^\s*(?P<k>(?:acc(?:ept(?:ance|ed)?)?\.?\s*)?(?:rates?|%|prob(?:ability|s)?)|"
+    r"acc(?:ept(?:ance)?)?\.?)\s*(?:\(%\))?\s*[:=]?\s*(?P<v>\d*\.?\d+%?(?:\s+\d*\.?\d+%?){1,15})\s*$",
+    re.I,
+)
+
+
+def _position_row(title: str, positions: str, values: str) -> str | None:
+    """A title naming the rates per position ('4. Per-position acceptance rates (from the
+    logs)'), a row of the positions and a row of as many values under a bare name of a rate,
+    falling: the values row as the title's list ('per position acceptance rates: (0.58, 0.31,
+    ...)'); None for any other three lines."""
+    pm, vm = _POSITIONS_ROW.match(positions), _VALUES_ROW.match(values)
+    if pm is None or vm is None:
+        return None
+    name = re.sub(r"^\s*(?:#+|\d{1,2}[.)]|[-*])\s*", "", C._MARKUP.sub("", title))
+    name = re.sub(r"\s*\((?!%\))[^()]*\)", "", name).strip().rstrip(":").strip()
+    k = key_of(name)
+    pos = [int(x) for x in pm.group("p").split()]
+    vals = vm.group("v").split()
+    if (
+        k.metric != C.PER_POSITION
+        or len(vals) != len(pos)
+        or pos != list(range(pos[0], pos[0] + len(pos)))
+        or pos[0] > 1
+    ):
+        return None
+    percent = k.percent or "%" in vm.group("k") or "%" in vm.group("v")
+    rl = C.rate_list(", ".join(vals), percent)
+    if rl is None or any(b > a for a, b in zip(rl, rl[1:], strict=False)):
+        return None
+    return f"{name}{' (%)' if percent and not k.percent else ''}: ({', '.join(vals)})"
+
+
 def _position_lines(lines: list[Line]) -> list[Line]:
     """A line naming rates per position with no value of its own ('Per-position acceptance
     (%):'), then one line per position ('  Position 0:   81.20', '- 1: 0.60'), counted from 0
@@ -5297,6 +5341,12 @@ def _position_lines(lines: list[Line]) -> list[Line]:
     i = 0
     while i < len(lines):
         ln, t = lines[i]
+        if i + 2 < len(lines) and (row := _position_row(*(u for _, u in lines[i : i + 3]))):
+            # (the title and the positions said in the row; their lines left blank, so that
+            # no line runs on into the row)
+            out.extend([(ln, ""), (lines[i + 1][0], ""), (lines[i + 2][0], row)])
+            i += 3
+            continue
         opener = _POSITION_OPENER.match(t)
         if opener is not None and key_of(opener.group("k")).metric in (C.PER_POSITION, C.RATE):
             subs = []
@@ -6198,6 +6248,29 @@ def load_json(text: str) -> tuple[object | None, bool]:
         except (ValueError, RecursionError):
             return None, False
     return None, False
+
+
+def close_cut_json(text: str) -> object | None:
+    """A JSON body cut off inside (a results file pasted in part, ending '},'): read up to its
+    last whole object or list inside, the brackets still open closed; None when the body is not
+    cut so (it parses, a bracket mismatches, or nothing inside it is whole)."""
+    stack: list[str] = []
+    end, still_open, quoted, escaped = 0, "", False, False
+    for i, c in enumerate(text):
+        if quoted:
+            escaped, quoted = (not escaped and c == "\\"), quoted and (escaped or c != '"')
+        elif c == '"':
+            quoted = True
+        elif c in "{[":
+            stack.append("}" if c == "{" else "]")
+        elif c in "}]":
+            if not stack or stack.pop() != c:
+                return None
+            if stack:
+                end, still_open = i + 1, "".join(reversed(stack))
+    if not stack or not end:
+        return None
+    return load_json(text[:end] + still_open)[0]
 
 
 _PY_DICT = re.compile(r"\{\s*'[^'\n]{1,80}'\s*:")

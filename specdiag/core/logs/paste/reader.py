@@ -120,6 +120,8 @@ def _json_body(part: list[tuple[int, str]], ctx: I.Ctx) -> list[PasteRecord]:
     text = "\n".join(t for _, t in part)
     doc, repaired = I.load_json(text)
     cut = doc is None
+    if cut and (whole := _cut_records(text, ctx, (part[0][0], part[-1][0]))):
+        return whole
     if cut:
         doc, repaired = I.json_members(text), False
     if doc is None:
@@ -127,6 +129,19 @@ def _json_body(part: list[tuple[int, str]], ctx: I.Ctx) -> list[PasteRecord]:
     found = HC.decide(I.json_records(doc, ctx, (part[0][0], part[-1][0]), repaired), doc)
     return (
         [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found] if cut else found
+    )
+
+
+def _cut_records(text: str, ctx: I.Ctx, lines: tuple[int, int]) -> list[PasteRecord]:
+    """The records of a JSON body cut off inside, read to its last whole object: kept where
+    they are two or more (a list of results objects, one record each), else none (its members
+    are read as one object)."""
+    doc = I.close_cut_json(text)
+    found = [] if doc is None else HC.decide(I.json_records(doc, ctx, lines, False), doc)
+    return (
+        [dataclasses.replace(r, notes=(*r.notes, _CUT_NOTE)) for r in found]
+        if len(found) >= 2
+        else []
     )
 
 
@@ -371,6 +386,7 @@ _OWN_PRINTER = re.compile(
 _MEMBERS_NOTE = (
     "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
 )
+_CUT_NOTE = "a JSON body cut off inside: read to its last whole object, one record an object"
 # figures the paste itself says are not measured ('[MTP1: AL 1.85, ...] (mock numbers)', 'a
 # hypothetical 2.4', 'illustrative figures'): no record. A bare 'example' or 'e.g.' is no such
 # mark: real runs are shown as 'Here's an example:' (a bench table) or from vLLM's examples/
@@ -681,10 +697,17 @@ def _tool(
     measured: Callable[[], set[str]] = set,
     flagged: Callable[[], set[str]] = set,
     served: Callable[[], set[str]] = set,
+    trainer: Callable[[str], bool] = lambda _: False,
 ) -> tuple[str, str]:
     # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
     # attribution
-    own = T.tools_attributed(block_text + "\n" + heading)
+    def untrained(tools: list[str]) -> list[str]:
+        # the tools but the framework that trained the draft (trainers.py), where others remain
+        return [t for t in tools if not trainer(t)] or tools
+
+    own = untrained(T.tools_attributed(block_text + "\n" + heading))
+    if own and trainer(own[0]) and not trainer(untrained(whole() or own)[0]):
+        own = []  # the block names only the trainer: the paste's server decides, as unnamed
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
@@ -705,7 +728,7 @@ def _tool(
             # several tools named (a trainer, a compared engine), one said to have measured
             return next(iter(by)), MEASURED_RULE
         return "unknown", "several tools named in the block: " + ", ".join(own)
-    named = whole()
+    named = untrained(whole())
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE
@@ -1201,6 +1224,11 @@ def read_paste(
             measuring_tools,
             flagged_tools,
             served_tools,
+            lambda t: (
+                trainer_only[t]
+                if t in trainer_only
+                else trainer_only.setdefault(t, TRN.only_as_trainer(lines, t))
+            ),
         )
         if rule == SERVED_RULE and T.another_source(body + "\n" + heading):
             # the served tool's convention is the run's, not a paper's or a card's figure's
@@ -1298,6 +1326,10 @@ def read_paste(
             # JSON bodies one after another, each under a title line ('- chat (80 prompts)'
             # over '{...}'): each read on its own, a cut one by its members
             bodies = [r for part in parts for r in _json_body(part, ctx)]
+        if not bodies and doc is None and start is not None:
+            bodies = _cut_records(
+                "\n".join(t for _, t in blk[start:]), ctx, (blk[start][0], blk[-1][0])
+            )
         if not bodies and doc is None and body.count('":') >= 2:
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
             doc = I.json_members(body)

@@ -20,11 +20,22 @@ decimals ('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%) 
 one cell of the same figure, in the same unit, restates that cell, whichever row it is in: the
 prose names a row of the table by its rounded value, no run of its own.
 
+An approximate prose figure equal to the same figure of two rows or more of one table, all
+printing the same value ('near-100% acceptance' over rows of 100%), is told of those rows
+together: it goes, each of the rows noting it.
+
 Nothing is folded for a prose figure printed at the cells' precision without an approximate
-mark (no '~', 'about', 'around', 'approximately', 'roughly' right before it: another run may
-print the same value), for a figure matching two cells or more (which run it rounds is not
-told), nor for an approximate one matching only a row of one configuration among others (a
-run of its own, not the summary).
+mark (no '~', 'about', 'around', 'approximately', 'roughly', 'near', 'almost' right before it:
+another run may print the same value), for a figure matching two cells or more of different
+values or tables (which run it rounds is not told), nor for an approximate one matching only a
+row of one configuration among others (a run of its own, not the summary).
+
+A sentence printed again word for word (a feed listing one thread's title twice, a quote
+repeated): a prose record of one line of eight words or more, no counts in it, whose line is,
+spaces aside, an earlier prose record's line with the same figures, is that run told again: it
+goes, the earlier one noting it. Shorter lines ('acceptance: 100%'), key-value lines and lines
+of counts (a log's metrics line printed again: the next interval's run) may be two runs of the
+same value.
 
 Pure: records in, records out.
 """
@@ -33,12 +44,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
 
-_APPROX = r"(?:~|≈|∼|\babout|\baround|\bapprox\.?|\bapproximately|\broughly|\bcirca|\bca\.)"
+_APPROX = (
+    r"(?:~|≈|∼|\babout|\baround|\bapprox\.?|\bapproximately|\broughly|\bcirca|\bca\.|"
+    r"\bnear(?:ly)?-?|\balmost)"
+)
 _PROSE = ("prose", "key-value")
 NOTE = "restated, rounded, by the approximate figure at line {line} ({text})"
 
@@ -57,6 +72,10 @@ def _approximate(r: PasteRecord, text: str, raw: list[str]) -> bool:
     number = re.escape(text.strip().rstrip("%").strip())
     pat = re.compile(_APPROX + r"\s*[*`_]{0,2}\s*" + number + r"(?![\d])", re.I)
     lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line])
+    if re.search(number, lines) is None:
+        # (a line naming the figure, its value on the next one or two, is read as one line
+        # at the first's number: 'Draft size:' over '- small: ~41% acceptance')
+        lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line + 2])
     return pat.search(lines) is not None
 
 
@@ -92,7 +111,7 @@ def fold(
 ) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without each approximate prose figure that rounds one table's summary row
     (see the module's rules), that row noting it."""
-    records, block_of = _fold_earlier(records, block_of, raw)
+    records, block_of = _fold_earlier(*_fold_repeated(records, block_of, raw), raw)
     table = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and _figure(r) is not None]
     if not table:
         return records, block_of
@@ -117,19 +136,29 @@ def fold(
             and tf[0] == fig[0]
             and _rounds_to(tf[1], fig[0], said)
         ]
-        if len(matches) != 1:
+        # (an approximate figure that rows of one table share, 'near-100% acceptance' over
+        # rows of 100%: told of those rows together, no run of its own)
+        shared = (
+            approximate
+            and len(matches) >= 2
+            and len({block_of[j] for j in matches}) == 1
+            and len({_figure(records[j]) for j in matches}) == 1
+        )
+        if len(matches) != 1 and not shared:
             continue
-        (j,) = matches
-        row = records[j]
-        if approximate:
-            if not (row.summary_row or len(rows_of[block_of[j]]) == 1):
-                continue
-        elif not _coarser(said, _printed(row)):
+        row = records[matches[0]]
+        rounds_row = (
+            row.summary_row or len(rows_of[block_of[matches[0]]]) == 1
+            if approximate
+            else _coarser(said, _printed(row))
+        )
+        if not (shared or rounds_row):
             continue
         drop.add(i)
-        out[j] = dataclasses.replace(
-            out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text.strip()))
-        )
+        for j in matches:
+            out[j] = dataclasses.replace(
+                out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text.strip()))
+            )
     kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
     return [r for r, _ in kept], [b for _, b in kept]
 
@@ -203,6 +232,36 @@ _OWN_RUN = re.compile(
     r"long|short)er\b|more\b|less\b|than\b)",
     re.I,
 )
+
+
+def _fold_repeated(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each one-line prose record whose sentence an earlier one printed
+    word for word (see the module's rules), that record noting it."""
+    seen: dict[tuple[str, tuple[tuple[str, str], ...]], int] = {}
+    drop: set[int] = set()
+    out = list(records)
+    per_line = Counter(r.first_line for r in records)
+    for i, r in enumerate(records):
+        if r.structure != "prose" or r.first_line != r.last_line or r.first_line > len(raw):
+            continue  # (a tool's key-value line printed again is the next interval's run)
+        if r.accepted_tokens is not None or r.drafted_tokens is not None or r.steps is not None:
+            continue  # (counts printed again: a log's next interval, the same totals)
+        if per_line[r.first_line] > 1:
+            continue  # (a line of several runs' figures: each its own, equal or not)
+        words = raw[r.first_line - 1].split()
+        if len(words) < 8:
+            continue
+        j = seen.setdefault((" ".join(words), r.fields), i)
+        if j != i:
+            drop.add(i)
+            out[j] = dataclasses.replace(
+                out[j],
+                notes=(*out[j].notes, f"printed again, word for word, at line {r.first_line}"),
+            )
+    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
 
 
 def _fold_earlier(

@@ -339,6 +339,8 @@ def _spaced_row(t: str, width: int) -> tuple[list[str], int, bool] | None:
     cells = _spaced_cells(t)
     i = next((i for i, c in enumerate(cells) if _is_number(c)), len(cells))
     j = next((j for j in range(i, len(cells)) if not _is_number(cells[j])), len(cells))
+    if i > 0 and cells[i - 1][-1:] in ":=":
+        return None  # a key and its values ('Position: 1 2 3', 'Rate: 0.45 0.25'), no row
     if j == len(cells) == width > i:
         return cells, j - i, False
     label, rest = " ".join(cells[:i]), [" ".join(cells[j:])] if j < len(cells) else []
@@ -357,7 +359,8 @@ def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     and as many numbers: two numbers or more a row, or, where a row's words were joined, two
     rows or more making up the ``whole`` block under the header."""
     t = run[0][1]
-    if "|" in t or t.rstrip()[-1:] in ".:,;!?":
+    # (a markdown heading is a title over its lines, no header: '### Draft acceptance by step')
+    if "|" in t or t.rstrip()[-1:] in ".:,;!?" or t.lstrip()[:1] == "#":
         return None
     for head in (_spaced_cells(t), t.split()):
         rows: list[tuple[int, list[str]]] = []

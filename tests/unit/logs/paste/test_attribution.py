@@ -319,3 +319,50 @@ def test_specforge_pools_a_runs_requests() -> None:
     (r,) = read_paste(text).records
     assert r.tool == "specforge" and r.accept_length == 3.12
     assert r.pooling.value == "pooled" and "pools" in r.pooling.rule
+
+
+_LAUNCH = "python3 -m sglang.launch_server --model org/target --speculative-num-steps 2\n"
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    length=st.integers(150, 390),
+    trained=st.sampled_from(
+        ["was trained using the SpecForge framework", "was fine-tuned with SpecForge"]
+    ),
+    served=st.sampled_from(
+        [
+            "Use this head in SGLang with the following command:\n" + _LAUNCH,
+            "\nUse this head in SGLang with the following command:\n\n" + _LAUNCH,
+            "\nThe head is served with SGLang.\n",
+        ]
+    ),
+)
+def test_the_server_beside_the_framework_that_trained_the_draft(
+    read: Read, length: int, trained: str, served: str
+) -> None:
+    # the trainer is where the draft came from: the one other tool, its server, decides
+    text = (
+        f"# Draft head\n\nThe head {trained} on a chat mix. With 2 steps and 3 draft tokens it "
+        f"reaches an acceptance length of {length / 100:.2f}.\n" + served
+    )
+    (r,) = read(text).records
+    assert r.tool == "sglang" and r.accept_length == length / 100, (text, r.tool_rule)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        # two servers beside the trainer: which one measured is not told
+        "Use this head in SGLang or vLLM with the commands below.\n",
+        # the framework's own benchmark named: it is no trainer only
+        "Use this head in SGLang; the figure is from SpecForge's bench_eagle3 script.\n",
+    ],
+)
+def test_no_server_decided_beside_the_trainer(read: Read, tail: str) -> None:
+    text = (
+        "The head was trained using the SpecForge framework on a chat mix. With 2 steps it "
+        "reaches an acceptance length of 2.31.\n" + tail
+    )
+    (r,) = read(text).records
+    assert r.tool == "unknown" and r.accept_length is None, r.tool_rule

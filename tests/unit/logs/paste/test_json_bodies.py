@@ -292,3 +292,48 @@ def test_an_integer_beyond_a_float_is_no_number(cut: bool) -> None:
         text = "- run a\n" + text + "- run b\n" + text[:-30] + "\n"
     got = read_paste(text).records
     assert got and all(r.printed_rate == 0.5 for r in got)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    rates=st.lists(st.integers(300, 950), min_size=2, max_size=6),
+    baseline=st.booleans(),
+    wrap=st.sampled_from(["results", "runs"]),
+    cut_at=st.sampled_from(["},", '"tok_s"', "end"]),
+)
+def test_a_cut_list_of_results_objects_one_record_each(
+    read: Read, rates: list[int], baseline: bool, wrap: str, cut_at: str
+) -> None:
+    # a results file pasted in part: each whole object of its list is a record; a run without
+    # drafts ('"acceptance_rate": null') and the object cut off give none
+    runs: list[dict[str, object]] = [
+        {"drafter": f"d{i}", "tok_s": 40.5 + i, "acceptance_rate": r / 1000}
+        for i, r in enumerate(rates)
+    ]
+    if baseline:
+        runs.insert(0, {"drafter": None, "tok_s": 20.5, "acceptance_rate": None})
+    text = json.dumps({"bench": "local", wrap: [*runs, {"drafter": "dx", "tok_s": 1.5}]}, indent=2)
+    last = text.rindex('{\n      "drafter": "dx"')
+    text = text[: text.rindex("},", 0, last) + 2] if cut_at == "}," else text
+    text = text[: text.rindex('"tok_s"')] if cut_at == '"tok_s"' else text
+    got = read(text + "\n").records
+    if cut_at == "end":  # whole: the last object has no rate, so no record
+        assert [r.printed_rate for r in got] == [r / 1000 for r in rates]
+        return
+    assert [r.printed_rate for r in got] == [r / 1000 for r in rates], text
+    assert all(r.accept_length is None and any("cut off" in n for n in r.notes) for r in got)
+
+
+def test_a_cut_body_of_one_object_is_read_by_its_members() -> None:
+    # one run's object cut inside: no list of whole objects, so its members as before
+    text = (
+        '{"run": {"meta": {"seed": 1}, "accept_rate": 0.61, "drafted": 300,\n'
+        '  "per_request": [{"id": 1}, {"id": 2'
+    )
+    (r,) = read_paste(text + "\n").records
+    assert r.printed_rate == 0.61 and any("does not parse" in n for n in r.notes)
+    from specdiag.core.logs.paste import interpret as I
+
+    assert I.close_cut_json('{"a": [1, 2]}') is None  # not cut
+    assert I.close_cut_json('{"a": [1, 2}') is None  # brackets that do not match
+    assert I.close_cut_json('{"a": "x}", "b": [{"c": 1}, {"d') == {"a": "x}", "b": [{"c": 1}]}

@@ -417,3 +417,86 @@ def test_a_training_step_is_no_draft_position() -> None:
     got = read_paste("eval at step 1200: acceptance rate 0.61\n")
     assert [r.printed_rate for r in got.records] == [0.61]
     assert all(not r.per_position for r in got.records)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    accs=st.lists(st.integers(40, 99), min_size=1, max_size=4),
+    form=st.sampled_from(["title", "kv", "dict"]),
+    sep=st.sampled_from(["_", "", " "]),
+)
+def test_a_trainers_accuracy_at_a_position_is_no_acceptance(
+    read: Read, accs: list[int], form: str, sep: str
+) -> None:
+    # 'acc_0' / 'acc1': a draft trainer's top-1 accuracy at that step, not a decode's rate
+    pairs = [(f"acc{sep}{i}", f"0.{a:02d}") for i, a in enumerate(accs)]
+    if form == "title":
+        text = (
+            "Upload the first draft head (run B, " + ", ".join(f"{k}={v}" for k, v in pairs) + ")\n"
+        )
+    elif form == "kv":
+        text = "".join(f"{k}: {v}\n" for k, v in pairs)
+    else:
+        text = "{" + ", ".join(f"'{k}': {v}" for k, v in pairs) + ", 'ploss': 1.25}\n"
+    assert read(text).records == ()
+    # named as acceptance at a position, the same figures are rates by position
+    named = "".join(f"accept rate pos {i}: 0.{a:02d}\n" for i, a in enumerate(accs))
+    got = read(named).records
+    assert got and [round(x, 2) for r in got for x in r.per_position] == [a / 100 for a in accs]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    title=st.sampled_from(
+        [
+            "3. Per-position acceptance rates (from the w2 run's logs, {n} positions)",
+            "### Draft acceptance per position",
+            "**Acceptance rate by position** (%):",
+        ]
+    ),
+    head=st.sampled_from(["Position:", "Pos", "Draft position:", "Depth ="]),
+    label=st.sampled_from(["Rate:", "Rates", "Acc:", "Accept rate =", "%:"]),
+    start=st.sampled_from([0, 1]),
+    pcts=st.lists(st.integers(5, 99), min_size=2, max_size=8),
+    lead=st.sampled_from(
+        ["", "On six tokens the order is: w3 (765) > w1 (753), all within ~2%.\n"]
+    ),
+)
+def test_rows_of_positions_and_bare_rates_under_a_title(
+    read: Read, title: str, head: str, label: str, start: int, pcts: list[int], lead: str
+) -> None:
+    # a title naming rates by position, a row of the positions, a row of their values under a
+    # bare name: the values are the rates by position
+    falling = sorted(pcts, reverse=True)
+    n = len(falling)
+    pct = "(%)" in title or label.startswith("%")
+    shown = [str(p) if pct else f"{p / 100:.2f}" for p in falling]
+    text = (
+        lead
+        + title.format(n=n)
+        + f"\n{head} "
+        + " ".join(str(start + i) for i in range(n))
+        + f"\n{label} "
+        + " ".join(shown)
+        + "\nThe rate halves at each position.\n"
+    )
+    (r,) = read(text).records
+    assert list(r.per_position) == [p / 100 for p in falling], text
+    assert r.printed_length is None and r.accept_length is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a title naming no acceptance (a search page's click-through by position)
+        "Click-through rate by position\nPosition: 1 2 3\nRate: 0.31 0.12 0.05\n",
+        # rates that rise, or as many values as no positions row counts
+        "Per-position acceptance rates\nPosition: 1 2 3\nRate: 0.21 0.42 0.63\n",
+        "Per-position acceptance rates\nPosition: 1 2 3 4\nRate: 0.58 0.31 0.16\n",
+        # positions with a gap, or a values row naming another figure
+        "Per-position acceptance rates\nPosition: 1 3 5\nRate: 0.58 0.31 0.16\n",
+        "Per-position acceptance rates\nPosition: 1 2 3\ntok/s: 0.58 0.31 0.16\n",
+    ],
+)
+def test_rows_of_positions_and_values_that_are_no_rates_by_position(text: str) -> None:
+    assert all(not r.per_position for r in read_paste(text).records)

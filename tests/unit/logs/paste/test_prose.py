@@ -848,3 +848,33 @@ def test_values_then_the_figures_name_then_their_configurations(
     got = read_paste(f"Depth chaining measures {b}{shown} {name}{b} {prep} {labs}.\n").records
     assert [r.printed_length for r in got] == [v / 100 for v in vals]
     assert [r.labels[-1][1] for r in got] == [str(i + 1) for i in range(n)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    method=st.sampled_from(["MTP", "EAGLE", "DFlash", "Medusa", "n-gram", "lookahead"]),
+    noun=st.sampled_from(["draft acceptance", "acceptance", "acceptance rate"]),
+    pct=st.integers(0, 99),
+)
+def test_a_share_before_its_name_with_the_drafting_method_between(
+    read: Read, method: str, noun: str, pct: int
+) -> None:
+    # 'the Q4 file gives 0% MTP draft acceptance': the method names whose acceptance it is
+    text = f"The quantised file gives {pct}% {method} {noun} after the re-export.\n"
+    (r,) = read(text).records
+    assert r.printed_rate == pct / 100, text
+    assert r.accept_length == (1.0 if pct == 0 else None)  # no draft accepted: 1 whatever k
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an inference from other figures, not a measured share
+        "The claim that 2.1 positions a token implies ~0% MTP acceptance is wrong.\n",
+        "That ratio implied 5% acceptance, which the logs do not show.\n",
+        # a share of another figure after the method's name
+        "We see 60% MTP speedup over the plain run.\n",
+    ],
+)
+def test_a_share_before_a_method_that_is_no_acceptance(text: str) -> None:
+    assert read_paste(text).records == ()

@@ -71,3 +71,76 @@ def test_negative_control_an_exact_figure() -> None:
     rows = [["overall", "75.99 %", "198.9"], ["code", "73.69 %", "193.8"]]
     got = read_paste(_paste("76.0% draft acceptance on a second machine", rows)).records
     assert [r.first_line for r in got] == [2, 7, 8]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    mark=st.sampled_from(["near-", "near ", "nearly ", "almost ", "~", "about "]),
+    shared=st.integers(50, 100),
+    n=st.integers(2, 4),
+    other=st.integers(10, 45),
+)
+def test_an_approximate_figure_rows_share_is_those_rows(
+    mark: str, shared: int, n: int, other: int
+) -> None:
+    # 'near-100% acceptance' in a findings list under rows of 100%: told of those rows together
+    rows = [[f"model {i}", f"{shared}%", f"{30 + i}.5"] for i in range(n)]
+    rows.append(["model x", f"{other}.5%", "12.5"])
+    text = (
+        "### Results\n\n"
+        + pipe_table(["model", "accept rate", "tok/s"], rows)
+        + f"\n### Findings\n\n1. **Small models do well:** 30-33 t/s with {mark}{shared}% acceptance\n"
+    )
+    got = read_paste(text).records
+    assert [r.first_line for r in got] == [5 + i for i in range(n + 1)], text
+    assert all(any("restated" in x for x in r.notes) for r in got[:n])
+
+
+def test_negative_control_an_approximate_figure_rows_do_not_share() -> None:
+    # two rows of different values both rounding to it, or an exact figure: a record each
+    rows = [["a", "64.6%", "30.5"], ["b", "65.4%", "31.5"]]
+    body = "### Results\n\n" + pipe_table(["model", "accept rate", "tok/s"], rows)
+    got = read_paste(body + "\n- **Both do well**: near 65% acceptance\n").records
+    assert [r.first_line for r in got] == [5, 6, 8]
+    rows = [["a", "100%", "30.5"], ["b", "100%", "31.5"]]
+    body = "### Results\n\n" + pipe_table(["model", "accept rate", "tok/s"], rows)
+    got = read_paste(body + "\n- **A new build**: 100% acceptance\n").records
+    assert [r.first_line for r in got] == [5, 6, 8]
+
+
+@pytest.mark.parametrize("restated", [True, False])
+def test_a_list_item_under_a_title_line_restating_a_run(restated: bool) -> None:
+    # the title line and its first item are read as one line: the mark is on the item's line
+    value = "41" if restated else "44"
+    text = (
+        "Sweep run\n  Benchmarking ... 9.8 tok/s (acceptance: 41%)\n\n## Notes\n\n"
+        f"3. **Draft size**:\n   - Small (1B): ~{value}% acceptance rate, few gains\n"
+        "   - Large (8B): ~60% acceptance but slow\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == ([0.41, 0.6] if restated else [0.41, 0.44, 0.6])
+
+
+@pytest.mark.parametrize("repeat", [2, 3])
+def test_a_sentence_printed_again_word_for_word_is_one_run(repeat: int) -> None:
+    # a feed listing one thread's title again: the same run told twice (or more)
+    title = "org/draft-q4 file gives 0% MTP draft acceptance after the last re-export"
+    text = "Recent activity\n" + "".join(
+        f"new activity {i + 2} days ago\n{title}\n" for i in range(repeat)
+    )
+    (r,) = read_paste(text).records
+    assert r.first_line == 3 and r.accept_length == 1.0
+    assert any("word for word" in n for n in r.notes)
+
+
+def test_negative_control_short_lines_or_other_words_stay_runs() -> None:
+    # a short line may be two runs of one value; another sentence is another run
+    assert len(read_paste("run a\nacceptance: 71%\n\nrun b\nacceptance: 71%\n").records) == 2
+    text = (
+        "the first file gives 31% MTP draft acceptance after the last re-export\n"
+        "the second file gives 31% MTP draft acceptance after the last re-export\n"
+    )
+    assert len(read_paste(text).records) == 2
+    # a tool's line of counts printed again: the next interval's run, the same totals
+    line = "interval stats: accept rate 50.0%, accepted 5 tokens, drafted 10 tokens, all ok\n"
+    assert len(read_paste("server log\n" + line + line).records) == 2

@@ -147,3 +147,22 @@ def test_a_list_of_key_value_bullets_under_a_title_is_no_table() -> None:
     got = read_paste(text).records
     assert all("table" not in r.structure for r in got)
     assert all(r.accept_length is None for r in got)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    title=st.sampled_from(["Draft acceptance per step", "### Draft acceptance per step"]),
+    key=st.sampled_from(["Step:", "Draft step =", "Pos:"]),
+    n=st.integers(2, 5),
+)
+def test_key_value_rows_and_a_heading_are_no_spaced_table(
+    read: Read, title: str, key: str, n: int
+) -> None:
+    # 'Step: 0 1 2' is a key and its values, and a markdown heading a title: no header over
+    # rows (whose cells would give the title's 'acceptance' column a 0 of the steps' row)
+    text = f"{title}\n{key} " + " ".join(map(str, range(n))) + "\nRun 0.9 0.8" + " 0.7" * (n - 2)
+    assert all(g.structure != "spaced table" for g in _grid(text))
+    assert all("spaced" not in r.structure for r in read(text + "\n").records)
+    # the same rows without the key's colon under a plain title are a table, as before
+    plain = "Mode acceptance rate\nbase 0.61 0.52\nwide 0.66 0.58\n"
+    assert [g.structure for g in _grid(plain)] == ["spaced table"]
