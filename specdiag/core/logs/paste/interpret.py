@@ -5427,7 +5427,7 @@ def _arrow_series(t: str) -> str:
 
 
 # a figure of tokens a step named on a line, then its value before and after a change further on
-# ('average verified tokens grow with the width ... Example: 2.73 (width 1) → 3.91 (width 5)'),
+# ('mean tokens per step rise with the tree width ... e.g. 2.10 (width 1) → 2.85 (width 4)'),
 # or on the next line, which names no figure ('Example: `SetB` rises from 1.61 (plain) to 2.20
 # (tree)'): each value that figure's, its configuration in brackets perhaps
 _CONF = r"(?:\s*\([^()\n]{1,30}\))?"

@@ -100,11 +100,11 @@ def test_a_defined_symbol_states_tokens_a_step(read: Read, sym: str, a: int, b: 
 
 
 def test_a_symbol_named_only_leaves_the_convention_open(read: Read) -> None:
-    text = _DEFINED.format(sym="S", a="1.64", b="1.90").replace(
+    text = _DEFINED.format(sym="S", a="1.58", b="1.86").replace(
         " = number of autoregressive steps divided by the number of lookahead steps", ""
     )
     recs = read(text).records
-    assert [r.printed_length for r in recs] == [1.64, 1.90]
+    assert [r.printed_length for r in recs] == [1.58, 1.86]
     assert all(r.accept_length is None for r in recs)
 
 
@@ -120,10 +120,10 @@ def test_a_symbol_named_only_leaves_the_convention_open(read: Read) -> None:
 def test_no_record_without_the_definition_or_in_a_hypothetical(
     read: Read, change: tuple[str, str]
 ) -> None:
-    text = _DEFINED.replace(*change).format(sym="S", a="1.64", b="0.90")
+    text = _DEFINED.replace(*change).format(sym="S", a="1.58", b="0.90")
     assert read(text).records == ()
 
 
 def test_no_record_beside_another_compression(read: Read) -> None:
-    text = _DEFINED.format(sym="S", a="1.64", b="1.90") + "The KV cache is compressed too.\n"
+    text = _DEFINED.format(sym="S", a="1.58", b="1.86") + "The KV cache is compressed too.\n"
     assert read(text).records == ()
