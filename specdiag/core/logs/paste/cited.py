@@ -82,6 +82,7 @@ _ATTRIBUTED_AFTER = re.compile(
     + r"\b[^()\n]*\)",
     re.I,
 )
+_WHERE_WORD = re.compile(_WHERE, re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|mine|me|we|we've|our|ours|us)\b")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
@@ -130,6 +131,3 @@ def attributed(records: list[PasteRecord], raw: list[str]) -> set[int]:
         if theirs and len(theirs) < len(idx):
             out.update(theirs)
     return out
-
-
-_WHERE_WORD = re.compile(_WHERE, re.I)
