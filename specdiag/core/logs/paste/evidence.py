@@ -954,6 +954,12 @@ def _served_length(f: Figures, tool_rule: str) -> bool:
     )
 
 
+# tools whose convention is their benchmark output's only (SpecForge: a trainer whose benchmark
+# prints fixed lines and tables): a figure of the user's prose naming the tool is not shown to
+# be that output (a paraphrase, a server's log, a training metric), so it decides nothing there
+_OUTPUT_ONLY = frozenset(("specforge",))
+
+
 def record(
     f: Figures,
     *,
@@ -980,7 +986,11 @@ def record(
     # the row's engine column) tells the tool; one named elsewhere in the paste may be a
     # comparison ('unlike vLLM, our fork ...')
     figs, bonus, basis, pooling = decide(
-        f, tool if tool_rule in CONVENTION_RULES or _served_length(f, tool_rule) else ""
+        f,
+        tool
+        if (tool_rule in CONVENTION_RULES or _served_length(f, tool_rule))
+        and not (tool in _OUTPUT_ONLY and structure == "prose")
+        else "",
     )
     length = figs["accept_length"]
     printed = figs["printed_length"]
