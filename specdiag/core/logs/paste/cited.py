@@ -12,6 +12,12 @@ run was set against (as a threshold is), no record. A source alone (``The model 
 AL of 3.05``, ``- model card: 3.05`` under a measured figure: a reported run) stays a record, and
 so does the run's own value after such a clause (``reproducing the paper's AL: we got 2.9``).
 
+A figure attributed to a source in its own sentence (``in the blog post, their draft reached an
+AL of 2.80``, ``the paper reports 3.1``, ``AL 2.80 (from the team's blog)``), no first person
+between the source and the value, beside the paste's own figure on the same line (``while mine
+only gets 2.61``): that source's figure, set against the run, no record. Alone on its line it
+stays a reported run (above).
+
 Pure: a record and the paste's lines in, a yes or no out.
 """
 
@@ -57,3 +63,71 @@ def cited(r: PasteRecord, raw: list[str]) -> bool:
     val = r.fields[0][1].strip().strip("*`")
     places = list(re.finditer(r"(?<![\w.])" + re.escape(val) + r"(?![\w.]?\d)", line))
     return bool(places) and all(_CITED.search(line[: m.start()]) is not None for m in places)
+
+
+# a source named as where the figure comes from: 'in the [blog post](url)', 'from the team's
+# blog', 'according to the paper', 'the tech report's', 'the paper reports / shows / lists'
+_WHERE = r"(?:blog(?:\s*post)?|paper|article|tech(?:nical)?\s+report|model[\s_-]*card)"
+_ATTRIBUTED_BEFORE = re.compile(
+    r"\b(?:in|from|according\s+to|per|as\s+(?:stated|reported|shown)\s+in)\s+(?:the|their|this|"
+    r"that|an?|[\w-]+['’]s)?\s*(?:[\w-]+\s+){0,3}?\[?" + _WHERE + r"\b|"
+    r"\b(?:the|their|this|that)\s+(?:[\w-]+\s+){0,2}?" + _WHERE + r"(?:['’]s\b|\s+(?:reports?|"
+    r"says|shows|claims|states|lists|gives|quotes|mentions)\b)",
+    re.I,
+)
+# the same in a bracket right after the value ('2.80 AL (from the team's blog)')
+_ATTRIBUTED_AFTER = re.compile(
+    r"[^\d()\n.;]{0,40}?\(\s*(?:from|per|in|via|according\s+to|source:?)\s+[^()\n]{0,40}?"
+    + _WHERE
+    + r"\b[^()\n]*\)",
+    re.I,
+)
+_WHERE_WORD = re.compile(_WHERE, re.I)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|mine|me|we|we've|our|ours|us)\b")
+_LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+
+
+def _attributed(r: PasteRecord, line: str) -> bool:
+    """Whether every place the line prints the record's figure is a source's (the rule above)."""
+    figures = {x for x in (r.printed_length, r.printed_rate) if x is not None}
+    vals = [
+        v.strip().strip("*`")
+        for _, v in r.fields
+        if (m := re.search(r"\d+(?:\.\d+)?", v)) and float(m.group(0)) in figures
+    ]
+    places = [
+        m
+        for val in vals
+        for m in re.finditer(r"(?<![\w.])" + re.escape(val) + r"(?![\w.]?\d)", line)
+    ]
+    if not places:
+        return False
+    for m in places:
+        start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, m.start())), default=0)
+        before = line[start : m.start()]
+        src = list(_ATTRIBUTED_BEFORE.finditer(before))
+        if src and not _FIRST_PERSON.search(before[src[-1].end() :]):
+            continue
+        if _ATTRIBUTED_AFTER.match(line, m.end()):
+            continue
+        return False
+    return True
+
+
+def attributed(records: list[PasteRecord], raw: list[str]) -> set[int]:
+    """The indexes of the one-line records whose figure a source is said to report,
+    each on a line holding the paste's own figure too (a record not so attributed)."""
+    out: set[int] = set()
+    if not any(_WHERE_WORD.search(t) for t in raw):
+        return out
+    by_line: dict[int, list[int]] = {}
+    for i, r in enumerate(records):
+        if r.first_line == r.last_line and 1 <= r.first_line <= len(raw):
+            by_line.setdefault(r.first_line, []).append(i)
+    for ln, idx in by_line.items():
+        line = _LINK_TARGET.sub("]", raw[ln - 1])
+        theirs = [i for i in idx if _attributed(records[i], line)]
+        if theirs and len(theirs) < len(idx):
+            out.update(theirs)
+    return out

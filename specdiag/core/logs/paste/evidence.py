@@ -4,7 +4,8 @@ Rules, in order (the first that decides wins, and is named in the decision):
 
 - **identities** where the paste prints counts: 1 + accepted / steps against the printed
   length (bonus included) or accepted / steps (excluded); output tokens / steps; 1 + the sum
-  of the per-position rates; the histogram's mean; tokens per step = 1 + accepted per step;
+  of the per-position rates, or of their running products (the rates are then conditional,
+  each given the position before accepted); the histogram's mean; tokens per step = 1 + accepted per step;
   accepted / drafted or accepted / output tokens against the printed rate;
 - **names**: 'tokens per step' includes the bonus token, 'accepted per step' does not; a
   length below 1 cannot include it; a series of means named without their unit ('avg_accept',
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import accumulate
+from operator import mul
 from typing import TypedDict
 
 from specdiag.core.logs.paste import cells as C
@@ -391,6 +394,56 @@ def _accepted_of_rate(rate: C.Value | None, drafted: int | None) -> int | None:
     return whole
 
 
+def _decimals(x: float) -> int:
+    """The decimals a rate read from text was printed with (0.873: 3), at most 6."""
+    return next((d for d in range(7) if abs(round(x, d) - x) < 1e-9), 6)
+
+
+def _by_positions(
+    printed: float, positions: tuple[float, ...], tol: float, target_first: bool
+) -> tuple[Decision, tuple[float, ...]] | None:
+    """What a per-step figure proves beside its per-position rates: equal to 1 + their sum
+    (marginal rates, bonus included) or to the sum (excluded); or, for rates that are each
+    conditional on the position before, to 1 + the sum of their running products (included)
+    or to that sum alone (excluded: the expected accepted drafts). Decided only where every
+    reading that fits within the rounding (half a unit of the figure and of each rate,
+    carried through the products) agrees on the bonus; the positions come back as the
+    marginal rates they prove. None where none fits."""
+    n = len(positions)
+    s = sum(positions)
+    ptol = tol + n * 0.5e-2
+    running = tuple(accumulate(positions, mul))
+    c = sum(running)
+    half = max(C.half_unit(_decimals(p)) for p in positions)
+    ctol = tol + half * n * (n + 1) / 2
+    fits = [(v, b) for v, b in ((1 + s, INCLUDED), (s, EXCLUDED)) if _close(printed, v, ptol)]
+    # the running products differ from the plain sum only from two positions on, and tell
+    # nothing where a position 0 of 1 may be the target's own token
+    chain = n >= 2 and not target_first and abs(s - c) > ptol + ctol
+    chained = [
+        (v, b) for v, b in ((1 + c, INCLUDED), (c, EXCLUDED)) if chain and _close(printed, v, ctol)
+    ]
+    found = {b for _, b in fits + chained}
+    if len(found) != 1:
+        return None
+    if target_first and fits[0][1] == EXCLUDED:
+        return None
+    value = found.pop()
+    if chained:
+        rule = (
+            "identity: printed length = "
+            + ("1 + " if value == INCLUDED else "")
+            + "the sum of the running products of the per-position rates (conditional rates)"
+        )
+        return Decision(value, rule), tuple(round(x, 6) for x in running)
+    rule = (
+        "identity: printed length = 1 + sum of per-position rates"
+        if value == INCLUDED
+        else "identity: printed length = sum of per-position rates"
+    )
+    return Decision(value, rule), positions
+
+
 def _normalised(printed: float, bonus: Decision) -> float | None:
     """The bonus-included length from a printed per-step figure and its decided bonus."""
     if bonus.value == INCLUDED:
@@ -501,6 +554,21 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         elif (
             length is None
             and bonus.value == UNKNOWN
+            and positions
+            and (
+                by_pos := _by_positions(
+                    printed_len, positions, C.half_unit(f.acc_per_step.decimals), target_first
+                )
+            )
+            is not None
+        ):
+            # 'MeanAccepted 2.01' beside 'Pos0..Pos2': the per-position rates decide what the
+            # name leaves unsaid
+            bonus, positions = by_pos
+            length = _normalised(printed_len, bonus)
+        elif (
+            length is None
+            and bonus.value == UNKNOWN
             and printed_len < 1.0 - C.half_unit(f.acc_per_step.decimals)
         ):
             # a name that leaves the target's token unsaid ('Avg Accepted/window 0.64'): a mean
@@ -539,20 +607,12 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 bonus = Decision(INCLUDED, "identity: printed length = output tokens / steps")
             elif _close(printed_len, out / steps - 1, tol):
                 bonus = Decision(EXCLUDED, "identity: printed length = output tokens / steps - 1")
-        if bonus is UNDECIDED and positions_ok and min(f.positions) in (0, 1):
-            s = sum(positions)
-            ptol = tol + len(positions) * 0.5e-2
-            if _close(printed_len, 1 + s, ptol) and not _close(printed_len, s, ptol):
-                bonus = Decision(
-                    INCLUDED, "identity: printed length = 1 + sum of per-position rates"
-                )
-            elif (
-                _close(printed_len, s, ptol)
-                and not _close(printed_len, 1 + s, ptol)
-                and not target_first
+        if bonus is UNDECIDED and positions:
+            if (by_pos := _by_positions(printed_len, positions, tol, target_first)) is not None:
+                bonus, positions = by_pos
+            elif target_first and _close(
+                printed_len, sum(positions), tol + len(positions) * 0.5e-2
             ):
-                bonus = Decision(EXCLUDED, "identity: printed length = sum of per-position rates")
-            elif target_first and _close(printed_len, s, ptol):
                 notes.append(
                     "printed length = the sum of the per-position rates, position 0 = 1: the "
                     "target's token (bonus included) or a draft always accepted (excluded)"
@@ -894,6 +954,12 @@ def _served_length(f: Figures, tool_rule: str) -> bool:
     )
 
 
+# tools whose convention is their benchmark output's only (SpecForge: a trainer whose benchmark
+# prints fixed lines and tables): a figure of the user's prose naming the tool is not shown to
+# be that output (a paraphrase, a server's log, a training metric), so it decides nothing there
+_OUTPUT_ONLY = frozenset(("specforge",))
+
+
 def record(
     f: Figures,
     *,
@@ -920,7 +986,11 @@ def record(
     # the row's engine column) tells the tool; one named elsewhere in the paste may be a
     # comparison ('unlike vLLM, our fork ...')
     figs, bonus, basis, pooling = decide(
-        f, tool if tool_rule in CONVENTION_RULES or _served_length(f, tool_rule) else ""
+        f,
+        tool
+        if (tool_rule in CONVENTION_RULES or _served_length(f, tool_rule))
+        and not (tool in _OUTPUT_ONLY and structure == "prose")
+        else "",
     )
     length = figs["accept_length"]
     printed = figs["printed_length"]

@@ -3201,7 +3201,7 @@ _GOAL_LINE = re.compile(
 )
 # (a figure: decimals or a percentage, never a count such as 'the first 2 queries')
 _NUMBER_IN_KEY = re.compile(r".*(?:\d\.\d+|\d\s*%)[*`]{0,2}\s+(?=\S)")
-_CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
+_CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*(?:[,;]|[.!?](?=\s+[A-Z(*`]))\s")
 
 
 # A run's counts and the mean they give, in one clause group (a parenthesis, or the text between

@@ -1548,6 +1548,10 @@ def read_paste(
     # 3.05'): no run of the paste
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
+    # a source's figure beside the paste's own on one line ('in the blog post, theirs reached
+    # 2.80; mine only 2.61'): no run of the paste
+    gone = {id(records[i]) for i in CIT.attributed(records, raw)}
+    records, block_of = _keep(records, block_of, lambda r: id(r) not in gone)
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')

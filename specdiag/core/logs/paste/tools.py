@@ -60,7 +60,10 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"#questions: \d+,[^\n]{0,200}?\bThroughput: [\d.]+ token/s, Acceptance length: |"
             # the header of bench_one_batch_server's report ('| acc length | ITL (ms) | input
             # cost ($/1M) |') and of sglang.test.send_one's table ('Batch Wall (token/s)')
-            r"\|\s*acc length\s*\|\s*ITL \(ms\)\s*\|\s*input cost\b|\bBatch Wall \(token/s\)",
+            r"\|\s*acc length\s*\|\s*ITL \(ms\)\s*\|\s*input cost\b|\bBatch Wall \(token/s\)|"
+            # the JSON line of its grid search (scripts/playground/bench_speculative.py), in
+            # the script's key order: the server's accept length as 'acc_length'
+            r'"num_draft_tokens":\s*\d+,\s*"acc_length":\s*[\d.]+,\s*"step_time":',
         ),
         # (not on LMDeploy's stats line, which prints vLLM's fields after its own head)
         # ('vllm-project/speculators': the owner of another project's repository is no tool;
@@ -118,6 +121,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "#questions",
         "itl (ms)",
         "batch wall",
+        '"acc_length"',
     ),
     "vllm": ("vllm", "specdecoding metrics"),
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),

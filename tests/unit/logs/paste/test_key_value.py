@@ -297,6 +297,34 @@ def test_a_name_and_value_before_another_key_keep_their_own_clause(
     assert [r.printed_length for r in got.records if r.printed_length] == [length / 100]
 
 
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    a=st.integers(1000, 9999),
+    b=st.integers(1000, 9999),
+    middle=st.sampled_from(
+        [
+            "Since the update the acceptance rate is",
+            "After the rebuild this fell to 8.1 t/s and acceptance rate of",
+            "With the new build, acceptance rate",
+        ]
+    ),
+    end=st.sampled_from([".", "!"]),
+)
+def test_a_name_and_value_ending_its_sentence_keep_their_own_clause(
+    a: int, b: int, middle: str, end: str
+) -> None:
+    # a bare 'name value' closing one sentence, the next naming the figure again: two runs
+    text = f"With the draft, acceptance rate 0.{a}{end} {middle} 0.{b}.\n"
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == pytest.approx([a / 10000, b / 10000])
+
+
+def test_a_version_ending_a_sentence_is_no_figure() -> None:
+    # the first sentence's number is no acceptance figure: one record, the second sentence's
+    got = read_paste("Tested on build 9.2. Since then the acceptance rate is 0.41.\n").records
+    assert [r.printed_rate for r in got] == pytest.approx([0.41])
+
+
 def test_a_qualifier_naming_another_measure_takes_no_value() -> None:
     text = (
         "The harness draws the speculative acceptance length around the target "

@@ -242,6 +242,43 @@ def test_negative_controls_tables_without_sglangs_report_header() -> None:
         assert r.tool != "sglang" and r.accept_length is None
 
 
+# SGLang's grid search script (scripts/playground/bench_speculative.py) writes one JSON line a
+# setting, its keys in the script's order; 'acc_length' is the SGLang server's accept length
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    steps=st.integers(1, 8),
+    topk=st.integers(1, 8),
+    length=st.integers(1000, 6000),
+    cut=st.booleans(),
+)
+def test_grid_search_json_line_is_sglangs(steps: int, topk: int, length: int, cut: bool) -> None:
+    acc = f"{length / 1000:.3f}"
+    line = (
+        f'{{"batch_size": 2, "steps": {steps}, "topk": {topk}, "num_draft_tokens": '
+        f'{steps * topk}, "acc_length": {acc}, "step_time": 0.01127, "speed": 190.551, '
+        '"completion_tokens": 498.5}'
+    )
+    if cut:  # a paste cut in the middle of the line keeps the keys up to the step time
+        line = line[: line.index('"speed"') + 4]
+    text = "The grid search printed:\n\n" + line + "\n"
+    (r,) = read_paste(text).records
+    assert r.tool == "sglang" and r.accept_length == pytest.approx(float(acc))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # the same figures in another script's keys or order: no tool told
+        '{"acc_length": 2.431, "num_draft_tokens": 4, "step_time": 0.012}',
+        '{"epoch": 3, "num_draft_tokens": 4, "acc_length": 2.431, "loss": 0.81}',
+    ],
+)
+def test_other_json_lines_name_no_tool(line: str) -> None:
+    assert "sglang" not in T.tools_named(line)
+    got = read_paste("Results:\n\n" + line + "\n").records
+    assert all(r.tool != "sglang" and r.accept_length is None for r in got)
+
+
 # TensorRT-LLM's iteration stats (trtllm-serve's GET /metrics), pretty-printed under a line of
 # its own (the command that fetched them): its key names the tool, and the count of requests
 # drafted for in the iteration is its verify steps, so 1 + accepted / steps decides the bonus
