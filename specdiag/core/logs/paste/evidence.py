@@ -173,6 +173,7 @@ class Figures:
     k: C.Value | None = None
     efficiency: C.Value | None = None  # vLLM V0's system efficiency (C.EFFICIENCY)
     positions: dict[int, float] = field(default_factory=dict)
+    position_half: float = 0.0  # the rounding of the coarsest printed position rate (a fraction)
     histogram: tuple[int, ...] = ()
     # acceptance figures printed as ranges (header, cell): the run measured, no one figure
     spans: list[tuple[str, str]] = field(default_factory=list)
@@ -221,8 +222,9 @@ class Figures:
         if metric == C.POSITION and key.position is not None:
             if key.position in self.positions:
                 return False  # a second value of one position: another run's
-            frac = v.number / 100.0 if (v.percent or key.percent) else v.number
-            self.positions[key.position] = frac
+            scale = 100.0 if (v.percent or key.percent) else 1.0
+            self.positions[key.position] = v.number / scale
+            self.position_half = max(self.position_half, C.half_unit(v.decimals) / scale)
             self.fields.append((label, text))
             return True
         if attr is None:
@@ -394,27 +396,21 @@ def _accepted_of_rate(rate: C.Value | None, drafted: int | None) -> int | None:
     return whole
 
 
-def _decimals(x: float) -> int:
-    """The decimals a rate read from text was printed with (0.873: 3), at most 6."""
-    return next((d for d in range(7) if abs(round(x, d) - x) < 1e-9), 6)
-
-
 def _by_positions(
-    printed: float, positions: tuple[float, ...], tol: float, target_first: bool
+    printed: float, positions: tuple[float, ...], tol: float, half: float, target_first: bool
 ) -> tuple[Decision, tuple[float, ...]] | None:
     """What a per-step figure proves beside its per-position rates: equal to 1 + their sum
     (marginal rates, bonus included) or to the sum (excluded); or, for rates that are each
     conditional on the position before, to 1 + the sum of their running products (included)
     or to that sum alone (excluded: the expected accepted drafts). Decided only where every
-    reading that fits within the rounding (half a unit of the figure and of each rate,
-    carried through the products) agrees on the bonus; the positions come back as the
+    reading that fits within the rounding (half a unit of the figure and ``half``, the
+    coarsest printed rate's, carried through the products: '0.60' is rounded as printed) agrees on the bonus; the positions come back as the
     marginal rates they prove. None where none fits."""
     n = len(positions)
     s = sum(positions)
     ptol = tol + n * 0.5e-2
     running = tuple(accumulate(positions, mul))
     c = sum(running)
-    half = max(C.half_unit(_decimals(p)) for p in positions)
     ctol = tol + half * n * (n + 1) / 2
     fits = [(v, b) for v, b in ((1 + s, INCLUDED), (s, EXCLUDED)) if _close(printed, v, ptol)]
     # the running products differ from the plain sum only from two positions on, and tell
@@ -557,7 +553,11 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             and positions
             and (
                 by_pos := _by_positions(
-                    printed_len, positions, C.half_unit(f.acc_per_step.decimals), target_first
+                    printed_len,
+                    positions,
+                    C.half_unit(f.acc_per_step.decimals),
+                    f.position_half,
+                    target_first,
                 )
             )
             is not None
@@ -608,7 +608,9 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             elif _close(printed_len, out / steps - 1, tol):
                 bonus = Decision(EXCLUDED, "identity: printed length = output tokens / steps - 1")
         if bonus is UNDECIDED and positions:
-            if (by_pos := _by_positions(printed_len, positions, tol, target_first)) is not None:
+            if (
+                by_pos := _by_positions(printed_len, positions, tol, f.position_half, target_first)
+            ) is not None:
                 bonus, positions = by_pos
             elif target_first and _close(
                 printed_len, sum(positions), tol + len(positions) * 0.5e-2

@@ -95,3 +95,14 @@ def test_generated_conditional_rates(rates: list[int], with_bonus: bool) -> None
     if plain - running > ptol + ctol + 0.01 and abs(1 + running - plain) > ptol + 0.01:
         # the readings far apart: the chain decides
         assert r.accept_length == pytest.approx(expected)
+
+
+def test_a_rate_printed_with_a_trailing_zero_keeps_its_rounding() -> None:
+    # '0.70' is rounded to the hundredth as printed, not to the tenth its float reads back as:
+    # 1 + 0.70 + 0.49 + 0.294 = 2.484 is 0.08 from 2.40, far outside that rounding
+    text = "".join(
+        f"Acceptance rate at token {i}: {v}\n" for i, v in enumerate(["0.70", "0.70", "0.60"])
+    )
+    (r,) = read_paste(text + "Mean acceptance length: 2.40\n").records
+    assert r.per_position == pytest.approx((0.70, 0.70, 0.60))
+    assert "running products" not in r.bonus.rule
