@@ -280,7 +280,7 @@ def _counters_record(page: list[tuple[int, str]]) -> list[PasteRecord] | None:
 
     try:
         snap = parse_counters("\n".join(t for _, t in page) + "\n")
-    except (ServerError, ValueError):
+    except (ServerError, ValueError, OverflowError):  # (a counter past a float's range)
         return []
     if snap.family is MetricsFamily.NONE:
         return None
@@ -1634,6 +1634,17 @@ def read_paste(
             block_of,
             lambda r: not (r.first_line in headings and _summarises(r, figs)),
         )
+    if scanned is not None and any(_zero_said(r) for r in records):
+        # a rate of exactly zero said again in prose after a run printing it ('the draft
+        # acceptance rate is 0.0' in a later comment under a server line of 0.000): that run
+        zeros = [ln for ln, _, rate in scanned() if rate == 0] + [
+            r.last_line for r in records if r.printed_rate == 0 and not _zero_said(r)
+        ]
+        records, block_of = _keep(
+            records,
+            block_of,
+            lambda r: not (_zero_said(r) and any(ln < r.first_line for ln in zeros)),
+        )
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
@@ -2604,9 +2615,23 @@ def _summarises(r: PasteRecord, below_figures: list[Figure]) -> bool:
     ('## Bisect (acceptance 0.94 -> 0.30)' over bullets holding 0.944 and 0.298; '# Rate too
     low (31.5%)' over a server line counting 63 accepted of 200 drafted): a title."""
     below = [f for f in below_figures if f[0] > r.last_line]
-    figures = [(x, i) for i, x in ((1, r.printed_length), (2, r.printed_rate)) if x]
+    # (a rate of exactly zero is a figure too: '**... acceptance rate is 0.0**' over 0.000)
+    figures = [(x, i) for i, x in ((1, r.printed_length), (2, r.printed_rate)) if x is not None]
     return bool(figures) and all(
         any((y := f[i]) is not None and _near(x, y) for f in below) for x, i in figures
+    )
+
+
+def _zero_said(r: PasteRecord) -> bool:
+    """Whether a prose record states only a rate of exactly zero: no length, counts or label."""
+    return (
+        r.structure == "prose"
+        and r.printed_rate == 0
+        and r.printed_length is None
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and r.steps is None
+        and not r.labels
     )
 
 
