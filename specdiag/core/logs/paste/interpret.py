@@ -2719,6 +2719,8 @@ _VERSUS = re.compile(
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
     r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*"
     r"(?P<vs>vs\.?|versus|against)\s+"
+    # (the other run named by a possessive: 'vs the native checkpoint's 80%')
+    r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
