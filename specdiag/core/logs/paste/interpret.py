@@ -2686,11 +2686,13 @@ def _bound(text: str, at: int) -> bool:
 # (thresholds.py), where any three words may, such verbs would drop measured figures. An
 # inference from other figures is none either ('2.05 positions a token implies ~0% MTP
 # acceptance').
-_GOAL_BEFORE = re.compile(
-    r"(?:"
-    + V.GOAL_WORDS
+_WANTING = (
+    V.GOAL_WORDS
     + r"|\b(?:aim|hope|hoping|want|wanted|need|needs|expect|expecting|should|would\s+like|"
-    r"impl(?:y|ies|ied|ying))\b)"
+    r"impl(?:y|ies|ied|ying))\b"
+)
+_GOAL_BEFORE = re.compile(
+    r"(?:" + _WANTING + r")"
     r"(?:\s+(?:is|was|of|for|to|at|reach|get|see|hit|achieve|be|around|about|"
     r"roughly|an?|the)){0,3}\s*[*`~≈]{0,2}\s*$",
     re.I,
@@ -2717,6 +2719,8 @@ _VERSUS = re.compile(
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
     r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*"
     r"(?P<vs>vs\.?|versus|against)\s+"
+    # (the other run named by a possessive: 'vs the native checkpoint's 80%')
+    r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
@@ -4122,6 +4126,10 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in A.arrivals(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
+        if k.metric is not None and (ends := list(_SENTENCE_START.finditer(m.group("key")))):
+            # a name running back over an earlier sentence ('... a rate of 64%. Run two reached
+            # 61%'): the verb's subject is the last sentence's words alone
+            k = key_of(m.group("key")[ends[-1].end() :])
         if k.metric is None and A.stuck_length(m.group("key"), text[m.end("key") : m.start("val")]):
             # 'the speculative decoding length is stuck at 1': a length a setting never is
             # (a configured draft length is set, not stuck): the accept length a run printed
@@ -4972,11 +4980,9 @@ _COUNT_NOUNS = frozenset(
 # then the clause's end or a statistic word
 # (or a wrong value it replaced after it: 'correctly reported 1.25 instead of 0')
 _CONTINUATION = re.compile(
-    r"\b(?:is|was|gets|got|reached|reaches|achieves?|achieved|printed|prints|gives|gave|"
-    r"reported|reports|showed|shows|logged)\s+"
-    r"(?:only\s+|just\s+|about\s+|around\s+)?(?P<val>\d{1,2}\.\d{1,4})"
+    r"\b" + V.REPORT_VERBS + r"\s+(?:only\s+|just\s+|about\s+|around\s+)?(?P<val>\d{1,2}\.\d{1,4})"
     r"(?P<stat>\s+(?:median|mean|avg|p50))?"
-    r"(?=(?:\s+(?:instead\s+of|rather\s+than)\s+[~≈]?\d[\d.]*)?\s*(?:[.,;)]\s|[.,;)]?$))",
+    r"(?=(?:\s+(?:instead\s+of|rather\s+than)\s+[~≈]?\d[\d.]*)?\s*(?:[.,;)]\s|[.,;)]?$|\())",
     re.I,
 )
 # the same length worked out from its counts, the arithmetic holding at the printed decimals
@@ -4993,6 +4999,10 @@ _CLAUSE_OTHER = re.compile(
     r"version|ratio|factor|loss|size|seed|rate|%|tok/s|ms|gb|x)\b",
     re.I,
 )
+
+
+# a goal or a wish in the clause before a value ('we hope the new head gets 2.8'): no run's
+_WANTED = re.compile(_WANTING, re.I)
 
 
 def restates_length(text: str) -> bool:
@@ -5021,8 +5031,8 @@ def _with_continuations(
         if key is None or any(p <= pos < p + len(vt) for p, _, _, _, vt in taken if p >= 0):
             continue
         clause = re.split(r"[.;!?]\s|,\s*(?:and|but|while)\s", t[:pos])[-1]
-        if _CLAUSE_OTHER.search(clause):
-            continue
+        if _CLAUSE_OTHER.search(clause) or A.conditional(t, pos) or _WANTED.search(clause):
+            continue  # (another measure's; 'if the other head gets 2.8': no run)
         v = C.value(m.group("val") + (m.group("stat") or ""))
         if v is None or not 1.0 <= v.number <= 16.0:
             continue

@@ -280,7 +280,7 @@ def _counters_record(page: list[tuple[int, str]]) -> list[PasteRecord] | None:
 
     try:
         snap = parse_counters("\n".join(t for _, t in page) + "\n")
-    except (ServerError, ValueError):
+    except (ServerError, ValueError, OverflowError):  # (a counter past a float's range)
         return []
     if snap.family is MetricsFamily.NONE:
         return None
@@ -708,6 +708,9 @@ def _tool(
     own = untrained(T.tools_attributed(block_text + "\n" + heading))
     if own and trainer(own[0]) and not trainer(untrained(whole() or own)[0]):
         own = []  # the block names only the trainer: the paste's server decides, as unnamed
+    # a tool named only as another run's subject ('SGLang gets 2.58.'): not the printer
+    others = T.other_runs(block_text + "\n" + heading) if own else set()
+    own = [t for t in own if t not in others]
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
@@ -729,6 +732,8 @@ def _tool(
             return next(iter(by)), MEASURED_RULE
         return "unknown", "several tools named in the block: " + ", ".join(own)
     named = untrained(whole())
+    if len(named) == 1 and named[0] in others:
+        return "unknown", "a tool named only as another run beside the figures"
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE
@@ -746,6 +751,8 @@ def _tool(
     if named and len(by := measured()) == 1 and by <= set(named):
         # several tools named (a trainer, a compared engine), one said to have measured
         return next(iter(by)), MEASURED_RULE
+    if not named and others:
+        return "unknown", "a tool named only as another run beside the figures"
     if not named and T.tools_named(block_text + "\n" + heading):
         return "unknown", "a tool named only beside a contrast ('not', 'unlike', 'vs')"
     if not named and len(by := flagged()) == 1:
@@ -794,10 +801,19 @@ def _attributing(blk: list[tuple[int, str]], body: str, heading: str) -> tuple[s
     origin). Leaving names out only takes attributions away: where the whole block and heading
     name several tools (which decides nothing), they are kept, so that no one of them is
     picked for a mention left out."""
+    heading = _own_section(heading)
     own, head = T.attributing_text([t for _, t in blk], heading)
     if len(T.tools_attributed(body + "\n" + heading)) > 1:
         return body, heading
     return own, head
+
+
+def _own_section(heading: str) -> str:
+    """The lines above a block from its own markdown section on (the headings above kept): a
+    previous section's last lines (a command, a sentence) are not the block's title."""
+    lines = heading.split("\n")
+    last = max((i for i, t in enumerate(lines) if _HEADING.match(t)), default=0)
+    return "\n".join([t for t in lines[:last] if _HEADING.match(t)] + lines[last:])
 
 
 def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
@@ -1617,6 +1633,17 @@ def read_paste(
             records,
             block_of,
             lambda r: not (r.first_line in headings and _summarises(r, figs)),
+        )
+    if scanned is not None and any(_zero_said(r) for r in records):
+        # a rate of exactly zero said again in prose after a run printing it ('the draft
+        # acceptance rate is 0.0' in a later comment under a server line of 0.000): that run
+        zeros = [ln for ln, _, rate in scanned() if rate == 0] + [
+            r.last_line for r in records if r.printed_rate == 0 and not _zero_said(r)
+        ]
+        records, block_of = _keep(
+            records,
+            block_of,
+            lambda r: not (_zero_said(r) and any(ln < r.first_line for ln in zeros)),
         )
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
@@ -2588,9 +2615,23 @@ def _summarises(r: PasteRecord, below_figures: list[Figure]) -> bool:
     ('## Bisect (acceptance 0.94 -> 0.30)' over bullets holding 0.944 and 0.298; '# Rate too
     low (31.5%)' over a server line counting 63 accepted of 200 drafted): a title."""
     below = [f for f in below_figures if f[0] > r.last_line]
-    figures = [(x, i) for i, x in ((1, r.printed_length), (2, r.printed_rate)) if x]
+    # (a rate of exactly zero is a figure too: '**... acceptance rate is 0.0**' over 0.000)
+    figures = [(x, i) for i, x in ((1, r.printed_length), (2, r.printed_rate)) if x is not None]
     return bool(figures) and all(
         any((y := f[i]) is not None and _near(x, y) for f in below) for x, i in figures
+    )
+
+
+def _zero_said(r: PasteRecord) -> bool:
+    """Whether a prose record states only a rate of exactly zero: no length, counts or label."""
+    return (
+        r.structure == "prose"
+        and r.printed_rate == 0
+        and r.printed_length is None
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and r.steps is None
+        and not r.labels
     )
 
 

@@ -7,6 +7,7 @@ import re
 
 from specdiag.core.logs.contrast import CJK_CHAR as _CJK_CHAR
 from specdiag.core.logs.contrast import contrasted
+from specdiag.core.logs.paste import vocab as V
 
 # (tool, pattern of its marks). A name alone ('sglang') counts: users title their pastes.
 _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -242,6 +243,33 @@ def tools_attributed(text: str) -> list[str]:
     if places and after is not None and all(end <= after.start() for _, end in places):
         return []
     return named
+
+
+# after a tool's name: at most three words, a verb reporting a run's figure and a bare value
+# closing its sentence or clause (no unit: 'gets 2.58 tok/s' is another measure's)
+_RUN_SUBJECT = re.compile(
+    r"(?:\s+[A-Za-z][\w.+/'-]*){0,3}?\s+"
+    + V.REPORT_VERBS
+    + r"\s+(?:(?:only|just|about|around|roughly|approximately|nearly|almost)\s+)?"
+    r"[*`]{0,2}[~≈]?\s?\d+(?:\.\d+)?(?!\.?\d)\s*%?[*`]{0,2}(?=\s*(?:[.;,(]|$))",
+    re.I,
+)
+
+
+def other_runs(text: str) -> set[str]:
+    """The tools the text names only as the subject of a sentence or clause of their own bare
+    value ('Our branch gets AL 2.61. SGLang gets 2.58.'): each that value's run, set beside the
+    text's other figures, never their printer."""
+    plain = without_thread_links(text)
+    spaced = _CJK_CHAR.sub(" ", plain) if _CJK_CHAR.search(plain) else plain
+    out = set()
+    for tool in tools_named(text):
+        src = spaced if tool in _ENGINES else plain
+        ends = [m.end() for m in _MARK_OF[tool].finditer(src) if _is_name(src, m)]
+        # (the words after the name as written: a CJK figure's name is no gap)
+        if ends and all(_RUN_SUBJECT.match(plain, e) for e in ends):
+            out.add(tool)
+    return out
 
 
 # a sentence opening on the change under test ('With this PR,', 'With the patch applied,')

@@ -105,6 +105,14 @@ BOUND_WORDS = (
 )
 
 
+# Verbs reporting a run's figure in prose ('the new head gets 2.61', 'branch B reached 2.4',
+# 'my draft could only achieve 2.695'): one list for the readers of a figure stated again
+# without its name (interpret.py) and of a tool named as such a sentence's run (tools.py).
+REPORT_VERBS = (
+    r"(?:is|was|gets|got|reached|reaches|achieves?|achieved|printed|prints|gives|gave|"
+    r"reported|reports|showed|shows|logged)"
+)
+
 # the arrow of a change, before -> after ('3.19→4.00', '37.2% -> 55.1%', 'x => y', 'a ⟶ b'): one
 # alternation for every reader of such pairs (a group, usable inside a larger pattern or by re.split)
 ARROW = r"(?:->|→|=>|⟶)"
