@@ -18,6 +18,7 @@ Rules, in order (the first that decides wins, and is named in the decision):
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -403,21 +404,24 @@ def _by_positions(
     (marginal rates, bonus included) or to the sum (excluded); or, for rates that are each
     conditional on the position before, to 1 + the sum of their running products (included)
     or to that sum alone (excluded: the expected accepted drafts). Decided only where every
-    reading that fits within the rounding (half a unit of the figure and ``half``, the
-    coarsest printed rate's, carried through the products: '0.60' is rounded as printed) agrees on the bonus; the positions come back as the
-    marginal rates they prove. None where none fits."""
+    reading that fits within the rounding (``tol`` of the figure, ``half`` of the coarsest
+    printed rate: '0.60' to the hundredth) agrees on the bonus; the positions come back as
+    the marginal rates they prove. None where none fits."""
     n = len(positions)
     s = sum(positions)
     ptol = tol + n * 0.5e-2
     running = tuple(accumulate(positions, mul))
-    c = sum(running)
-    ctol = tol + half * n * (n + 1) / 2
+    # the products' sum over every rate within its rounding (a product grows with each rate)
+    c_lo = sum(accumulate((max(p - half, 0.0) for p in positions), mul)) - tol
+    c_hi = sum(accumulate((min(p + half, 1.0) for p in positions), mul)) + tol
     fits = [(v, b) for v, b in ((1 + s, INCLUDED), (s, EXCLUDED)) if _close(printed, v, ptol)]
     # the running products differ from the plain sum only from two positions on, and tell
     # nothing where a position 0 of 1 may be the target's own token
-    chain = n >= 2 and not target_first and abs(s - c) > ptol + ctol
+    chain = n >= 2 and not target_first and c_hi < s - ptol
     chained = [
-        (v, b) for v, b in ((1 + c, INCLUDED), (c, EXCLUDED)) if chain and _close(printed, v, ctol)
+        (printed, b)
+        for one, b in ((1, INCLUDED), (0, EXCLUDED))
+        if chain and c_lo <= printed - one <= c_hi
     ]
     found = {b for _, b in fits + chained}
     if len(found) != 1:
@@ -438,6 +442,12 @@ def _by_positions(
         else "identity: printed length = sum of per-position rates"
     )
     return Decision(value, rule), positions
+
+
+def _whole_k(k: C.Value | None, most: float) -> int:
+    """The draft tokens a step where the paste prints a whole number of them from 1 to ``most``
+    (the two lengths computed from k: system efficiency x (k + 1), 1 + k x rate); else 0."""
+    return int(k.number) if k is not None and 1 <= k.number <= most and k.number.is_integer() else 0
 
 
 def _normalised(printed: float, bonus: Decision) -> float | None:
@@ -730,16 +740,14 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         printed_len is None
         and length is None
         and f.efficiency is not None
-        and f.k is not None
-        and f.k.number >= 1
-        and f.k.number == int(f.k.number)
+        and (k := _whole_k(f.k, math.inf))
         and 0.0 < (eff := f.efficiency.number / (100.0 if f.efficiency.percent else 1.0)) <= 1.0
-        and eff * (f.k.number + 1) >= 1.0  # (a step emits one token at least)
+        and eff * (k + 1) >= 1.0  # (a step emits one token at least)
     ):
         # vLLM V0: its accepted count (so its rate) counts drafts accepted after a rejected one
         # too, which no step emits; the system efficiency is emitted tokens over the most a step
         # may emit (k + 1): so the tokens a step emits, bonus included, are efficiency x (k + 1)
-        length = eff * (f.k.number + 1)
+        length = eff * (k + 1)
         bonus = Decision(
             INCLUDED,
             "computed: system efficiency x (k + 1) (vLLM V0: emitted tokens over the k + 1 a "
@@ -750,9 +758,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and length is None
         and f.efficiency is None
         and f.rate is not None
-        and f.k is not None
-        and 1 <= f.k.number <= FIXED_K_MOST
-        and f.k.number == int(f.k.number)
+        and (k := _whole_k(f.k, FIXED_K_MOST))
         and not out
         and (acc is None and dra is None or drafts_are_tokens)
         # (llama.cpp's k, --spec-draft-n-max, is a most: a step drafts fewer where the draft's
@@ -765,7 +771,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     ):
         # every step drafts k tokens and the rate is accepted / drafted: the accepted drafts per
         # step are k x rate (only where no counts are printed: counts would tell the drafts)
-        length = 1 + f.k.number * fr
+        length = 1 + k * fr
         bonus = Decision(INCLUDED, COMPUTED_K_RULE)
     # --- rate basis
     basis = UNDECIDED

@@ -340,12 +340,12 @@ def _gauge_records(page: list[tuple[int, str]]) -> list[PasteRecord]:
         if length is None or not 1.0 <= length <= 64.0:
             continue
         f = E.Figures()
-        f.length = C.Value(length, False, _decimals(length))
+        f.length = C.value(repr(length))  # decimals as the parser's float prints
         f.length_name = "accept len"
         f.fields.append(("accept len", repr(length)))
         rate = got.get("rate")
         if rate is not None and 0.0 <= rate <= 1.0:
-            f.rate = C.Value(rate, False, _decimals(rate))
+            f.rate = C.value(repr(rate))
             f.fields.append(("accept rate", repr(rate)))
         f.notes.append(
             "a /metrics gauge: the last logged interval only (its last Decode batch line), "
@@ -363,11 +363,6 @@ def _gauge_records(page: list[tuple[int, str]]) -> list[PasteRecord]:
         if rec is not None:
             out.append(rec)
     return out
-
-
-def _decimals(v: float) -> int:
-    text = repr(v)
-    return len(text.split(".", 1)[1]) if "." in text and "e" not in text else 0
 
 
 # a heading that names a tool to compare with ('unlike vLLM, our fork ...') does not tell the
