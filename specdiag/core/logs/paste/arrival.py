@@ -76,6 +76,9 @@ _ARRIVED_AT = (
     # where a measurement came out ('tok/round came out bit-identical at 2.44 in all runs')
     r"(?:comes?|came|coming|turns?|turned)\s+out(?:\s+(?:bit-?)?identical|\s+the\s+same)?)"
     r"\s+(?:at|around|near)|"
+    # a level held, its value marked approximate right after the verb ('stays ~4.5', 'remained
+    # ≈0.7'): the mark is the preposition's stand-in; a bare number after the verb is not read
+    r"(?:stays?|stayed|staying|remains?|remained|remaining|hovers?|hovered|sits?|sat)(?=\s+[~≈])|"
     # a level a run cannot leave ('the accept length is stuck at 1', 'got stuck at 1.2',
     # 'stuck around 2'): what it printed, again and again
     r"(?:(?:gets?|got|gotten|getting|seems?|seemed|appears?|appeared)\s+(?:to\s+be\s+)?)?"
@@ -227,7 +230,7 @@ def other_measure(clause: str, after: str = "") -> bool:
 
 
 # words one of the arrival verbs needs on the line: a quick test before the search
-_HINT = re.compile(r"\s(?:to|at|around|near)\s|reach|\bhit", re.I)
+_HINT = re.compile(r"\s(?:to|at|around|near)\s|reach|\bhit|\s[~≈]", re.I)
 
 
 def hinted(text: str) -> bool:

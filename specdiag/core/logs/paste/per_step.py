@@ -6,7 +6,16 @@ rounding: the accepted figure counts accepted drafts per step (the drafts' own s
 tokens a step emits are 1 + that figure (bonus left out of the printed one).
 
 Never for counts summed over a run (a name without a mean or a per-step word:
-'num_accepted_tokens'), nor where the quotient fails. Pure: records in, records out.
+'num_accepted_tokens'), nor where the quotient fails.
+
+The same word proves it across a paste: where one record's counts print `A accepted` of `D`
+drafted (or `generated`) with the rate their quotient (the identity rate = accepted / drafted
+tokens), the paste's `accepted` counts accepted drafts; its bare mean of that count a step
+(`accepted per round`, `accepted-per-step`: no noun of its own, which could count the target's
+token) is then accepted drafts per step, and the length 1 + it. A name with a noun (`accepted
+tokens per step`) or a paste with no such proved counts is left as it was.
+
+Pure: records in, records out.
 """
 
 from __future__ import annotations
@@ -34,6 +43,49 @@ RULE = (
     "identity: rate = accepted / drafted per step in the row, the accepted figure a mean per "
     "step by its name: accepted drafts per step, so the length is 1 + it (bonus left out)"
 )
+
+
+# the count's own word, a mean of it per step ('accepted per round', 'accepted-per-step')
+_BARE_PER = re.compile(
+    r"^accepted[\s_-]*per[\s_-]*(?:verify[\s_-]*)?(?:step|round|iter(?:ation)?)$", re.I
+)
+COUNTED_RULE = (
+    "counts: the paste's 'accepted' counts accepted drafts (rate = accepted / drafted tokens), "
+    "so accepted per step leaves out the bonus token"
+)
+
+
+def counted_drafts(records: list[PasteRecord]) -> list[PasteRecord]:
+    """Records whose bare 'accepted per step' the paste's proved counts name accepted drafts
+    (module rules) given the length 1 + it; the others as they are."""
+    proved = any(
+        r.accepted_tokens is not None
+        and r.rate_basis.rule == "identity: rate = accepted / drafted tokens"
+        and any(lab == "accepted" for lab, _ in r.fields)
+        for r in records
+    )
+    if not proved:
+        return records
+    out = []
+    for r in records:
+        if (
+            r.printed_length is None
+            or r.accept_length is not None
+            or r.bonus.value != UNKNOWN
+            or len(r.fields) != 1
+            or _BARE_PER.match(r.fields[0][0].strip("*`_ ")) is None
+        ):
+            out.append(r)
+            continue
+        out.append(
+            dataclasses.replace(
+                r,
+                accept_length=round(1 + r.printed_length, 6),
+                bonus=Decision(EXCLUDED, COUNTED_RULE),
+                notes=decided_notes(r.notes),
+            )
+        )
+    return out
 
 
 def _header(lines: list[str], before: int) -> tuple[list[str], int, int, int] | None:

@@ -1549,6 +1549,8 @@ def read_paste(
     # a length above its run's position lines ('Pos 1: 0.576', a blank line between): 1 + their
     # sum (position_lines.py): an identity, before the rules of values and names below
     records, block_of = POSL.decide(records, block_of, text)
+    # a bare 'accepted per round' where the paste's counts prove 'accepted' counts drafts
+    records = PS.counted_drafts(records)
     records = _counts_with_k(records, text)
     records = _above_stated_k(records, text)
     # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate

@@ -191,6 +191,9 @@ _ARRIVAL_PIECES = (
     "dropped to",
     "rose by 0.3 to",
     "stays at",
+    "stays",
+    "remained",
+    "≈",
     "was stable at",
     "is stuck at",
     "starts at",
@@ -233,3 +236,33 @@ def test_where_a_measurement_came_out(text: str) -> None:
 
 def test_a_speed_that_came_out_is_no_length() -> None:
     assert read_paste("MTP drafting, K=2: decode came out at 2.4x faster.\n").records == ()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    name=st.sampled_from(_LENGTH_NAMES),
+    verb=st.sampled_from(["stays", "stayed", "remains", "remained", "hovers", "sat"]),
+    mark=st.sampled_from(["~", "≈", "~ ", "≈ "]),
+    tenths=st.integers(11, 79),
+)
+def test_a_level_held_marked_approximate_needs_no_preposition(
+    name: str, verb: str, mark: str, tenths: int
+) -> None:
+    # 'stays ~4.5': the approximate mark stands where 'at' would
+    text = f"{_LEAD}With full blocks {name} {verb} {mark}{tenths / 10:.1f} and the rest grows.\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == pytest.approx(tenths / 10)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "the acceptance length stays 3.5 tokens longer",  # no mark: not read as a level
+        "the acceptance rate stays ~0.55-0.85",  # a range
+        "if the acceptance rate stays ~0.6, decode would win",  # a condition
+    ],
+)
+def test_a_level_held_without_its_mark_or_as_a_range_or_a_condition_is_no_record(
+    sentence: str,
+) -> None:
+    assert read_paste(f"{_LEAD}With the EAGLE-3 draft, {sentence}.\n").records == ()
