@@ -1056,6 +1056,10 @@ def read_paste(
             above_name = table_above[1] if blk[0][0] - table_above[0] <= 3 else None
             blk = [(ln, BI.rewrite(t, above_name)) for ln, t in blk]
             body = "\n".join(t for _, t in blk)
+        if "where" in body and (worked := DF.formula_inputs(blk)) != blk:
+            # a formula's acceptance symbol worked out for chosen values ('r = 0.7 -> 3.3x'
+            # under 'gain = 1 / (1 - r), where r = acceptance rate'): blanked (defined.py)
+            blk, body = worked, "\n".join(t for _, t in worked)
         candidate = (
             _CANDIDATE.search(body)
             # 'the speculative decoding length is stuck at 1': the accept length (arrival.py)
