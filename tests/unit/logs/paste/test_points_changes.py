@@ -43,7 +43,7 @@ def test_a_column_of_changed_cells_reads_one_record_a_column(
     read: Read, base: list[int], drop: list[int]
 ) -> None:
     cells = []
-    for b, d in zip(base, drop):
+    for b, d in zip(base, drop, strict=True):
         cells += [f"{b / 10:.1f}%", f"{(b - d) / 10:.1f}% (−{d / 10:.1f}pp)"]
     text = (
         "## Draft acceptance\n\n"
