@@ -1630,7 +1630,15 @@ def read_paste(
     if headings:
         # the figures of the records below a title: the paste's own, printed or computed from
         # their counts, and the line scanner's where a title's record may round one
-        figs = [(o.first_line, o.printed_length, o.printed_rate or _counted(o)) for o in records]
+        # (a rate printed as exactly zero is a figure too: '# ...; acceptance is 0%' over 0%)
+        figs = [
+            (
+                o.first_line,
+                o.printed_length,
+                _counted(o) if o.printed_rate is None else o.printed_rate,
+            )
+            for o in records
+        ]
         if scanned is not None and any(r.first_line in headings for r in records):
             figs += scanned()
         records, block_of = _keep(
