@@ -1147,7 +1147,9 @@ _RESTATED = re.compile(
 # holding the value ('2.61 [2.50, 2.70]')
 _ANNOTATED = re.compile(
     r"^(?P<v>\d*\.?\d+\s*%?)\s*[(\[]\s*(?:"
-    r"(?P<chg>(?:[+\-−↑↓▲▼]|Δ\s*[+\-−]?)\s*\d*\.?\d+\s*%?(?:\s*(?:vs\.?|over|from)\s[^()\[\]]{1,30})?)|"
+    # (a change of a percentage in points: '(−3.0pp)', '(+1.2 p.p.)', '(-2 pts)')
+    r"(?P<chg>(?:[+\-−↑↓▲▼]|Δ\s*[+\-−]?)\s*\d*\.?\d+\s*(?:%|(?:pp|p\.p\.?|pts?|points?)(?![A-Za-z]))?"
+    r"(?:\s*(?:vs\.?|over|from)\s[^()\[\]]{1,30})?)|"
     r"(?P<spread>(?:std|sd|σ|stdev|stddev|±|\+/-)\s*[:=]?\s*\d*\.?\d+\s*%?)|"
     r"(?:(?:95%?\s*)?ci\s*[:=]?\s*)?(?P<lo>\d*\.?\d+)\s*%?\s*(?:,|–|-|to)\s*(?P<hi>\d*\.?\d+)\s*%?"
     r")\s*[)\]]$",

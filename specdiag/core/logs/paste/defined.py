@@ -150,3 +150,39 @@ def formulas(text: str) -> list[str]:
         ):
             out.append(m.group(0))
     return out
+
+
+# a formula with a symbol the clause after it names as an acceptance figure ('gain = 1 / (1 - r),
+# where r = acceptance rate'): values of that symbol mapped to a result in the same block
+# ('r = 0.7 -> 3.3x') are the formula worked out for chosen inputs, no run
+_WHERE = re.compile(
+    r"=[^=\n]*?(?<![\w.])(?P<sym>[A-Za-zα-ωτ])(?![\w.])[^=\n]*?[,;]?\s+where\s+[`$*]{0,2}"
+    r"(?P=sym)[`$*]{0,2}\s*(?:=|is)\s*(?:the\s+)?(?P<name>[A-Za-z][\w -]{2,40}?)\s*(?=[.,;)\n]|$)"
+)
+_INPUT = r"(?<![\w.])%s\s*[=≈]\s*[~≈]?\d[\d.]*\s*%%?\s*(?:" + V.ARROW + r"|\b(?:gives|yields)\b)"
+_RESULT = re.compile(r"\s*[~≈]?\d[\d.]*\s*[x×%]?")
+
+
+def formula_inputs(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``lines`` with each value a formula's acceptance symbol is given and mapped to a result
+    ('r = 0.7 -> 3.3x') blanked, where the block defines the symbol in the formula's 'where'
+    clause; the lines as they are otherwise."""
+    body = "\n".join(t for _, t in lines)
+    if "where" not in body:
+        return lines
+    syms = {
+        m.group("sym")
+        for m in _WHERE.finditer(body)
+        if C.key(m.group("name")).metric in C.ACCEPTANCE
+    }
+    if not syms:
+        return lines
+    out = []
+    for ln, t in lines:
+        for sym in syms:
+            for m in reversed(list(re.finditer(_INPUT % re.escape(sym), t))):
+                r = _RESULT.match(t, m.end())
+                end = r.end() if r is not None else m.end()
+                t = t[: m.start()] + " " * (end - m.start()) + t[end:]
+        out.append((ln, t))
+    return out

@@ -2643,6 +2643,9 @@ _SETTING = re.compile(
     r"between)\b",
     re.I,
 )
+# an environment variable of three words or more in capitals ('TOOL_LOG_ACCEPT_RATE'): set to
+# 0 or 1 it turns something on or off, its value no figure
+_SWITCH = re.compile(r"(?<![\w])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}[`*]{0,2}\s*$")
 # a key whose value is no measurement: a typical, expected or assumed figure ('Typical
 # acceptance: 60%', 'expected accept length = 2.3')
 _NOT_MEASURED = re.compile(
@@ -2710,9 +2713,11 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
 
 
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
-# the figure after a change's arrow ('acceptance length 3.2 -> 2.3'): another run's
+# the figure after a change's arrow ('acceptance length 3.2 -> 2.3'): another run's; a
+# multiplier after it ('0.85 -> 1.32x') is what the figure leads to, never the figure
 _ARROW_TO = re.compile(
-    r"\s*" + V.ARROW + r"\s*(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)"
+    r"\s*" + V.ARROW + r"\s*(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
+    r"(?![\w.]\d|\d|\s*[x×](?![A-Za-z]))"
 )
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
@@ -4591,6 +4596,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if (
+                sep == "="
+                and v.number in (0, 1)
+                and not v.decimals
+                and _SWITCH.search(m.group("key"))
+            ):
+                continue  # 'TOOL_POPULATE_ACCEPTANCE_LENGTH=1': an environment switch, no figure
             if (
                 v.statistic is None
                 and k.metric in _EXTREME_METRICS

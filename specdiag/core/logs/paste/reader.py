@@ -1051,6 +1051,10 @@ def read_paste(
             above_name = table_above[1] if blk[0][0] - table_above[0] <= 3 else None
             blk = [(ln, BI.rewrite(t, above_name)) for ln, t in blk]
             body = "\n".join(t for _, t in blk)
+        if "where" in body and (worked := DF.formula_inputs(blk)) != blk:
+            # a formula's acceptance symbol worked out for chosen values ('r = 0.7 -> 3.3x'
+            # under 'gain = 1 / (1 - r), where r = acceptance rate'): blanked (defined.py)
+            blk, body = worked, "\n".join(t for _, t in worked)
         candidate = (
             _CANDIDATE.search(body)
             # 'the speculative decoding length is stuck at 1': the accept length (arrival.py)
@@ -1623,7 +1627,15 @@ def read_paste(
     if headings:
         # the figures of the records below a title: the paste's own, printed or computed from
         # their counts, and the line scanner's where a title's record may round one
-        figs = [(o.first_line, o.printed_length, o.printed_rate or _counted(o)) for o in records]
+        # (a rate printed as exactly zero is a figure too: '# ...; acceptance is 0%' over 0%)
+        figs = [
+            (
+                o.first_line,
+                o.printed_length,
+                _counted(o) if o.printed_rate is None else o.printed_rate,
+            )
+            for o in records
+        ]
         if scanned is not None and any(r.first_line in headings for r in records):
             figs += scanned()
         records, block_of = _keep(
