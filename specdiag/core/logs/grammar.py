@@ -38,7 +38,8 @@ _TABLE = {  # the canonical field: its printed keys, "|"-separated
     F.LENGTH: (
         "accept len|accept length|acceptance length|acceptance len|accepted length|"
         "acc len|acc length|mean len|mean acc len|al|accept length per step|"
-        "acceptance length per step|tokens per step|accepted tokens per step"
+        "acceptance length per step|tokens per step|accepted tokens per step|"
+        "token acceptance length|token acceptance lengths|token accept length"
     ),
     F.RATE: (
         "accept rate|acceptance rate|draft acceptance rate|draft acceptance|"

@@ -503,7 +503,26 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     bonus = UNDECIDED
     length: float | None = None
     # --- bonus token
-    if f.tok_per_step is not None:
+    if (
+        f.tok_per_step is not None
+        and f.length is not None
+        and not any(
+            _close(
+                f.length.number + d,
+                f.tok_per_step.number,
+                C.half_unit(f.length.decimals) + C.half_unit(f.tok_per_step.decimals),
+            )
+            for d in (0, 1)
+        )
+    ):
+        # a length and another value named tokens per step, neither it nor 1 + it ('acceptance
+        # length 2.4 on set A, and the other run 2.9 tokens per step'): two figures, the name
+        # of the one never deciding the other's convention
+        notes.append(
+            f"tokens per step {f.tok_per_step.number:g} != the printed length "
+            f"{f.length.number:g}: another figure, no convention from its name"
+        )
+    elif f.tok_per_step is not None:
         length = f.tok_per_step.number
         bonus = Decision(INCLUDED, TOKENS_NAME_RULE)
         by_counts = _per_step_counts(f.tok_per_step, "tokens per step", acc, steps, out)

@@ -15,6 +15,7 @@ Pure: lines in, lines out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 Line = tuple[int, str]
 
@@ -119,4 +120,72 @@ def rejoined(lines: list[Line]) -> list[Line]:
             if k == 0 and width != above:
                 out.append((n, "|" + "---|" * width))
         i = at
+    return out
+
+
+# a cell of figures in a table a web page copied with single spaces ('3.217', '71.62%', '1,604')
+_NUM = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?")
+_LABEL_FIRST = re.compile(r"[A-Za-z]")
+
+
+def _figures_row(t: str) -> tuple[list[str], list[str]] | None:
+    """A spaced row's (label words, trailing figure cells): a label opening on a letter, then
+    one figure cell or more, one with decimals at least; None for any other line (a pipe, a tab, a run of spaces: another
+    reader's table; a ':', '=' or '{': a key's values)."""
+    u = t.strip()
+    if not u or any(c in u for c in "|\t:={") or "  " in u or not _LABEL_FIRST.match(u):
+        return None  # (':', '=', '{': a key's values, 'Rate: 0.58 0.31', a metrics line)
+    words = u.split(" ")
+    k = len(words)
+    while k > 1 and _NUM.fullmatch(words[k - 1]):
+        k -= 1
+    # (a measured figure among the cells: a row of whole numbers may be positions or counts)
+    return (words[:k], words[k:]) if any("." in w for w in words[k:]) else None
+
+
+def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line]:
+    """A table a web page copied as text with single spaces between its cells (an HTML table of
+    a model card: 'Benchmark Average Acceptance Length' over 'SetA (Code) 3.372'): a header
+    line of words, then two rows or more, each a label opening on a letter and the same number
+    n of figure cells (a row with more figures keeps the first ones in its label; a label of
+    six words at most), at least one last cell with decimals, the header (twelve words at most,
+    no sentence's or title's closing mark) or the three lines above it naming acceptance. The
+    header's first word heads the labels, its next n - 1 words one figure column each, the rest
+    the last column; the table is put back as a pipe table (a delimiter row under the header),
+    unless ``read`` already reads the header and rows as a table. Any other line as it is."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        n, head = lines[i]
+        j = i + 1
+        rows: list[tuple[int, list[str], list[str]]] = []
+        while j < len(lines) and (row := _figures_row(lines[j][1])) is not None:
+            rows.append((lines[j][0], *row))
+            j += 1
+        width = min((len(r[2]) for r in rows), default=0)
+        hw = head.strip().split(" ")
+        above = " ".join(t for _, t in out[-3:]) + " " + head
+        if (
+            len(rows) < 2
+            or not head.strip()
+            or _figures_row(head) is not None
+            or "|" in head
+            or "  " in head.strip()
+            or not width + 1 <= len(hw) <= 12
+            or head.rstrip()[-1] in ".:;,!?"  # (a sentence or a title over lines, no header)
+            or any(len(r[1]) > 6 for r in rows)  # (a sentence ending on a figure, no label)
+            or not any("." in r[2][-1] for r in rows)
+            or "accept" not in above.lower()
+            or read([(n, head), *((m, t) for m, t in lines[i + 1 : j])])
+        ):
+            out.append(lines[i])
+            i += 1
+            continue
+        names = [hw[0], *hw[1:width], " ".join(hw[width:])]
+        out.append((n, "| " + " | ".join(names) + " |"))
+        out.append((n, "|" + "---|" * len(names)))
+        for m, label, figs in rows:
+            cells = [" ".join(label + figs[: len(figs) - width]), *figs[len(figs) - width :]]
+            out.append((m, "| " + " | ".join(cells) + " |"))
+        i = j
     return out

@@ -144,9 +144,30 @@ _K_FLAG = re.compile(
 _K_TIMES = re.compile(r"\b(?:MTP|EAGLE-?\d?|n-?gram|draft)\s*[×x]\s*(\d{1,2})\b", re.I)
 
 
+# SGLang's EAGLE settings written as a triple ('topk=1, num_steps=3, num_draft_tokens=4'): the
+# steps are the draft depth, a step's draft tokens ('steps=3' alone may count training steps)
+_K_STEPS = re.compile(r"(?<![\w-])(?:num[_ ]?)?steps\s*=\s*(\d{1,2})\b", re.I)
+_TRIPLE_TOPK = re.compile(r"\btopk\s*=\s*\d", re.I)
+_TRIPLE_DRAFTS = re.compile(r"\bnum[_ ]draft[_ ]tokens\s*=\s*\d", re.I)
+
+
+def _k_of_triples(text: str) -> set[int]:
+    """The draft depths of SGLang's settings triples in ``text`` (each within one line, its
+    topk and its draft tokens within 80 characters of the steps)."""
+    out: set[int] = set()
+    for m in _K_STEPS.finditer(text) if "topk" in text.lower() else ():
+        start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 80)
+        end = text.find("\n", m.end())
+        near = text[start : min(end if end >= 0 else len(text), m.end() + 80)]
+        if _TRIPLE_TOPK.search(near) and _TRIPLE_DRAFTS.search(near):
+            out.add(int(m.group(1)))
+    return out
+
+
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
-    '--speculative-num-steps 3'), or None when it states none or several."""
+    '--speculative-num-steps 3', 'topk=1, num_steps=3, num_draft_tokens=4'), or None when it
+    states none or several."""
     # (never the first of a list of k's, 'k=3/4/5', 'k=3, 4')
     found = {
         int(m.group(1))
@@ -155,6 +176,7 @@ def k_stated(text: str) -> int | None:
     }
     found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
+    found.update(_k_of_triples(text))
     found.discard(0)  # ('K=0': speculation off, no configuration of it)
     return found.pop() if len(found) == 1 else None
 
@@ -2631,7 +2653,9 @@ _MORE_ON = re.compile(
     r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
-    r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)(?=\s+(?:on|for|with|at|in)\b|\s*\()",
+    r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
+    # (the figure's unit after it: '2.7 tok/step on set B')
+    r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*[a-z]+)?(?:\s+(?:on|for|with|at|in)\b|\s*\())",
     re.I,
 )
 
@@ -4707,6 +4731,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 for i in range(end, br.end()):
                     rest[i] = " "
                 end = br.end()
+            end = _unit_before_more(text, end, k, rest)
             while k.metric in C.ACCEPTANCE and (
                 (more := _MORE_ON.match(text, end)) is not None
                 or (more := _VERSUS.match(text, end)) is not None
@@ -4728,10 +4753,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 at = more.start("val") + (
                     len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM) else 0
                 )
-                found.append((at, k, mv, m.group("key").strip(), more.group("val")))
+                found.append((at, k, mv, m.group("key").strip(), more.group("val").strip()))
                 for i in range(end, more.end("val")):
                     rest[i] = " "
-                end = more.end("val")
+                end = _unit_before_more(text, more.end("val"), k, rest)
     for m in _PAIR_COUNT_FIRST.finditer("".join(rest)):
         k = C.key(m.group("key"))
         v = C.value(m.group("val"))
@@ -4766,6 +4791,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found = _bare_accept_per_step(found)
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
+
+
+def _unit_before_more(text: str, end: int, k: C.Key, rest: list[str]) -> int:
+    """Where a length's next value may be looked for after ``end``: past the figure's unit where
+    the run it was measured on and the same figure's next value follow ('2.6 tokens per step on
+    set A and 2.7 on set B'; the unit blanked in ``rest``, no key of its own)."""
+    unit = _STEP_UNIT_AFTER.match(text, end) if k.metric in (C.LENGTH, C.TOK_PER_STEP) else None
+    if unit is None or _MORE_ON.match(text, unit.end()) is None:
+        return end
+    for i in range(end, unit.end()):
+        rest[i] = " "
+    return unit.end()
 
 
 def _output_of_generated(fig: E.Figures) -> None:

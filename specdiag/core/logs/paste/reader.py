@@ -25,6 +25,7 @@ from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
+from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
@@ -871,6 +872,10 @@ def read_paste(
     line scanner is read once, not lost. ``scanned()``: the line scanner's records of the input
     as figures (line, length, rate), asked for only where a title's figure may round one."""
     lines = TX.prepare(text)
+    if "accept" in text.lower():
+        # a table copied with single spaces, back as a pipe table (where no table reader
+        # already reads its lines as a spaced table)
+        lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
     if AL.hinted(text.lower(), text) and AL.setup(text):
         # α fields of a speculative-sampling setup's output ('Average alpha: 0.40' under a target
         # and an approximation model and gamma): that setup's acceptance rate (alpha.py)
@@ -1042,7 +1047,11 @@ def read_paste(
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
         upper_here = upper
-        upper = ([t for _, t in reversed(blk) if _titles(t)] + upper)[:MAX_UPPER]
+        # (a web page's heading copied as text, a line alone closed by ':', titles as one)
+        titles_here = [t for _, t in reversed(blk) if _titles(t)]
+        if len(blk) == 1 and not titles_here and _COLON_TITLE.match(blk[0][1]):
+            titles_here = [blk[0][1]]
+        upper = (titles_here + upper)[:MAX_UPPER]
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
@@ -2454,6 +2463,8 @@ def _is_key_value(t: str) -> bool:
 
 
 _HEADING = re.compile(r"^\s*#{1,6}\s")
+# a title line of words closed by ':', no figure in it ('Average Token Acceptance Lengths:')
+_COLON_TITLE = re.compile(r"^\s*[A-Z][A-Za-z ()/&,-]{2,80}:\s*$")
 _TABLE_MARK = re.compile(r"\|")
 # a line wholly in bold ('**Before (accept_len ~1.5)**:'), a title like a markdown heading
 _BOLD_LINE = re.compile(r"^\s*\*\*[^*\n]{3,100}\*\*:?\s*$")

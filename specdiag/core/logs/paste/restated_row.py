@@ -32,8 +32,8 @@ row of one configuration among others (a run of its own, not the summary).
 
 A sentence printed again word for word (a feed listing one thread's title twice, a quote
 repeated): a prose record of one line of eight words or more, no counts in it, whose line is,
-spaces aside, an earlier prose record's line with the same figures, is that run told again: it
-goes, the earlier one noting it. Shorter lines ('acceptance: 100%'), key-value lines and lines
+spaces, embedded images and HTML tags aside (one caption under two plots), an earlier prose
+record's line with the same figures, is that run told again: it goes, the earlier one noting it. Shorter lines ('acceptance: 100%'), key-value lines and lines
 of counts (a log's metrics line printed again: the next interval's run) may be two runs of the
 same value.
 
@@ -234,6 +234,10 @@ _OWN_RUN = re.compile(
 )
 
 
+# an embedded image ('![plot](/img/a.png)') or an HTML tag ('<center>', '</small>')
+_EMBED = re.compile(r"!\[[^\]\n]*\]\([^)\s]*\)|</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>\n]*)?>")
+
+
 def _fold_repeated(
     records: list[PasteRecord], block_of: list[int], raw: list[str]
 ) -> tuple[list[PasteRecord], list[int]]:
@@ -250,7 +254,9 @@ def _fold_repeated(
             continue  # (counts printed again: a log's next interval, the same totals)
         if per_line[r.first_line] > 1:
             continue  # (a line of several runs' figures: each its own, equal or not)
-        words = raw[r.first_line - 1].split()
+        # (an image embedded before its caption and the caption's HTML tags aside: two plots
+        # under one caption told twice show the one run)
+        words = _EMBED.sub(" ", raw[r.first_line - 1]).split()
         if len(words) < 8:
             continue
         j = seen.setdefault((" ".join(words), r.fields), i)

@@ -149,8 +149,16 @@ def _names(pat: re.Pattern[str], text: str) -> bool:
     return any(_is_name(text, m) for m in pat.finditer(text))
 
 
+# a tool's name as the qualifier of its ecosystem ('the first port in the vLLM ecosystem'): the
+# projects around the tool, not the program that printed the figures
+_ECOSYSTEM = re.compile(r"[*_`]{0,2}\s+ecosystems?\b", re.I)
+
+
 def _is_name(text: str, m: re.Match[str]) -> bool:
-    """Whether the match names a tool, not the start of a model id after a '/'."""
+    """Whether the match names a tool, not the start of a model id after a '/' nor the
+    qualifier of an ecosystem."""
+    if _ECOSYSTEM.match(text, m.end()):
+        return False
     return m.start() == 0 or text[m.start() - 1] != "/" or not _MODEL_ID_TAIL.match(text, m.end())
 
 

@@ -105,3 +105,38 @@ def test_a_long_line_of_such_runs_reads_each_value_once() -> None:
     got = _rates(text)
     assert 0 < len(got) <= 400  # (never more records than values: no value read twice)
     assert set(got) <= {0.8, 0.5}
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    a=st.integers(150, 290),
+    b=st.integers(150, 290),
+    unit=st.sampled_from(["tokens per step", "tokens/step", "tok/step", "tokens per round"]),
+    again=st.booleans(),
+    lead=st.sampled_from(["", "With a draft of 3 tokens, "]),
+)
+def test_a_length_with_its_unit_then_another_runs_value(
+    read: Read, a: int, b: int, unit: str, again: bool, lead: str
+) -> None:
+    # the length's unit between the first value and its run: each run's value a record of the
+    # same figure, the unit no figure of its own (no tokens-per-step name deciding the bonus)
+    va, vb = f"{a / 100:.2f}", f"{b / 100 + 0.005:.3f}"
+    text = (
+        f"{lead}our head reaches a mean acceptance length of {va} {unit} on set A and {vb}"
+        f"{' ' + unit if again else ''} on the harder set B.\n"
+    )
+    got = read(text).records
+    assert [r.printed_length for r in got] == [float(va), float(vb)]
+    assert all(r.accept_length is None for r in got)
+
+
+def test_negative_control_a_unit_and_no_second_run(read: Read) -> None:
+    # the unit with one run: one record; a value of another measure after it: none of its own
+    (r,) = read("The head reaches an acceptance length of 2.41 tokens per step on set A.\n").records
+    assert r.printed_length == 2.41 and r.accept_length is None
+    (r,) = read(
+        "The head reaches an acceptance length of 2.41 on set A, and the other run 2.9 tokens "
+        "per step.\n"
+    ).records
+    # (two figures in one record: the one's name decides nothing of the other)
+    assert r.printed_length == 2.41 and r.accept_length is None

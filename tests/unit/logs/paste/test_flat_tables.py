@@ -93,3 +93,52 @@ def test_a_coarser_prose_figure_rounding_one_row_is_that_row() -> None:
 def test_other_prose_figures_stay_their_own(claim: str) -> None:
     text = "Draft model on a llama.cpp fork. " + _flat([629, 441, 438, 422]) + f" {claim}\n"
     assert len(read_paste(text).records) == 5
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    vals=st.lists(st.integers(1200, 3900), min_size=2, max_size=5),
+    metric=st.sampled_from(["Average Acceptance Length", "Mean accept length"]),
+    gap=st.booleans(),
+)
+def test_a_table_copied_with_single_spaces_is_read(vals: list[int], metric: str, gap: bool) -> None:
+    # a model card's HTML table copied as text: header words, then 'label words figure' rows
+    rows = "\n".join(f"Set{chr(65 + i)} (Kind {i}) {v / 1000:.3f}" for i, v in enumerate(vals))
+    text = f"Our draft, k=2.\n{chr(10) if gap else ''}Benchmark {metric}\n{rows}\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [v / 1000 for v in vals]
+    assert [r.labels[0][1] for r in got] == [
+        f"Set{chr(65 + i)} (Kind {i})" for i in range(len(vals))
+    ]
+
+
+def test_a_spaced_table_of_several_figure_columns() -> None:
+    # the first word heads the labels, the next one a column each, the rest the last column
+    text = (
+        "Drafting 4 tokens a step.\n\nWorkload Requests Acceptance Mean accepted length (max 5)\n"
+        "SetA 120 60.00% 3.400\nSetB 200K 40 40.00% 2.600\nTotal 1,160 50.00% 3.000\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [3.4, 2.6, 3.0]
+    assert [r.labels[0][1] for r in got] == ["SetA", "SetB 200K", "Total"]
+    assert all(r.accept_length == r.printed_length for r in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no acceptance named near it: another measure's table
+        "Benchmark Throughput\nSetA 12.5\nSetB 13.1\n",
+        # one row only
+        "Benchmark Mean accept length\nSetA 2.41\n",
+        # whole numbers only: counts, no measured figure
+        "Benchmark Accepted tokens\nSetA 120\nSetB 131\n",
+        # a key's values in a row ('Rate: ...'), a metrics page's lines: no table's rows
+        "Acceptance by position\nSlot: 1 2 3\nRate: 0.61 0.33 0.12\n",
+        "accept counters\nspec:accepted_total{run=1} 120.0\nspec:drafted_total{run=1} 300.0\n",
+        # sentences ending on a figure, under prose: no header of a table
+        "The accept length we saw was fine overall.\nOn the first set it came to 2.41\nOn the next set it came to 2.56\n",
+    ],
+)
+def test_negative_controls_no_spaced_table(text: str) -> None:
+    assert all(r.kind != "table_row" for r in read_paste(text).records)

@@ -92,3 +92,47 @@ def test_negative_control_lengths_at_most_k_without_a_rate() -> None:
     rows = [["方法0", "150.2", "1.840"], ["方法1", "151.0", "1.960"]]
     got = read_paste(_paste("MTP_TOKENS=2 ./a.sh", ["平均接受长度"], rows)).records
     assert [r.accept_length for r in got] == [None, None]
+
+
+@pytest.mark.parametrize(
+    ("text", "k"),
+    [
+        # SGLang's EAGLE settings as a triple: the steps are the draft depth
+        ("measured with topk=1, num_steps=3, num_draft_tokens=4.", 3),
+        ("(bs=4, steps=2, topk=1, num_draft_tokens=3)", 2),
+        # steps alone, or the triple's parts on other lines: training steps, no k
+        ("trained with num_steps=5 and lr=2e-5", None),
+        ("steps=3 topk=1\nnum_draft_tokens=4", None),
+        # two triples of different depths: no one k
+        (
+            "topk=1, num_steps=3, num_draft_tokens=4 vs topk=1, num_steps=5, num_draft_tokens=6",
+            None,
+        ),
+    ],
+)
+def test_k_from_sglangs_settings_triple(text: str, k: int | None) -> None:
+    assert I.k_stated(text) == k
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    k=st.integers(2, 5),
+    top=st.integers(5, 40),
+    vals=st.lists(st.integers(130, 199), min_size=2, max_size=4),
+)
+def test_a_table_under_the_triple_past_its_depth_counts_the_bonus(
+    k: int, top: int, vals: list[int]
+) -> None:
+    above = f"{k + top / 100:.3f}"
+    cells = [f"{k - 1 + v / 200:.3f}" for v in vals] + [above]
+    rows = [[f"set{i}", c] for i, c in enumerate(cells)]
+    head = (
+        f"The metric is the mean accept length, topk=1, num_steps={k}, num_draft_tokens={k + 1}.\n"
+    )
+    got = read_paste(head + pipe_table(["Benchmark", "Acc Len"], rows)).records
+    assert [r.accept_length for r in got] == [float(c) for c in cells]
+    # without the triple nothing decides the convention
+    got = read_paste(
+        "The metric is the mean accept length.\n" + pipe_table(["Benchmark", "Acc Len"], rows)
+    ).records
+    assert all(r.accept_length is None for r in got)

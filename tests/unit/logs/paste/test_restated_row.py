@@ -144,3 +144,25 @@ def test_negative_control_short_lines_or_other_words_stay_runs() -> None:
     # a tool's line of counts printed again: the next interval's run, the same totals
     line = "interval stats: accept rate 50.0%, accepted 5 tokens, drafted 10 tokens, all ok\n"
     assert len(read_paste("server log\n" + line + line).records) == 2
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(al=st.integers(150, 450), tags=st.booleans())
+def test_one_caption_under_two_plots_is_one_run(al: int, tags: bool) -> None:
+    # two plots of one benchmark, each embedded with the same caption: one run told twice
+    cap = f"Our decode benchmark (two ranks, accept length {al / 100:.2f}, batch size varied)"
+    if tags:
+        cap = f"<small><em>{cap}</em></small>"
+    text = f"![plot one](/img/a_1.png){cap}\n\n![plot two](/img/a_2.png){cap}\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == al / 100
+    assert any("word for word" in n for n in r.notes)
+
+
+def test_negative_control_two_plots_captioned_differently_stay_runs() -> None:
+    # captions differing by a word (another batch size): two runs of the same value
+    text = (
+        "![plot one](/img/a_1.png)Our decode benchmark (accept length 3.10, batch size 8 fixed)\n"
+        "![plot two](/img/a_2.png)Our decode benchmark (accept length 3.10, batch size 16 fixed)\n"
+    )
+    assert len(read_paste(text).records) == 2

@@ -938,3 +938,32 @@ def test_a_transposed_table_under_an_sglang_heading_is_not_taken_for_its_header(
     got = through_logs(text).records
     assert [(r.printed_length, r.tool) for r in got] == [(2.0, "sglang"), (2.5, "sglang")]
     assert line_scanner_lengths(text) == []
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    vals=st.lists(st.integers(1100, 3900), min_size=2, max_size=4),
+    title=st.sampled_from(
+        ["Average Token Acceptance Lengths:", "Mean acceptance length:", "Token accept length:"]
+    ),
+)
+def test_a_title_line_closed_by_a_colon_names_the_table_below(vals: list[int], title: str) -> None:
+    # a web page's heading copied as text, alone in its block, over a table whose one figure
+    # column is headed by the method's name
+    rows = [[f"set{i}", f"{v / 1000:.3f}"] for i, v in enumerate(vals)]
+    text = f"{title}\n\n" + pipe_table(["Benchmark", "OurDraft"], rows)
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [v / 1000 for v in vals]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Throughput by benchmark:",  # another measure named
+        "We measured the following acceptance lengths, as the table shows.",  # a sentence
+        "Notes on acceptance length 3:",  # a figure in it
+    ],
+)
+def test_negative_controls_no_colon_title_naming_the_figure(title: str) -> None:
+    rows = [["set0", "2.412"], ["set1", "2.655"]]
+    assert not read_paste(f"{title}\n\n" + pipe_table(["Benchmark", "OurDraft"], rows)).records

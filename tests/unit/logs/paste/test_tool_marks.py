@@ -332,3 +332,35 @@ def test_negative_controls_a_requests_count_that_breaks_the_identity() -> None:
 )
 def test_an_owner_of_a_repository_names_no_tool(text: str, tools: list[str]) -> None:
     assert T.tools_named(text) == tools
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        # a tool's name qualifying its ecosystem names the projects around it, not the printer
+        ("Our port is the first of its kind in the vLLM ecosystem.\n", []),
+        ("A plugin for the **SGLang** ecosystems we know of\n", []),
+        # the tool itself still named beside it
+        ("Part of the vLLM ecosystem; measured with vllm serve.\n", ["vllm"]),
+        ("the vLLM ecosystemic view\n", ["vllm"]),
+        ("We ran it on SGLang in its ecosystem\n", ["sglang"]),
+    ],
+)
+def test_an_ecosystem_names_no_tool(text: str, tools: list[str]) -> None:
+    assert T.tools_named(text) == tools
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(al=st.integers(150, 700), word=st.sampled_from(["vLLM", "SGLang", "llama.cpp"]))
+def test_a_table_under_an_ecosystem_mention_is_no_tools(al: int, word: str) -> None:
+    # the author's own table on a port that joins a tool's ecosystem: convention unknown
+    text = (
+        f"We ported the drafter; the first such port in the {word} ecosystem.\n"
+        "| Dataset | Tau | Speedup |\n|---|---|---|\n"
+        f"| setA | {al / 100:.2f} | 2.10x |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.tool == "unknown" and r.accept_length is None
+    # the same table with the engine named as the one that served it: that engine's
+    (r,) = read_paste(text.replace("ecosystem.", "ecosystem, measured with vllm serve.")).records
+    assert r.tool == "vllm"
