@@ -15,6 +15,12 @@ Never a fixture that was fixed or broke (``after fixing the test fixture I reran
 ``mock`` as a verb of something else (``mocking the tokenizer``) without output words, nor a
 part of code named dummy (``the dummy output norm for EAGLE``).
 
+Placeholder numbers typed by a person filling an example (``1234``, ``2.345``, ``5678.90``,
+``43.210``: digits each one above, or each one below, the last, ``9`` then ``0`` going on) are
+no measurement either: where a block prints three such numbers of four digits or more, each
+line holding one is marked (a real figure's digits run so one time in hundreds: three in one
+block are typed; a lone ``seed 1234`` marks nothing).
+
 Pure: text in, the marking words out.
 """
 
@@ -42,3 +48,28 @@ def mark(text: str) -> str | None:
     """The words of ``text`` marking its figures as a fixture's or a mock's, or None."""
     m = _MARK.search(text)
     return m.group(0).strip(" \t*_`#>:(—–-") if m is not None else None
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d[\d.,]*\d(?![\w])")
+PLACEHOLDERS = 3  # the typed runs a block prints before its lines holding them are marked
+
+
+def _typed_run(number: str) -> bool:
+    """Whether ``number``'s digits (four or more) each step one up, or each one down, from the
+    last ('2.345', '5678.90', '43.210')."""
+    d = [int(c) for c in number if c.isdigit()]
+    if len(d) < 4:
+        return False
+    steps = {(b - a) % 10 for a, b in zip(d, d[1:], strict=False)}
+    return steps in ({1}, {9})
+
+
+def placeholder_lines(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` (one block) holding a typed run of digits, each with the
+    number, where the block holds :data:`PLACEHOLDERS` of them or more; else nothing."""
+    typed = [
+        (i, m[0]) for i, t in enumerate(lines) for m in _NUMBER.finditer(t) if _typed_run(m[0])
+    ]
+    if len({n for _, n in typed}) < PLACEHOLDERS:
+        return {}
+    return {i: f"placeholder number {n}" for i, n in reversed(typed)}

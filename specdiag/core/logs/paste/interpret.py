@@ -2746,7 +2746,8 @@ _ARROW_TO = re.compile(
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
-    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*"
+    # or after a comma ('was 2.14, versus 2.26 for the old head')
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*,?\s*"
     r"(?P<vs>vs\.?|versus|against)\s+"
     # (the other run named by a possessive: 'vs the native checkpoint's 80%')
     r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"

@@ -402,10 +402,14 @@ _ILLUSTRATIVE = re.compile(
     re.I,
 )
 # a title saying what a figure does in general ('Acceptance typically decreases with position:',
-# 'Typical values:'), with no one's run in it: what it introduces illustrates the rule
+# 'Typical values:'), what a kind of method shows ('Performance characteristics:', a guide's
+# section on one kind of drafter) or what a command should print ('Expected output shape:'), with
+# no one's run in it: what it introduces illustrates it
 _GENERIC_TITLE = re.compile(
     r"^(?!.*\b(?:we|I|our|my|measured|observed)\b)(?:.*\b(?:typically|usually|generally|"
-    r"normally|tends?\s+to)\b|\W*typical\s+(?:values?|ranges?|numbers?|figures?|decay)\b)",
+    r"normally|tends?\s+to)\b|\W*typical\s+(?:values?|ranges?|numbers?|figures?|decay)\b|"
+    r"\W*(?:[\w-]+\s+){0,2}characteristics\W*$|"
+    r"\W*expected\s+(?:output|results?|response|reply)\b)",
     re.I,
 )
 
@@ -545,13 +549,15 @@ def _all_marked(blk: list[tuple[int, str]], marked: dict[int, str]) -> str | Non
 def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
     """The block's lines whose figures are not measured, each with its mark: illustrative
     words, a setting (a script's or a config's assignment, a flag), an illustration of what
-    code does (a supposition, a generic subject)."""
+    code does (a supposition, a generic subject), typed placeholder numbers ('2.345')."""
     marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
     for i, m in NR.setting_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.forced_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.symptom_marks([t for _, t in blk]).items():
+        marked.setdefault(blk[i][0], m)
+    for i, m in FX.placeholder_lines([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for ln, t in blk:
         if ln not in marked and (m := NR.illustrative_sentence(t)) is not None:

@@ -37,6 +37,15 @@ _EACH_STEP_EMITS = re.compile(
     re.I,
 )
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# a format string's placeholder ('{rate:.2f}', '{:>6.3%}', '%5.2f'): code, the value it will
+# print; its digits (a width, a precision) are no figure, so they are masked ('{rate:.#f}'). A
+# placeholder ends in its type letter: a dict's or JSON's value ('{"al": 2.31}', '{al:2.31}',
+# '{rate:71.5%}') is none
+_FORMAT_SPEC = re.compile(
+    r"\{[\w.\[\]]*(?:![rsa])?:(?:[<>^=+#,_.0-9-]*\d[<>^=+#,_.0-9-]*[bdeEfFgGnoxX]"
+    r"|[<>^=+#,_.-][<>^=+#,_.0-9-]*\d[<>^=+#,_.0-9-]*%)\}"
+    r"|(?<![\w%])%[-+ 0#]*\d*(?:\.\d+)?[diouxXeEfFgGs](?![\w.])"
+)
 # (never an ASCII table's border, "+-----+----+": its own first character; "+--- | ---", a
 # pipe table's delimiter row, is an added line)
 _DIFF_ADD = re.compile(r"^\+(?![-=+]{3}[-=+]*\s*$)")
@@ -259,6 +268,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
     if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
         raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
+    if ("{" in text or "%" in text) and _FORMAT_SPEC.search(text):
+        raw = [_FORMAT_SPEC.sub(lambda m: re.sub(r"\d", "#", m[0]), ln) for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
     if "/" in text and "|" in text and "=" in text:

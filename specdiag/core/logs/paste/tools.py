@@ -46,6 +46,8 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "sglang",
             r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\b(?:avg_)?spec_accept_length\b|"
+            # its own speculative benchmark named by its file (benchmark/mtbench/)
+            r"\bbench_sglang_eagle\.py\b|"
             r"generated tokens \(retokenized\)|"
             # SGLang's own environment variables ('SGLANG_SIMULATE_ACC_LEN=4') and the endpoint
             # that reports its accept length ('/get_server_info' -> 'avg_spec_accept_length')
@@ -113,6 +115,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "sglang",
         "bench_one_batch",
         "bench_speculative",
+        "bench_sglang_eagle",
         "spec_accept_length",
         "sglang_",
         "get_server_info",
@@ -496,7 +499,8 @@ _MEASURED = re.compile(
 
 
 def measured_with(text: str) -> set[str]:
-    """The tools the paste says measured its figures (each such phrase naming one tool)."""
+    """The tools the paste says measured its figures (each such phrase naming one tool; SGLang
+    where the paste names its own benchmark script, _OWN_BENCH)."""
     low = text.lower()
     if not any(
         w in low
@@ -530,7 +534,15 @@ def measured_with(text: str) -> set[str]:
         named = tools_named(before)
         if len(named) == 1 and len(tools_named(v)) == 1:
             out.add(named[0])
+    if "bench_sglang_eagle" in low and _OWN_BENCH.search(text):
+        out.add("sglang")
     return out
+
+
+# SGLang's own speculative benchmark named as what ran ('Canonical benchmark:
+# `benchmark/mtbench/bench_sglang_eagle.py`', 'python3 bench_sglang_eagle.py --num-questions
+# 80'): its lines print the server's accept length, output tokens over verify steps
+_OWN_BENCH = re.compile(r"(?:^|[\s/`])bench_sglang_eagle\.py\b(?![^\n]*\b(?:vs\.?|versus)\b)")
 
 
 _VERSUS_WORDS = re.compile(r"\b(?:vs\.?|versus|than|compared|unlike|against|instead|not)\b", re.I)

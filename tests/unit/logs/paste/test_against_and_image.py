@@ -44,6 +44,29 @@ def test_against_pairs_of_the_same_form(a: int, b: int, pct: bool) -> None:
         assert [r.printed_length for r in read_paste(text).records] == [a / 100, b / 100]
 
 
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    a=st.integers(1100, 3900),
+    b=st.integers(1100, 3900),
+    vs=st.sampled_from(["versus", "vs", "vs."]),
+    other=st.sampled_from(["for the old head", "for run 7", "on the baseline draft"]),
+)
+def test_a_value_after_a_comma_and_versus_is_another_run(
+    a: int, b: int, vs: str, other: str
+) -> None:
+    # 'was 2.14, versus 2.26 for the old head': the comma does not end the comparison
+    text = (
+        "The MTP run served 10 requests. "
+        f"Its mean acceptance length was {a / 1000:.3f}, {vs} {b / 1000:.3f} {other}.\n"
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [a / 1000, b / 1000]
+
+
+def test_negative_control_a_comma_then_against_a_count_is_one_record() -> None:
+    text = "The MTP run: mean acceptance length 2.87, against 8 concurrent requests.\n"
+    assert [r.printed_length for r in read_paste(text).records] == [2.87]
+
+
 def test_a_deployments_image_names_its_server() -> None:
     text = (
         "Deployment `lane-b` runs image `vllm/vllm-openai:v0.11.0` on two H100s, MTP k=2.\n\n"

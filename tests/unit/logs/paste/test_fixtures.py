@@ -60,3 +60,47 @@ def test_marks() -> None:
     assert mark("I fixed the fixture bug and reran") is None
     assert mark("mocking the tokenizer made the run slower") is None
     assert mark("The current dummy output norm for EAGLE is incorrect.") is None
+
+
+def _summary(prefill_ms: str, decode_ms: str, length: str, draft_ms: str) -> str:
+    return (
+        "=== Draft model run: summary ===\n"
+        f"  Prefill         : 96 tokens | {prefill_ms} ms\n"
+        f"  Decode          : 80 tokens | {decode_ms} ms\n"
+        "  Max draft tokens: 4\n"
+        f"  Mean accept len : {length}\n"
+        f"  Draft time      : {draft_ms} ms\n"
+    )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    start=st.integers(1, 5),
+    down=st.booleans(),
+    prefill=st.sampled_from(["123.45", "345.67", "4567.8"]),
+)
+def test_typed_placeholder_numbers_are_no_run(
+    read: Read, start: int, down: bool, prefill: str
+) -> None:
+    # a person filling an example types runs of digits: three in a block are no measurement
+    digits = [(start + (-i if down else i)) % 10 for i in range(4)]
+    length = f"{digits[0]}.{''.join(map(str, digits[1:]))}"
+    got = read(_summary(prefill, "6789.01", length, "12.345"))
+    assert got.records == ()
+    assert any("placeholder" in b.reason for b in got.unread)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(length=st.integers(1200, 3900).filter(lambda n: n not in (1234, 2345, 3456, 3210)))
+def test_measured_figures_beside_one_typed_number_are_read(read: Read, length: int) -> None:
+    # one or two runs of digits (a seed 1234, a port) are typed settings, not a placeholder block
+    value = f"{length / 1000:.3f}"
+    got = read(_summary("123.45", "6351.07", value, "14.882") + "  seed: 1234\n")
+    assert [r.printed_length for r in got.records] == [float(value)]
+
+
+def test_a_typed_run_is_four_steps_of_one() -> None:
+    from specdiag.core.logs.paste.fixtures import _typed_run
+
+    assert [_typed_run(n) for n in ("2.345", "5678.90", "43.210", "0.1234")] == [True] * 4
+    assert [_typed_run(n) for n in ("2.346", "234", "1.111", "2.468")] == [False] * 4

@@ -197,6 +197,62 @@ def test_a_run_under_a_title_of_what_usually_happens_still_reads(title: str) -> 
     assert read_paste(f"EAGLE-3 draft, k=3.\n\n{title}\n\n```\n{table}```\n").records
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    title=st.sampled_from(
+        ("Performance characteristics:", "Latency characteristics:", "**Characteristics**")
+    ),
+    rate=st.integers(40, 90),
+    speedup=st.integers(15, 35),
+)
+def test_bullets_under_a_kinds_characteristics_are_no_record(
+    read: Read, title: str, rate: int, speedup: int
+) -> None:
+    # a guide's section on one kind of drafter: what the kind shows, no one's run
+    items = (
+        "- Drafter speed: 300 tokens/second\n"
+        f"- Acceptance rate: {rate}% of drafted tokens\n"
+        f"- Result: {speedup / 10}x faster decoding\n"
+    )
+    assert read(f"## Small draft model\n\nRun on our box:\n\n{items}").records  # control
+    got = read(f"## Small draft model\n\n{title}\n\n{items}")
+    assert got.records == ()
+    assert any("not measured" in b.reason for b in got.unread)
+
+
+@pytest.mark.parametrize(
+    "title", ["Measured characteristics:", "Characteristics of our run (EAGLE, 3 drafts):"]
+)
+def test_characteristics_of_a_measured_run_still_read(read: Read, title: str) -> None:
+    items = "- Acceptance rate: 64% of drafted tokens\n- Result: 2.1x faster decoding\n"
+    assert read(f"## EAGLE drafter\n\n{title}\n\n{items}").records
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    title=st.sampled_from(
+        ("Expected output:", "Expected response (one JSON line):", "**Expected result**")
+    ),
+    accepted=st.integers(100, 900),
+)
+def test_a_commands_expected_output_is_no_record(read: Read, title: str, accepted: int) -> None:
+    body = (
+        f'{{"spec": {{"draft_tokens": 1000, "accepted_tokens": {accepted}, '
+        f'"acceptance_rate": {accepted / 1000}}}}}\n'
+    )
+    intro = "Check the EAGLE speculative decoding server with `spec-check --json`.\n\n"
+    assert read(f"{intro}Output:\n\n{body}").records  # control
+    got = read(f"{intro}{title}\n\n{body}")
+    assert got.records == ()
+    assert any("not measured" in b.reason for b in got.unread)
+
+
+def test_an_expected_output_we_measured_still_reads(read: Read) -> None:
+    body = '{"spec": {"draft_tokens": 1000, "accepted_tokens": 640, "acceptance_rate": 0.64}}\n'
+    text = f"EAGLE speculative decoding run.\n\nExpected output, as we measured it:\n\n{body}"
+    assert read(text).records
+
+
 @pytest.mark.parametrize("lead", ["# Example:", "// e.g.", "# for example"])
 def test_a_code_comment_giving_an_example_is_no_record(lead: str) -> None:
     # the comment states the inputs of the call below it

@@ -111,3 +111,30 @@ def test_a_mention_left_out_never_picks_one_of_several_tools() -> None:
     text = "EAGLE3 draft on SpecForge\n" + _table([2.41]) + "Trained with SGLang and SpecForge.\n"
     got = read_paste(text)
     assert [r.accept_length for r in got.records] == [None]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    lead=st.sampled_from(
+        [
+            "Benchmark: `sglang/benchmark/mtbench/bench_sglang_eagle.py`, 40 questions.",
+            "Ran `python3 bench_sglang_eagle.py --num-questions 40 --parallel 1` on the server.",
+        ]
+    ),
+    values=st.lists(st.integers(150, 480), min_size=1, max_size=3),
+)
+def test_sglangs_own_benchmark_script_named_decides(lead: str, values: list[float]) -> None:
+    # the script prints the server's accept length (output tokens over verify steps): bonus in
+    plain = read_paste("My EAGLE draft, served locally.\n\n" + _table([v / 100 for v in values]))
+    assert all(r.accept_length is None for r in plain.records)  # control: nothing decides
+    got = read_paste(f"{lead}\n\n" + _table([v / 100 for v in values]))
+    assert [r.accept_length for r in got.records] == [round(v / 100, 2) for v in values]
+    assert {r.tool for r in got.records} == {"sglang"}
+
+
+def test_sglangs_benchmark_script_compared_with_another_decides_nothing() -> None:
+    got = read_paste(
+        "Numbers from our own harness vs bench_sglang_eagle.py, on an EAGLE draft.\n\n"
+        + _table([2.41, 3.02])
+    )
+    assert all(r.accept_length is None for r in got.records)
