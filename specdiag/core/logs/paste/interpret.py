@@ -2609,6 +2609,8 @@ _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     # ('gives ~1.5 acceptance lengths': the plural after one value)
     r"(?:accept(?:ance)?\s+lengths?|acc\.?\s+len(?:gth)?|AL|τ|"
+    # a statistic of the tokens accepted ('2.42 mean accepted tokens'; never a bare count)
+    r"(?:avg\.?|average|mean)\s+accepted\s+tokens(?!\s*(?:/|per\b))|"
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
@@ -2650,6 +2652,8 @@ _DOWN_FROM = re.compile(
 # (a contrast and a hedge before the next value: 'in the range of 0.8 in A, but only around 0.5
 # in B', each an approximate value of its own run)
 _MORE_ON = re.compile(
+    # (after the first value's basis: '4.8% accepted/proposed for A and 3.3% for B')
+    r"(?:\s+accepted\s*/\s*(?:proposed|drafted))?"
     r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
