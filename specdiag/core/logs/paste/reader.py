@@ -1489,6 +1489,8 @@ def read_paste(
                 found = D.length_by_drafts(found, n_here, None, D.N_READING.format(n=n_here))
             # a width column per row ('| Width | acc_len | accept rate |'): 1 + rate x (W - 1)
             found = D.length_by_row_width(found)
+            # a series of means below and above 1 whose rows' k x rate contradicts it
+            found = D.series_against_row_k(found)
             if k_here is None:
                 found = _one_k_fits(found)
         found, dropped = _drop_marked(found, blk, marked, unread)
