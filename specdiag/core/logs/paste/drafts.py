@@ -33,9 +33,17 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import vocab as V
-from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import (
+    BONUS_UNKNOWN,
+    INCLUDED,
+    UNKNOWN,
+    Decision,
+    PasteRecord,
+    decided_notes,
+)
 
 # a draft block's size: the tokens one draft-verify round proposes, perhaps with the target's
 # own (mlx-vlm's '--draft-block-size 4', DFlash's 'block_size=16'); never a KV cache block
@@ -519,3 +527,49 @@ def length_by_row_width(records: list[PasteRecord]) -> list[PasteRecord]:
             notes=decided_notes(r.notes),
         )
     return out
+
+
+def series_against_row_k(records: list[PasteRecord]) -> list[PasteRecord]:
+    """A series of means read as accepted drafts per step by its values alone (one below 1,
+    one above: ``evidence.SERIES_RULE``) whose row states k and prints a per-draft rate r
+    ('| 4 | 30.0% / 0.45 |'): accepted drafts per step are then k x r, so a mean that is
+    neither k x r nor 1 + k x r within the printed rounding tells the series is some other
+    mean (per draft, per position, of a window): every record of the series keeps its printed
+    figure, convention unknown. Rows that fit, or print no k or no rate, contradict nothing."""
+    misfit: dict[tuple[str, ...], str] = {}
+    for r in records:
+        pl, rate = r.printed_length, r.printed_rate
+        if r.bonus.rule != E.SERIES_RULE or pl is None or rate is None or not 0 < rate <= 1:
+            continue
+        # the row's k: a k column ('num spec tokens', 'k=4' in a label) or a bare 'K' column,
+        # which only takes a decision away here
+        ks = {int(v.number) for n, c in r.labels if n.lower() == "k" and (v := C.value(c))}
+        k = I._k_of_labels(list(r.labels)) or (
+            C.Value(ks.pop(), False, 0) if len(ks) == 1 else None
+        )
+        if k is None or not 1 <= k.number <= 64:
+            continue
+        per = k.number * rate
+        tol = _unit(_shown(r, pl, False), False) + k.number * _unit(_shown(r, rate, True), True)
+        if tol < 0.1 and abs(pl - per) > tol and abs(pl - 1 - per) > tol:
+            misfit.setdefault(
+                tuple(n for n, _ in r.fields),
+                f"{pl:g} at k = {k.number:g} and a rate of {rate:g} is neither k x rate "
+                f"({per:.3g}) nor 1 + k x rate",
+            )
+    if not misfit:
+        return records
+    return [
+        dataclasses.replace(
+            r,
+            accept_length=None,
+            bonus=Decision(
+                UNKNOWN,
+                "the series' own row contradicts it being the accepted drafts per step: " + why,
+            ),
+            notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
+        )
+        if r.bonus.rule == E.SERIES_RULE and (why := misfit.get(tuple(n for n, _ in r.fields)))
+        else r
+        for r in records
+    ]

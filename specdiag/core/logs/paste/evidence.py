@@ -46,6 +46,10 @@ from specdiag.core.logs.paste.model import (
 # the tail of a series' name (a column, a row of a transposed table) that its values prove to be
 # accepted drafts per step: one value below 1 and one above (interpret.accepted_series)
 SERIES_BELOW_ONE = " (a series of means below and above 1)"
+SERIES_RULE = (
+    "value: its series (column or row) holds a mean below 1, which no length counting the bonus "
+    "token can be, and one above 1, which no rate can be: accepted drafts per step"
+)
 
 # The most drafts a step that 1 + k x rate takes as drafted every step: fixed chains (EAGLE's
 # and MTP's heads, vLLM's num_speculative_tokens, its docs' example 5) stay at or under it; a
@@ -546,12 +550,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         printed_len = f.acc_per_step.number
         if f.acc_per_step_name.endswith(SERIES_BELOW_ONE):
             length = 1 + printed_len
-            bonus = Decision(
-                EXCLUDED,
-                "value: its series (column or row) holds a mean below 1, which no length "
-                "counting the bonus token can be, and one above 1, which no rate can be: "
-                "accepted drafts per step",
-            )
+            bonus = Decision(EXCLUDED, SERIES_RULE)
         elif "draft" in f.acc_per_step_name or f.acc_per_step_name.endswith(C.EXCLUDED_SAID):
             length = 1 + printed_len
             bonus = Decision(EXCLUDED, "name: accepted drafts per step leave out the bonus token")

@@ -1091,7 +1091,7 @@ def _statistic_pairs(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[t
 
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
     """A column whose header names two or three figures split by '/' and whose every cell holds
-    as many values split by '/' ('M5 Max acc / mean' over '52.7% / 0.53'): one column per
+    as many values split by '/' ('host A acc / mean' over '30.0% / 1.20'): one column per
     figure, the words before the first figure's name (a device, a configuration) their group.
     A header naming one figure over its cells ('accepted/steps', 'acc / mean' read as one key)
     is left whole."""
@@ -1385,7 +1385,7 @@ _BARE_MEAN = re.compile(r"^(?:mean|avg|average)$")
 def accepted_series(name: str, cells: list[str], before: list[str]) -> bool:
     """Whether a column (a row of a transposed table) is a series of means of what a step
     accepts, the bonus left out: named without its unit (``_MEAN_ACCEPT``, or a bare 'mean'
-    right after a series of percentages, ``before``: 'M5 Max acc / mean' over '52.7% / 0.53'),
+    right after a series of percentages, ``before``: 'host A acc / mean' over '30.0% / 1.20'),
     its values holding one above 1 (so no rate) and one below 1 (so no length counting the
     target's own token: with it every step emits at least one), beyond their rounding. A series
     with a percentage, a value past the most a step emits, or none on one side of 1 is not."""

@@ -1,8 +1,9 @@
 """A figure's change in a bracket after its name's clause, and values no rate can take under a
 rate's name: `better acceptance rate with the fused head (about 4 -> 4.6)`.
 
-The bracket holds a hedge at most (`about`, `around`, `roughly`, `~`, `≈`, `from`), then a
-value before and one after (`->`, `→`, `=>`, `⟶`, or `from X to Y`), nothing after them but a
+The bracket holds whose run it was (`yours:`, `ours:`) and a hedge at most (`about`, `around`,
+`roughly`, `~`, `≈`, `from`), then a value before and one after (`->`, `→`, `=>`, `⟶`, or `from
+X to Y`), nothing after them but the draft position both were measured at (`at pos-1`) and a
 short note after a comma; the clause between the name and the bracket names no other measure,
 holds no number and ends no sentence. Two records: before and after.
 
@@ -47,9 +48,13 @@ _NAME = re.compile(
 _VAL = r"\d+(?:\.\d+)?\s*%?"
 _ARROW = V.ARROW
 _BRACKET = re.compile(
-    r"\(\s*(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
+    # (whose run it was, 'yours:', 'ours:': another's figures are a run's all the same)
+    r"\(\s*(?:(?:yours|ours|mine|theirs)\s*:\s*)?"
+    r"(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
     r"(?:(?P<a>" + _VAL + r")\s*" + _ARROW + r"\s*(?P<b>" + _VAL + r")|"
     r"from\s+(?P<fa>" + _VAL + r")\s+to\s+(?P<fb>" + _VAL + r"))"
+    # (the draft position both were measured at: 'at pos-1', 'at position 2')
+    r"(?:\s+at\s+pos(?:ition)?[-\s]?\d{1,2})?"
     r"\s*(?:[,;][^()\d]{0,60})?\)",
     re.I,
 )

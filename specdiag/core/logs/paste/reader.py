@@ -49,7 +49,6 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
-from specdiag.core.logs.paste import training_tau as TT
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
@@ -977,28 +976,20 @@ def read_paste(
         if "loss" in text.lower()
         else []
     )
-    tau_records: list[PasteRecord] = []
-    if training and only_tool is None:
-        # a draft's simulated accept length on each step's line ('train_tau_sim=1.0385'):
-        # one record a line (training_tau.py); the lines' other figures stay set aside
-        tau_records = TT.records([lines[i] for i in training], text)
-        read_lines = {r.first_line for r in tau_records}
-        training = [i for i in training if lines[i][0] not in read_lines]
-        for i, (ln, _) in enumerate(lines):
-            if ln in read_lines:
-                lines[i] = (ln, "")
+    ratio_records: list[PasteRecord] = []
     if only_tool is None and "ompression" in text:
         # lookahead decoding's compression ratio, one line a run under a '(setting,
-        # compression_ratio)' header (compression.py): read with the training lines' records
+        # compression_ratio)' header (compression.py): a block of their own
         ratio_records = CP.records(lines, text)
         read_lines = {r.first_line for r in ratio_records}
-        tau_records.extend(ratio_records)
         for i, (ln, _) in enumerate(lines):
             if ln in read_lines:
                 lines[i] = (ln, "")
     if training:
-        # a training loop's progress ('loss=9.1, lr=9e-05, tau=1.04'): its figures are the
-        # draft's training estimates, no serving measurement; the lines are shown as skipped
+        # a training loop's progress ('loss=9.1, lr=9e-05, tau=1.04', a draft trainer's
+        # 'train_tau_sim=1.04' among them): its figures, a simulated or estimated accept length
+        # included, are the draft's training estimates, no run's acceptance; the lines are
+        # shown as skipped
         ignored.append(
             Block(
                 lines[training[0]][0],
@@ -1508,6 +1499,8 @@ def read_paste(
                 found = D.length_by_drafts(found, n_here, None, D.N_READING.format(n=n_here))
             # a width column per row ('| Width | acc_len | accept rate |'): 1 + rate x (W - 1)
             found = D.length_by_row_width(found)
+            # a series of means below and above 1 whose rows' k x rate contradicts it
+            found = D.series_against_row_k(found)
             if k_here is None:
                 found = _one_k_fits(found)
         found, dropped = _drop_marked(found, blk, marked, unread)
@@ -1676,11 +1669,10 @@ def read_paste(
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
         records = _titled(records, block_of, titles)
-    if tau_records:
-        # the training lines' records (and the compression ratios'), a block of their own, in
-        # line order among the others
+    if ratio_records:
+        # the compression ratios' records, a block of their own, in line order among the others
         both = sorted(
-            [*zip(records, block_of, strict=True), *((r, n_blocks + 1) for r in tau_records)],
+            [*zip(records, block_of, strict=True), *((r, n_blocks + 1) for r in ratio_records)],
             key=lambda rb: rb[0].first_line,
         )
         records, block_of = [r for r, _ in both], [b for _, b in both]

@@ -28,10 +28,47 @@ def _lengths(text: str) -> list[float | None]:
 
 
 def test_split_cells_mean_below_one_leaves_the_bonus_out() -> None:
-    text = _split([("2", "48.0% / 0.48", "51.0% / 0.51"), ("4", "40.0% / 1.20", "41.0% / 1.23")])
+    # each mean is k x rate: 2 x 0.24 = 0.48, 4 x 0.30 = 1.20 (what the reading says it is)
+    text = _split([("2", "24.0% / 0.48", "25.5% / 0.51"), ("4", "30.0% / 1.20", "31.0% / 1.24")])
     got = read_paste(text).records
-    assert [r.accept_length for r in got] == [1.48, 1.51, 2.2, 2.23]
+    assert [r.accept_length for r in got] == [1.48, 1.51, 2.2, 2.24]
     assert all(r.bonus.rule.startswith("value: its series") for r in got)
+
+
+def test_split_cells_without_k_keep_the_series_reading() -> None:
+    # no k in the row: nothing contradicts the series' reading
+    text = "Same prompt on both hosts:\n\n" + pipe_table(
+        ["setup", "host A acc / mean", "host B acc / mean"],
+        [["short", "48.0% / 0.48", "51.0% / 0.51"], ["long", "40.0% / 1.20", "41.0% / 1.23"]],
+    )
+    assert _lengths(text) == [1.48, 1.51, 2.2, 2.23]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(st.integers(2, 8), st.integers(150, 900)), min_size=1, max_size=3, unique=True
+    ),
+    fit=st.booleans(),
+)
+def test_the_rows_k_times_rate_checks_the_series(rows: list[tuple[int, int]], fit: bool) -> None:
+    """Each row's mean k x rate ('| 4 | 30.0% / 1.20 |'): the series' reading holds, 1 + it.
+    A mean that is neither k x rate nor 1 + k x rate in its rows (the rate again, '| 4 | 30.0%
+    / 0.30 |'): some other mean (per draft, of a window), so no row's convention is told."""
+    cells, want = [], []
+    for k, permille in rows:
+        mean = round(k * permille / 1000 if fit else permille / 1000, 2)
+        cells.append((str(k), f"{permille / 10:.1f}% / {mean:.2f}"))
+        want.append(round(1 + mean, 6) if fit else None)
+    cells.append(("6", "30.0% / 1.80"))  # (6 x 0.30, a mean above 1 in the series)
+    want.append(2.8 if fit else None)
+    text = "One host, one prompt:\n\n" + pipe_table(["K", "acc / mean"], [list(c) for c in cells])
+    got = read_paste(text).records
+    if not any(m < 0.995 for m in (float(c[1].split("/ ")[1]) for c in cells)):
+        return  # (every mean above 1: no series reading to check)
+    assert [r.accept_length for r in got] == want
+    assert all(r.printed_length is not None for r in got)
+    assert all(("contradicts" in r.bonus.rule) != fit for r in got)
 
 
 def _transposed(q4: tuple[str, str, str, str], q8: tuple[str, str, str, str]) -> str:

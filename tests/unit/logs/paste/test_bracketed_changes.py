@@ -60,6 +60,43 @@ def test_a_verbs_change_under_a_rate_is_lengths_too() -> None:
     assert all(r.accept_length is None for r in got)
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    before=st.integers(60, 95),
+    drop=st.integers(5, 40),
+    owner=st.sampled_from(["yours: ", "ours: ", "theirs: ", ""]),
+    where=st.sampled_from([" at pos-1", " at position 2", " at pos 3", ""]),
+)
+def test_an_owner_and_a_position_in_the_bracket(
+    read: Read, before: int, drop: int, owner: str, where: str
+) -> None:
+    # whose run it was and the draft position the two were measured at: two rates all the same
+    text = (
+        f"{_SAID}Ours shows a similar acceptance-rate decline ({owner}{before}.0%→"
+        f"{before - drop}.5%{where}), just later in the context.\n"
+    )
+    got = read(text).records
+    assert [r.printed_rate for r in got] == pytest.approx(
+        [before / 100, (before - drop + 0.5) / 100]
+    )
+    assert all(r.printed_length is None and r.accept_length is None for r in got)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # another measure's decline, its owner said
+        "Ours shows a similar throughput decline (yours: 88.0%→61.5% at pos-1).",
+        # a position list, no one position
+        "Ours shows a similar acceptance-rate decline (yours: 88.0%→61.5% at pos-1 or pos-2).",
+        # an owner that is no run's ('see: ...')
+        "Ours shows a similar acceptance-rate decline (see: 88.0%→61.5%).",
+    ],
+)
+def test_no_record_near_misses_of_owner_and_position(line: str) -> None:
+    assert not read_paste(f"{_SAID}{line}\n").records
+
+
 @pytest.mark.parametrize(
     "line",
     [

@@ -27,7 +27,7 @@ from tests.unit.logs.paste.pipeline import Read
     st.sampled_from(["acc / mean", "acc/mean"]),
 )
 def test_paired_cells_under_a_paired_header(rows: list[tuple[int, int]], pair: str) -> None:
-    """'H100 acc / mean' over '52.7% / 0.53': the rate read per device; the second figure is
+    """'H100 acc / mean' over '30.0% / 1.20': the rate read per device; the second figure is
     no acceptance measure of its own, unless its column holds a mean below 1 and one above 1:
     then accepted drafts per step (test_accepted_series.py), each length 1 + it."""
     body = "".join(

@@ -78,7 +78,7 @@ def test_other_lines_of_the_block_are_still_read() -> None:
 
 def test_a_blank_record_states_no_figure() -> None:
     # the one constructor of a record without figures (model.blank_record): the implausible
-    # length's record and training_tau.py's start from it
+    # length's record starts from it
     r = blank_record("summary", "unknown", "a rule", "prose", (3, 4), notes=("why",))
     assert (r.first_line, r.last_line, r.notes) == (3, 4, ("why",))
     figures = (r.printed_length, r.accept_length, r.printed_rate, r.accept_rate)
