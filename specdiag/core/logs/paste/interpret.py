@@ -5797,11 +5797,14 @@ def keyvalue(
         pos_counts = []
         _output_of_generated(fig)
         if fig.has_acceptance():
+            # a figure said measured on its own engine beside another engine's ('~3 on
+            # llama.cpp vs ~5.5 on vLLM'): that engine's, whatever the block names
+            own = T.figure_engine(said_at.get(first, ""), [v for _, v in fig.fields])
             rec = E.record(
                 fig,
                 kind=ctx[2],
-                tool=ctx[0],
-                tool_rule=ctx[1],
+                tool=own or ctx[0],
+                tool_rule=E.FIGURE_ENGINE_RULE if own else ctx[1],
                 structure=structure,
                 lines=(first, last),
                 labels=tuple(labels),
@@ -5812,8 +5815,10 @@ def keyvalue(
 
     said: list[str] = []  # the block's lines so far
     unmeasured = False  # the line before printed a figure as 'nan': a run of its own
+    said_at: dict[int, str] = {}  # each line's text, by its number
     for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
+        said_at[ln] = t
         # a new item of a list after a run's figures: settings it names without a figure of
         # its own are another item's ('--batch 1 ... at K=2/4/8'), never the run's labels
         item_after = fig.has_acceptance() and last < ln and B.BULLET.match(t) is not None

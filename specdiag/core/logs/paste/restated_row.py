@@ -37,6 +37,13 @@ record's line with the same figures, is that run told again: it goes, the earlie
 of counts (a log's metrics line printed again: the next interval's run) may be two runs of the
 same value.
 
+A prose figure printed at least two decimals coarser than an exact prose figure of the same
+measure and unit elsewhere in the paste, before or after it ('acceptance rate goes to 99.4%' in
+a description, 'I get 99.432% acceptance' in a later comment), that rounds exactly that one
+figure and no other record's: that figure told again, rounded; it goes, the exact one noting it.
+Not where the two are on one line, nor where either line sets a run apart as before or after a
+change ('before the fix', 'baseline', 'previously'): two runs of close values stay two.
+
 Pure: records in, records out.
 """
 
@@ -56,6 +63,9 @@ _APPROX = (
 )
 _PROSE = ("prose", "key-value")
 NOTE = "restated, rounded, by the approximate figure at line {line} ({text})"
+COARSER_NOTE = (
+    "restated, rounded two decimals coarser or more, by the figure at line {line} ({text})"
+)
 
 
 def _printed(r: PasteRecord) -> tuple[str, C.Value] | None:
@@ -112,6 +122,7 @@ def fold(
     """``records`` without each approximate prose figure that rounds one table's summary row
     (see the module's rules), that row noting it."""
     records, block_of = _fold_earlier(*_fold_repeated(records, block_of, raw), raw)
+    records, block_of = _fold_coarser(records, block_of, raw)
     table = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and _figure(r) is not None]
     if not table:
         return records, block_of
@@ -313,6 +324,64 @@ def _fold_earlier(
         text = ", ".join(t.strip("*`_ ") for _, t, _ in said)
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text))
+        )
+    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
+
+
+# a line setting its run apart as one side of a change: before or after it, a baseline
+_SIDE = re.compile(
+    r"\b(?:before|after|previously|prior|baseline|originally|used\s+to|old|new|without|w/o|"
+    r"vs\.?|versus|compared|than|from)\b",
+    re.I,
+)
+
+
+def _fold_coarser(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each prose figure rounding, two decimals coarser or more, exactly
+    one exact prose figure of the same measure elsewhere in the paste (see the module's rules),
+    that record noting it."""
+    prose = [
+        (i, fig, p)
+        for i, r in enumerate(records)
+        if r.structure in _PROSE
+        and r.kind != TABLE_ROW
+        and r.first_line == r.last_line
+        and r.accepted_tokens is None
+        and r.steps is None
+        and (fig := _figure(r)) is not None
+        and (p := _printed(r)) is not None
+    ]
+    if len(prose) < 2:
+        return records, block_of
+    drop: set[int] = set()
+    out = list(records)
+    for i, fig, (text, said) in prose:
+        r = records[i]
+        matches = [
+            (j, jt)
+            for j, jf, (jt, jv) in prose
+            if j != i
+            and jf[0] == fig[0]
+            and jv.percent == said.percent
+            and jv.decimals >= said.decimals + 2
+            and _rounds_to(jf[1], fig[0], said)
+        ]
+        if len(matches) != 1:
+            continue
+        j, jt = matches[0]
+        e = records[j]
+        if j in drop or e.first_line == r.first_line or _approximate(e, jt, raw):
+            continue
+        if any(
+            _SIDE.search(raw[x.first_line - 1]) for x in (r, e) if 1 <= x.first_line <= len(raw)
+        ):
+            continue
+        drop.add(i)
+        out[j] = dataclasses.replace(
+            out[j], notes=(*out[j].notes, COARSER_NOTE.format(line=r.first_line, text=text.strip()))
         )
     kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
     return [r for r, _ in kept], [b for _, b in kept]

@@ -633,3 +633,62 @@ def without_origins(text: str) -> str:
     for a, b in sorted(cut, reverse=True):
         text = text[:a] + " " * (b - a) + text[b:]
     return text
+
+
+# a figure said measured on, with or in a serving engine, the engine's name alone (a version
+# may follow) and then the clause's end or the next run ('~3 on llama.cpp vs ~5.5 on vLLM',
+# '2.9 with SGLang, 3.4 with vLLM 0.11'): not a model id, a style or a possessive after it
+# ('with vLLM-style prompts', 'on SGLang's docs' are no engine of the figure)
+_ON_ENGINE = re.compile(
+    r"(?<![\w.])(?P<val>[~≈]?\d+(?:\.\d+)?)\s*%?[*`]{0,2}\s*"
+    r"(?:(?:tokens?|tok)(?:/(?:step|round))?\s+)?"
+    r"(?:on|with|in|under|using|via)\s+(?:the\s+)?[*`]{0,2}(?P<name>[A-Za-z][\w.+-]*?)"
+    r"(?:\s+v?\d+(?:\.\d+)+)?[*`]{0,2}"
+    r"(?=\s*(?:$|[,;:)—–]|\.(?!\w)|(?:vs\.?|versus|and|but|while|whereas|with|compared)\b))",
+    re.I,
+)
+_RUNTIMES = _ENGINES | {"fastdeploy", "mlx", "lmdeploy", "tgi", "exllama", "ollama", "mlc"}
+
+
+def figure_engines(line: str) -> dict[int, str]:
+    """Where a line compares figures each said measured on its own serving engine (two
+    engines or more, ``_ON_ENGINE``): each figure's start mapped to its engine; else empty."""
+    low = line.lower()
+    if not any(w in low for w in (" on ", " with ", " in ", " under ", " using ", " via ")):
+        return {}
+    out: dict[int, str] = {}
+    for m in _ON_ENGINE.finditer(line):
+        name = m.group("name")
+        tool = next(
+            (
+                t
+                for t, pat in _MARKS
+                if t in _RUNTIMES and (n := pat.match(name)) is not None and n.end() == len(name)
+            ),
+            None,
+        )
+        if tool is not None:
+            out[m.start("val")] = tool
+    return out if len(set(out.values())) >= 2 else {}
+
+
+def figure_engine(line: str, values: list[str]) -> str | None:
+    """The one engine a record's figures (their printed values) are each said measured on in
+    a line comparing engines (:func:`figure_engines`), every place the line prints them; None
+    when any place of them is no such figure."""
+    engines = figure_engines(line)
+    if not engines:
+        return None
+    found: set[str] = set()
+    for val in values:
+        v = val.strip().strip("*`~≈ ").rstrip("%").strip()
+        if not v:
+            continue
+        places = [
+            m.start()
+            for m in re.finditer(r"(?<![\w.])[~≈]?" + re.escape(v) + r"(?![\w.]?\d)", line)
+        ]
+        if not places or any(p not in engines for p in places):
+            return None
+        found.update(engines[p] for p in places)
+    return found.pop() if len(found) == 1 else None
