@@ -1089,6 +1089,9 @@ def _statistic_pairs(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[t
     return _split_columns(g, cols, split, centre)
 
 
+_SPACED_SLASH = re.compile(r"\s+/\s+")
+
+
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
     """A column whose header names two or three figures split by '/' and whose every cell holds
     as many values split by '/' ('host A acc / mean' over '30.0% / 1.20'): one column per
@@ -1097,7 +1100,11 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     is left whole."""
     split: dict[int, list[tuple[str, str]]] = {}
     for i, (group, name) in enumerate(cols):
-        parts = [p.strip() for p in C._MARKUP.sub("", name).split("/")]
+        plain = C._MARKUP.sub("", name)
+        # (split at spaced slashes only where there are such: 'τ / S/R' names two figures,
+        # the second's own name holding a slash)
+        parts = _SPACED_SLASH.split(plain) if " / " in plain else plain.split("/")
+        parts = [p.strip() for p in parts]
         if (
             not 2 <= len(parts) <= 3
             or not all(parts)
@@ -2604,9 +2611,10 @@ _COUNTED_LENGTH = re.compile(
     r"(?:\s+(?:proposals?|steps?|drafts?|rounds?|verif\w*|iterations?|cycles?))?\s*\)",
     re.I,
 )
-# an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only
+# an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only;
+# never a multiplier's ('×1.70 τ 2.10': a speedup, then the next figure's name)
 _LENGTH_FIRST = re.compile(
-    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
+    r"(?<![\w.=/×])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     # ('gives ~1.5 acceptance lengths': the plural after one value)
     r"(?:accept(?:ance)?\s+lengths?|acc\.?\s+len(?:gth)?|AL|τ|"
     # a statistic of the tokens accepted ('2.42 mean accepted tokens'; never a bare count)
@@ -3344,27 +3352,60 @@ _STEP_UNIT_AFTER = re.compile(
     re.I,
 )
 _ARROW_MARK = re.compile(V.ARROW)
+# (the verb in the past or the present: 'improved', 'increases', 'goes up')
+_CHANGE_VERB = (
+    r"(?:went|goes|go|rose|rises|fell|falls|grew|grows|(?:drop|jump|climb|improv|increas|decreas|"
+    r"chang|mov|declin|shift|regress)(?:e|es|ed|s|ped|ps)?)"
+)
+# the bracket of a change after its delta, perhaps led by the configuration's label ('(1B/8B,
+# 6.10→10.37)')
+_CHANGE_BRACKET = (
+    r"(?:\(\s*(?:(?P<lab>[^(),→\n]{1,20}),\s*)?)?(?P<a>[~≈]?\d+(?:\.\d+)?\s*%?)\s*"
+    + V.ARROW
+    + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)(?![\w.]\d)"
+)
 _NAMED_CHANGE = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"
-    r"(?:(?:went|goes|rose|fell|dropped|jumped|climbed|improved|increased|decreased|changed|"
-    r"moved|declined|grew|shifted|regressed)(?:\s+(?:up|down))?"
-    r"(?:\s+by\s+[+\-−]?\d[\d.]*\s*%?)?[\s,:]*)"
-    r"(?:\(\s*)?(?P<a>[~≈]?\d+(?:\.\d+)?\s*%?)\s*" + V.ARROW + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)"
-    r"(?![\w.]\d)",
+    r"(?:" + _CHANGE_VERB + r"(?:\s+(?:up|down))?"
+    r"(?:\s+by\s+[+\-−]?\d[\d.]*\s*%?)?[\s,:]*)" + _CHANGE_BRACKET,
     re.I,
+)
+# the verb before the figure's name, the delta and the bracket after it ('improves MAT by 40.5%
+# (8.20→11.52)'); and more changes of the same figure after it ('and 33.3% (8B/70B, 7.20→9.60)')
+_VERB_NAMED_CHANGE = re.compile(
+    r"\b(?:improv|increas|rais|boost|lift|lower|reduc|decreas)\w*\s+(?:the\s+|its\s+)?"
+    r"(?P<key>[A-Za-zτ][\w.-]{0,20}(?:\s[A-Za-zτ][\w.-]{0,20}){0,3}?)\s+"
+    r"by\s+[+\-−]?\d[\d.]*\s*%\s*(?=\()" + _CHANGE_BRACKET + r"\s*\)",
+    re.I,
+)
+_MORE_CHANGE = re.compile(
+    r"\s*,?\s*(?:and\s+)?[+\-−]?\d[\d.]*\s*%\s*(?=\()" + _CHANGE_BRACKET + r"\s*\)", re.I
 )
 
 
 def _named_changes(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure that changed after a verb."""
-    for m in _NAMED_CHANGE.finditer(text):
+    ms = sorted(
+        [*_NAMED_CHANGE.finditer(text), *_VERB_NAMED_CHANGE.finditer(text)], key=lambda m: m.start()
+    )
+    for m in ms:
         k = key_of(m.group("key"))
-        a, b = C.value(m.group("a")), C.value(m.group("b"))
-        if k.metric not in C.ACCEPTANCE or a is None or b is None:
+        if k.metric not in C.ACCEPTANCE:
             continue
         kt = m.group("key").strip()
-        k = RCH.change_key(k, a, b, RCH.sentence(text, m.start("a")))
-        yield m.start(), m.end(), [(k, a, kt, m.group("a").strip()), (k, b, kt, m.group("b"))]
+        items: list[tuple[C.Key, C.Value, str, str]] = []
+        end = m.end()
+        one: re.Match[str] | None = m
+        while one is not None:
+            a, b = C.value(one.group("a")), C.value(one.group("b"))
+            if a is None or b is None:
+                break
+            kc = RCH.change_key(k, a, b, RCH.sentence(text, one.start("a")))
+            items += [(kc, a, kt, one.group("a").strip()), (kc, b, kt, one.group("b"))]
+            end = one.end()
+            one = _MORE_CHANGE.match(text, end) if m.re is _VERB_NAMED_CHANGE else None
+        if items:
+            yield m.start(), end, items
 
 
 # values listed with '/' after a metric, then as many configurations listed with '/' ('AL: 3.1 /

@@ -957,6 +957,7 @@ def read_paste(
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
     trainer_only: dict[str, bool] = {}  # per tool: named only as what trained the draft, once
+    paper: bool | None = None  # whether the paste is a paper's text, looked up once
     records: list[PasteRecord] = []
     block_of: list[int] = []
     named_headers: dict[str, str] = {}  # table headers of blocks named beside a tool
@@ -1254,6 +1255,13 @@ def read_paste(
         if rule == SERVED_RULE and T.another_source(body + "\n" + heading):
             # the served tool's convention is the run's, not a paper's or a card's figure's
             rule = "the only tool named in the paste"
+        if tool != "unknown" and (rule in CONVENTION_RULES or rule == SERVED_RULE):
+            if paper is None:
+                paper = T.paper_text(text)
+            if paper:
+                # the engine a paper's experiments ran on: its figures are the paper's own
+                # metrics, computed by its authors, not the engine's printed lines
+                rule = T.PAPER_RULE
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
         if tool != "unknown" and notes_only[tool]:

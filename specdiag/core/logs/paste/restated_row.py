@@ -89,6 +89,29 @@ def _approximate(r: PasteRecord, text: str, raw: list[str]) -> bool:
     return pat.search(lines) is not None
 
 
+# the prose naming the statistic a summary row holds, then the figure's name and its value
+# ('achieves an average acceptance length of 9.5', 'a mean τ of 3.1'): that row told again
+_SUMMARY_SAID = r"\b(?:average|avg\.?|mean|overall)\s+[^\d.;:]{0,40}?"
+
+
+def _summary_said(r: PasteRecord, text: str, raw: list[str]) -> bool:
+    """Whether the record's line says the value ``text`` is an average (``_SUMMARY_SAID``)."""
+    number = re.escape(text.strip().rstrip("%").strip())
+    lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line])
+    return re.search(_SUMMARY_SAID + number + r"(?![\d.]\d)", lines, re.I) is not None
+
+
+def _row_named(r: PasteRecord, row: PasteRecord, raw: list[str]) -> bool:
+    """Whether the record's lines name the table row's own label ('Math500' of a row
+    'dataset=Math500'), a word of its own (three characters or more)."""
+    lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line])
+    return any(
+        len(v) >= 3 and re.search(r"(?<![\w-])" + re.escape(v) + r"(?![\w-])", lines)
+        for k, v in row.labels
+        if k != "column"
+    )
+
+
 def _figure(r: PasteRecord) -> tuple[str, float] | None:
     """The record's figure: ('rate', fraction) or ('length', tokens per step), as printed."""
     if r.printed_rate is not None and r.printed_length is None:
@@ -162,6 +185,10 @@ def fold(
             row.summary_row or len(rows_of[block_of[matches[0]]]) == 1
             if approximate
             else _coarser(said, _printed(row))
+            # (the prose calling it an average over the table's average row, one value alike)
+            or (row.summary_row and _summary_said(r, text, raw))
+            # (or naming the one cell's row by its label: 'on SetB, our τ of 4.10')
+            or _row_named(r, row, raw)
         )
         if not (shared or rounds_row):
             continue

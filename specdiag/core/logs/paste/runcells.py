@@ -23,8 +23,10 @@ from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
 from specdiag.core.logs.paste.tables import Grid
 
 # one 'key: value' part of a cell ('accept: 36.3% (45/124)'), parts split by ',' or ';'
-_PART = re.compile(r"^\s*(?P<k>[A-Za-z][\w .%/()-]{0,30}?)\s*[:=]\s*(?P<v>\S.*)$")
+_PART = re.compile(r"^\s*(?P<k>[A-Za-zτ][\w .%/()-]{0,30}?)\s*[:=]\s*(?P<v>\S.*)$")
 _SPLIT = re.compile(r"[,;]\s+(?=[A-Za-z])")
+# a cell's words closed by a bracketed 'key=value' ('Smooth start (τ=1.90)')
+_BRACKETED = re.compile(r"\(([^()]*[:=][^()]*)\)\s*$")
 _BARE_ACCEPT = re.compile(r"^(?:accept(?:ance|ed)?|acc)$", re.I)
 MIN_CELLS = 2
 
@@ -34,12 +36,16 @@ def _acceptance_parts(cell: str) -> list[str]:
     plain = C._MARKUP.sub("", cell).strip()
     out = []
     for part in _SPLIT.split(plain):
-        m = _PART.match(part)
-        if m is None:
-            continue
-        k = m.group("k").strip()
-        if C.key(k).metric in C.ACCEPTANCE or _BARE_ACCEPT.match(k):
-            out.append(part.strip())
+        # (or the figure in brackets after the cell's words: 'Smooth start (τ=1.90)')
+        b = _BRACKETED.search(part)
+        for one in (part, b.group(1)) if b else (part,):
+            m = _PART.match(one)
+            if m is None:
+                continue
+            k = m.group("k").strip()
+            if C.key(k).metric in C.ACCEPTANCE or _BARE_ACCEPT.match(k):
+                out.append(one.strip())
+                break
     return out
 
 

@@ -249,6 +249,36 @@ def _html_row(ln: str) -> str:
     return "| " + " | ".join(cells) + " |" if len(cells) >= 2 else ln
 
 
+# a paper's inline math as web pages and notes copy it ('$\\tau$', '10.61$\\rightarrow$17.35',
+# '1.40$\\times$', 'MAT $\\tau$') and the italic tau of a PDF's text layer ('𝜏'): read as the
+# symbols they print ('τ', '→', '×'); other math stays as written
+_TEX_SYMBOL = {
+    "tau": "τ",
+    "rightarrow": "→",
+    "to": "→",
+    "longrightarrow": "→",
+    "times": "×",
+    "sim": "~",
+    "approx": "≈",
+    "alpha": "α",
+    "gamma": "γ",
+    "lt": "<",
+    "gt": ">",
+}
+_TEX_MATH = re.compile(r"\$\s*\\(" + "|".join(_TEX_SYMBOL) + r")\s*\$|\\(tau|alpha|gamma)\b")
+
+
+# inline math left without macros ('$τ=2.10$', '$K$'): its text ('$5 and $10' is no math: a
+# space inside each end)
+_TEX_PLAIN = re.compile(r"\$(?=[^\s$])([^$\\]{1,40}?)(?<=[^\s$])\$")
+
+
+def _tex_symbols(line: str) -> str:
+    line = _TEX_MATH.sub(lambda m: _TEX_SYMBOL[m.group(1) or m.group(2)], line)
+    line = _TEX_PLAIN.sub(r"\1", line) if "$" in line else line
+    return line.replace("\U0001d70f", "τ")
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
@@ -270,6 +300,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
     if ("{" in text or "%" in text) and _FORMAT_SPEC.search(text):
         raw = [_FORMAT_SPEC.sub(lambda m: re.sub(r"\d", "#", m[0]), ln) for ln in raw]
+    if "\\" in text or "\U0001d70f" in text:
+        raw = [_tex_symbols(ln) for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
     if "/" in text and "|" in text and "=" in text:

@@ -424,6 +424,24 @@ def another_source(text: str) -> bool:
     return _ANOTHER_SOURCE.search(text) is not None
 
 
+# a paper's text or notes on one: its own tables and figures referred to by number ('(Table
+# 6)', 'Table 1:', 'Figure 3'), citations ('Kwon et al.', 'Appendix A.2')
+_PAPER_MARK = re.compile(
+    r"\(Tables?\s+\d+\)|^\W*(?:L\d+:\s*)?Table\s+\d+[.:]|\bet\s+al\.|\bAppendix\s+[A-Z0-9]|"
+    r"\b(?:Figures?|Fig\.)\s*\d+\b",
+    re.M,
+)
+PAPER_RULE = (
+    "named in a paper's text (its numbered tables or figures, citations): the engine its "
+    "experiments ran on; the figures are the paper's own metrics, their convention its own"
+)
+
+
+def paper_text(text: str) -> bool:
+    """Whether the paste is a paper's text or notes on one (``_PAPER_MARK``)."""
+    return _PAPER_MARK.search(text) is not None
+
+
 _OLD_VLLM = re.compile(r"\bvllm[\s=:-]*v?0\.[0-8](?!\d)", re.IGNORECASE)
 
 
