@@ -16,7 +16,7 @@ Never a fixture that was fixed or broke (``after fixing the test fixture I reran
 part of code named dummy (``the dummy output norm for EAGLE``).
 
 Placeholder numbers typed by a person filling an example (``1234``, ``2.345``, ``5678.90``,
-``43.210``: digits each one above, or each one below, the last, ``9`` then ``0`` going on) are
+``54.321``: digits each one above, or each one below, the last, ``9`` then ``0`` going on) are
 no measurement either: where a block prints three such numbers of four digits or more, each
 line holding one is marked (a real figure's digits run so one time in hundreds: three in one
 block are typed; a lone ``seed 1234`` marks nothing).
@@ -56,7 +56,7 @@ PLACEHOLDERS = 3  # the typed runs a block prints before its lines holding them 
 
 def _typed_run(number: str) -> bool:
     """Whether ``number``'s digits (four or more) each step one up, or each one down, from the
-    last ('2.345', '5678.90', '43.210')."""
+    last ('2.345', '5678.90', '54.321')."""
     d = [int(c) for c in number if c.isdigit()]
     if len(d) < 4:
         return False

@@ -123,7 +123,7 @@ def rejoined(lines: list[Line]) -> list[Line]:
     return out
 
 
-# a cell of figures in a table a web page copied with single spaces ('3.217', '71.62%', '1,604')
+# a cell of figures in a table a web page copied with single spaces ('2.718', '64.10%', '2,048')
 _NUM = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?")
 _LABEL_FIRST = re.compile(r"[A-Za-z]")
 
@@ -145,7 +145,7 @@ def _figures_row(t: str) -> tuple[list[str], list[str]] | None:
 
 def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line]:
     """A table a web page copied as text with single spaces between its cells (an HTML table of
-    a model card: 'Benchmark Average Acceptance Length' over 'SetA (Code) 3.372'): a header
+    a model card: 'Benchmark Average Acceptance Length' over 'SetA (Code) 2.718'): a header
     line of words, then two rows or more, each a label opening on a letter and the same number
     n of figure cells (a row with more figures keeps the first ones in its label; a label of
     six words at most), at least one last cell with decimals, the header (twelve words at most,

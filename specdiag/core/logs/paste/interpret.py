@@ -2611,7 +2611,7 @@ _COUNTED_LENGTH = re.compile(
     r"(?:\s+(?:proposals?|steps?|drafts?|rounds?|verif\w*|iterations?|cycles?))?\s*\)",
     re.I,
 )
-# an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only;
+# an accept length before its name ('could achieve 2.815 Accept Length (AL)'): decimals only;
 # never a multiplier's ('×1.70 τ 2.10': a speedup, then the next figure's name)
 _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/×])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
@@ -2758,7 +2758,7 @@ _ARROW_TO = re.compile(
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
-    # or after a comma ('was 2.14, versus 2.26 for the old head')
+    # or after a comma ('was 2.31, versus 2.48 for the old head')
     r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*,?\s*"
     r"(?P<vs>vs\.?|versus|against)\s+"
     # (the other run named by a possessive: 'vs the native checkpoint's 80%')
@@ -5071,7 +5071,7 @@ _COUNT_NOUNS = frozenset(
 
 
 # a length stated again without its name, in the sentence after the one naming it ('my draft
-# could only achieve 2.695.', 'and on code it is 3.4 median'): a reporting verb, a decimal,
+# could only achieve 2.815.', 'and on code it is 3.4 median'): a reporting verb, a decimal,
 # then the clause's end or a statistic word
 # (or a wrong value it replaced after it: 'correctly reported 1.25 instead of 0')
 _CONTINUATION = re.compile(

@@ -39,7 +39,7 @@ same value.
 
 A prose figure printed at least two decimals coarser than an exact prose figure of the same
 measure and unit elsewhere in the paste, before or after it ('acceptance rate goes to 99.4%' in
-a description, 'I get 99.432% acceptance' in a later comment), that rounds exactly that one
+a description, 'I get 97.581% acceptance' in a later comment), that rounds exactly that one
 figure and no other record's: that figure told again, rounded; it goes, the exact one noting it.
 Not where the two are on one line, nor where either line sets a run apart as before or after a
 change ('before the fix', 'baseline', 'previously'): two runs of close values stay two.

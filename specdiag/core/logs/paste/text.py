@@ -249,7 +249,7 @@ def _html_row(ln: str) -> str:
     return "| " + " | ".join(cells) + " |" if len(cells) >= 2 else ln
 
 
-# a paper's inline math as web pages and notes copy it ('$\\tau$', '10.61$\\rightarrow$17.35',
+# a paper's inline math as web pages and notes copy it ('$\\tau$', '8.40$\\rightarrow$12.90',
 # '1.40$\\times$', 'MAT $\\tau$') and the italic tau of a PDF's text layer ('𝜏'): read as the
 # symbols they print ('τ', '→', '×'); other math stays as written
 _TEX_SYMBOL = {

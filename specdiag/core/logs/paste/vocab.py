@@ -106,7 +106,7 @@ BOUND_WORDS = (
 
 
 # Verbs reporting a run's figure in prose ('the new head gets 2.61', 'branch B reached 2.4',
-# 'my draft could only achieve 2.695'): one list for the readers of a figure stated again
+# 'my draft could only achieve 2.815'): one list for the readers of a figure stated again
 # without its name (interpret.py) and of a tool named as such a sentence's run (tools.py).
 REPORT_VERBS = (
     r"(?:is|was|gets|got|reached|reaches|achieves?|achieved|printed|prints|gives|gave|"

@@ -54,7 +54,7 @@ def test_against_pairs_of_the_same_form(a: int, b: int, pct: bool) -> None:
 def test_a_value_after_a_comma_and_versus_is_another_run(
     a: int, b: int, vs: str, other: str
 ) -> None:
-    # 'was 2.14, versus 2.26 for the old head': the comma does not end the comparison
+    # 'was 2.31, versus 2.48 for the old head': the comma does not end the comparison
     text = (
         "The MTP run served 10 requests. "
         f"Its mean acceptance length was {a / 1000:.3f}, {vs} {b / 1000:.3f} {other}.\n"

@@ -102,5 +102,5 @@ def test_measured_figures_beside_one_typed_number_are_read(read: Read, length: i
 def test_a_typed_run_is_four_steps_of_one() -> None:
     from specdiag.core.logs.paste.fixtures import _typed_run
 
-    assert [_typed_run(n) for n in ("2.345", "5678.90", "43.210", "0.1234")] == [True] * 4
+    assert [_typed_run(n) for n in ("2.345", "5678.90", "54.321", "0.1234")] == [True] * 4
     assert [_typed_run(n) for n in ("2.346", "234", "1.111", "2.468")] == [False] * 4
