@@ -1773,9 +1773,9 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             with_bonus, without = abs(pl - (1 + acc / steps)) <= tol, abs(pl - acc / steps) <= tol
             one_more = abs(pl - (2 + acc / steps)) <= tol
             if one_more and not with_bonus and not without:
-                # the printed figure is one token per step more than the counts give ('MTP
-                # Stats: proposed=1536, accepted=658, avg_tokens/step=2.86' with '--mtp 2': 1 +
-                # 658 / 768 = 1.857): it counts a forward's own token besides the bonus; the
+                # the printed figure is one token per step more than the counts give
+                # ('proposed=900, accepted=450, avg_tokens/step=3.50' with '--mtp 3': 1 +
+                # 450 / 300 = 2.5): it counts a forward's own token besides the bonus; the
                 # counts give the accept length
                 r = dataclasses.replace(
                     r,
