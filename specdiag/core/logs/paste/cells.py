@@ -600,10 +600,24 @@ _AGGREGATE = re.compile(
 _BATCH_SUM = re.compile(r"[(\[]\s*(?:batch|agg\w*|sum|total)\s*[)\]]|\bper batch\b", re.I)
 
 
+# a name's trailing scope naming the run it was measured in ('Accepted tokens per step in that
+# session', 'acceptance rate over the whole run', 'accept length on each task'): the name alone
+# (never a position, a head or a setting: no digits, only these nouns of a run)
+_RUN_SCOPE = re.compile(
+    r"\s+(?:in|on|during|for|over|across)\s+(?:(?:that|this|the|each|every|our|my|a|one|whole)\s+)?"
+    r"(?:session|run|test|benchmark|bench|workload|sweep|experiment|job|conversation|trial|task)s?$",
+    re.I,
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     got = _key(text)
+    if got.metric is None and _RUN_SCOPE.search(text):
+        again = _key(_RUN_SCOPE.sub("", text))
+        if again.metric in ACCEPTANCE:
+            got = again
     if got.metric is None:
         fixed = _spelled(got.text)
         if fixed is not None:

@@ -189,3 +189,73 @@ def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line
             out.append((m, "| " + " | ".join(cells) + " |"))
         i = j
     return out
+
+
+# a figure of a grouped row, a multiplier's mark kept ('×1.89', '2.04', '1.9x')
+_GROUP_FIG = re.compile(r"[×x]?" + _NUM.pattern + r"[×x]?")
+
+
+def _groups(t: str) -> list[tuple[list[str], list[str]]] | None:
+    """A line of groups each of words then figures ('SetA Speedup ×1.50 ×1.90 τ 2.10 2.60'):
+    (words, figures) a group, opening on a word and closing on a figure; None for any other
+    line (a pipe, a tab, a run of spaces, ':', '=' or '{': another reader's)."""
+    u = t.strip()
+    if not u or any(c in u for c in "|\t:={") or "  " in u or not _LABEL_FIRST.match(u):
+        return None
+    out: list[tuple[list[str], list[str]]] = []
+    for w in u.split(" "):
+        if _GROUP_FIG.fullmatch(w):
+            out[-1][1].append(w)
+        elif not out or out[-1][1]:
+            out.append(([w], []))
+        else:
+            out[-1][0].append(w)
+    return out if out[-1][1] else None
+
+
+def grouped(lines: list[Line], is_length: Callable[[str], bool]) -> list[Line]:
+    """A table a page flattened to a line a row, its metrics a group each (a paper's table of
+    configurations as columns, metrics as sub-rows: 'Metric Base Ours' over 'SetA Speedup ×1.50
+    ×1.90 τ 2.10 2.60', blank lines between): a header line of a first word and n names, then
+    two rows or more, each a label then the same metric names in the same order, each name
+    (one word) followed by n figures, n two or more, one metric a length (``is_length``). Put
+    back as a pipe table, a column for each name and metric ('| Metric | Base Speedup | Ours
+    Speedup | Base τ | Ours τ |' over '| SetA | ×1.50 | ×1.90 | 2.10 | 2.60 |'). Any other line
+    as it is."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        n, head = lines[i]
+        hw = head.strip().lstrip("#").split()
+        j, rows = i + 1, []
+        # (a header of words only, its rows within 60 lines: no line scanned twice at length)
+        while (
+            3 <= len(hw) <= 12
+            and _groups(head) is None
+            and j < min(len(lines), i + 60)
+            and (not lines[j][1].strip() or _groups(lines[j][1]) is not None)
+        ):
+            if lines[j][1].strip():
+                rows.append((lines[j][0], _groups(lines[j][1]) or []))
+            j += 1
+        names = {tuple(g[0][-1] for g in r) for _, r in rows}
+        if (
+            len(rows) < 2
+            or len(hw) < 3
+            or len(names) != 1
+            or any(len(r) < 2 or any(len(g[0]) != 1 for g in r[1:]) for _, r in rows)
+            or {len(g[1]) for _, r in rows for g in r} != {len(hw) - 1}
+            or any(len(r[0][0]) < 2 for _, r in rows)
+            or not any(is_length(w) for w in next(iter(names)))
+        ):
+            out.append(lines[i])
+            i += 1
+            continue
+        cols = [f"{c} ({metric})" for metric in next(iter(names)) for c in hw[1:]]
+        out.append((n, "| " + " | ".join([hw[0], *cols]) + " |"))
+        out.append((n, "|" + "---|" * (len(cols) + 1)))
+        for m, r in rows:
+            cells = [" ".join(r[0][0][:-1]), *(f for g in r for f in g[1])]
+            out.append((m, "| " + " | ".join(cells) + " |"))
+        i = j
+    return out

@@ -3498,15 +3498,13 @@ _K_NAME = re.compile(
 # a figure's name with its setting in brackets, then its value ('acceptance length (k=4): 4.6',
 # 'AL [gamma=3] = 3.2'): the value at that many draft tokens per step
 _KEY_AT_K = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .-]{0,50}?)\s*[(\[]\s*(?P<kn>k|gamma|γ|num[_ ]spec[_ ]tokens|depth|d)\s*=\s*"
+    r"(?P<key>[A-Za-zτ][\w .-]{0,50}?)\s*[(\[]\s*(?P<kn>" + V.AT_K_NAMES + r")\s*=\s*"
     r"(?P<n>\d{1,2})\s*[)\]]\s*[:=]\s*(?P<val>[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%?[*`]{0,2})(?![\w.]\d|\s*[x×])",
     re.I,
 )
 # the bracketed setting every match of _KEY_AT_K holds after its key: a line without it is not
 # searched (the lazy key is tried at every letter of a line)
-_AT_K_HINT = re.compile(
-    r"[(\[]\s*(?:k|gamma|γ|num[_ ]spec[_ ]tokens|depth|d)\s*=\s*\d{1,2}\s*[)\]]\s*[:=]", re.I
-)
+_AT_K_HINT = re.compile(r"[(\[]\s*" + V.AT_K_NAMES + r"\s*=\s*\d{1,2}\s*[)\]]\s*[:=]", re.I)
 
 
 # a figure described, its value in brackets ('Draft acceptance is batch-independent (0.56)',

@@ -44,6 +44,13 @@ figure and no other record's: that figure told again, rounded; it goes, the exac
 Not where the two are on one line, nor where either line sets a run apart as before or after a
 change ('before the fix', 'baseline', 'previously'): two runs of close values stay two.
 
+A prose length named at a bracketed setting of the draft tokens per step ('AL (k=4) = 3.1',
+'acceptance length [nst=2]: 2.6') where a table of the same paste has exactly one row of that
+many draft tokens per step (a column named so, 'k' or 'draft length', or 'k=4' in a label) and
+that row prints a length within one unit of the prose's last digit (rounded or cut: 3.1 of 3.14
+or 3.06) restates that row: it goes, the row noting it. Not where the row prints another length
+(a run of its own), nor where two rows or none have that setting.
+
 Pure: records in, records out.
 """
 
@@ -146,6 +153,7 @@ def fold(
     (see the module's rules), that row noting it."""
     records, block_of = _fold_earlier(*_fold_repeated(records, block_of, raw), raw)
     records, block_of = _fold_coarser(records, block_of, raw)
+    records, block_of = _fold_at_k(records, block_of, raw)
     table = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and _figure(r) is not None]
     if not table:
         return records, block_of
@@ -409,6 +417,65 @@ def _fold_coarser(
         drop.add(i)
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, COARSER_NOTE.format(line=r.first_line, text=text.strip()))
+        )
+    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
+
+
+# a length at a bracketed setting of the draft tokens per step ('AL (k=4) = 3.1')
+_AT_K_FIGURE = re.compile(
+    r"[(\[]\s*" + V.AT_K_NAMES + r"\s*=\s*(?P<n>\d{1,2})\s*[)\]]\s*[:=]\s*[*`]{0,2}\s*"
+    r"(?P<v>\d+(?:\.(?P<d>\d+))?)(?![\d.%]|\s*[x×])",
+    re.I,
+)
+_K_SETTING = re.compile(r"(?<![\w-])" + V.AT_K_NAMES + r"\s*=\s*(\d{1,2})\b", re.I)
+AT_K_NOTE = "restated by the length at the same draft tokens per step at line {line} ({text})"
+
+
+def _row_k(row: PasteRecord) -> int | None:
+    """The draft tokens per step a table row's labels state, None when none or several."""
+    ks: set[int] = set()
+    for name, val in row.labels:
+        lead = re.match(r"[*`_\s]*(\d{1,2})(?![\d.,])", val)
+        if lead and (C.key(name).metric == C.K or re.fullmatch(V.AT_K_NAMES, name.strip(), re.I)):
+            ks.add(int(lead.group(1)))
+        ks.update(int(n) for n in _K_SETTING.findall(val))
+    return ks.pop() if len(ks) == 1 else None
+
+
+def _fold_at_k(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each prose length at a bracketed draft setting that restates the one
+    table row of that setting (see the module's rules), that row noting it."""
+    rows = [
+        (j, k)
+        for j, r in enumerate(records)
+        if r.kind == TABLE_ROW and r.printed_length is not None and (k := _row_k(r)) is not None
+    ]
+    drop: set[int] = set()
+    out = list(records)
+    for i, r in enumerate(records) if rows else ():
+        if r.structure not in _PROSE or r.kind == TABLE_ROW or r.printed_length is None:
+            continue
+        if r.accepted_tokens is not None or r.steps is not None:
+            continue
+        said = [
+            m
+            for m in _AT_K_FIGURE.finditer("\n".join(raw[max(r.first_line - 1, 0) : r.last_line]))
+            if float(m.group("v")) == r.printed_length
+        ]
+        if len(said) != 1:
+            continue
+        m = said[0]
+        at = [j for j, k in rows if k == int(m.group("n"))]
+        unit = 10.0 ** -len(m.group("d") or "")
+        if len(at) != 1 or abs(records[at[0]].printed_length - r.printed_length) >= unit - 1e-9:  # type: ignore[operator]
+            continue
+        drop.add(i)
+        j = at[0]
+        out[j] = dataclasses.replace(
+            out[j], notes=(*out[j].notes, AT_K_NOTE.format(line=r.first_line, text=m.group(0)))
         )
     kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
     return [r for r, _ in kept], [b for _, b in kept]

@@ -330,6 +330,7 @@ def prepare(text: str) -> list[Line]:
         joined = [x for line in joined for x in _unflattened(line)]
     if "| |" in text or "|  |" in text:
         joined = [x for line in joined for x in FT.split(line)]
+    joined = FT.grouped(joined, lambda w: C.key(w).metric == C.LENGTH)
     if " |\n" in text:
         joined = FT.rejoined(joined)  # a table broken at every cell, rows put back together
     return joined

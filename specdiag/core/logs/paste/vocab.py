@@ -75,6 +75,11 @@ def draft_max_set_to(value: str, alone: bool = True) -> str:
     )
 
 
+# the names of the draft tokens per step a figure's bracketed setting uses ('AL (k=4) = 3.1',
+# 'acceptance length [nst=3]: 2.9', 'τ (gamma=5)')
+AT_K_NAMES = r"(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec[_ ]tokens|depth|d)"
+
+
 # a draft maximum set to one number, alone (group 'max')
 DRAFT_MAX_RE = draft_max_set_to(r"(?P<max>\d{1,3})")
 DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
