@@ -1441,10 +1441,45 @@ def _column_cells(g: Grid, i: int) -> list[str]:
     return [cells[i] for _, cells in g.rows if i < len(cells) and cells[i]]
 
 
+def _depth_setting(g: Grid, keys: list[tuple[C.Key, str]], i: int) -> bool:
+    """Whether column ``i``, headed 'Depth', holds each row's draft depth (a setting: 'depth=1'
+    to one_draft.py) rather than the draft position of a rate: whole numbers 1-16, the same
+    depth on every row whose words (its other cells without a number) agree, so no run lists
+    several depths (a run's positions 1, 2, 3 would)."""
+    if C.norm(keys[i][0].text)[0] not in _DEPTH_NAMES or keys[i][0].metric is not None:
+        return False
+    words = [
+        j
+        for j, (k, _) in enumerate(keys)
+        if j != i
+        and k.metric in (None, C.LABEL)
+        and all(C.value(c) is None for c in _column_cells(g, j))
+    ]
+    seen: dict[tuple[str, ...], str] = {}
+    for _, cells in g.rows:
+        v = C.value(cells[i]) if i < len(cells) else None
+        if v is None or v.percent or v.number != int(v.number) or not 1 <= v.number <= 16:
+            return False
+        run = tuple(cells[j] if j < len(cells) else "" for j in words)
+        if seen.setdefault(run, cells[i]) != cells[i]:
+            return False
+    return bool(seen)
+
+
+_DEPTH_NAMES = frozenset(("depth", "draft depth", "mtp depth", "spec depth"))
+
+
+def _accept_named(text: str) -> bool:
+    """'accept' alone, or after the name of a tool or configuration ('MTP accept')."""
+    head, _, tail = text.rpartition(" ")
+    return text in _BARE_ACCEPT or (tail == "accept" and bool(head) and C.names_one(head))
+
+
 def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
     """Columns whose header alone does not say the metric, read from their cells: a bare
-    'Accept' column of percentages is an acceptance rate; a 'Rate' column of percentages beside
-    accepted and drafted counts is their ratio."""
+    'Accept' column of percentages (or one after a tool's name) is an acceptance rate; a 'Rate'
+    column of percentages beside accepted and drafted counts is their ratio; a 'Depth' column
+    of one depth a run is its setting (_depth_setting)."""
     metrics = {k.metric for k, _ in keys}
     counts = {C.ACCEPTED, C.DRAFTED} <= metrics
     out = []
@@ -1453,8 +1488,10 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         # (a placeholder cell, '---' or 'n/a' on the run without drafts, holds no value)
         shown = [c for c in cells if not _PLACEHOLDER.match(c)]
         pct = bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
-        if pct and ((k.metric is None and k.text in _BARE_ACCEPT) or (counts and k.text == "rate")):
+        if pct and ((k.metric is None and _accept_named(k.text)) or (counts and k.text == "rate")):
             k = C.Key(C.RATE, k.text, True)
+        elif _depth_setting(g, keys, i):
+            k = C.Key(C.LABEL, "depth", False)
         elif (
             k.metric is None
             and k.text in _BARE_ACCEPT
