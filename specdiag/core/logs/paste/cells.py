@@ -750,13 +750,19 @@ _RATE_WORDS = re.compile(r"^(?:accept|acceptance|acc|accepted)(?:\s+(?:prob|prob
 
 
 def _by_position(text: str, got: Key) -> Key | None:
-    k = norm(text)[0]
+    # (in brackets too: 'accept (per position)')
+    k = norm(re.sub(r"[(\[](\s*(?:per|by|at each|for each|each)\s[^()\[\]]*)[)\]]", r" \1 ", text))[
+        0
+    ]
     m = _BY_POSITION.search(k)
     if m is None:
         return None
     rest = re.sub(r"\s+", " ", k[: m.start()] + " " + k[m.end() :]).replace(" %", "").strip()
     rest = re.sub(r"\s*\b(?:rates|ratios|probs|probabilities)$", " rate", rest).strip()
-    if not rest or (key(rest).metric != RATE and not _RATE_WORDS.match(rest)):
+    # (after a tool's or configuration's name: 'MTP accept per position')
+    head, _, tail = rest.rpartition(" ")
+    named = bool(head) and _RATE_WORDS.match(tail) is not None and names_one(head)
+    if not rest or (key(rest).metric != RATE and not _RATE_WORDS.match(rest) and not named):
         return None
     return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
 

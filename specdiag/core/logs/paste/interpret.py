@@ -1855,6 +1855,16 @@ def _by_rows(
             if m == C.DRAFTED and v is not None and per_step_drafts:
                 labels.append((k.text or header, cell))  # a configuration: drafts per step
                 continue
+            if (
+                m == C.PER_POSITION
+                and v is not None
+                and v.max is None
+                and (v.percent or 0 <= v.number <= 1)
+                and C.rate_list(cell) is None
+            ):
+                # one value under a per-position header whose other rows list several
+                # ('~54%' beside '71% / 45%'): a rate of the run, over positions not told
+                m, k = C.RATE, C.Key(C.RATE, k.text, k.percent)
             if m == C.PER_POSITION and (rl := C.rate_list(cell, k.percent)) is not None:
                 fig = slots.setdefault(slot if slot in slots else "", E.Figures())
                 for pos, r in enumerate(rl):
