@@ -2374,7 +2374,7 @@ _PAIR_BARE_VALUE_ON = (
     # a hedge or degree word between the name and its value ('mean acceptance length only
     # 2.82', 'accept rate just 41%')
     r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
-    r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
+    r"approximately|nearly|near|almost|still|now|barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
     + r"\s*%?"
