@@ -5147,6 +5147,48 @@ _CLAUSE_OTHER = re.compile(
 _WANTED = re.compile(_WANTING, re.I)
 
 
+# a rate of another run said 'also' in a later sentence of the line, without the figure's name
+# ('BF16 also reaches 61% on the same input'): a reporting or arrival verb, then a percentage
+# ending its clause or before a preposition (not '61% of peak', '61% faster')
+_ALSO_RATE = re.compile(
+    r"\b(?:also|too)\s+(?:" + V.REPORT_VERBS[3:-1] + r"|hits?|restores?|restored|stays?\s+at)"
+    r"\s+(?:about\s+|around\s+|~\s*)?(?P<val>\d{1,3}(?:\.\d+)?\s*%)"
+    r"(?=\s*(?:[.,;)]|$)|\s+(?:on|in|with|for|at|across|over|under)\b)",
+    re.I,
+)
+# words of the sentence before the verb naming another measure's percentage, or a condition
+_ALSO_OTHER = re.compile(
+    r"\b(?:speed\w*|throughput|latency|memory|vram|util\w*|gpu|cpu|accuracy|score|power|load|"
+    r"usage|occupancy|hit\s+rate|cache|coverage|pass|if|would|could|might|should)\b",
+    re.I,
+)
+
+
+def _rates_also(
+    t: str, items: list[tuple[C.Key, C.Value, str, str]]
+) -> list[tuple[C.Key, C.Value, str, str]]:
+    """The line's pairs with each rate another run 'also' reaches (_ALSO_RATE), in a sentence
+    after one whose rate the line read as a percentage: that figure, in line order."""
+    taken = [(t.find(vt), k, v, kt, vt) for k, v, kt, vt in items]
+    extra = []
+    for m in _ALSO_RATE.finditer(t):
+        pos = m.start("val")
+        parts = re.split(r"[.;!?]\s", t[: m.start()])
+        start = m.start() - len(parts[-1])  # where the sentence of 'also' starts
+        if len(parts) < 2 or _ALSO_OTHER.search(parts[-1]):
+            continue
+        before = [
+            k for p, k, v, _, _ in taken if 0 <= p < start and k.metric == C.RATE and v.percent
+        ]
+        v = C.value(m.group("val"))
+        if not before or v is None or any(p == pos for p, *_ in taken):
+            continue
+        extra.append((pos, before[-1], v, before[-1].text, m.group("val")))
+    if not extra:
+        return items
+    return [(k, v, kt, vt) for _, k, v, kt, vt in sorted(taken + extra, key=lambda x: x[0])]
+
+
 def restates_length(text: str) -> bool:
     """Whether prose states a length again without its name ('... printed 1.9, which')."""
     return _CONTINUATION.search(text) is not None
@@ -6030,6 +6072,8 @@ def keyvalue(
                 )
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
+        if "%" in t and _ALSO_RATE.search(t):
+            items = _rates_also(t, items)
         if "bonus" in t.lower():
             items = [_bonus_after(t, it) for it in items]
         for k, v, kt, vt in items:
