@@ -764,13 +764,19 @@ _RATE_WORDS = re.compile(r"^(?:accept|acceptance|acc|accepted)(?:\s+(?:prob|prob
 
 
 def _by_position(text: str, got: Key) -> Key | None:
-    k = norm(text)[0]
+    # (in brackets too: 'accept (per position)')
+    k = norm(re.sub(r"[(\[](\s*(?:per|by|at each|for each|each)\s[^()\[\]]*)[)\]]", r" \1 ", text))[
+        0
+    ]
     m = _BY_POSITION.search(k)
     if m is None:
         return None
     rest = re.sub(r"\s+", " ", k[: m.start()] + " " + k[m.end() :]).replace(" %", "").strip()
     rest = re.sub(r"\s*\b(?:rates|ratios|probs|probabilities)$", " rate", rest).strip()
-    if not rest or (key(rest).metric != RATE and not _RATE_WORDS.match(rest)):
+    # (after a tool's or configuration's name: 'MTP accept per position')
+    head, _, tail = rest.rpartition(" ")
+    named = bool(head) and _RATE_WORDS.match(tail) is not None and names_one(head)
+    if not rest or (key(rest).metric != RATE and not _RATE_WORDS.match(rest) and not named):
         return None
     return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
 
@@ -977,17 +983,25 @@ def _key_plain(text: str) -> Key:
                 continue
             tail, head = " ".join(words[-n:]), " ".join(words[:-n])
             named = _OWN.get(tail)
-            if (
-                named in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE)
-                and len(words) - n <= 2
-                and not _PREFIX_OTHER.search(head)
-                and not any(w in _FUNCTION_WORDS for w in words[:-n])
-                and all(_PREFIX_WORD.fullmatch(w) for w in words[:-n])
-            ):
-                if named is not None and key(head).metric is None:
+            if named in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE) and names_one(head, False):
+                if key(head).metric is None:
                     return Key(named, bare, pct)
                 break
     return Key(mapped, bare, pct)
+
+
+def names_one(head: str, alone: bool = True) -> bool:
+    """Whether the words before a metric's name name a dataset, a configuration or a tool
+    ('MT-bench', 'H100', 'MTP'): one or two such words, no function word, none naming a measure
+    of its own ('speedup'); ``alone``: nor a metric themselves."""
+    words = head.split(" ")
+    return (
+        len(words) <= 2
+        and not _PREFIX_OTHER.search(head)
+        and not any(w in _FUNCTION_WORDS for w in words)
+        and all(_PREFIX_WORD.fullmatch(w) for w in words)
+        and not (alone and key(head).metric is not None)
+    )
 
 
 # a dataset's or configuration's name: letters and digits, with '.', '+', '-' or '/' inside,

@@ -1441,10 +1441,45 @@ def _column_cells(g: Grid, i: int) -> list[str]:
     return [cells[i] for _, cells in g.rows if i < len(cells) and cells[i]]
 
 
+def _depth_setting(g: Grid, keys: list[tuple[C.Key, str]], i: int) -> bool:
+    """Whether column ``i``, headed 'Depth', holds each row's draft depth (a setting: 'depth=1'
+    to one_draft.py) rather than the draft position of a rate: whole numbers 1-16, the same
+    depth on every row whose words (its other cells without a number) agree, so no run lists
+    several depths (a run's positions 1, 2, 3 would)."""
+    if C.norm(keys[i][0].text)[0] not in _DEPTH_NAMES or keys[i][0].metric is not None:
+        return False
+    words = [
+        j
+        for j, (k, _) in enumerate(keys)
+        if j != i
+        and k.metric in (None, C.LABEL)
+        and all(C.value(c) is None for c in _column_cells(g, j))
+    ]
+    seen: dict[tuple[str, ...], str] = {}
+    for _, cells in g.rows:
+        v = C.value(cells[i]) if i < len(cells) else None
+        if v is None or v.percent or v.number != int(v.number) or not 1 <= v.number <= 16:
+            return False
+        run = tuple(cells[j] if j < len(cells) else "" for j in words)
+        if seen.setdefault(run, cells[i]) != cells[i]:
+            return False
+    return bool(seen)
+
+
+_DEPTH_NAMES = frozenset(("depth", "draft depth", "mtp depth", "spec depth"))
+
+
+def _accept_named(text: str) -> bool:
+    """'accept' alone, or after the name of a tool or configuration ('MTP accept')."""
+    head, _, tail = text.rpartition(" ")
+    return text in _BARE_ACCEPT or (tail == "accept" and bool(head) and C.names_one(head))
+
+
 def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
     """Columns whose header alone does not say the metric, read from their cells: a bare
-    'Accept' column of percentages is an acceptance rate; a 'Rate' column of percentages beside
-    accepted and drafted counts is their ratio."""
+    'Accept' column of percentages (or one after a tool's name) is an acceptance rate; a 'Rate'
+    column of percentages beside accepted and drafted counts is their ratio; a 'Depth' column
+    of one depth a run is its setting (_depth_setting)."""
     metrics = {k.metric for k, _ in keys}
     counts = {C.ACCEPTED, C.DRAFTED} <= metrics
     out = []
@@ -1453,8 +1488,10 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         # (a placeholder cell, '---' or 'n/a' on the run without drafts, holds no value)
         shown = [c for c in cells if not _PLACEHOLDER.match(c)]
         pct = bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
-        if pct and ((k.metric is None and k.text in _BARE_ACCEPT) or (counts and k.text == "rate")):
+        if pct and ((k.metric is None and _accept_named(k.text)) or (counts and k.text == "rate")):
             k = C.Key(C.RATE, k.text, True)
+        elif _depth_setting(g, keys, i):
+            k = C.Key(C.LABEL, "depth", False)
         elif (
             k.metric is None
             and k.text in _BARE_ACCEPT
@@ -1818,6 +1855,16 @@ def _by_rows(
             if m == C.DRAFTED and v is not None and per_step_drafts:
                 labels.append((k.text or header, cell))  # a configuration: drafts per step
                 continue
+            if (
+                m == C.PER_POSITION
+                and v is not None
+                and v.max is None
+                and (v.percent or 0 <= v.number <= 1)
+                and C.rate_list(cell) is None
+            ):
+                # one value under a per-position header whose other rows list several
+                # ('~54%' beside '71% / 45%'): a rate of the run, over positions not told
+                m, k = C.RATE, C.Key(C.RATE, k.text, k.percent)
             if m == C.PER_POSITION and (rl := C.rate_list(cell, k.percent)) is not None:
                 fig = slots.setdefault(slot if slot in slots else "", E.Figures())
                 for pos, r in enumerate(rl):
@@ -2327,7 +2374,7 @@ _PAIR_BARE_VALUE_ON = (
     # a hedge or degree word between the name and its value ('mean acceptance length only
     # 2.82', 'accept rate just 41%')
     r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
-    r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
+    r"approximately|nearly|near|almost|still|now|barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
     + r"\s*%?"
@@ -5098,6 +5145,48 @@ _CLAUSE_OTHER = re.compile(
 _WANTED = re.compile(_WANTING, re.I)
 
 
+# a rate of another run said 'also' in a later sentence of the line, without the figure's name
+# ('BF16 also reaches 61% on the same input'): a reporting or arrival verb, then a percentage
+# ending its clause or before a preposition (not '61% of peak', '61% faster')
+_ALSO_RATE = re.compile(
+    r"\b(?:also|too)\s+(?:" + V.REPORT_VERBS[3:-1] + r"|hits?|restores?|restored|stays?\s+at)"
+    r"\s+(?:about\s+|around\s+|~\s*)?(?P<val>\d{1,3}(?:\.\d+)?\s*%)"
+    r"(?=\s*(?:[.,;)]|$)|\s+(?:on|in|with|for|at|across|over|under)\b)",
+    re.I,
+)
+# words of the sentence before the verb naming another measure's percentage, or a condition
+_ALSO_OTHER = re.compile(
+    r"\b(?:speed\w*|throughput|latency|memory|vram|util\w*|gpu|cpu|accuracy|score|power|load|"
+    r"usage|occupancy|hit\s+rate|cache|coverage|pass|if|would|could|might|should)\b",
+    re.I,
+)
+
+
+def _rates_also(
+    t: str, items: list[tuple[C.Key, C.Value, str, str]]
+) -> list[tuple[C.Key, C.Value, str, str]]:
+    """The line's pairs with each rate another run 'also' reaches (_ALSO_RATE), in a sentence
+    after one whose rate the line read as a percentage: that figure, in line order."""
+    taken = [(t.find(vt), k, v, kt, vt) for k, v, kt, vt in items]
+    extra = []
+    for m in _ALSO_RATE.finditer(t):
+        pos = m.start("val")
+        parts = re.split(r"[.;!?]\s", t[: m.start()])
+        start = m.start() - len(parts[-1])  # where the sentence of 'also' starts
+        if len(parts) < 2 or _ALSO_OTHER.search(parts[-1]):
+            continue
+        before = [
+            k for p, k, v, _, _ in taken if 0 <= p < start and k.metric == C.RATE and v.percent
+        ]
+        v = C.value(m.group("val"))
+        if not before or v is None or any(p == pos for p, *_ in taken):
+            continue
+        extra.append((pos, before[-1], v, before[-1].text, m.group("val")))
+    if not extra:
+        return items
+    return [(k, v, kt, vt) for _, k, v, kt, vt in sorted(taken + extra, key=lambda x: x[0])]
+
+
 def restates_length(text: str) -> bool:
     """Whether prose states a length again without its name ('... printed 1.9, which')."""
     return _CONTINUATION.search(text) is not None
@@ -5981,6 +6070,8 @@ def keyvalue(
                 )
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
+        if "%" in t and _ALSO_RATE.search(t):
+            items = _rates_also(t, items)
         if "bonus" in t.lower():
             items = [_bonus_after(t, it) for it in items]
         for k, v, kt, vt in items:

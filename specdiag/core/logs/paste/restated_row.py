@@ -70,6 +70,7 @@ _APPROX = (
 )
 _PROSE = ("prose", "key-value")
 NOTE = "restated, rounded, by the approximate figure at line {line} ({text})"
+COUNTED_NOTE = "restated by the counts at line {line} ({text})"
 COARSER_NOTE = (
     "restated, rounded two decimals coarser or more, by the figure at line {line} ({text})"
 )
@@ -152,6 +153,7 @@ def fold(
     """``records`` without each approximate prose figure that rounds one table's summary row
     (see the module's rules), that row noting it."""
     records, block_of = _fold_earlier(*_fold_repeated(records, block_of, raw), raw)
+    records, block_of = _fold_counted(records, block_of)
     records, block_of = _fold_coarser(records, block_of, raw)
     records, block_of = _fold_at_k(records, block_of, raw)
     table = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and _figure(r) is not None]
@@ -359,6 +361,51 @@ def _fold_earlier(
         text = ", ".join(t.strip("*`_ ") for _, t, _ in said)
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text))
+        )
+    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
+
+
+def _agree(a: float | None, b: float | None) -> bool:
+    return a is None or b is None or abs(a - b) <= 0.005
+
+
+def _fold_counted(
+    records: list[PasteRecord], block_of: list[int]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each prose record whose accepted count (10 or more) exactly one
+    earlier prose record prints too under other names, every other count and figure both print
+    agreeing and no label of its own: that run's counts told again in other words (a list
+    summing up the sentence above it), that record noting it. Records under the same names
+    (a bench's lines, two runs counting alike) are never folded."""
+    drop: set[int] = set()
+    out = list(records)
+    for i, r in enumerate(records):
+        if r.structure not in _PROSE or r.kind == TABLE_ROW or not (r.accepted_tokens or 0) >= 10:
+            continue
+        matches = [
+            j
+            for j, e in enumerate(records[:i])
+            if j not in drop
+            and e.structure in _PROSE
+            and e.kind != TABLE_ROW
+            and (e.first_line, e.last_line) != (r.first_line, r.last_line)
+            and e.accepted_tokens == r.accepted_tokens
+            and {n for n, _ in e.fields} != {n for n, _ in r.fields}
+            and set(r.labels) <= set(e.labels)
+            and all(
+                _agree(getattr(e, f), getattr(r, f))
+                for f in ("drafted_tokens", "steps", "printed_rate", "printed_length")
+            )
+            and not any(x != y for x, y in zip(e.per_position, r.per_position, strict=False))
+        ]
+        if len(matches) != 1:
+            continue
+        (j,) = matches
+        drop.add(i)
+        text = f"{r.accepted_tokens:g} accepted"
+        out[j] = dataclasses.replace(
+            out[j], notes=(*out[j].notes, COUNTED_NOTE.format(line=r.first_line, text=text))
         )
     kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
     return [r for r, _ in kept], [b for _, b in kept]

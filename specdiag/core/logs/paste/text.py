@@ -279,6 +279,10 @@ def _tex_symbols(line: str) -> str:
     return line.replace("\U0001d70f", "τ")
 
 
+# a number, then the word 'percent' ('near 71 percent', '1 per cent'): a percentage
+_PERCENT_WORD = re.compile(r"(\d)\s*(?:percent|per\s+cent)\b", re.I)
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
@@ -300,6 +304,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
     if ("{" in text or "%" in text) and _FORMAT_SPEC.search(text):
         raw = [_FORMAT_SPEC.sub(lambda m: re.sub(r"\d", "#", m[0]), ln) for ln in raw]
+    if "per" in text and _PERCENT_WORD.search(text):
+        raw = [_PERCENT_WORD.sub(r"\1%", ln) for ln in raw]  # '71 percent': '71%'
     if "\\" in text or "\U0001d70f" in text:
         raw = [_tex_symbols(ln) for ln in raw]
     if "<t" in text and _HTML_CELL.search(text):
