@@ -126,6 +126,8 @@ def rejoined(lines: list[Line]) -> list[Line]:
 # a cell of figures in a table a web page copied with single spaces ('2.718', '64.10%', '2,048')
 _NUM = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?")
 _LABEL_FIRST = re.compile(r"[A-Za-z]")
+# a key's figure ('tokens: 1', 'k=4'): a key-value line's, no column's name
+_KEY_FIGURE = re.compile(r"[:=]\s*[-+~≈]?\.?\d")
 
 
 def _figures_row(t: str) -> tuple[list[str], list[str]] | None:
@@ -149,7 +151,8 @@ def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line
     line of words, then two rows or more, each a label opening on a letter and the same number
     n of figure cells (a row with more figures keeps the first ones in its label; a label of
     six words at most), at least one last cell with decimals, the header (twelve words at most,
-    no sentence's or title's closing mark) or the three lines above it naming acceptance. The
+    no sentence's or title's closing mark, no key's figure: 'tokens: 12' opens a key-value
+    run) or the three lines above it naming acceptance. The
     header's first word heads the labels, its next n - 1 words one figure column each, the rest
     the last column; the table is put back as a pipe table (a delimiter row under the header),
     unless ``read`` already reads the header and rows as a table. Any other line as it is."""
@@ -169,6 +172,7 @@ def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line
             len(rows) < 2
             or not head.strip()
             or _figures_row(head) is not None
+            or _KEY_FIGURE.search(head) is not None  # (a key-value line over its run: no header)
             or "|" in head
             or "  " in head.strip()
             or not width + 1 <= len(hw) <= 12

@@ -142,3 +142,30 @@ def test_a_spaced_table_of_several_figure_columns() -> None:
 )
 def test_negative_controls_no_spaced_table(text: str) -> None:
     assert all(r.kind != "table_row" for r in read_paste(text).records)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    steps=st.integers(1, 400),
+    share=st.integers(0, 100),
+    key=st.sampled_from(["Accepted draft tokens", "Number of accepted tokens", "accepted"]),
+    sep=st.sampled_from([": ", " = ", ":"]),
+)
+def test_a_key_value_line_over_is_lines_is_no_header(
+    steps: int, share: int, key: str, sep: str
+) -> None:
+    # 'Key: N' then 'name is figure' lines: a key-value run, its first line no table's header
+    # (a key's figure is no column's name), read as one run, never split into a grid
+    accepted = steps * share // 100
+    length = round(1 + accepted / steps, 2)
+    text = (
+        f"draft run on our box\n{key}{sep}{accepted}\nMean acceptance length is {length:.2f}\n"
+        f"acceptance rate is {accepted / steps * 100:.1f}%\nNumber of draft proposals: {steps}\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.kind != "table_row" and "table" not in r.structure, text
+    assert (r.printed_length, r.accepted_tokens, r.steps) == (length, accepted, steps), text
+    # the same figures under a header of column names are a spaced table's rows
+    table = "Benchmark Mean acceptance length\nSetA 1.50\nSetB 2.25\n"
+    got = read_paste(table).records
+    assert [g.printed_length for g in got] == [1.5, 2.25]
