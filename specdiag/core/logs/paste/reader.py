@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
@@ -463,14 +463,19 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_`(\[])")
 # 'would', 'can', 'up to') that no one is said to have measured; or a sentence that opens
 # with such a figure and says what it 'means' ('A 75% acceptance rate means 3 of 4 drafts
 # were kept'): a field's meaning spelled out, no run
+# (one word may qualify the name, 'a trained acceptance rate', never one saying it was measured
+# or is a run's statistic; the figure may be a range, '~0.6-0.7'; a decimal point ends no clause)
 _FIGURE = (
     r"(?:an?\s+[~≈]?\d+(?:\.\d+)?\s*%\s+(?:draft\s+|token\s+)?accept(?:ance)?(?:\s+rate)?|"
-    r"an?\s+(?:draft\s+)?accept(?:ance)?\s+(?:rate|length)\s+of\s+[~≈]?\d+(?:\.\d+)?\s*%?)"
+    r"an?\s+(?!(?:measured|observed|actual|real|reported|recorded|mean|average|avg|median|"
+    r"overall)\b)(?:[a-z-]+\s+)?(?:draft\s+)?accept(?:ance)?\s+(?:rate|length)\s+of\s+[~≈]?"
+    r"\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*%?)"
 )
+_CLAUSE = r"(?:[^.;!?]|\.(?=\d))"
 _PREMISE = re.compile(
     r"\b(?P<w>with|at|given|assuming|suppose|supposing|if)\s+(?:[^.;,!?]{0,60}?\s)?"
     + _FIGURE
-    + r"\b[^.;!?]{0,40}?,(?P<main>[^.;!?]{0,200})",
+    + rf"\b{_CLAUSE}{{0,40}}?,(?P<main>{_CLAUSE}{{0,200}})",
     re.I,
 )
 _MEANS = re.compile(r"(?:^|[.!?:]\s+)[*_`]*" + _FIGURE + r"\s+(?P<w>means|implies)\b", re.I)
@@ -484,16 +489,38 @@ _MEASURED_OUTCOME = re.compile(
 )
 
 
-def _premise(text: str) -> str | None:
-    """The words of a worked estimate's premise in ``text`` ('with K=4 and an 80% acceptance
-    rate, ... about'), or None."""
+def _premises(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, words) of each worked estimate's premise in ``text`` ('with K=4 and an 80%
+    acceptance rate, ... about')."""
     for m in _PREMISE.finditer(text):
         main = m.group("main")
         h = _HEDGED.search(main)
         if h is not None and _MEASURED_OUTCOME.search(main) is None:
-            return f"{m.group('w')} ... {h.group(0)}"
+            yield m.start(), m.end(), f"{m.group('w')} ... {h.group(0)}"
+
+
+def _premise(text: str) -> str | None:
+    """The words of a worked estimate's premise in ``text``, or None."""
+    for _, _, words in _premises(text):
+        return words
     means = _MEANS.search(text)
     return None if means is None else f"a ... {means.group('w')}"
+
+
+def _premise_lines(blk: list[tuple[int, str]]) -> dict[int, str]:
+    """The lines of a worked estimate whose sentence runs over several lines of the block (its
+    premise on one line, its hedged outcome on the next), each with the estimate's words."""
+    text, starts = "", []
+    for ln, t in blk:
+        starts.append((len(text), ln))
+        text += t.strip() + " "
+    out: dict[int, str] = {}
+    for a, b, words in _premises(text):
+        for i, (at, ln) in enumerate(starts):
+            end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+            if at < b and end > a:
+                out[ln] = words
+    return out
 
 
 def _illustrative(text: str) -> str | None:
@@ -550,6 +577,9 @@ def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
     words, a setting (a script's or a config's assignment, a flag), an illustration of what
     code does (a supposition, a generic subject), typed placeholder numbers ('2.345')."""
     marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
+    if len(blk) > 1 and any("%" in t or " of " in t for _, t in blk):
+        for ln, m in _premise_lines(blk).items():
+            marked.setdefault(ln, m)
     for i, m in NR.setting_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.forced_marks([t for _, t in blk]).items():
