@@ -1048,7 +1048,7 @@ def read_paste(
     marked_below: str | None = None  # the statement above that the figures are not measured
     folded = "\n".join(t for blk in all_blocks for _, t in blk).casefold()
     marks = any(w in folded for w in _MARK_WORDS)
-    for blk in all_blocks:
+    for bi, blk in enumerate(all_blocks):
         lead_title = _bold_lead(blk, prev_blk)
         held_mark = marked_below
         for _, t in blk if marks else ():
@@ -1072,6 +1072,12 @@ def read_paste(
         if section and section not in prev_lines[-3:]:
             # the markdown heading of the section the block sits in titles it too
             heading = section + "\n" + heading
+        if (cap := _caption_below(blk, all_blocks[bi + 1 : bi + 2])) and not _title(
+            blk, blk[0][0], heading
+        ):
+            # a table with no title above and its numbered caption below ('Table 2: Acceptance
+            # lengths ...'): the caption titles it
+            heading = heading + "\n" + cap
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
         upper_here = upper
@@ -2790,6 +2796,31 @@ def _sentence_title(t: str) -> str | None:
     if k.metric not in I._TITLE_FIGURES or k.text == "acceptance":
         return None
     return sentence.strip()
+
+
+# a table's numbered caption ('Table 2: Acceptance lengths of the drafters. ...'), HTML tags
+# aside, as a page prints it under its table
+_CAPTION = re.compile(r"^\s*(?:Table|Tab\.)\s*\d{1,2}\s*[:.]\s*(?P<s>[A-Za-z].{4,})$", re.I)
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>\n]*)?>")
+
+
+def _caption_below(blk: list[tuple[int, str]], after: list[list[tuple[int, str]]]) -> str | None:
+    """The title a table's numbered caption gives it, the caption right under its last row (in
+    the block, or the first line of the block right below, at most one blank line between),
+    its first sentence naming one acceptance figure first (_plain_title, _sentence_title),
+    closed by ':'; None for any other block."""
+    if len(blk) > 1 and "|" in blk[-2][1] and "|" not in blk[-1][1]:
+        line = blk[-1][1]
+    elif after and after[0] and after[0][0][0] - blk[-1][0] <= 2 and "|" in blk[-1][1]:
+        line = after[0][0][1]
+    else:
+        return None
+    m = _CAPTION.match(_TAG.sub("", line).strip())
+    if m is None:
+        return None
+    first = re.split(r"(?<=[.!?])\s+", m.group("s").strip(), maxsplit=1)[0].rstrip(".")
+    named = _plain_title(first) or _sentence_title(first + ".") is not None
+    return f"{first}:" if named else None  # (as a title line above the table reads)
 
 
 def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:

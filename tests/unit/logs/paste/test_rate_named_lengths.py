@@ -55,7 +55,8 @@ def test_negative_control_no_row_above_its_depth_decides_nothing() -> None:
 
 def test_negative_control_a_rate_column_of_shares_stays_rates() -> None:
     text = pipe_table(
-        ["Setup", "Acceptance Rate"], [["Without MTP", "1.00"], ["MTP 1", "0.81"], ["MTP 2", "0.74"]]
+        ["Setup", "Acceptance Rate"],
+        [["Without MTP", "1.00"], ["MTP 1", "0.81"], ["MTP 2", "0.74"]],
     )
     got = read_paste(text).records
     assert [r.printed_rate for r in got if r.printed_rate is not None][-2:] == [0.81, 0.74]
