@@ -203,6 +203,7 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
         if C.key(name).metric == C.K and v is not None and v.number == int(v.number):
             found.add(int(v.number))
         found.update(int(m.group(1)) for m in _K_IN_LABEL.finditer(val))
+        found.update(int(m.group(1)) for m in _MTP_LAYERS.finditer(C._MARKUP.sub("", val)))
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
@@ -215,6 +216,10 @@ _MAX_IN_LABEL = re.compile(
     V.DRAFT_MAX_RE + r"|(?<![\w-])d\s*=\s*(?P<d>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
     re.I,
 )
+
+
+# a row label naming its MTP depth ('MTP 2', 'MTP3_top10'): that many draft tokens a step
+_MTP_LAYERS = re.compile(r"^\W*MTP[ _-]?(\d)(?![\d.])", re.I)
 
 
 def _maxima(text: str) -> set[int]:
@@ -1500,6 +1505,16 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         ):
             k = C.Key(C.LENGTH, k.text, False)
         elif (
+            k.metric == C.RATE
+            and not k.percent
+            and _lengths_only(cells)
+            and _baseline_at_one(g, i, strict=True)
+        ):
+            # a column named a rate over numbers only a length can be, one above its row's
+            # draft tokens per step ('Acceptance Rate' over 'MTP 1 | 1.92'): tokens per step,
+            # the target's own token counted; its 1.00 on a row without drafts is one too
+            k = C.Key(C.LENGTH, k.text, False)
+        elif (
             k.metric is None
             and _PER_STEP_ACCEPT.match(k.text)
             and _lengths_only(cells, changes=True)
@@ -1576,19 +1591,22 @@ def tau_baseline_table(body: str) -> bool:
     return False
 
 
-def _baseline_at_one(g: Grid, i: int) -> bool:
+def _baseline_at_one(g: Grid, i: int, strict: bool = False) -> bool:
     """A row run without drafts ('baseline', 'no spec') prints exactly 1 in column ``i``, or a
     row prints more than its draft tokens per step: the column counts tokens per step (plain
     numbers under a bare 'Accept' are otherwise not read: accepted drafts per step and tokens
-    per step look alike)."""
+    per step look alike). ``strict``: only a row above its draft tokens per step proves it
+    (the row label's 'MTP 2', 'MTP3_...' counted as two, three drafts a step)."""
     head = g.header[-1] if g.header else []
     k_cols = [j for j, h in enumerate(head) if C.key(h).metric == C.K or C.norm(h)[0] == "k"]
     for _, cells in g.rows:
         v = C.value(cells[i]) if i < len(cells) else None
         if v is None:
             continue
-        if v.number == 1.0 and any(
-            _BASELINE_ROW.match(C._MARKUP.sub("", c).strip()) for c in cells
+        if (
+            not strict
+            and v.number == 1.0
+            and any(_BASELINE_ROW.match(C._MARKUP.sub("", c).strip()) for c in cells)
         ):
             return True
         # a value above the row's draft tokens per step ('k=3' in a label, a K column): only
@@ -1596,6 +1614,8 @@ def _baseline_at_one(g: Grid, i: int) -> bool:
         # (a draft maximum bounds it alike: no step drafts more)
         ks = {int(m.group(1)) for c in cells for m in _K_IN_LABEL.finditer(c)}
         ks.update(n for c in cells for n in _maxima(c))
+        if strict:
+            ks.update(int(m.group(1)) for c in cells for m in _MTP_LAYERS.finditer(c))
         for j in k_cols:
             kv = C.value(cells[j]) if j < len(cells) else None
             if kv is not None and kv.number == int(kv.number):

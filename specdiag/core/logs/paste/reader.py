@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
@@ -463,14 +463,19 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_`(\[])")
 # 'would', 'can', 'up to') that no one is said to have measured; or a sentence that opens
 # with such a figure and says what it 'means' ('A 75% acceptance rate means 3 of 4 drafts
 # were kept'): a field's meaning spelled out, no run
+# (one word may qualify the name, 'a trained acceptance rate', never one saying it was measured
+# or is a run's statistic; the figure may be a range, '~0.6-0.7'; a decimal point ends no clause)
 _FIGURE = (
     r"(?:an?\s+[~≈]?\d+(?:\.\d+)?\s*%\s+(?:draft\s+|token\s+)?accept(?:ance)?(?:\s+rate)?|"
-    r"an?\s+(?:draft\s+)?accept(?:ance)?\s+(?:rate|length)\s+of\s+[~≈]?\d+(?:\.\d+)?\s*%?)"
+    r"an?\s+(?!(?:measured|observed|actual|real|reported|recorded|mean|average|avg|median|"
+    r"overall)\b)(?:[a-z-]+\s+)?(?:draft\s+)?accept(?:ance)?\s+(?:rate|length)\s+of\s+[~≈]?"
+    r"\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*%?)"
 )
+_CLAUSE = r"(?:[^.;!?]|\.(?=\d))"
 _PREMISE = re.compile(
     r"\b(?P<w>with|at|given|assuming|suppose|supposing|if)\s+(?:[^.;,!?]{0,60}?\s)?"
     + _FIGURE
-    + r"\b[^.;!?]{0,40}?,(?P<main>[^.;!?]{0,200})",
+    + rf"\b{_CLAUSE}{{0,40}}?,(?P<main>{_CLAUSE}{{0,200}})",
     re.I,
 )
 _MEANS = re.compile(r"(?:^|[.!?:]\s+)[*_`]*" + _FIGURE + r"\s+(?P<w>means|implies)\b", re.I)
@@ -484,16 +489,38 @@ _MEASURED_OUTCOME = re.compile(
 )
 
 
-def _premise(text: str) -> str | None:
-    """The words of a worked estimate's premise in ``text`` ('with K=4 and an 80% acceptance
-    rate, ... about'), or None."""
+def _premises(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, words) of each worked estimate's premise in ``text`` ('with K=4 and an 80%
+    acceptance rate, ... about')."""
     for m in _PREMISE.finditer(text):
         main = m.group("main")
         h = _HEDGED.search(main)
         if h is not None and _MEASURED_OUTCOME.search(main) is None:
-            return f"{m.group('w')} ... {h.group(0)}"
+            yield m.start(), m.end(), f"{m.group('w')} ... {h.group(0)}"
+
+
+def _premise(text: str) -> str | None:
+    """The words of a worked estimate's premise in ``text``, or None."""
+    for _, _, words in _premises(text):
+        return words
     means = _MEANS.search(text)
     return None if means is None else f"a ... {means.group('w')}"
+
+
+def _premise_lines(blk: list[tuple[int, str]]) -> dict[int, str]:
+    """The lines of a worked estimate whose sentence runs over several lines of the block (its
+    premise on one line, its hedged outcome on the next), each with the estimate's words."""
+    text, starts = "", []
+    for ln, t in blk:
+        starts.append((len(text), ln))
+        text += t.strip() + " "
+    out: dict[int, str] = {}
+    for a, b, words in _premises(text):
+        for i, (at, ln) in enumerate(starts):
+            end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+            if at < b and end > a:
+                out[ln] = words
+    return out
 
 
 def _illustrative(text: str) -> str | None:
@@ -550,6 +577,9 @@ def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
     words, a setting (a script's or a config's assignment, a flag), an illustration of what
     code does (a supposition, a generic subject), typed placeholder numbers ('2.345')."""
     marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
+    if len(blk) > 1 and any("%" in t or " of " in t for _, t in blk):
+        for ln, m in _premise_lines(blk).items():
+            marked.setdefault(ln, m)
     for i, m in NR.setting_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.forced_marks([t for _, t in blk]).items():
@@ -1018,7 +1048,7 @@ def read_paste(
     marked_below: str | None = None  # the statement above that the figures are not measured
     folded = "\n".join(t for blk in all_blocks for _, t in blk).casefold()
     marks = any(w in folded for w in _MARK_WORDS)
-    for blk in all_blocks:
+    for bi, blk in enumerate(all_blocks):
         lead_title = _bold_lead(blk, prev_blk)
         held_mark = marked_below
         for _, t in blk if marks else ():
@@ -1042,6 +1072,12 @@ def read_paste(
         if section and section not in prev_lines[-3:]:
             # the markdown heading of the section the block sits in titles it too
             heading = section + "\n" + heading
+        if (cap := _caption_below(blk, all_blocks[bi + 1 : bi + 2])) and not _title(
+            blk, blk[0][0], heading
+        ):
+            # a table with no title above and its numbered caption below ('Table 2: Acceptance
+            # lengths ...'): the caption titles it
+            heading = heading + "\n" + cap
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
         upper_here = upper
@@ -2760,6 +2796,31 @@ def _sentence_title(t: str) -> str | None:
     if k.metric not in I._TITLE_FIGURES or k.text == "acceptance":
         return None
     return sentence.strip()
+
+
+# a table's numbered caption ('Table 2: Acceptance lengths of the drafters. ...'), HTML tags
+# aside, as a page prints it under its table
+_CAPTION = re.compile(r"^\s*(?:Table|Tab\.)\s*\d{1,2}\s*[:.]\s*(?P<s>[A-Za-z].{4,})$", re.I)
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>\n]*)?>")
+
+
+def _caption_below(blk: list[tuple[int, str]], after: list[list[tuple[int, str]]]) -> str | None:
+    """The title a table's numbered caption gives it, the caption right under its last row (in
+    the block, or the first line of the block right below, at most one blank line between),
+    its first sentence naming one acceptance figure first (_plain_title, _sentence_title),
+    closed by ':'; None for any other block."""
+    if len(blk) > 1 and "|" in blk[-2][1] and "|" not in blk[-1][1]:
+        line = blk[-1][1]
+    elif after and after[0] and after[0][0][0] - blk[-1][0] <= 2 and "|" in blk[-1][1]:
+        line = after[0][0][1]
+    else:
+        return None
+    m = _CAPTION.match(_TAG.sub("", line).strip())
+    if m is None:
+        return None
+    first = re.split(r"(?<=[.!?])\s+", m.group("s").strip(), maxsplit=1)[0].rstrip(".")
+    named = _plain_title(first) or _sentence_title(first + ".") is not None
+    return f"{first}:" if named else None  # (as a title line above the table reads)
 
 
 def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:

@@ -402,9 +402,10 @@ _SETUP_ITEM = re.compile(
 )
 
 # a container image reference after 'image' ('image `vllm-qwen3:fp8-a1b2`', 'image:
-# lmsysorg/sglang:v0.5.2'): a repository path with a tag or a digest
+# lmsysorg/sglang:v0.5.2', 'the deployment image is `...`'): a repository path with a tag or a
+# digest
 _IMAGE = re.compile(
-    r"\b(?:image|container\s+image|docker\s+image)\s*[:=]?\s*[`'\"]?"
+    r"\b(?:image|container\s+image|docker\s+image)\s*(?:[:=]|\s(?:is|was))?\s*[`'\"]?"
     r"(?P<v>[a-z0-9][\w./-]{1,80}(?::[\w.-]{1,60}|@sha256:[0-9a-f]{6,64}))",
     re.I,
 )

@@ -77,9 +77,25 @@ def test_a_deployments_image_names_its_server() -> None:
     assert T.served(text) == {"vllm"}
 
 
+@pytest.mark.parametrize("verb", ["is", "was", ":"])
+@pytest.mark.parametrize("image", ["`lab-sglang-mtp:r7`", "`lmsysorg/sglang:v0.5.2`"])
+def test_a_deployments_image_said_with_is_names_its_server(verb: str, image: str) -> None:
+    # the image at the notes' end, the length in prose above it
+    text = (
+        "In soak run two the average speculative acceptance length was 2.74 overnight.\n\n"
+        f"The reproducible deployment image {verb} {image}, rebuilt from the pinned tree.\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.tool == "sglang" and r.accept_length == 2.74
+
+
 @pytest.mark.parametrize(
     "text",
     [
+        # 'image is' before no image reference, the engine named elsewhere
+        "The deployment image is large; sglang starts slowly on it.\n",
+        # an image of no engine, said with 'is'
+        "The deployment image is `lab-proxy:r7`.\n",
         # an image of no engine
         "Deployment `lane-b` fronts the server with image `nginx:1.27`.\n",
         # an image named, nothing served or deployed

@@ -90,3 +90,48 @@ def test_a_name_above_and_its_meaning_spelled_out_below_is_no_record() -> None:
 def test_negative_control_a_rate_stated_as_measured_is_read() -> None:
     text = "On our MT-bench run the EAGLE-3 draft had a 64% acceptance rate.\n"
     assert [r.printed_rate for r in read_paste(text).records] == [0.64]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    qualifier=st.sampled_from(["a trained", "a per-head", "an", "a nominal"]),
+    lo=st.integers(40, 70),
+    span=st.integers(0, 15),
+    subject=st.sampled_from(["the tree drafter", "our heads", "the draft"]),
+    length=st.sampled_from(["2.1", "2.6", "3.0"]),
+    breaks=st.booleans(),
+)
+def test_an_estimate_whose_premise_and_outcome_span_lines_is_no_record(
+    qualifier: str, lo: int, span: int, subject: str, length: str, breaks: bool
+) -> None:
+    # the premise's figure a range or one value, with a word before its name; the outcome, a
+    # length, hedged, may stand on the next line of the paragraph
+    figure = f"0.{lo}" if span == 0 else f"~0.{lo}-0.{lo + span}"
+    cut = "\n" if breaks else " "
+    text = (
+        "Design notes for the tree verifier.\n\n"
+        f"With 48 tree nodes and {qualifier} acceptance rate of {figure} per depth,{cut}"
+        f"{subject} typically accepts ~{length} tokens per verify pass. That would put{cut}"
+        "decode well above the plain baseline.\n"
+    )
+    assert read_paste(text).records == ()
+
+
+def test_negative_control_a_measured_rate_before_a_hedged_length_is_read() -> None:
+    # 'a measured acceptance rate': the writer's run, no premise
+    text = (
+        "With 48 tree nodes and a measured acceptance rate of 0.62 per depth, the heads\n"
+        "accepted about 2.4 tokens per verify pass on our prompts.\n"
+    )
+    assert read_paste(text).records != ()
+
+
+def test_negative_control_a_length_in_the_next_sentence_is_read() -> None:
+    # the measured length in the next paragraph (one paragraph is read as one record: a
+    # measured figure in the estimate's own paragraph is lost with it, never misread)
+    text = (
+        "With 48 tree nodes and a trained acceptance rate of ~0.6 per depth, the heads\n"
+        "would accept about 2.5 tokens per pass.\n\n"
+        "On MT-Bench they accepted 2.43 tokens per verify pass.\n"
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [2.43]
