@@ -1730,6 +1730,13 @@ def _side_values(cell: str) -> list[C.Value | None]:
 
 
 _SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
+# a number naming a part of the text ('In Figure 8', 'see Table 3', 'Eq. 2'): a reference,
+# never a figure's value
+_REFERENCE_BEFORE = re.compile(
+    r"\b(?:fig(?:ure)?s?|tab(?:le)?s?|sec(?:tion)?s?|eq(?:uation)?s?|appendix|chapter|algorithm"
+    r"|listing)\.?\s*[*_`]*\s*$|§\s*$",
+    re.I,
+)
 
 
 _STEP_LABELS = frozenset(("steps", "num steps", "n steps", "nsteps"))
@@ -4763,6 +4770,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 k = C.Key(C.RATE, k.text, True)
             if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
                 continue  # '+0.3': a change, not the figure
+            if _REFERENCE_BEFORE.search(text, 0, m.start("val")):
+                continue  # 'acceptance ... In Figure 8': the figure's number, no value
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
             if v.percent and k.metric in C.ACCEPTANCE and _TIME_SHARE.match(text, m.end("val")):
