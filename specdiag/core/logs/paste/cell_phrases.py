@@ -9,7 +9,11 @@ Each such row is one run:
   ``accepted``): the rate P;
 - ``P% at position N`` (``at pos N``, ``for position N``), perhaps followed by an approximate
   rest (``~0% after``, ``near zero beyond``): the rate at position N alone (the rest, never
-  exact, is not read).
+  exact, is not read);
+- ``P% (pos 4+: 0.000)`` (``pos 3-5: 0.01``): the rate P, the later positions' own rate in
+  the bracket not read;
+- ``P%, len L`` (``P% window; AL L``): the length L named after the rate, and the rate P only
+  where no word qualifies it (``window``: a rate of some part of the run, not read).
 
 No length is computed from these (the drafts per step are not said); a row naming an n-gram,
 prompt-lookup or suffix drafter takes its k as a maximum (``variable_drafts``: its drafts vary
@@ -39,6 +43,19 @@ _AT_POSITION = re.compile(
 )
 
 
+# a rate with the later draft positions' rate in brackets ('~6% (pos 4+: 0.000)')
+_LATER_POSITIONS = re.compile(
+    r"^(?P<r>[~≈]?\s*\d{1,3}(?:\.\d+)?\s*%)\s*\(\s*pos(?:itions?)?\s*\d{1,2}\s*"
+    r"(?:\+|[–-]\s*\d{1,2})\s*:\s*\d*\.?\d+\s*%?\s*\)$",
+    re.I,
+)
+# a rate, perhaps qualified by a word, then a length named after it ('31% window, len 2.40')
+_RATE_THEN_LENGTH = re.compile(
+    r"^(?P<r>[~≈]?\s*\d{1,3}(?:\.\d+)?\s*%)(?P<q>\s+[A-Za-z]+)?\s*[,;]\s*"
+    r"(?:len(?:gth)?|AL|τ)\s*[:=]?\s*(?P<l>\d{1,2}\.\d+)$"
+)
+
+
 def _clean(cell: str) -> str:
     return C._MARKUP.sub("", cell).strip().strip(".,;").strip()
 
@@ -59,6 +76,23 @@ def rate_at_position(cell: str) -> tuple[int, float] | None:
         return None
     p = float(m.group("p"))
     return (int(m.group("n")), p / 100.0) if p <= 100 else None
+
+
+def rate_before_positions(cell: str) -> C.Value | None:
+    """The rate of a cell ``P% (pos 4+: 0.000)`` (the later positions' rate not read), or
+    None."""
+    m = _LATER_POSITIONS.match(_clean(cell))
+    return C.value(m.group("r")) if m is not None else None
+
+
+def rate_then_length(cell: str) -> tuple[C.Value | None, C.Value] | None:
+    """(rate, length) of a cell ``P%, len L`` (the rate None where a word qualifies it,
+    ``P% window, len L``), or None."""
+    m = _RATE_THEN_LENGTH.match(_clean(cell))
+    length = C.value(m.group("l")) if m is not None else None
+    if m is None or length is None or not 1 <= length.number <= C.MAX_STEP_TOKENS:
+        return None
+    return (None if m.group("q") else C.value(m.group("r"))), length
 
 
 # a drafter proposing a varying number of tokens a step (n-gram / prompt-lookup matching,

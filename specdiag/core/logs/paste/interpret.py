@@ -2131,6 +2131,17 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # '27% of drafted tokens': the rate, written as a phrase (cell_phrases.py)
         fig.put(C.RATE, ph, k, cell, header)
         return True
+    if k.metric == C.RATE and (ph := CPH.rate_before_positions(cell)) is not None:
+        # '~6% (pos 4+: 0.000)': the rate, the later positions' own not read (cell_phrases.py)
+        fig.put(C.RATE, ph, k, cell, header)
+        return True
+    if k.metric == C.RATE and (rtl := CPH.rate_then_length(cell)) is not None:
+        # '31% window, len 2.40': the length named after the rate (cell_phrases.py)
+        if rtl[0] is not None:
+            fig.put(C.RATE, rtl[0], k, cell, header)
+        lk = C.Key(C.LENGTH, "len", False, None, k.tool, k.pooled)
+        fig.put(C.LENGTH, rtl[1], lk, cell, header)
+        return True
     if k.metric == C.RATE and not fig.positions and (at := CPH.rate_at_position(cell)):
         # '69% at position 0, ~0% after': that position's rate alone (cell_phrases.py)
         fig.positions[at[0]] = at[1]

@@ -1,6 +1,8 @@
 """Acceptance written as a phrase in a table cell (cell_phrases.py): `P% of drafted tokens` is
 the rate, `P% at position N, ~0% after` that position's rate alone; no length unless proven,
-and none from an n-gram row's k (a maximum). Dashes and projected rows are no records."""
+and none from an n-gram row's k (a maximum). Dashes and projected rows are no records.
+`P% (pos 4+: 0.000)` is the rate P (the later positions' bracket unread); `P%, len L` the
+length L beside the rate (the rate unread where a word qualifies it)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specdiag.core.logs.paste.cell_phrases import rate_at_position, rate_of_drafts
+from specdiag.core.logs.paste.cell_phrases import (
+    rate_at_position,
+    rate_before_positions,
+    rate_of_drafts,
+    rate_then_length,
+)
 from tests.support.examples import examples
 from tests.support.pastes import pipe_table
 from tests.unit.logs.paste.pipeline import Read
@@ -66,3 +73,49 @@ def test_phrases() -> None:
     assert rate_at_position("**69% at position 0, ~0% after**") == (0, 0.69)
     assert rate_at_position("69% at position 0, 40% after") is None  # an exact rest: unread
     assert rate_at_position("69% at most") is None
+
+
+def _rate_table(rows: list[list[str]]) -> str:
+    return "## Runs on vLLM 0.10.1, one stream\n\n" + pipe_table(
+        ["workload", "acceptance rate", "decode"], rows
+    )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    p=st.integers(2, 60),
+    first=st.integers(2, 6),
+    approx=st.sampled_from(["", "~", "**~"]),
+    length=st.integers(110, 690),
+    word=st.sampled_from(["", " window", " steady"]),
+)
+def test_rate_with_later_positions_and_rate_with_length(
+    read: Read, p: int, first: int, approx: str, length: int, word: str
+) -> None:
+    close = "**" if approx.startswith("**") else ""
+    cell = f"{approx}{p}%{close} (pos {first}+: 0.000)"
+    rows = [
+        ["prose", cell, "20 tok/s"],
+        ["code", f"{p + 20}.5%{word}, len {length / 100:.2f}", "x"],
+    ]
+    got = read(_rate_table(rows)).records
+    assert len(got) == 2
+    later, with_len = got
+    assert later.printed_rate == pytest.approx(p / 100) and later.per_position == ()
+    assert later.printed_length is None
+    assert with_len.printed_length == pytest.approx(length / 100)
+    # vLLM's mean acceptance length counts the bonus token (the tool named in the heading)
+    assert with_len.accept_length == pytest.approx(length / 100)
+    assert with_len.printed_rate == (None if word else pytest.approx((p + 20.5) / 100))
+
+
+def test_cell_phrase_near_misses() -> None:
+    assert rate_before_positions("~6% (pos 5-7: 0.000)") is not None
+    assert rate_before_positions("6% (pos 0)") is None  # the first position's rate alone
+    assert rate_before_positions("6% (n=80)") is None
+    assert rate_then_length("31%, len 2.40") is not None
+    assert rate_then_length("31%, len 40.5") is None  # no tokens a step
+    assert rate_then_length("31%, seq len 2.40") is None
+    assert rate_then_length("31%, 2.40") is None  # an unnamed second figure
+    got = rate_then_length("31% window; AL 2.4")
+    assert got is not None and got[0] is None and got[1].number == 2.4
