@@ -115,7 +115,7 @@ def definitions(text: str) -> list[Definition]:
 # over the same steps ('(sum(accepted) + n_steps) / n_steps', '(n_steps + total_accepted) /
 # n_steps') or one plus the accepted tokens over the steps ('1 + accepted / steps'): one token
 # more a step than accepted, the target's own (a count of drafts plus the steps counted again
-# would count the bonus twice)
+# would count the bonus twice); either may be a sum's call ('1 + sum(correct) / sum(verify_ct)')
 _OPERAND = r"(?:[A-Za-z_]\w*\(\s*)?[A-Za-z_][\w.\[\]]*(?:\s*\))?"
 _FORMULA = re.compile(
     r"\(\s*(?P<a>"
@@ -126,14 +126,19 @@ _FORMULA = re.compile(
     + r")\s*\)\s*/\s*(?P=s2)(?![ \t]*[(*/+-]|\.?\w)|"
     r"(?<![\w.])1(?:\.0+)?\s*\+\s*(?P<a3>"
     + _OPERAND
-    + r")\s*/\s*(?P<s3>[A-Za-z_]\w*(?:\.\w+)*)(?![ \t]*[(*/+-]|\.?\w)"
+    + r")\s*/\s*(?P<s3>"
+    + _OPERAND
+    + r")(?![ \t]*[(*/+-]|\.?\w)"
 )
+# the steps' count by its name ('num_steps', 'total verify steps', 'spec_verify_ct')
 _STEPS_ONLY = re.compile(
-    r"^(?:(?:num|n|total|number|count|of|the|all)\s+)*"
+    r"^(?:(?:num|n|total|number|count|of|the|all|spec)\s+)*(?:"
     + _STEPS
-    + r"\s*(?:num(?:ber)?s?|counts?)?$",
+    + r"\s*(?:num(?:ber)?s?|counts?|ct|cnt)?|verify\s+(?:counts?|ct|cnt))$",
     re.I,
 )
+# a count's name for the accepted drafts ('accepted_tokens', 'num_correct_drafts')
+_ACCEPTED_COUNT = re.compile(r"accept|(?<!in)correct", re.I)
 
 
 def formulas(text: str) -> list[str]:
@@ -145,9 +150,9 @@ def formulas(text: str) -> list[str]:
     for m in _FORMULA.finditer(text):
         accepted = m.group("a") or m.group("a2") or m.group("a3")
         steps = m.group("s") or m.group("s2") or m.group("s3")
-        if "accept" in accepted.lower() and _STEPS_ONLY.match(
-            steps.rsplit(".", 1)[-1].replace("_", " ")
-        ):
+        # (a sum's argument: 'sum(verify_ct)')
+        name = steps.rstrip(") \t").rsplit("(", 1)[-1].rsplit(".", 1)[-1]
+        if _ACCEPTED_COUNT.search(accepted) and _STEPS_ONLY.match(name.replace("_", " ").strip()):
             out.append(m.group(0))
     return out
 

@@ -263,3 +263,83 @@ def grouped(lines: list[Line], is_length: Callable[[str], bool]) -> list[Line]:
             out.append((m, "| " + " | ".join(cells) + " |"))
         i = j
     return out
+
+
+# a comment naming what a YAML map's keys and values are ('# key = draft tokens; value = mean
+# AL', '# keys: k, values: accept length'): the map's legend
+_LEGEND = re.compile(
+    r"^\s*#+\s*keys?\s*[=:]\s*(?P<k>[^;,=:]+?)\s*[;,]\s*values?\s*[=:]\s*(?P<v>[^;,=:]+?)\s*$",
+    re.I,
+)
+# a YAML map's line: 'name:' opening a nested map, or 'name: value' (a trailing comment dropped)
+_YAML = re.compile(r"^(?P<ind>[ ]*)(?P<key>[\w.+-]+):(?:\s+(?P<val>[^#\s][^#]*?))?\s*(?:#.*)?$")
+_PLAIN = re.compile(r"[-+]?\d+(?:\.\d+)?")
+_PAREN = re.compile(r"\s*\([^()]*\)\s*")
+
+
+# a name's word for a value kept to compare later runs with ('golden AL', 'reference AL'); the
+# comments above saying the values were measured, and none saying they were set or simulated
+_KEPT = re.compile(r"^(?:golden|reference)\s+", re.I)
+_MEASURED = re.compile(r"\bmeasured\b", re.I)
+_NOT_RUN = re.compile(r"\b(?:synthetic|simulated|forced|expected|target|assumed|estimated)\b", re.I)
+
+
+def _comments_above(lines: list[Line], i: int) -> list[Line]:
+    """The run of comment lines ('# ...') right above ``lines[i]``."""
+    j = i
+    while j > 0 and lines[j - 1][1].lstrip().startswith("#"):
+        j -= 1
+    return lines[j:i]
+
+
+def keyed(lines: list[Line]) -> list[Line]:
+    """A YAML map under its legend comment ('# key = draft tokens per step; value = mean AL'),
+    put back as a pipe table: one row per leaf of a plain number under a whole-number key, its
+    cells the nested keys above the leaf (joined), the key and the value; the table's header
+    the legend's names (a parenthetical dropped) on the legend's line; a 'golden' or
+    'reference' value dropped from the value's name where the comments above say the values
+    were measured (and none says set, simulated or expected): the file keeps its own runs'
+    figures for later runs to compare with. Leaves of text (a
+    model's name) and nested keys are left out of the table; the map ends at its first line
+    that is no YAML key (a blank line or a comment is passed). No leaf of a number: the lines
+    as they are; any other line as it is."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        n, t = lines[i]
+        m = _LEGEND.match(t)
+        if m is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        rows: list[Line] = []
+        path: list[tuple[int, str]] = []  # the nested keys above: (indent, key)
+        j = i + 1
+        while j < len(lines):
+            u = lines[j][1]
+            if not u.strip() or u.lstrip().startswith("#"):
+                j += 1
+                continue
+            y = _YAML.match(u)
+            if y is None:
+                break
+            ind, key, val = len(y.group("ind")), y.group("key"), y.group("val")
+            path = [(d, k) for d, k in path if d < ind]
+            if val is None:
+                path.append((ind, key))
+            elif key.isdigit() and _PLAIN.fullmatch(val):
+                group = " ".join(k for _, k in path) or "-"
+                rows.append((lines[j][0], f"| {group} | {key} | {val} |"))
+            j += 1
+        if not rows:
+            out.append(lines[i])
+            i += 1
+            continue
+        names = [_PAREN.sub(" ", m.group(x)).strip() for x in ("k", "v")]
+        notes = " ".join(t for _, t in _comments_above(lines, i))
+        if _MEASURED.search(notes) and not _NOT_RUN.search(notes):
+            # the file's own values, measured: 'golden' names what later runs are held to
+            names[1] = _KEPT.sub("", names[1]) or names[1]
+        out += [(n, f"| map | {names[0]} | {names[1]} |"), (n, "|---|---|---|"), *rows]
+        i = j
+    return out

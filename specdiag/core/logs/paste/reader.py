@@ -911,6 +911,8 @@ def read_paste(
         # a table copied with single spaces, back as a pipe table (where no table reader
         # already reads its lines as a spaced table)
         lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
+        # a YAML map of figures under the comment naming its keys and values
+        lines = FT.keyed(lines)
     if AL.hinted(text.lower(), text) and AL.setup(text):
         # α fields of a speculative-sampling setup's output ('Average alpha: 0.40' under a target
         # and an approximation model and gamma): that setup's acceptance rate (alpha.py)
