@@ -1511,7 +1511,7 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             and _baseline_at_one(g, i, strict=True)
         ):
             # a column named a rate over numbers only a length can be, one above its row's
-            # draft tokens per step ('Acceptance Rate' over 'MTP 1 | 1.92'): tokens per step,
+            # draft tokens per step ('Acceptance Rate' over 'MTP 1 | 1.85'): tokens per step,
             # the target's own token counted; its 1.00 on a row without drafts is one too
             k = C.Key(C.LENGTH, k.text, False)
         elif (

@@ -48,7 +48,7 @@ A prose length named at a bracketed setting of the draft tokens per step ('AL (k
 'acceptance length [nst=2]: 2.6') where a table of the same paste has exactly one row of that
 many draft tokens per step (a column named so, 'k' or 'draft length', or 'k=4' in a label) and
 that row prints a length within one unit of the prose's last digit (rounded or cut: 3.1 of 3.14
-or 3.06) restates that row: it goes, the row noting it. Not where the row prints another length
+or 3.08) restates that row: it goes, the row noting it. Not where the row prints another length
 (a run of its own), nor where two rows or none have that setting.
 
 Pure: records in, records out.
