@@ -57,7 +57,7 @@ _PARTICLE = (
 _BY = r"(?:\s+by\s+[~≈]?\d+(?:\.\d+)?\s*(?:%|pp|points?|percentage\s+points?)?)?"
 # a hedge between the verb and the value ('to about **3.3**', 'at roughly 0.7'); never a
 # bound ('to over 80%', 'at least 2.5'): those are no figure read
-_HEDGE = (
+HEDGE = (
     r"[*`]{0,2}(?:(?:about|around|roughly|approximately|approx\.?|nearly|almost|only|just|"
     r"barely|merely|exactly|some)\s+)?"
 )
@@ -85,7 +85,7 @@ _ARRIVED_AT = (
     r"stuck\s+(?:at|around|near))"
 )
 _ARRIVED_VERB = (
-    _AUX + _ARRIVED_AT + r"\s+" + _HEDGE + r"(?:[~≈]\s?)?[*`]{0,2}"
+    _AUX + _ARRIVED_AT + r"\s+" + HEDGE + r"(?:[~≈]\s?)?[*`]{0,2}"
     r"(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
     # not a multiplier or a version ('to 2x', 'to 0.5.1'), nor a share of something else
     # ('to 40% of the baseline')
@@ -142,7 +142,7 @@ CONTINUED = re.compile(
     r"(?P<adv>(?:(?:then|later|eventually|finally|afterwards|since|gradually|now|"
     r"(?!(?:likely|possibly|probably|presumably|hypothetically|supposedly|theoretically|"
     r"ideally|potentially)\s)\w+ly)\s+){0,3})"
-    r"(?P<verb>" + _AUX + _ARRIVED_AT + r")\s+" + _HEDGE + r"(?:[~≈]\s?)?[*`]{0,2}"
+    r"(?P<verb>" + _AUX + _ARRIVED_AT + r")\s+" + HEDGE + r"(?:[~≈]\s?)?[*`]{0,2}"
     r"(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
     r"(?!\d|[\w.]\d|\s*[x×](?![a-z])|\s*%?\s*of\b)"
     r"(?!\s*%?\s*(?:[-–—~]|to\s|and\s)\s*[*`]{0,2}[~≈]?\d)",

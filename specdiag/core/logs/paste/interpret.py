@@ -2641,12 +2641,19 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
 
 
 # a figure that changed ('accept length improved from 1.86 to 2.69'): two values of one key;
-# a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's
+# a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's;
+# either value perhaps hedged ('drops from about 2.9 to roughly 1.4': arrival.py's hedges)
 _FROM_TO = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}[~≈]?"
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+"
+    + A.HEDGE
+    + r"(?P<a>[*`]{0,2}[~≈]?"
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
-    r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    r"\s*(?:\bto\s|→|->)\s*"
+    + A.HEDGE
+    + r"(?P<b>[*`]{0,2}[~≈]?"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
 # the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone

@@ -110,6 +110,29 @@ def test_a_figure_that_changed_gives_two_records() -> None:
     assert not read_paste("Latency went from 120 to 80 ms after the upgrade.\n").records
 
 
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.sampled_from(["drops", "falls", "rises", "goes", "went", "climbed"]),
+    st.sampled_from(["about ", "roughly ", "around ", "~", ""]),
+    st.sampled_from(["about ", "nearly ", ""]),
+    st.integers(min_value=110, max_value=480),
+    st.integers(min_value=100, max_value=480),
+    st.sampled_from(["`mean_accept_len`", "our accept length", "the acceptance length"]),
+)
+def test_a_hedged_change_after_a_verb_gives_two_records(
+    verb: str, h1: str, h2: str, a: int, b: int, name: str
+) -> None:
+    """'the accept length drops from about 2.7 to 1.0': each side perhaps hedged, still the
+    run's two values; the same hedged change of another measure, or under a condition, is none."""
+    text = f"After the upgrade {name} {verb} from {h1}{a / 100:.2f} to {h2}{b / 100:.2f}.\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [a / 100, b / 100], text
+    other = f"After the upgrade our latency {verb} from {h1}{a} to {h2}{b} ms.\n"
+    assert not read_paste(other).records
+    wished = f"If the acceptance length {verb} from {h1}{a / 100:.2f} to {h2}{b / 100:.2f}, fine.\n"
+    assert not read_paste(wished).records
+
+
 def test_a_rate_before_its_noun() -> None:
     text = "- counters after the run: `drafts=900`, `hits=720` -> **80.0% acceptance**\n"
     (r,) = read_paste("MTP k=2 on our fork\n" + text).records
