@@ -26,6 +26,7 @@ from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED
 # apart: 'live `accept len`')
 _NAME = re.compile(r"(?<![\w-])[`*]{0,2}" + V.LENGTH_NAME_RE + r"[`*]{0,2}(?![\w-])", re.I)
 _DEFINES = re.compile(
+    r"(?:\s*\([^()\n]{1,16}\))?"  # its short name in brackets ('acceptance length (AL) — ...')
     r"(?:\s*(?::|=|—)|\s+(?:is\s+)?(?:defined|computed|calculated|measured)\s+as\b|\s+is\b|"
     r"\s+means\b|\s+equals\b)\s*(?P<def>[^.;\n]{8,240}?)(?=\.(?:\s|$)|;|\n|$)",
     re.I,
@@ -53,6 +54,13 @@ _PLUS_ONE = re.compile(
     r"\+\s*1\b(?!\s*[./\d])",
     re.I,
 )
+# the tokens a step emits (generates, produces, commits): the accepted drafts and the target's
+# own token ('the mean number of tokens emitted per target verification step')
+_EMITTED = re.compile(
+    r"\btokens?\s+(?:emitted|generated|produced|committed|output)\s+(?:per|each|every|a)\s+"
+    r"(?:[\w-]+\s+){0,2}?" + _STEPS,
+    re.I,
+)
 _LEFT_OUT = re.compile(
     r"\b(?:excluding|without|not\s+counting|minus|leaving\s+out)\s+(?:the\s+)?"
     r"(?:bonus|target(?:'s)?\s+(?:own\s+)?token)",
@@ -70,8 +78,16 @@ class Definition:
     words: str
 
 
+def _emitted(definition: str) -> bool:
+    """Whether a definition counts the tokens a step emits, drafts never named (the drafts a
+    step generates are its k)."""
+    return _EMITTED.search(definition) is not None and "draft" not in definition.lower()
+
+
 def _bonus(definition: str) -> str | None:
     acc = _ACCEPTED.search(definition)
+    if acc is None and _emitted(definition):
+        return INCLUDED  # what a step emits: the target's own token among them
     if acc is None or _OVER.search(definition, acc.end()) is None:
         return None  # no quotient of accepted tokens over the steps
     plus = _PLUS_ONE.search(definition, acc.end())
@@ -96,7 +112,8 @@ def definitions(text: str) -> list[Definition]:
         if sep is None:
             continue
         d = sep.group("def")
-        if _ACCEPTED.search(d) is None or _OVER.search(d) is None or re.search(r"\d\.\d", d):
+        quotient = _ACCEPTED.search(d) is not None and _OVER.search(d) is not None
+        if not (quotient or _emitted(d)) or re.search(r"\d\.\d", d):
             continue  # (a value in it: a figure worked out, read as such elsewhere)
         head = text[max(0, m.start() - 64) : m.start()]
         before = _WORDS_BEFORE.search(head)

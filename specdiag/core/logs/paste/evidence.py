@@ -117,6 +117,9 @@ LAUNCHED_RULE = "the only tool named in the paste, whose server its command line
 # the one tool a sentence of the paste says measured the figures ('Benchmarked with our SGLang
 # fork'), among the tools the paste names
 MEASURED_RULE = "the tool the paste says measured its figures"
+# a benchmark named with the only server it drives, the paste saying it starts that server
+# (tools.driving): the figures are the benchmark's output
+DRIVES_RULE = "named with the only server its benchmark drives: the benchmark's output"
 # SGLang's own server flags set in a paste that names no tool ('speculative-num-steps=3,
 # speculative-eagle-topk=8'): SGLang served the run; like a launch, for the user's own prose
 FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps, -eagle-topk)"
@@ -149,6 +152,7 @@ CONVENTION_RULES = frozenset(
         "named in the block or its heading",
         SAME_HEADER_RULE,
         MEASURED_RULE,
+        DRIVES_RULE,
         LINKED_RULE,
         DECLARED_RULE,
         LAUNCHED_RULE,

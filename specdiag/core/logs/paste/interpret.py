@@ -374,7 +374,7 @@ def baseline_one(r: PasteRecord) -> bool:
         and r.accepted_tokens is None
         and r.drafted_tokens is None
         and not r.per_position
-        and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        and any(_BASELINE_ROW.match(_unmistyped(v)) for _, v in r.labels)
     )
 
 
@@ -487,7 +487,15 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
             keys.append((C.Key(None, kn.text, False), group))
     if not any(k.metric == title.metric for k, _ in keys):
         return []
-    return _by_rows(g, cols, keys, ctx)
+    # the title's figure said in a note: one series with the paste's other records of that
+    # figure (reader._one_name_one_way)
+    return [
+        dataclasses.replace(r, notes=(*r.notes, TITLED_LENGTH)) if title.metric == C.LENGTH else r
+        for r in _by_rows(g, cols, keys, ctx)
+    ]
+
+
+TITLED_LENGTH = "an accept length: the title above the table names it"
 
 
 # a heading naming another measure than acceptance: the figure of the tables below it
@@ -498,7 +506,7 @@ _OTHER_FIGURE = re.compile(
 )
 _TITLE_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.PER_POSITION)
 _MULTIPLIER = re.compile(r"\d\s*[x×]\W*$")
-_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|(?:\*\*|__)?:?\s*#*\s*$")
+_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|:?(?:\*\*|__)?:?\s*#*\s*$")
 HEADING_MARK = _HEADING_MARK  # (a heading's marks, for the reader)
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
 
@@ -1557,8 +1565,18 @@ _LABEL_BRACKET = re.compile(r"\s*[(\[][^()\[\]]{0,40}[)\]]\s*$")
 def baseline_label(cell: str) -> bool:
     """Whether a row's label names the run without drafts ('baseline', 'no spec', 'AR'), a
     bracketed setting after it ('Baseline (bs=1)') or not."""
-    t = C._MARKUP.sub("", cell).strip()
+    t = _unmistyped(cell)
     return bool(_BASELINE_ROW.match(t) or _BASELINE_ROW.match(_LABEL_BRACKET.sub("", t)))
+
+
+def _unmistyped(cell: str) -> str:
+    """A label without its markup, a first word one edit from 'without' read as it ('Wihtout
+    EAGLE3')."""
+    t = C._MARKUP.sub("", cell).strip()
+    first = t.split(" ", 1)[0].lower()
+    if first != "without" and len(first) >= 6 and C._edits(first, "without", 1) <= 1:
+        t = "without" + t[len(first) :]
+    return t
 
 
 _TAU_HEAD = re.compile(r"^(?:avg|mean|average)?[ _]?(?:tau|τ)$", re.I)
@@ -2459,6 +2477,13 @@ _HYPOTHETICAL_AFTER = re.compile(
     r"[*`]{0,2}\s*(?:\w+\s+){0,2}?(?:could|would|might|may|should)\s+(?:be|mean|indicate|suggest)\b|"
     r"[*`]{0,2}\s*(?:always|usually|typically|generally)\s+(?:means?|indicates?|implies)\b|"
     r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
+    re.I,
+)
+# what a whole value of a figure stands for ('AL = 1 means one token per step', 'the dashed AL=1
+# line marks ...'): a value explained or a plot's reference line, no run's
+_MEANS_AFTER = re.compile(
+    r"[*`]{0,2}\s*(?:(?:line|level|mark)\s+)?(?:means?|marks?|denotes?|represents?|stands\s+for|"
+    r"corresponds\s+to)\b",
     re.I,
 )
 # a share of time or of a cycle after a percentage ('the verify forward (~95% of the MTP cycle)',
@@ -4791,7 +4816,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if _REFERENCE_BEFORE.search(text, 0, m.start("val")):
                 continue  # 'acceptance ... In Figure 8': the figure's number, no value
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
-                continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
+                continue
+            if (
+                k.metric in C.ACCEPTANCE
+                and not v.decimals
+                and _MEANS_AFTER.match(text, m.end("val"))
+            ):
+                continue  # 'AL = 1 means one token per step': what a value stands for, no run  # 'a conditional AR of 80% always means ...', '20% could be': no run
             if v.percent and k.metric in C.ACCEPTANCE and _TIME_SHARE.match(text, m.end("val")):
                 for i in range(m.start("val"), m.end("val")):
                     rest[i] = " "

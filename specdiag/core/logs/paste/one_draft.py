@@ -52,8 +52,9 @@ _SETTING = re.compile(
     V.DRAFT_MAX_RE + r"|(?<![\w-])--(?:num[-_]speculative[-_]tokens|num[-_]draft(?:[-_]tokens)?)"
     r"(?:[ =]+|\s*`\s*)(?P<n>\d{1,3})"
     + _COUNT_TAIL
-    + r"|(?<![\w-])[\"']?(?:num_speculative_tokens|draft|k|gamma|mtp[_ ]?k|n[_ ]?spec|depth)[\"']?"
-    r"\s*[=:]\s*(?P<m>\d{1,3})"
+    + r"|(?<![\w-])[\"']?(?:num_speculative_tokens|draft|k|gamma|mtp[_ ]?k|n[_ ]?spec|depth|mtp)"
+    # ('MTP=1', 'MTP-1': the MTP drafts a step)
+    r"[\"']?(?:\s*[=:]\s*|(?<=mtp)-)(?P<m>\d{1,3})"
     + _COUNT_TAIL
     # SGLang's steps and tree width: a tree may hold several drafts a step, never a maximum of
     # one (group 'o', any value)
@@ -232,8 +233,10 @@ def block(
     and no other draft setting: length 1 + rate. A record's own lines must print no
     approximation (a reader may drop the '~' of '~0.85' from the field it keeps)."""
     text = "\n".join(t for _, t in lines)
-    if not records or (said := said_max_one(text)) is None:
+    if not records:
         return records
+    if (said := said_max_one(text)) is None:
+        return [_own_sentence(r, lines) for r in records]
     if D._OTHER_DEPTH.search(text) is not None:
         return records  # ('for 2 drafted tokens ...'): another setting in the same words
 
@@ -242,3 +245,23 @@ def block(
         return _APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
 
     return [_decided(r, said, where) if _fits(r) and exact(r) else r for r in records]
+
+
+def _own_sentence(r: PasteRecord, lines: list[tuple[int, str]]) -> PasteRecord:
+    """A record whose sentence holding its rate (on the rate's line) sets a draft maximum of one and no
+    other draft setting ('Measured, MTP-1 is not worth it: 64.8% acceptance'), where the block
+    around states other depths: length 1 + rate."""
+    if not _fits(r) or len(r.fields) != 1:
+        return r
+    shown = r.fields[0][1]
+    # (the line printing the rate: a wrapped sentence's record may start lines above it)
+    own = next((t for ln, t in lines if ln >= r.first_line and shown in t), "")
+    for part in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+(?=[A-Z])", own):
+        if (
+            shown in part
+            and (said := said_max_one(part)) is not None
+            and D._OTHER_DEPTH.search(part) is None
+            and _APPROX.search(part) is None
+        ):
+            return _decided(r, said, "the rate's own sentence")
+    return r

@@ -52,13 +52,20 @@ _BRACKET = re.compile(
     r"\(\s*(?:(?:yours|ours|mine|theirs)\s*:\s*)?"
     r"(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
     r"(?:(?P<a>" + _VAL + r")\s*" + _ARROW + r"\s*(?P<b>" + _VAL + r")|"
-    r"from\s+(?P<fa>" + _VAL + r")\s+to\s+(?P<fb>" + _VAL + r"))"
+    r"from\s+(?P<fa>" + _VAL + r")\s+to\s+(?P<fb>" + _VAL + r")|"
+    # (bare 'X to Y': only after a setting swept from one end to the other, _SWEPT)
+    r"(?P<sa>" + _VAL + r")\s+to\s+(?P<sb>" + _VAL + r"))"
     # (the draft position both were measured at: 'at pos-1', 'at position 2')
     r"(?:\s+at\s+pos(?:ition)?[-\s]?\d{1,2})?"
     r"\s*(?:[,;][^()\d]{0,60})?\)",
     re.I,
 )
 # what lies between the name and the bracket: no number, no sentence's end, no other measure
+# ... but a setting swept from one end to the other ('as the prompt grows from 1K to 32K tokens
+# (2.69 to 2.65)'): the bracket's values are the figure at its two ends
+_SWEPT = re.compile(
+    r"\bfrom\s+[\w.~]{1,10}\s+to\s+[\w.~]{1,10}(?:\s+[A-Za-z][\w-]*){0,2}\s*,?\s*$", re.I
+)
 _BETWEEN = re.compile(r"^[^\d.;:!?()]{0,80}$")
 _OTHER = re.compile(
     r"throughput|speed|latency|tok/s|t/s|\bms\b|memory|time|accuracy|loss|perplexity|score|"
@@ -186,6 +193,11 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
     for m in _BRACKET.finditer(text):
         start = max(_sentence_start(text, m.start()), m.start() - 120)
         head = text[start : m.start()]
+        swept = _SWEPT.search(head)
+        if m.group("sa") and swept is None:
+            continue  # '(2.5 to 3.0)' alone: a range as often as a change
+        if swept is not None:
+            head = head[: swept.start()] + " " * (swept.end() - swept.start())
         names = [n for n in _NAME.finditer(head) if _BETWEEN.match(head[n.end() :])]
         if not names:
             continue
@@ -196,7 +208,7 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
         k = C.key(name.group(0))
         if k.metric not in C.ACCEPTANCE:
             continue
-        ga, gb = ("a", "b") if m.group("a") else ("fa", "fb")
+        ga, gb = ("a", "b") if m.group("a") else ("fa", "fb") if m.group("fa") else ("sa", "sb")
         a, b = C.value(m.group(ga)), C.value(m.group(gb))
         if a is None or b is None:
             continue

@@ -56,6 +56,7 @@ from specdiag.core.logs.paste.evidence import (
     CONVENTION_RULES,
     DECLARED_RULE,
     DECODE_FIELDS_RULE,
+    DRIVES_RULE,
     FLAGS_RULE,
     LAUNCHED_RULE,
     LINKED_RULE,
@@ -729,6 +730,7 @@ def _tool(
     flagged: Callable[[], set[str]] = set,
     served: Callable[[], set[str]] = set,
     trainer: Callable[[str], bool] = lambda _: False,
+    driving: Callable[[list[str]], str | None] = lambda _: None,
 ) -> tuple[str, str]:
     # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
     # attribution
@@ -761,6 +763,8 @@ def _tool(
         if len(by := measured()) == 1 and by <= set(own):
             # several tools named (a trainer, a compared engine), one said to have measured
             return next(iter(by)), MEASURED_RULE
+        if (bench := driving(own)) is not None:
+            return bench, DRIVES_RULE
         return "unknown", "several tools named in the block: " + ", ".join(own)
     named = untrained(whole())
     if len(named) == 1 and named[0] in others:
@@ -782,6 +786,8 @@ def _tool(
     if named and len(by := measured()) == 1 and by <= set(named):
         # several tools named (a trainer, a compared engine), one said to have measured
         return next(iter(by)), MEASURED_RULE
+    if len(named) > 1 and (bench := driving(named)) is not None and not others:
+        return bench, DRIVES_RULE  # SpecForge's benchmark and the SGLang server it drives
     if not named and others:
         return "unknown", "a tool named only as another run beside the figures"
     if not named and T.tools_named(block_text + "\n" + heading):
@@ -1289,6 +1295,7 @@ def read_paste(
                 if t in trainer_only
                 else trainer_only.setdefault(t, TRN.only_as_trainer(lines, t))
             ),
+            lambda tools: T.driving(tools, text),
         )
         if rule == SERVED_RULE and T.another_source(body + "\n" + heading):
             # the served tool's convention is the run's, not a paper's or a card's figure's
@@ -2598,6 +2605,8 @@ def _length_name(r: PasteRecord) -> str | None:
             and "draft" not in name.lower()
         ):
             return _ACCEPTED_PER_STEP_NAME  # 'accepted tokens/cycle', its bonus undecided
+    if I.TITLED_LENGTH in r.notes:
+        return C.LENGTH  # a table under '**Ours (AL):**': its cells are that length
     return None
 
 

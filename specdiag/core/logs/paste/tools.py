@@ -89,6 +89,29 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 # AIPerf's speed-bench-report titles: its figures are the run's totals' ratios
 AIPERF_REPORT = re.compile(r"^(?:SPEED-Bench )?Acceptance (?:Length|Rate) Report$", re.I)
 BENCH_TOOLS = frozenset(("aiperf", "genai-perf", "specforge"))
+# a benchmark and the only server it drives, with the words saying it starts or drives it
+# (SpecForge's bench_eagle3.py launches an SGLang server and prints that server's accept length)
+_DRIVES: dict[str, tuple[str, re.Pattern[str]]] = {
+    "specforge": (
+        "sglang",
+        re.compile(
+            r"(?:bench_eagle3(?:\.py)?|specforge)[^.\n]{0,80}?\b(?:launch|start|spawn|drive|run)\w*\s+"
+            r"(?:an?\s+|the\s+)?sglang\s+server",
+            re.I,
+        ),
+    )
+}
+
+
+def driving(tools: list[str], text: str) -> str | None:
+    """The benchmark among two tools named, the other the server the paste says it starts or
+    drives ('bench_eagle3.py can launch a SGLang server'): one pipeline, the benchmark's output."""
+    for bench, (server, says) in _DRIVES.items():
+        if set(tools) == {bench, server} and says.search(text):
+            return bench
+    return None
+
+
 _BENCH_WORDS = re.compile(
     r"bench(?:mark)?|serving benchmark|trtllm-bench|throughput|request rate|concurrency", re.I
 )
