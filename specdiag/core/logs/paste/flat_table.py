@@ -233,19 +233,16 @@ def grouped(lines: list[Line], is_length: Callable[[str], bool]) -> list[Line]:
         hw = head.strip().lstrip("#").split()
         j, rows = i + 1, []
         # (a header of words only, its rows within 60 lines: no line scanned twice at length)
-        while (
-            3 <= len(hw) <= 12
-            and _groups(head) is None
-            and j < min(len(lines), i + 60)
-            and (not lines[j][1].strip() or _groups(lines[j][1]) is not None)
-        ):
+        header = 3 <= len(hw) <= 12 and _groups(head) is None
+        while header and j < min(len(lines), i + 60):
             if lines[j][1].strip():
-                rows.append((lines[j][0], _groups(lines[j][1]) or []))
+                if (got := _groups(lines[j][1])) is None:
+                    break
+                rows.append((lines[j][0], got))
             j += 1
         names = {tuple(g[0][-1] for g in r) for _, r in rows}
         if (
             len(rows) < 2
-            or len(hw) < 3
             or len(names) != 1
             or any(len(r) < 2 or any(len(g[0]) != 1 for g in r[1:]) for _, r in rows)
             or {len(g[1]) for _, r in rows for g in r} != {len(hw) - 1}

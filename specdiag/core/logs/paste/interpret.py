@@ -1471,7 +1471,12 @@ def _depth_setting(g: Grid, keys: list[tuple[C.Key, str]], i: int) -> bool:
     seen: dict[tuple[str, ...], str] = {}
     for _, cells in g.rows:
         v = C.value(cells[i]) if i < len(cells) else None
-        if v is None or v.percent or v.number != int(v.number) or not 1 <= v.number <= 16:
+        if (
+            v is None
+            or v.percent
+            or v.number != int(v.number)
+            or not 1 <= v.number <= C.MAX_STEP_TOKENS
+        ):
             return False
         run = tuple(cells[j] if j < len(cells) else "" for j in words)
         if seen.setdefault(run, cells[i]) != cells[i]:
@@ -4816,13 +4821,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if _REFERENCE_BEFORE.search(text, 0, m.start("val")):
                 continue  # 'acceptance ... In Figure 8': the figure's number, no value
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
-                continue
+                continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
             if (
                 k.metric in C.ACCEPTANCE
                 and not v.decimals
                 and _MEANS_AFTER.match(text, m.end("val"))
             ):
-                continue  # 'AL = 1 means one token per step': what a value stands for, no run  # 'a conditional AR of 80% always means ...', '20% could be': no run
+                continue  # 'AL = 1 means one token per step': what a value stands for, no run
             if v.percent and k.metric in C.ACCEPTANCE and _TIME_SHARE.match(text, m.end("val")):
                 for i in range(m.start("val"), m.end("val")):
                     rest[i] = " "

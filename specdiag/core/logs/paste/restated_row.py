@@ -207,8 +207,7 @@ def fold(
             out[j] = dataclasses.replace(
                 out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text.strip()))
             )
-    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return _without(out, block_of, drop)
 
 
 # a line leading a list of approximate figures ("You're getting roughly:", 'about:')
@@ -314,8 +313,7 @@ def _fold_repeated(
                 out[j],
                 notes=(*out[j].notes, f"printed again, word for word, at line {r.first_line}"),
             )
-    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return _without(out, block_of, drop)
 
 
 def _fold_earlier(
@@ -362,7 +360,14 @@ def _fold_earlier(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text))
         )
-    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
+    return _without(out, block_of, drop)
+
+
+def _without(
+    records: list[PasteRecord], block_of: list[int], drop: set[int]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` and their blocks without the indices in ``drop``."""
+    kept = [(r, b) for i, (r, b) in enumerate(zip(records, block_of, strict=True)) if i not in drop]
     return [r for r, _ in kept], [b for _, b in kept]
 
 
@@ -407,8 +412,7 @@ def _fold_counted(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, COUNTED_NOTE.format(line=r.first_line, text=text))
         )
-    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return _without(out, block_of, drop)
 
 
 # a line setting its run apart as one side of a change: before or after it, a baseline
@@ -465,8 +469,7 @@ def _fold_coarser(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, COARSER_NOTE.format(line=r.first_line, text=text.strip()))
         )
-    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return _without(out, block_of, drop)
 
 
 # a length at a bracketed setting of the draft tokens per step ('AL (k=4) = 3.1')
@@ -524,5 +527,4 @@ def _fold_at_k(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, AT_K_NOTE.format(line=r.first_line, text=m.group(0)))
         )
-    kept = [(r, b) for i, (r, b) in enumerate(zip(out, block_of, strict=True)) if i not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return _without(out, block_of, drop)
