@@ -46,7 +46,7 @@ _AT_POSITION = re.compile(
 # a rate with the later draft positions' rate in brackets ('~6% (pos 4+: 0.000)')
 _LATER_POSITIONS = re.compile(
     r"^(?P<r>[~≈]?\s*\d{1,3}(?:\.\d+)?\s*%)\s*\(\s*pos(?:itions?)?\s*\d{1,2}\s*"
-    r"(?:\+|[–-]\s*\d{1,2})\s*:\s*\d*\.?\d+\s*%?\s*\)$",
+    r"(?:\+|[–-]\s*\d{1,2})\s*:\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?\s*\)$",
     re.I,
 )
 # a rate, perhaps qualified by a word, then a length named after it ('31% window, len 2.40')

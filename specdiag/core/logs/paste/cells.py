@@ -1077,11 +1077,13 @@ _UNITS = re.compile(
 
 _APPROX = re.compile(r"^(?:~|≈|about\s+|approx\.?\s+|approximately\s+)\s*(?=[\d.])", re.I)
 # a list of rates in one cell ('[0.73, 0.52, 0.35]', '(0.8, 0.6)', '0.73 / 0.52 / 0.35', '72%, 41%')
-_RATE_LIST = re.compile(r"^[\[(]?\s*(\d*\.?\d+\s*%?\s*(?:[,;/]\s*\d*\.?\d+\s*%?\s*)+)[\])]?$")
+_RATE_LIST = re.compile(
+    r"^[\[(]?\s*((?:\d+(?:\.\d+)?|\.\d+)\s*%?\s*(?:[,;/]\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?\s*)+)[\])]?$"
+)
 
 
 _POSITION_DICT = re.compile(
-    r"""^\{\s*(?:['"]?\d{1,2}['"]?\s*:\s*\d*\.?\d+\s*%?\s*,?\s*){2,16}\}$"""
+    r"""^\{\s*(?:['"]?\d{1,2}['"]?\s*:\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?\s*,?\s*){2,16}\}$"""
 )
 
 
@@ -1091,7 +1093,7 @@ def position_dict(text: str, percent: bool = False) -> tuple[float, ...] | None:
     t = _MARKUP.sub("", text).strip()
     if not _POSITION_DICT.match(t):
         return None
-    items = re.findall(r"""['"]?(\d{1,2})['"]?\s*:\s*(\d*\.?\d+\s*%?)""", t)
+    items = re.findall(r"""['"]?(\d{1,2})['"]?\s*:\s*((?:\d+(?:\.\d+)?|\.\d+)\s*%?)""", t)
     pos = [int(a) for a, _ in items]
     if pos[0] not in (0, 1) or pos != list(range(pos[0], pos[0] + len(pos))):
         return None
@@ -1166,7 +1168,7 @@ def _plain(t: str) -> tuple[float, int] | None:
 # a fraction with its percentage restated in brackets, or the other way round ('0.612 (61.2%)',
 # '61.2% (0.612)'): one figure
 _RESTATED = re.compile(
-    r"^(?P<a>\d*\.?\d+)\s*(?P<pa>%?)\s*[(\[]\s*(?P<b>\d*\.?\d+)\s*(?P<pb>%?)\s*[)\]]$"
+    r"^(?P<a>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<pa>%?)\s*[(\[]\s*(?P<b>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<pb>%?)\s*[)\]]$"
 )
 
 
@@ -1174,12 +1176,12 @@ _RESTATED = re.compile(
 # (+0.31)', '(↑0.31)', '(Δ -0.05)'), a named spread ('(std 0.12)', '(± 0.1)'), or an interval
 # holding the value ('2.61 [2.50, 2.70]')
 _ANNOTATED = re.compile(
-    r"^(?P<v>\d*\.?\d+\s*%?)\s*[(\[]\s*(?:"
+    r"^(?P<v>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*[(\[]\s*(?:"
     # (a change of a percentage in points: '(−3.0pp)', '(+1.2 p.p.)', '(-2 pts)')
-    r"(?P<chg>(?:[+\-−↑↓▲▼]|Δ\s*[+\-−]?)\s*\d*\.?\d+\s*(?:%|(?:pp|p\.p\.?|pts?|points?)(?![A-Za-z]))?"
+    r"(?P<chg>(?:[+\-−↑↓▲▼]|Δ\s*[+\-−]?)\s*(?:\d+(?:\.\d+)?|\.\d+)\s*(?:%|(?:pp|p\.p\.?|pts?|points?)(?![A-Za-z]))?"
     r"(?:\s*(?:vs\.?|over|from)\s[^()\[\]]{1,30})?)|"
-    r"(?P<spread>(?:std|sd|σ|stdev|stddev|±|\+/-)\s*[:=]?\s*\d*\.?\d+\s*%?)|"
-    r"(?:(?:95%?\s*)?ci\s*[:=]?\s*)?(?P<lo>\d*\.?\d+)\s*%?\s*(?:,|–|-|to)\s*(?P<hi>\d*\.?\d+)\s*%?"
+    r"(?P<spread>(?:std|sd|σ|stdev|stddev|±|\+/-)\s*[:=]?\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?)|"
+    r"(?:(?:95%?\s*)?ci\s*[:=]?\s*)?(?P<lo>(?:\d+(?:\.\d+)?|\.\d+))\s*%?\s*(?:,|–|-|to)\s*(?P<hi>(?:\d+(?:\.\d+)?|\.\d+))\s*%?"
     r")\s*[)\]]$",
     re.I,
 )
@@ -1250,8 +1252,8 @@ def _with_quotient(t: str) -> Value | None:
 # values joined by '/' and worked out to their mean ('91.2 / 76.4 / 78.0 / 88.2 = 83.5% avg', a
 # rate over prompt classes): the mean, where it is the run's
 _RUN_MEAN = re.compile(
-    r"^(?P<run>\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){1,7})\s*(?:=|≈)\s*"
-    r"(?P<v>\d*\.?\d+)\s*(?P<p>%?)\s*(?:avg|mean|average)?$",
+    r"^(?P<run>(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:\s*/\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,7})\s*(?:=|≈)\s*"
+    r"(?P<v>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<p>%?)\s*(?:avg|mean|average)?$",
     re.I,
 )
 
@@ -1284,7 +1286,7 @@ def _run_mean(t: str) -> Value | None:
 # '840/400 + 1 = 3.10'): the length, where the counts give it at its printed precision
 _PLUS_ONE = re.compile(
     r"^(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\+\s*(?:1|one|(?:the\s+)?bonus(?:\s+token)?)\s*"
-    r"(?:=|≈)\s*(?P<v>\d*\.?\d+)$",
+    r"(?:=|≈)\s*(?P<v>(?:\d+(?:\.\d+)?|\.\d+))$",
     re.I,
 )
 # a mean out of its maximum with its share of it in brackets ('3.61 / 5 (72 % of the
@@ -1376,7 +1378,7 @@ _COUNT_OF = re.compile(r"^(\d[\d,]*)\s+of\s+(\d[\d,]*)$")
 # a cell printing a range of one figure ('0.36–0.47', '45-53%', '~2.4 to 2.9'): the low and the
 # high end, both of one kind (a '%' on the high end alone applies to both)
 _SPAN = re.compile(
-    r"^[~≈]?\s*(?P<lo>\d*\.?\d+)\s*(?P<pl>%?)\s*(?:[-–—]|to)\s*[~≈]?\s*(?P<hi>\d*\.?\d+)\s*(?P<ph>%?)$"
+    r"^[~≈]?\s*(?P<lo>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<pl>%?)\s*(?:[-–—]|to)\s*[~≈]?\s*(?P<hi>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<ph>%?)$"
 )
 
 
@@ -1558,7 +1560,7 @@ _DRAFTED_ITEM = re.compile(
     re.I,
 )
 _RATE_WITH_BRACKET = re.compile(
-    r"^(?P<r>[~≈]?\s*\d*\.?\d+\s*%?)\s*[(\[]\s*(?P<in>[^()\[\]]{3,120}?)\s*[)\]]$"
+    r"^(?P<r>[~≈]?\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*[(\[]\s*(?P<in>[^()\[\]]{3,120}?)\s*[)\]]$"
 )
 # (never a thousands separator: '2,646')
 _ITEM_SPLIT = re.compile(r"\s*(?:,(?!\d{3}(?!\d))|;|\band\b|\bover\b|\bin\b)\s*", re.I)

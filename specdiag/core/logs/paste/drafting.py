@@ -59,7 +59,7 @@ _AMOUNT = (
 # a rate beside the count: 'at 0.86 acceptance', 'at 73% accepted', 'with a 0.73 acceptance rate'
 _RATE = (
     r"\s*,?\s+(?:at|with)\s+(?:an?\s+)?(?:(?:draft|token)\s+)?(?:acceptance(?:\s+rate)?\s+(?:of\s+)?)?"
-    r"(?P<{p}rate>~?\s*\d*\.?\d+(?:\s*%)?)"
+    r"(?P<{p}rate>~?\s*(?:\d+(?:\.\d+)?|\.\d+)(?:\s*%)?)"
     r"(?:\s+(?:(?:draft|token)\s+)?(?:acceptance(?:\s+rate)?|accept(?:ance)?\s+rate|accepted))?"
 )
 _FIRST = re.compile(

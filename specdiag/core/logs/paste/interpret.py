@@ -897,7 +897,9 @@ def _overall_of_title(g: Grid, first: list[C.Key], title: str) -> Grid | None:
 
 # a histogram's bins and counts ('| acceptance rate | requests |' over '| 0-10% | 5 |'): no
 # configurations
-_BIN = re.compile(r"^[\s\[(]*\d*\.?\d+\s*%?\s*(?:-|–|to|,)\s*\d*\.?\d+\s*%?[\s\])]*$")
+_BIN = re.compile(
+    r"^[\s\[(]*(?:\d+(?:\.\d+)?|\.\d+)\s*%?\s*(?:-|–|to|,)\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?[\s\])]*$"
+)
 _COUNT_HEADER = re.compile(
     r"^(?:#|n|no\.?|num(?:ber)?|counts?|freq(?:uency)?|share|requests?|samples?|%)(?:\b|$)", re.I
 )
@@ -976,7 +978,7 @@ def _spilled_changes(g: Grid) -> Grid:
 
 # a cell of two figures, the second in brackets ('**1.81** (1.79)', '62% (58%)')
 _PAREN_PAIR = re.compile(
-    r"^[\s*_`~]*(?P<a>\d*\.?\d+\s*%?)[\s*_`~]*\(\s*[*_`]*(?P<b>\d*\.?\d+\s*%?)[*_`]*\s*\)\s*$"
+    r"^[\s*_`~]*(?P<a>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)[\s*_`~]*\(\s*[*_`]*(?P<b>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)[*_`]*\s*\)\s*$"
 )
 # a legend saying what the two figures of such cells are ('Format: **Qwen3** (Llama)',
 # 'values are main (PR)'), or a title comparing two things ('(Qwen3-arch vs Llama-arch)')
@@ -1701,14 +1703,18 @@ _TITLE_NOUNS = re.compile(
     r"(?:\s+(?:report|summary|results?|details|stats|statistics|table|breakdown|by \w+|per \w+))+\s*$",
     re.I,
 )
-_SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
+_SEVERAL = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:\s*/\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){2,7}\s*$"
+)
 _CHANGED = re.compile(
-    r"^\s*[~≈]?\d*\.?\d+\s*%?(?:\s*" + V.ARROW + r"\s*[~≈]?\d*\.?\d+\s*%?){1,5}\s*$"
+    r"^\s*[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:\s*"
+    + V.ARROW
+    + r"\s*[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,5}\s*$"
 )
 
 
 # a rate as a cell prints it: a bare number or a percentage, perhaps in markup
-_BARE_RATE = re.compile(r"^[\s*`_]*\d*\.?\d+\s*%?[\s*`_]*$")
+_BARE_RATE = re.compile(r"^[\s*`_]*(?:\d+(?:\.\d+)?|\.\d+)\s*%?[\s*`_]*$")
 
 
 # 'AR' with words in brackets after it ('AR (GPT-style)', 'AR (no draft)'): an autoregressive
@@ -2821,7 +2827,7 @@ _AND_AFTER = re.compile(r"\s*(?:and|&)\s*[*`~]{0,2}\d[\d.,]*\s*%?[*`]{0,2}", re.
 # the one measured value printed beside a range ('0.56–0.94 (0.80 aggregate)')
 _RANGE_CENTRAL = re.compile(
     r"\s*[(\[,;]\s*(?:(?P<w1>mean|avg|average|overall|aggregate|pooled|median|weighted)\s*:?\s*)?"
-    r"(?P<val>[*`]{0,2}\d*\.?\d+\s*%?[*`]{0,2})"
+    r"(?P<val>[*`]{0,2}(?:\d+(?:\.\d+)?|\.\d+)\s*%?[*`]{0,2})"
     r"(?:\s*(?P<w2>mean|avg|average|overall|aggregate|aggregated|pooled|median|weighted))?\s*[)\]]?",
     re.I,
 )
@@ -3333,7 +3339,7 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
 
 # a value with the draft tokens per step it was measured at ('3.1 (k=3)', '2.4 [gamma=4]')
 _VALUE_AT_K = re.compile(
-    r"^(?P<v>[~≈]?\s*\d*\.?\d+\s*%?)\s*[(\[]\s*(?P<k>(?:k|gamma|γ|nst|n[_ ]?spec|"
+    r"^(?P<v>[~≈]?\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*[(\[]\s*(?P<k>(?:k|gamma|γ|nst|n[_ ]?spec|"
     r"num[_ ]spec(?:ulative)?[_ ]tokens|draft[_ ]len)\s*=\s*\d{1,3})\s*[)\]]$",
     re.I,
 )
@@ -3599,6 +3605,7 @@ _VALS_NAMED_FOR = re.compile(
     r"(?=" + _LAB + _JOIN + r"))?"
     r"(?P<labs>" + _LAB + r"(?:" + _JOIN + _LAB + r"){1,7})(?![\w/])"
 )
+_PREPOSITION = re.compile(r"\s(?:for|at|with|on|across|by|under|from)\s")
 # (or the configurations first: 'acceptance length for k=3/4/5: 2.41/2.80/3.10')
 _KEY_FOR_LABS = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%()/-]{0,50}?)\s+(?:for|at|with|on|across|by|under)\s+"
@@ -3634,7 +3641,7 @@ _AT_K_HINT = re.compile(r"[(\[]\s*" + V.AT_K_NAMES + r"\s*=\s*\d{1,2}\s*[)\]]\s*
 _DESCRIBED_HINT = re.compile(r"\b(?:is|was|stays|stayed|remains|remained|looks|seems)\b", re.I)
 _KEY_IS_BRACKET = re.compile(
     r"(?P<key>[A-Za-zτ][\w .-]{1,50}?)\s+(?:is|was|stays|stayed|remains|remained|looks|seems)\s+"
-    r"(?:[\w-]+\s+){0,2}?[\w-]+\s*\(\s*(?P<val>[~≈]?\d*\.?\d+\s*%?)\s*\)",
+    r"(?:[\w-]+\s+){0,2}?[\w-]+\s*\(\s*(?P<val>[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*\)",
     re.I,
 )
 
@@ -3647,7 +3654,7 @@ _KEY_SAME_BRACKET = re.compile(
     r"(?P<key>[A-Za-zτ][\w .-]{1,50}?)\s+(?:is|was|stays|stayed|remains|remained|kept|keeps)\s+"
     r"(?:still\s+)?(?:at\s+)?(?:exactly\s+|essentially\s+|basically\s+)?(?:the\s+)?same"
     r"(?:\s+(?:value|level|number|figure))?(?:\s+as\s+[^()\d;:.!?,]{1,50}?)?"
-    r"\s*\(\s*(?P<val>[~≈]?\d*\.?\d+\s*%?)\s*\)",
+    r"\s*\(\s*(?P<val>[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*\)",
     re.I,
 )
 
@@ -3994,10 +4001,12 @@ def _configs_bracket(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.
 
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
+    # (both patterns need a preposition: a cheap test first, their search is costly per digit)
+    prep = _PREPOSITION.search(text) is not None
     for m in [
         *_keyed(_VALS_FOR, _VALS_FOR_AT, _CONFIG_KEY_MOST, _CONFIG_KEY_BREAK, text),
-        *_VALS_NAMED_FOR.finditer(text),
-        *_KEY_FOR_LABS.finditer(text),
+        *(_VALS_NAMED_FOR.finditer(text) if prep else ()),
+        *(_KEY_FOR_LABS.finditer(text) if prep else ()),
     ]:
         k = key_of(m.group("key"))
         if _NOT_MEASURED.search(m.group("key")[-60:]) or _bound(text, m.start("key") + 1):
@@ -4818,7 +4827,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 k = C.Key(C.RATE, k.text, True)
             if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
                 continue  # '+0.3': a change, not the figure
-            if _REFERENCE_BEFORE.search(text, 0, m.start("val")):
+            if _REFERENCE_BEFORE.search(text, max(m.start("val") - 40, 0), m.start("val")):
                 continue  # 'acceptance ... In Figure 8': the figure's number, no value
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
@@ -5525,7 +5534,7 @@ _POSITION_COUNT_KEY = re.compile(
 _POSITION_OPENER = re.compile(r"^\s*[-*]?\s*(?P<k>[A-Za-z][\w .()%/-]{2,60}?)\s*:\s*$")
 _POSITION_LINE = re.compile(
     r"^\s*[-*]?\s*(?P<k>(?:(?:draft\s+)?(?:position|pos|token|depth)\s*#?\s*)?(?P<p>\d{1,2}))"
-    r"\s*[:=]\s*(?P<v>\d*\.?\d+\s*%?)\s*$",
+    r"\s*[:=]\s*(?P<v>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*$",
     re.I,
 )
 
@@ -5575,7 +5584,7 @@ _POSITIONS_ROW = re.compile(
 )
 _VALUES_ROW = re.compile(
     r"^\s*(?P<k>(?:acc(?:ept(?:ance|ed)?)?\.?\s*)?(?:rates?|%|prob(?:ability|s)?)|"
-    r"acc(?:ept(?:ance)?)?\.?)\s*(?:\(%\))?\s*[:=]?\s*(?P<v>\d*\.?\d+%?(?:\s+\d*\.?\d+%?){1,15})\s*$",
+    r"acc(?:ept(?:ance)?)?\.?)\s*(?:\(%\))?\s*[:=]?\s*(?P<v>(?:\d+(?:\.\d+)?|\.\d+)%?(?:\s+(?:\d+(?:\.\d+)?|\.\d+)%?){1,15})\s*$",
     re.I,
 )
 
@@ -6337,7 +6346,7 @@ _FRACTION_COUNTS = re.compile(
     re.I,
 )
 _RATE_COUNTS_BRACKET = re.compile(
-    r"(?<![\w.])(?P<p>[~≈]?\s*\d*\.?\d+\s*%?)[*`]{0,2}\s*(?P<br>\([^()\n]{3,120}\))"
+    r"(?<![\w.])(?P<p>[~≈]?\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?)[*`]{0,2}\s*(?P<br>\([^()\n]{3,120}\))"
 )
 _SHARE_BRACKET = re.compile(
     r"(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*(?P<br>[(\[][^()\[\]\n]{3,80}[)\]])"
@@ -6345,7 +6354,7 @@ _SHARE_BRACKET = re.compile(
 _POSITION_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./()%-]{2,60}?)(?:\s*[:=]\s*|\s+(?:(?:is|are|was|were)\s+)?)"
     r"(?P<list>[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|\{[\d\s:.,%'\"]+\}|"
-    r"\d*\.?\d+\s*%?(?:[ \t]*[,;/][ \t]*\d*\.?\d+\s*%?){1,15}(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
+    r"(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:[ \t]*[,;/][ \t]*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,15}(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
 )
 # what every list of _POSITION_LIST holds: a bracket of numbers, a brace of them, or a number, ','
 # ';' or '/', and a number. A line without it is not searched: the whole pattern's lazy key is
@@ -6355,7 +6364,7 @@ _POSITION_LIST_HINT = re.compile(
 )
 # rates listed in prose for a range of draft positions ('acceptance rates of 0.71, 0.52 and 0.35
 # for positions 1-3', 'accept rates were 72%, 51%, 33% at draft tokens 0 to 2')
-_NUM_P = r"\d*\.?\d+\s*%?"
+_NUM_P = r"(?:\d+(?:\.\d+)?|\.\d+)\s*%?"
 _PROSE_POSITIONS = re.compile(
     r"\baccept\w*(?:\s+(?:rates?|ratios?|probabilit(?:y|ies)))?\s+(?:(?:of|were|are|was|is)\s+|:\s*)?"
     rf"(?P<list>{_NUM_P}(?:\s*,\s*{_NUM_P})*,?\s+and\s+{_NUM_P}|{_NUM_P}(?:\s*,\s*{_NUM_P})+)"
@@ -6417,7 +6426,7 @@ def bracket_positions(
 # rates labelled by their draft positions after a per-position name ('acceptance by draft
 # position: pos1 ~45%, pos2 ~30%', 'per-position acceptance = depth 1: 0.81; depth 2: 0.62'):
 # one record's per-position rates (a range or a bound is none: 'pos1 40-45%')
-_POS_ITEM = r"(?:pos(?:ition)?|depth|draft\s+(?:token|position))\s*#?(\d{1,2})\s*[:=]?\s*[~≈]?\s?(\d*\.?\d+\s*%?)"
+_POS_ITEM = r"(?:pos(?:ition)?|depth|draft\s+(?:token|position))\s*#?(\d{1,2})\s*[:=]?\s*[~≈]?\s?((?:\d+(?:\.\d+)?|\.\d+)\s*%?)"
 _LABELLED_POSITIONS = re.compile(
     r"(?P<key>[A-Za-z][\w ./()-]{2,60}?)\s*[:=]\s*"
     r"(?P<list>" + _POS_ITEM + r"(?:\s*[,;/]\s*" + _POS_ITEM + r"){0,15})"

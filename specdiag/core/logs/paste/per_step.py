@@ -88,26 +88,37 @@ def counted_drafts(records: list[PasteRecord]) -> list[PasteRecord]:
     return out
 
 
-def _header(lines: list[str], before: int) -> tuple[list[str], int, int, int] | None:
-    for t in reversed(lines[:before]):
+def _headers(lines: list[str]) -> list[tuple[list[str], int, int, int] | None]:
+    """For each line, the nearest header above it (one pass over the block)."""
+    out: list[tuple[list[str], int, int, int] | None] = []
+    last = None
+    for t in lines:
+        out.append(last)
         cols = t.split()
         a = [i for i, c in enumerate(cols) if _ACCEPTED.match(c)]
         s = [i for i, c in enumerate(cols) if _DRAFTED.match(c)]
-        r = [i for i, c in enumerate(cols) if C.key(c).metric == C.RATE]
-        if len(a) == 1 and len(s) == 1 and len(r) == 1:
-            return cols, a[0], s[0], r[0]
-    return None
+        if len(a) == 1 and len(s) == 1:
+            r = [i for i, c in enumerate(cols) if C.key(c).metric == C.RATE]
+            if len(r) == 1:
+                last = (cols, a[0], s[0], r[0])
+    return out
 
 
 def accepted_per_step(records: list[PasteRecord], blk: list[tuple[int, str]]) -> list[PasteRecord]:
     """Records of the block's rows whose rate is accepted / drafted per step (module rules)
     given the length 1 + accepted per step; the others as they are."""
+    if not any(
+        r.printed_length is None and r.printed_rate is not None and r.bonus.value == UNKNOWN
+        for r in records
+    ):
+        return list(records)
     lines = [t for _, t in blk]
     line_at = {n: i for i, (n, _) in enumerate(blk)}
+    heads = _headers(lines)
     out = []
     for r in records:
         i = line_at.get(r.first_line)
-        head = _header(lines, i) if i is not None else None
+        head = heads[i] if i is not None else None
         if (
             head is None
             or i is None

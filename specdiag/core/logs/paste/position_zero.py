@@ -132,7 +132,8 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             and r.accept_length is None
             and r.first_line == r.last_line
             and 0 <= i < len(raw)
-            and (t := _table(raw, i)) is not None
+            and (t := next((s for s in seen if s[1] <= i <= s[2]), None) or _table(raw, i))
+            is not None
         ):
             if t not in seen:
                 seen[t] = _lengths(raw, *t)

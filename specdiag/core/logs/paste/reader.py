@@ -646,6 +646,8 @@ def _drop_marked(
 
 
 MAX_BLOCK_LINES = 4000
+MAX_LINE_FIGURES = 256  # figures in one line read as prose or key-value
+_ANY_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 MAX_SHOWN = 12
 MAX_UPPER = 4  # headings looked at above a table whose own title names no figure
 
@@ -1492,6 +1494,22 @@ def read_paste(
         # (a figure corrected to its actual value, corrected.py; one asserted wrong blanked,
         # misreported.py)
         rest = [(ln, MR.blank(CR.corrected(t))) for ln, t in blk if ln not in used]
+        overlong = False
+        for ln, t in rest if len(body) > MAX_LINE_FIGURES * 2 else ():
+            if len(_ANY_NUMBER.findall(t)) > MAX_LINE_FIGURES:
+                # no sentence or key-value line holds this many figures (a dump, or hostile
+                # input whose reading would grow with the square of its figures): shown, unread
+                unread.append(
+                    Block(
+                        ln,
+                        ln,
+                        f"a line of more than {MAX_LINE_FIGURES} figures: not read as prose or "
+                        "key-value",
+                        (t[:200] + "…",),
+                    )
+                )
+                rest = [(n, "" if n == ln else x) for n, x in rest]
+                overlong = True
         structure = (
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
@@ -1564,6 +1582,7 @@ def read_paste(
             and not dropped
             and not named
             and not json_unread
+            and not overlong
             and _STRONG.search(body)
             and _SPEC_CONTEXT.search(body + heading)
         ):

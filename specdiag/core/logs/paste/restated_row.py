@@ -68,6 +68,7 @@ _APPROX = (
     r"(?:~|≈|∼|\babout|\baround|\bapprox\.?|\bapproximately|\broughly|\bcirca|\bca\.|"
     r"\bnear(?:ly)?-?|\balmost)"
 )
+_APPROX_BEFORE = re.compile(_APPROX + r"\s*[*`_]{0,2}\s*$", re.I)
 _PROSE = ("prose", "key-value")
 NOTE = "restated, rounded, by the approximate figure at line {line} ({text})"
 COUNTED_NOTE = "restated by the counts at line {line} ({text})"
@@ -88,13 +89,17 @@ def _printed(r: PasteRecord) -> tuple[str, C.Value] | None:
 def _approximate(r: PasteRecord, text: str, raw: list[str]) -> bool:
     """Whether the value ``text`` stands after an approximate mark on the record's lines."""
     number = re.escape(text.strip().rstrip("%").strip())
-    pat = re.compile(_APPROX + r"\s*[*`_]{0,2}\s*" + number + r"(?![\d])", re.I)
     lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line])
     if re.search(number, lines) is None:
         # (a line naming the figure, its value on the next one or two, is read as one line
         # at the first's number: 'Draft size:' over '- small: ~41% acceptance')
         lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line + 2])
-    return pat.search(lines) is not None
+    # the mark looked for in a window before each place of the number (a line of a thousand
+    # figures stays linear per record)
+    return any(
+        _APPROX_BEFORE.search(lines, max(m.start() - 40, 0), m.start()) is not None
+        for m in re.finditer(number + r"(?![\d])", lines)
+    )
 
 
 # the prose naming the statistic a summary row holds, then the figure's name and its value
@@ -444,8 +449,11 @@ def _fold_coarser(
         return records, block_of
     drop: set[int] = set()
     out = list(records)
+    finest = max(p[1].decimals for _, _, p in prose)
     for i, fig, (text, said) in prose:
         r = records[i]
+        if finest < said.decimals + 2:
+            continue  # no figure elsewhere two decimals finer (a long line stays linear)
         matches = [
             (j, jt)
             for j, jf, (jt, jv) in prose

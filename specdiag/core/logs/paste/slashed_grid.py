@@ -21,7 +21,7 @@ import re
 from specdiag.core.logs.paste import cells as C
 
 _LABELS = re.compile(r"(?P<lab>[A-Za-z][\w-]{0,15})\s*=\s*(?P<list>\d+(?:\s*/\s*\d+){1,7})\s*$")
-_VAL = r"[~≈]?\d*\.?\d+\s*%?"
+_VAL = r"[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?"
 _NOTE = r"(?:\s*\([^()]*\))?"
 _JOINER = re.compile(r"\s+(?:at|for|with|by|of|over)$|[\s,:;(]+$", re.I)
 
