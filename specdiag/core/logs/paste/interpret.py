@@ -3338,11 +3338,13 @@ _VALUE_AT_K = re.compile(
     re.I,
 )
 # a mean of accepted tokens per step before its name ('2.3 accepted tokens/step', 'an average
-# of 1.4 accepted drafts per round')
+# of 1.4 accepted drafts per round'), or of what one draft had accepted ('1.7 accepted per
+# draft': vLLM's drafts are its draft-verify steps; never 'per draft token', a rate)
 _ACC_FIRST = re.compile(
-    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<noun>accepted\s+(?:draft\s+)?"
+    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?:(?P<noun>accepted\s+(?:draft\s+)?"
     r"(?:tokens|drafts)|(?:draft\s+)?(?:tokens|drafts)\s+accepted)\s*(?:/|per|each|every)\s*"
-    r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b",
+    r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b|"
+    r"(?P<per_draft>accepted\s*(?:/|per)\s*draft)\b(?![-\s]*(?:tok|position|slot)))",
     re.I,
 )
 # step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
@@ -4724,7 +4726,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
         # target's own token (EAGLE's τ) and some without: a length, undecided
-        drafts = "draft" in m.group("noun").lower()
+        noun = m.group("noun") or m.group("per_draft")
+        drafts = "draft" in noun.lower()
         k = (
             C.Key(C.ACC_PER_STEP, "accepted drafts per step", False)
             if drafts
@@ -4735,7 +4738,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # 'tokens accepted per verification step (incl. bonus)': the clause decides
             name = "accepted tokens per step"
             k = C.Key(said, name + " " + C.EXCLUDED_SAID if said == C.ACC_PER_STEP else name, False)
-        found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
+        found.append((m.start(), k, v, noun, m.group("val").strip()))
         for i in range(m.start(), m.end()):
             rest[i] = " "
     for sw_start, sw_end in A.switches(text):
