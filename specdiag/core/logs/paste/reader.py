@@ -2474,7 +2474,9 @@ def _per_block(
             and r.printed_length is None
             and r.printed_rate is None
             and _figures_only(r)
-            and prev.structure == r.structure
+            # (the run's block read as prose for a line of its own, a rule or a title, and
+            # the rates' lines below as key-value: the same printout)
+            and r.structure in (prev.structure, "key-value")
             and not _figures_only(prev)
         ):
             out[-1] = dataclasses.replace(
