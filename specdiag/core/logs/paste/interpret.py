@@ -2545,6 +2545,12 @@ _EXTREME_METRICS = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, 
 # a draft position named after a qualifier, whose number follows ('acceptance at depth 1',
 # 'acceptance rate at draft position 2'): that number is the position's
 _WHERE_NOUN = re.compile(r"(?:draft\s+|mtp\s+)?(?:depth|position|pos)")
+# draft positions from one on, or a span of them ('position 1+', 'positions 2-4', 'depth 3 and
+# up'): a figure of those positions, never the run's rate
+_POSITIONS_TAIL = re.compile(
+    r"(?:draft\s+|mtp\s+)?(?:positions?|pos|depths?)\s*#?\d{1,2}\s*"
+    r"(?:\+|(?:[-–]|to)\s*\d{1,2}\b|(?:and|or)\s+(?:up|above|beyond|later|after)\b)"
+)
 _QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per", "of"))
 _CONNECT = {
     "is",
@@ -2641,6 +2647,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
             numbered = bool(tail) and re.fullmatch(r"[\d.]+", tail[-1]) is not None
             if sep == "" and tail and _WHERE_NOUN.fullmatch(" ".join(tail).lower()):
                 break  # the number after 'at depth' is where, not what ('acceptance at depth 1')
+            if _POSITIONS_TAIL.match(" ".join(tail).lower()):
+                break  # 'acceptance at position 1+ (25%)', 'at positions 2-4': those positions'
             if (sep == "=" and not numbered) or (
                 sep == ""
                 and any(

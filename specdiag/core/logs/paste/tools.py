@@ -423,6 +423,12 @@ _SETUP_ITEM = re.compile(
     r"[*_`]*[ \t]+v?\d+(?:\.\d+)+[\w.+-]*[*_`]*[ \t]*(?:[,;(]|$)",
     re.MULTILINE,
 )
+# a field of the setup giving the tool's version ('**vLLM version**: 0.11.2', 'SGLang version =
+# v0.5.1 (nightly)'), as an environment report or an issue's form states it: the run's server
+_VERSION_FIELD = re.compile(
+    r"^[ \t>*_`-]*(?P<v>[A-Za-z][\w.-]{1,24})[ _-]version[*_`]*[ \t]*[:=][*_`\s]*v?\d+(?:\.\d+)+",
+    re.MULTILINE | re.IGNORECASE,
+)
 
 # a container image reference after 'image' ('image `vllm-qwen3:fp8-a1b2`', 'image:
 # lmsysorg/sglang:v0.5.2', 'the deployment image is `...`'): a repository path with a tag or a
@@ -466,7 +472,8 @@ def paper_text(text: str) -> bool:
     return _PAPER_MARK.search(text) is not None
 
 
-_OLD_VLLM = re.compile(r"\bvllm[\s=:-]*v?0\.[0-8](?!\d)", re.IGNORECASE)
+# (its version field too: '**vLLM version**: 0.8.5')
+_OLD_VLLM = re.compile(r"\bvllm[\s=:*_`-]*(?:version[\s=:*_`-]*)?v?0\.[0-8](?!\d)", re.IGNORECASE)
 
 
 def served(text: str) -> set[str]:
@@ -485,7 +492,7 @@ def served(text: str) -> set[str]:
                 if len(named) == 1 and not _VERSUS_WORDS.search(rest[: p.start()]):
                     out.add(named[0])
                     break
-    for m in _SETUP_ITEM.finditer(text):
+    for m in (*_SETUP_ITEM.finditer(text), *_VERSION_FIELD.finditer(text)):
         named = tools_named(m.group("v"))
         if len(named) == 1:
             out.add(named[0])
