@@ -795,6 +795,10 @@ def _tool(
     if not named and len(by := flagged()) == 1:
         # no tool named anywhere (the caller looks): the paste sets SGLang's own flags
         return next(iter(by)), FLAGS_RULE
+    if not named and len(by := launched()) == 1:
+        # no tool named anywhere: the paste starts one engine's server by a script named for
+        # it ('./serve_sglang_tp1.sh'), as a launch command does
+        return next(iter(by)), LAUNCHED_RULE
     if not named and _DECODE_FIELDS.search(block_text):
         # no tool named anywhere: SGLang's Decode batch line quoted without its prefix
         return "sglang", DECODE_FIELDS_RULE

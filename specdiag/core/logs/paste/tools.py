@@ -392,9 +392,35 @@ _LAUNCH_TOOL = {
 }
 
 
-def launched(text: str) -> set[str]:
-    """The tools whose servers the paste's command lines start."""
+# a command line running a shell script named for starting one engine's server
+# ('./serve_sglang_qwen-tp1.sh', 'bash scripts/launch-vllm.sh'): the words of its file name
+_SCRIPT_RUN = re.compile(
+    r"^[\s$>`]{0,8}(?:(?:bash|sh|zsh)\s+)?(?:\.?/)?(?:[\w.-]+/)*(?P<name>[\w.+-]+)\.sh(?=\s|`|$)",
+    re.MULTILINE,
+)
+_SCRIPT_VERBS = frozenset(("serve", "server", "launch", "start"))
+_SCRIPT_ENGINES = {"sglang": "sglang", "vllm": "vllm", "trtllm": "trtllm", "llamacpp": "llamacpp"}
+
+
+def _script_launched(text: str) -> set[str]:
+    """The engines whose servers the paste starts by a script named for it: a command line
+    running a '.sh' file whose name holds a word of starting a server ('serve', 'launch') and
+    one engine's name as words of their own ('serve_sglang_qwen-tp1.sh'); none where a name
+    holds two engines."""
+    if ".sh" not in text:
+        return set()
     out: set[str] = set()
+    for m in _SCRIPT_RUN.finditer(text):
+        words = set(re.split(r"[_.+-]+", m.group("name").lower()))
+        engines = {_SCRIPT_ENGINES[w] for w in words & _SCRIPT_ENGINES.keys()}
+        if len(engines) == 1 and words & _SCRIPT_VERBS:
+            out |= engines
+    return out
+
+
+def launched(text: str) -> set[str]:
+    """The tools whose servers the paste's command lines start (a script named for one's too)."""
+    out: set[str] = _script_launched(text)
     low = text.lower()
     if not any(
         w in low for w in ("launch_server", "serve", "llama-server", "entrypoints", "docker run")
