@@ -1012,6 +1012,7 @@ def read_paste(
     section = ""  # the last markdown heading above the block
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
+    counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
     # the last line of the last table read and the acceptance figure it read (both_items.py)
     table_above: tuple[int, str | None] = (-10, None)
     training = (
@@ -1513,6 +1514,10 @@ def read_paste(
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
         # the block's own command or sentence setting a draft maximum of one (one_draft.py)
         kv = OD.block(kv, rest) if kv and "1" in body else kv
+        # a run's figure printed above with its counts ('acceptance_rate=1.3% (4/300)'): a
+        # figure alone stating it again below is a mention, as of a table's figure
+        kv = [r for r in kv if len(r.fields) > 1 or not _quotes_table(r, counted_figures)]
+        counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             length_named = next(
@@ -2737,6 +2742,12 @@ def _figure_name(recs: list[PasteRecord]) -> str | None:
 
 def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
     return (r.printed_length, r.printed_rate)
+
+
+def _counted_figure(r: PasteRecord) -> bool:
+    """Whether a record prints its figure with the run's counts (accepted, and drafted or
+    steps)."""
+    return r.accepted_tokens is not None and (r.drafted_tokens or r.steps) is not None
 
 
 def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:
