@@ -146,6 +146,8 @@ for _m, _keys in {
         "average accepted draft tokens",
         "mean accepted draft tokens per step",
         "average accepted drafts",
+        # accepted out of one draft (vLLM's 'drafts' are its draft-verify steps): drafts only
+        "accepted per draft",
     ),
     RATE: (
         "acc rate",

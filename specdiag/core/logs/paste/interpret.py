@@ -2551,6 +2551,12 @@ _EXTREME_METRICS = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, 
 # a draft position named after a qualifier, whose number follows ('acceptance at depth 1',
 # 'acceptance rate at draft position 2'): that number is the position's
 _WHERE_NOUN = re.compile(r"(?:draft\s+|mtp\s+)?(?:depth|position|pos)")
+# draft positions from one on, or a span of them ('position 1+', 'positions 2-4', 'depth 3 and
+# up'): a figure of those positions, never the run's rate
+_POSITIONS_TAIL = re.compile(
+    r"(?:draft\s+|mtp\s+)?(?:positions?|pos|depths?)\s*#?\d{1,2}\s*"
+    r"(?:\+|(?:[-–]|to)\s*\d{1,2}\b|(?:and|or)\s+(?:up|above|beyond|later|after)\b)"
+)
 _QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per", "of"))
 _CONNECT = {
     "is",
@@ -2647,6 +2653,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
             numbered = bool(tail) and re.fullmatch(r"[\d.]+", tail[-1]) is not None
             if sep == "" and tail and _WHERE_NOUN.fullmatch(" ".join(tail).lower()):
                 break  # the number after 'at depth' is where, not what ('acceptance at depth 1')
+            if _POSITIONS_TAIL.match(" ".join(tail).lower()):
+                break  # 'acceptance at position 1+ (25%)', 'at positions 2-4': those positions'
             if (sep == "=" and not numbered) or (
                 sep == ""
                 and any(
@@ -3344,11 +3352,13 @@ _VALUE_AT_K = re.compile(
     re.I,
 )
 # a mean of accepted tokens per step before its name ('2.3 accepted tokens/step', 'an average
-# of 1.4 accepted drafts per round')
+# of 1.4 accepted drafts per round'), or of what one draft had accepted ('1.7 accepted per
+# draft': vLLM's drafts are its draft-verify steps; never 'per draft token', a rate)
 _ACC_FIRST = re.compile(
-    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<noun>accepted\s+(?:draft\s+)?"
+    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?:(?P<noun>accepted\s+(?:draft\s+)?"
     r"(?:tokens|drafts)|(?:draft\s+)?(?:tokens|drafts)\s+accepted)\s*(?:/|per|each|every)\s*"
-    r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b",
+    r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b|"
+    r"(?P<per_draft>accepted\s*(?:/|per)\s*draft)\b(?![-\s]*(?:tok|position|slot)))",
     re.I,
 )
 # step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
@@ -4733,7 +4743,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
         # target's own token (EAGLE's τ) and some without: a length, undecided
-        drafts = "draft" in m.group("noun").lower()
+        noun = m.group("noun") or m.group("per_draft")
+        drafts = "draft" in noun.lower()
         k = (
             C.Key(C.ACC_PER_STEP, "accepted drafts per step", False)
             if drafts
@@ -4744,7 +4755,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # 'tokens accepted per verification step (incl. bonus)': the clause decides
             name = "accepted tokens per step"
             k = C.Key(said, name + " " + C.EXCLUDED_SAID if said == C.ACC_PER_STEP else name, False)
-        found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
+        found.append((m.start(), k, v, noun, m.group("val").strip()))
         for i in range(m.start(), m.end()):
             rest[i] = " "
     for sw_start, sw_end in A.switches(text):

@@ -797,6 +797,10 @@ def _tool(
     if not named and len(by := flagged()) == 1:
         # no tool named anywhere (the caller looks): the paste sets SGLang's own flags
         return next(iter(by)), FLAGS_RULE
+    if not named and len(by := launched()) == 1:
+        # no tool named anywhere: the paste starts one engine's server by a script named for
+        # it ('./serve_sglang_tp1.sh'), as a launch command does
+        return next(iter(by)), LAUNCHED_RULE
     if not named and _DECODE_FIELDS.search(block_text):
         # no tool named anywhere: SGLang's Decode batch line quoted without its prefix
         return "sglang", DECODE_FIELDS_RULE
@@ -1010,6 +1014,7 @@ def read_paste(
     section = ""  # the last markdown heading above the block
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
+    counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
     # the last line of the last table read and the acceptance figure it read (both_items.py)
     table_above: tuple[int, str | None] = (-10, None)
     training = (
@@ -1527,6 +1532,10 @@ def read_paste(
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
         # the block's own command or sentence setting a draft maximum of one (one_draft.py)
         kv = OD.block(kv, rest) if kv and "1" in body else kv
+        # a run's figure printed above with its counts ('acceptance_rate=1.3% (4/300)'): a
+        # figure alone stating it again below is a mention, as of a table's figure
+        kv = [r for r in kv if len(r.fields) > 1 or not _quotes_table(r, counted_figures)]
+        counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             length_named = next(
@@ -2493,7 +2502,9 @@ def _per_block(
             and r.printed_length is None
             and r.printed_rate is None
             and _figures_only(r)
-            and prev.structure == r.structure
+            # (the run's block read as prose for a line of its own, a rule or a title, and
+            # the rates' lines below as key-value: the same printout)
+            and r.structure in (prev.structure, "key-value")
             and not _figures_only(prev)
         ):
             out[-1] = dataclasses.replace(
@@ -2750,6 +2761,12 @@ def _figure_name(recs: list[PasteRecord]) -> str | None:
 
 def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
     return (r.printed_length, r.printed_rate)
+
+
+def _counted_figure(r: PasteRecord) -> bool:
+    """Whether a record prints its figure with the run's counts (accepted, and drafted or
+    steps)."""
+    return r.accepted_tokens is not None and (r.drafted_tokens or r.steps) is not None
 
 
 def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:

@@ -392,9 +392,35 @@ _LAUNCH_TOOL = {
 }
 
 
-def launched(text: str) -> set[str]:
-    """The tools whose servers the paste's command lines start."""
+# a command line running a shell script named for starting one engine's server
+# ('./serve_sglang_qwen-tp1.sh', 'bash scripts/launch-vllm.sh'): the words of its file name
+_SCRIPT_RUN = re.compile(
+    r"^[\s$>`]{0,8}(?:(?:bash|sh|zsh)\s+)?(?:\.?/)?(?:[\w.-]+/)*(?P<name>[\w.+-]+)\.sh(?=\s|`|$)",
+    re.MULTILINE,
+)
+_SCRIPT_VERBS = frozenset(("serve", "server", "launch", "start"))
+_SCRIPT_ENGINES = {"sglang": "sglang", "vllm": "vllm", "trtllm": "trtllm", "llamacpp": "llamacpp"}
+
+
+def _script_launched(text: str) -> set[str]:
+    """The engines whose servers the paste starts by a script named for it: a command line
+    running a '.sh' file whose name holds a word of starting a server ('serve', 'launch') and
+    one engine's name as words of their own ('serve_sglang_qwen-tp1.sh'); none where a name
+    holds two engines."""
+    if ".sh" not in text:
+        return set()
     out: set[str] = set()
+    for m in _SCRIPT_RUN.finditer(text):
+        words = set(re.split(r"[_.+-]+", m.group("name").lower()))
+        engines = {_SCRIPT_ENGINES[w] for w in words & _SCRIPT_ENGINES.keys()}
+        if len(engines) == 1 and words & _SCRIPT_VERBS:
+            out |= engines
+    return out
+
+
+def launched(text: str) -> set[str]:
+    """The tools whose servers the paste's command lines start (a script named for one's too)."""
+    out: set[str] = _script_launched(text)
     low = text.lower()
     if not any(
         w in low for w in ("launch_server", "serve", "llama-server", "entrypoints", "docker run")
@@ -422,6 +448,12 @@ _SETUP_ITEM = re.compile(
     r"^[ \t>]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+[*_`]*(?P<v>[A-Za-z][\w.-]{1,24}(?:[ -][A-Za-z][\w.-]{1,24})?)"
     r"[*_`]*[ \t]+v?\d+(?:\.\d+)+[\w.+-]*[*_`]*[ \t]*(?:[,;(]|$)",
     re.MULTILINE,
+)
+# a field of the setup giving the tool's version ('**vLLM version**: 0.11.2', 'SGLang version =
+# v0.5.1 (nightly)'), as an environment report or an issue's form states it: the run's server
+_VERSION_FIELD = re.compile(
+    r"^[ \t>*_`-]*(?P<v>[A-Za-z][\w.-]{1,24})[ _-]version[*_`]*[ \t]*[:=][*_`\s]*v?\d+(?:\.\d+)+",
+    re.MULTILINE | re.IGNORECASE,
 )
 
 # a container image reference after 'image' ('image `vllm-qwen3:fp8-a1b2`', 'image:
@@ -466,7 +498,8 @@ def paper_text(text: str) -> bool:
     return _PAPER_MARK.search(text) is not None
 
 
-_OLD_VLLM = re.compile(r"\bvllm[\s=:-]*v?0\.[0-8](?!\d)", re.IGNORECASE)
+# (its version field too: '**vLLM version**: 0.8.5')
+_OLD_VLLM = re.compile(r"\bvllm[\s=:*_`-]*(?:version[\s=:*_`-]*)?v?0\.[0-8](?!\d)", re.IGNORECASE)
 
 
 def served(text: str) -> set[str]:
@@ -485,7 +518,7 @@ def served(text: str) -> set[str]:
                 if len(named) == 1 and not _VERSUS_WORDS.search(rest[: p.start()]):
                     out.add(named[0])
                     break
-    for m in _SETUP_ITEM.finditer(text):
+    for m in (*_SETUP_ITEM.finditer(text), *_VERSION_FIELD.finditer(text)):
         named = tools_named(m.group("v"))
         if len(named) == 1:
             out.add(named[0])

@@ -2,7 +2,8 @@
 item '* vLLM 0.11.0, v1 engine'): its documented convention decides a length the user's prose
 gives under the tool's own name for it ('AL', 'mean acceptance length'), never a rate, never a
 figure the paste gives another source for (a paper, a model card, another tool), never a vLLM
-older than 0.9 (which printed its length without the bonus token)."""
+older than 0.9 (which printed its length without the bonus token). The tool's version field
+('**vLLM version**: 0.12.0') names it as the server too."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ _SETUPS = [
     "- vLLM {v} (docker image)\n- 8x A100, TP=8\n- chunked prefill enabled",
     "We have been serving Qwen3-32B with an EAGLE-3 draft in vLLM {v} for two weeks.",
     "The model is deployed on vLLM {v} behind a load balancer.",
+    # the tool's version field, as an issue's form or an environment report gives it
+    "**vLLM version**: {v} (nightly image)\n**Hardware**: 2x H100, TP=2",
+    "vLLM version = v{v}\ngpu = 8x A100",
 ]
 _FILLER = "# Problem\n\nThe service restarts nightly; traffic is steady.\n\n# Observations\n\n"
 _NAMES = ["AL", "the AL", "the mean acceptance length", "acceptance length"]
@@ -123,6 +127,11 @@ def test_a_tool_named_but_not_as_server(read: Read) -> None:
         ("Serving vs vLLM: ours is faster", set()),
         ("unlike serving in SGLang, we ...", set()),
         ("* vLLM 0.8.5, v0 engine", set()),  # printed its length without the bonus token
+        ("**vLLM version**: 0.12.0rc1", {"vllm"}),
+        ("SGLang version: v0.5.3", {"sglang"}),
+        ("vLLM Version: 0.8.5.post1", set()),  # its version field, as old
+        ("Python version: 3.12.1", set()),  # no tool's version
+        ("> the vLLM version: it ships 0.12 soon", set()),  # no field: words before the name
         ("served with care", set()),
     ],
 )
