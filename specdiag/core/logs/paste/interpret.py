@@ -140,6 +140,30 @@ _K_FLAG = re.compile(
 )
 
 
+# the same flags set to a placeholder letter ('"num_speculative_tokens":N', '--speculative-num-steps
+# <K>'): the runs' k is that variable, each run setting it in its own label ('n=2')
+_K_PLACEHOLDER = re.compile(
+    r"(?:--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|"
+    r"mtp[-_]k|spec[-_]k|num[-_]draft[-_]tokens)[ =]+|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*)"
+    r"[<{$]?(?P<v>[A-Za-z])(?![\w.-])[>}]?"
+)
+
+
+def k_of_placeholder(text: str, labels: list[tuple[str, str]]) -> int | None:
+    """A row's k where the paste sets the draft tokens per step to one placeholder letter (the
+    'N' of '"num_speculative_tokens":N') and the row's labels give that letter one whole value
+    ('MTP, n=2'); None otherwise."""
+    letters = {m.group("v").lower() for m in _K_PLACEHOLDER.finditer(text)}
+    if len(letters) != 1:
+        return None
+    own = re.compile(
+        rf"(?<![\w-]){letters.pop()}\s*=\s*(\d{{1,2}})\b(?!\s*(?:[/,.]|→|->)\s*\d)", re.I
+    )
+    found = {int(m.group(1)) for _, v in labels for m in own.finditer(v)}
+    found.discard(0)
+    return found.pop() if len(found) == 1 else None
+
+
 # 'MTP×3', 'MTP x 2', 'EAGLE×4': that many draft tokens per step
 _K_TIMES = re.compile(r"\b(?:MTP|EAGLE-?\d?|n-?gram|draft)\s*[×x]\s*(\d{1,2})\b", re.I)
 

@@ -2108,37 +2108,43 @@ def _max_stated(text: str) -> int | None:
 def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """A length above the one draft-tokens-per-step the paste states (`--speculative-num-steps
     3` over 'accept length 3.08') counts the bonus token; so do the paste's other lengths of
-    that tool under that name (one paste prints one tool's length one way)."""
+    that tool under that name (one paste prints one tool's length one way). A paste setting k
+    to a placeholder letter ('"num_speculative_tokens":N') states each run's own k in its label
+    ('MTP, n=2'): the same, run by run."""
     if not any(r.bonus == UNDECIDED and r.printed_length for r in records):
         return records
     k = I.k_stated(text)
     if k is None:
         k = _max_stated(text)
-    if k is None:
-        return records
+    ks = [k if k is not None else I.k_of_placeholder(text, list(r.labels)) for r in records]
     above = {
         (r.tool, _series_name(r))
-        for r in records
-        if r.bonus == UNDECIDED
+        for r, kr in zip(records, ks, strict=True)
+        if kr is not None
+        and r.bonus == UNDECIDED
         and r.printed_length is not None
-        and r.printed_length > k
+        and r.printed_length > kr
         and _series_name(r) is not None
     }
     if not above:
         return records
     out = []
-    for r in records:
+    for r, kr in zip(records, ks, strict=True):
         if (
             r.bonus == UNDECIDED
             and r.printed_length is not None
             and (r.tool, _series_name(r)) in above
         ):
+            said = "the paste states" if k is not None else "its label sets"
             rule = (
-                f"value: a length above the draft tokens per step the paste states ({k}) "
+                f"value: a length above the draft tokens per step {said} ({kr}) "
                 "must count the bonus token"
-                if r.printed_length > k
+                if kr is not None and r.printed_length > kr
                 else f"the paste's other lengths of this name pass the draft tokens per step it "
                 f"states ({k}): printed one way"
+                if k is not None
+                else "the paste's other lengths of this name pass the draft tokens per step "
+                "their labels set: printed one way"
             )
             r = dataclasses.replace(
                 r,
