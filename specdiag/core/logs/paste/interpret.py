@@ -3821,6 +3821,11 @@ _RANK_JOIN = re.compile(
     r"\bversus\b|\bvs\.?|\bfinally\b|\blastly\b)\s*)+$",
     re.I,
 )
+# a join, then the first words of the next item's name ('code at 3.00, and creative story
+# generation lowest at 2.11'): one or two lower-case words, neither a stop word (_rank_lead)
+_RANK_JOIN_WORDS = re.compile(
+    r"^\s*(?:,|;|\band\b)(?:\s*(?:,|\band\b))*\s+(?P<words>(?:[a-z][a-z-]*\s+){1,2})$"
+)
 # words that are no configuration's name, though a ranked item's shape fits them
 _RANK_NOT_NAME = re.compile(
     r"^(?:the|a|an|it|which|that|this|and|at|of|with|then|while|by|followed|settings?|among|"
@@ -3884,8 +3889,23 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
         if len(st) < 12 or not re.search(r"\d", st):
             continue
         runs: list[list[re.Match[str]]] = []
+        lead: dict[int, str] = {}  # an item's first name words before its match
         for m in _RANK_ITEM.finditer(st):
-            if runs and _RANK_JOIN.match(st[runs[-1][-1].end() : m.start()]):
+            gap = st[runs[-1][-1].end() : m.start()] if runs else ""
+            if runs and _RANK_JOIN.match(gap):
+                runs[-1].append(m)
+            elif (
+                runs
+                and m.group("name2")
+                and (w := _RANK_JOIN_WORDS.match(gap))
+                and not any(
+                    _RANK_NOT_NAME.match(x)
+                    or not re.match(_RANK_STOP, x)
+                    or x in ("in", "on", "for", "its", "were", "are", "has", "had")
+                    for x in w.group("words").split()
+                )
+            ):
+                lead[m.start()] = w.group("words")
                 runs[-1].append(m)
             else:
                 runs.append([m])
@@ -3904,7 +3924,12 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 or _RANK_OTHER.search(outside)
             ):
                 continue  # a goal, a setting's range, or another measure's ranking
-            names = [C._MARKUP.sub("", m.group("name") or m.group("name2")).strip() for m in run]
+            names = [
+                C._MARKUP.sub(
+                    "", lead.get(m.start(), "") + (m.group("name") or m.group("name2"))
+                ).strip()
+                for m in run
+            ]
             vals = [C.value(m.group("val") or m.group("val2")) for m in run]
             if (
                 len({n.lower() for n in names}) != len(names)
