@@ -917,6 +917,8 @@ def read_paste(
         # a table copied with single spaces, back as a pipe table (where no table reader
         # already reads its lines as a spaced table)
         lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
+        # a paper's table flattened to one line under its header, back as a pipe table
+        lines = FT.one_line(lines)
         # a YAML map of figures under the comment naming its keys and values
         lines = FT.keyed(lines)
     if AL.hinted(text.lower(), text) and AL.setup(text):
@@ -1085,6 +1087,16 @@ def read_paste(
         ):
             # a table with no title above and its numbered caption below ('Table 2: Acceptance
             # lengths ...'): the caption titles it
+            heading = heading + "\n" + cap
+        elif (
+            bi
+            and "|" in blk[0][1]
+            and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+            and (cap := _caption(all_blocks[bi - 1][-1][1]))
+            and not _title(blk, blk[0][0], heading)
+        ):
+            # a paper's numbered caption right above its table ('Table 2. Acceptance lengths
+            # ...' over '| Task | ... |'): it titles the table the same way
             heading = heading + "\n" + cap
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
@@ -2832,6 +2844,12 @@ def _caption_below(blk: list[tuple[int, str]], after: list[list[tuple[int, str]]
         line = after[0][0][1]
     else:
         return None
+    return _caption(line)
+
+
+def _caption(line: str) -> str | None:
+    """A numbered caption's first sentence as a title line (closed by ':'), where it names one
+    acceptance figure first (_plain_title, _sentence_title); None for any other line."""
     m = _CAPTION.match(_TAG.sub("", line).strip())
     if m is None:
         return None
