@@ -40,6 +40,7 @@ from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
+from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -1330,10 +1331,10 @@ def _measured_symbols(text: str) -> dict[str, str]:
 # (`α`)'): one letter, after the figure's name
 _SYMBOL_DEFINED = re.compile(
     r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)\s*\(\s*[`*$]{0,2}"
-    r"(?P<sym>[A-Za-zα-ωτ])[`*$]{0,2}\s*\)"
+    r"(?P<sym>[A-Za-zα-ωτ]\u0304?)[`*$]{0,2}\s*\)"
 )
 # the bracketed symbol every match of _SYMBOL_DEFINED ends with: a line without it is not searched
-_SYMBOL_HINT = re.compile(r"\(\s*[`*$]{0,2}[A-Za-zα-ωτ][`*$]{0,2}\s*\)")
+_SYMBOL_HINT = re.compile(r"\(\s*[`*$]{0,2}[A-Za-zα-ωτ]\u0304?[`*$]{0,2}\s*\)")
 
 
 def symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
@@ -1383,6 +1384,11 @@ def definitions(text: str) -> dict[str, str]:
     definition's own words (a table's bare 'accept' column then reads as what it was defined);
     a bare symbol a heading names as what was measured reads as the one figure the prose names."""
     out: dict[str, str] = _measured_symbols(text) if "measured" in text else {}
+    if "\\bar{" in text:
+        # a barred symbol a LaTeX paper's prose defines ('tokens committed per round
+        # (\(\bar{L}\))'): its table's header cell as the table reader writes it ('L̄')
+        for _, sym, name in symbols([(0, TB.LATEX_BAR.sub(TB.BARRED, text))]):
+            out.setdefault(C.norm(sym)[0], name)
     if "=" not in text:
         return out
     for m in _DEFINITION.finditer(text):
