@@ -3890,7 +3890,8 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
     with one value, joined only by commas, 'and', 'followed by', ...; read only where the
     sentence names exactly one acceptance figure (outside the list) and every value can be it,
     one record per configuration, its name kept as the label."""
-    for sent in re.finditer(r"[^.;!?\n]*(?:\.(?=\d)[^.;!?\n]*)*", text):
+    # (a sentence goes on past a decimal point and past 'vs.': 'code 0.81 vs. chat 0.62')
+    for sent in re.finditer(r"[^.;!?\n]*(?:(?:\.(?=\d)|(?<=\bvs)\.)[^.;!?\n]*)*", text):
         st = sent.group(0)
         if len(st) < 12 or not re.search(r"\d", st):
             continue
