@@ -69,8 +69,10 @@ for _m, _keys in {
         "accept length avg",
         "acceptance length mean",
         "accepted token length",
+        "accepted token lengths",
         "accepted tokens length",
         "accepted length",
+        "accepted lengths",
         "accepted len",
         "accept token length",
         # blockwise decoding's block efficiency: the tokens a target call yields, the target's

@@ -1057,6 +1057,11 @@ def record(
     if f.positions and not figs["per_position"] and not _any_figure(figs):
         return None  # per-position rates at unknown positions, and nothing else
     pr = figs["printed_rate"]
+    if isinstance(pr, float) and not 0.0 <= pr <= 1.0 and figs["printed_length"] is not None:
+        # a share past 100% beside the run's length ('Accept. 102.2%' of a tree, its caption
+        # counting more than one path): no per-draft rate; the length is still the run's
+        f.notes.append(f"a printed rate of {pr:.4g} is no share of drafts: left out")
+        figs["printed_rate"] = figs["accept_rate"] = pr = None
     if isinstance(pr, float) and not 0.0 <= pr <= 1.0:
         return None
     rate = figs["accept_rate"]

@@ -262,6 +262,55 @@ def grouped(lines: list[Line], is_length: Callable[[str], bool]) -> list[Line]:
     return out
 
 
+def one_line(lines: list[Line]) -> list[Line]:
+    """A paper's table a page flattened to one line, its rows one after another ('Task w/o X w/
+    X' over 'SetA 3.11 3.52 SetB 2.40 2.93 SetC 1.95 2.31', a blank line between at most): a
+    header line of words (a '#' heading's marks dropped; no figure, no closing mark), then one
+    line of two rows or more, each a label of one to three words and the same n figure cells,
+    one with decimals at least, the line alone (no such line right below), the header or the
+    three lines above it naming acceptance. The header's first word heads the labels, the rest
+    split into n names of as many words each (else, as ``respaced`` does, a word a column and
+    the rest the last). Put back as a pipe table, every row on the flattened line's number. Any
+    other line as it is."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        n, head = lines[i]
+        j = i + 1 if i + 1 < len(lines) and lines[i + 1][1].strip() else i + 2
+        hw = head.strip().lstrip("#").split()
+        got = _groups(lines[j][1]) if j < len(lines) and 2 <= len(hw) <= 12 else None
+        after = lines[j + 1 : j + 3]
+        widths = {len(f) for _, f in got or []}
+        above = " ".join(t for _, t in out[-3:]) + " " + head
+        if (
+            got is None
+            or len(got) < 2
+            or len(widths) != 1
+            or len(hw) < (width := widths.pop()) + 1
+            or _groups(head) is not None
+            or head.rstrip()[-1] in ".:;,!?"
+            or any(len(w) > 3 or not any("." in x for x in f) for w, f in got)
+            or any(_groups(t) is not None for _, t in after)
+            or "accept" not in above.lower()
+        ):
+            out.append(lines[i])
+            i += 1
+            continue
+        rest = hw[1:]
+        each, odd = divmod(len(rest), width)
+        names = (
+            [" ".join(rest[c * each : (c + 1) * each]) for c in range(width)]
+            if not odd
+            else [*rest[: width - 1], " ".join(rest[width - 1 :])]
+        )
+        m = lines[j][0]
+        out.append((n, "| " + " | ".join([hw[0], *names]) + " |"))
+        out.append((n, "|" + "---|" * (width + 1)))
+        out += [(m, "| " + " | ".join([" ".join(w), *f]) + " |") for w, f in got]
+        i = j + 1
+    return out
+
+
 # a comment naming what a YAML map's keys and values are ('# key = draft tokens; value = mean
 # AL', '# keys: k, values: accept length'): the map's legend
 _LEGEND = re.compile(

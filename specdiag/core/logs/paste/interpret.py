@@ -40,6 +40,7 @@ from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
+from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -138,6 +139,30 @@ _K_FLAG = re.compile(
     r"(?:[-_]tokens)?|spec[-_]k|num[-_]draft[-_]tokens)[ =]+(\d{1,2})\b|"
     r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
 )
+
+
+# the same flags set to a placeholder letter ('"num_speculative_tokens":N', '--speculative-num-steps
+# <K>'): the runs' k is that variable, each run setting it in its own label ('n=2')
+_K_PLACEHOLDER = re.compile(
+    r"(?:--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|"
+    r"mtp[-_]k|spec[-_]k|num[-_]draft[-_]tokens)[ =]+|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*)"
+    r"[<{$]?(?P<v>[A-Za-z])(?![\w.-])[>}]?"
+)
+
+
+def k_of_placeholder(text: str, labels: list[tuple[str, str]]) -> int | None:
+    """A row's k where the paste sets the draft tokens per step to one placeholder letter (the
+    'N' of '"num_speculative_tokens":N') and the row's labels give that letter one whole value
+    ('MTP, n=2'); None otherwise."""
+    letters = {m.group("v").lower() for m in _K_PLACEHOLDER.finditer(text)}
+    if len(letters) != 1:
+        return None
+    own = re.compile(
+        rf"(?<![\w-]){letters.pop()}\s*=\s*(\d{{1,2}})\b(?!\s*(?:[/,.]|→|->)\s*\d)", re.I
+    )
+    found = {int(m.group(1)) for _, v in labels for m in own.finditer(v)}
+    found.discard(0)
+    return found.pop() if len(found) == 1 else None
 
 
 # 'MTP×3', 'MTP x 2', 'EAGLE×4': that many draft tokens per step
@@ -1308,10 +1333,10 @@ def _measured_symbols(text: str) -> dict[str, str]:
 # (`α`)'): one letter, after the figure's name
 _SYMBOL_DEFINED = re.compile(
     r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)\s*\(\s*[`*$]{0,2}"
-    r"(?P<sym>[A-Za-zα-ωτ])[`*$]{0,2}\s*\)"
+    r"(?P<sym>[A-Za-zα-ωτ]\u0304?)[`*$]{0,2}\s*\)"
 )
 # the bracketed symbol every match of _SYMBOL_DEFINED ends with: a line without it is not searched
-_SYMBOL_HINT = re.compile(r"\(\s*[`*$]{0,2}[A-Za-zα-ωτ][`*$]{0,2}\s*\)")
+_SYMBOL_HINT = re.compile(r"\(\s*[`*$]{0,2}[A-Za-zα-ωτ]\u0304?[`*$]{0,2}\s*\)")
 
 
 def symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
@@ -1361,6 +1386,11 @@ def definitions(text: str) -> dict[str, str]:
     definition's own words (a table's bare 'accept' column then reads as what it was defined);
     a bare symbol a heading names as what was measured reads as the one figure the prose names."""
     out: dict[str, str] = _measured_symbols(text) if "measured" in text else {}
+    if "\\bar{" in text:
+        # a barred symbol a LaTeX paper's prose defines ('tokens committed per round
+        # (\(\bar{L}\))'): its table's header cell as the table reader writes it ('L̄')
+        for _, sym, name in symbols([(0, TB.LATEX_BAR.sub(TB.BARRED, text))]):
+            out.setdefault(C.norm(sym)[0], name)
     if "=" not in text:
         return out
     for m in _DEFINITION.finditer(text):
@@ -3814,6 +3844,11 @@ _RANK_JOIN = re.compile(
     r"\bversus\b|\bvs\.?|\bfinally\b|\blastly\b)\s*)+$",
     re.I,
 )
+# a join, then the first words of the next item's name ('code at 3.00, and creative story
+# generation lowest at 2.11'): one or two lower-case words, neither a stop word (_rank_lead)
+_RANK_JOIN_WORDS = re.compile(
+    r"^\s*(?:,|;|\band\b)(?:\s*(?:,|\band\b))*\s+(?P<words>(?:[a-z][a-z-]*\s+){1,2})$"
+)
 # words that are no configuration's name, though a ranked item's shape fits them
 _RANK_NOT_NAME = re.compile(
     r"^(?:the|a|an|it|which|that|this|and|at|of|with|then|while|by|followed|settings?|among|"
@@ -3872,13 +3907,29 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
     with one value, joined only by commas, 'and', 'followed by', ...; read only where the
     sentence names exactly one acceptance figure (outside the list) and every value can be it,
     one record per configuration, its name kept as the label."""
-    for sent in re.finditer(r"[^.;!?\n]*(?:\.(?=\d)[^.;!?\n]*)*", text):
+    # (a sentence goes on past a decimal point and past 'vs.': 'code 0.81 vs. chat 0.62')
+    for sent in re.finditer(r"[^.;!?\n]*(?:(?:\.(?=\d)|(?<=\bvs)\.)[^.;!?\n]*)*", text):
         st = sent.group(0)
         if len(st) < 12 or not re.search(r"\d", st):
             continue
         runs: list[list[re.Match[str]]] = []
+        lead: dict[int, str] = {}  # an item's first name words before its match
         for m in _RANK_ITEM.finditer(st):
-            if runs and _RANK_JOIN.match(st[runs[-1][-1].end() : m.start()]):
+            gap = st[runs[-1][-1].end() : m.start()] if runs else ""
+            if runs and _RANK_JOIN.match(gap):
+                runs[-1].append(m)
+            elif (
+                runs
+                and m.group("name2")
+                and (w := _RANK_JOIN_WORDS.match(gap))
+                and not any(
+                    _RANK_NOT_NAME.match(x)
+                    or not re.match(_RANK_STOP, x)
+                    or x in ("in", "on", "for", "its", "were", "are", "has", "had")
+                    for x in w.group("words").split()
+                )
+            ):
+                lead[m.start()] = w.group("words")
                 runs[-1].append(m)
             else:
                 runs.append([m])
@@ -3897,7 +3948,12 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 or _RANK_OTHER.search(outside)
             ):
                 continue  # a goal, a setting's range, or another measure's ranking
-            names = [C._MARKUP.sub("", m.group("name") or m.group("name2")).strip() for m in run]
+            names = [
+                C._MARKUP.sub(
+                    "", lead.get(m.start(), "") + (m.group("name") or m.group("name2"))
+                ).strip()
+                for m in run
+            ]
             vals = [C.value(m.group("val") or m.group("val2")) for m in run]
             if (
                 len({n.lower() for n in names}) != len(names)

@@ -923,6 +923,8 @@ def read_paste(
         # a table copied with single spaces, back as a pipe table (where no table reader
         # already reads its lines as a spaced table)
         lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
+        # a paper's table flattened to one line under its header, back as a pipe table
+        lines = FT.one_line(lines)
         # a YAML map of figures under the comment naming its keys and values
         lines = FT.keyed(lines)
     if AL.hinted(text.lower(), text) and AL.setup(text):
@@ -1092,6 +1094,16 @@ def read_paste(
         ):
             # a table with no title above and its numbered caption below ('Table 2: Acceptance
             # lengths ...'): the caption titles it
+            heading = heading + "\n" + cap
+        elif (
+            bi
+            and "|" in blk[0][1]
+            and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+            and (cap := _caption(all_blocks[bi - 1][-1][1]))
+            and not _title(blk, blk[0][0], heading)
+        ):
+            # a paper's numbered caption right above its table ('Table 2. Acceptance lengths
+            # ...' over '| Task | ... |'): it titles the table the same way
             heading = heading + "\n" + cap
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
@@ -2136,37 +2148,43 @@ def _max_stated(text: str) -> int | None:
 def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """A length above the one draft-tokens-per-step the paste states (`--speculative-num-steps
     3` over 'accept length 3.08') counts the bonus token; so do the paste's other lengths of
-    that tool under that name (one paste prints one tool's length one way)."""
+    that tool under that name (one paste prints one tool's length one way). A paste setting k
+    to a placeholder letter ('"num_speculative_tokens":N') states each run's own k in its label
+    ('MTP, n=2'): the same, run by run."""
     if not any(r.bonus == UNDECIDED and r.printed_length for r in records):
         return records
     k = I.k_stated(text)
     if k is None:
         k = _max_stated(text)
-    if k is None:
-        return records
+    ks = [k if k is not None else I.k_of_placeholder(text, list(r.labels)) for r in records]
     above = {
         (r.tool, _series_name(r))
-        for r in records
-        if r.bonus == UNDECIDED
+        for r, kr in zip(records, ks, strict=True)
+        if kr is not None
+        and r.bonus == UNDECIDED
         and r.printed_length is not None
-        and r.printed_length > k
+        and r.printed_length > kr
         and _series_name(r) is not None
     }
     if not above:
         return records
     out = []
-    for r in records:
+    for r, kr in zip(records, ks, strict=True):
         if (
             r.bonus == UNDECIDED
             and r.printed_length is not None
             and (r.tool, _series_name(r)) in above
         ):
+            said = "the paste states" if k is not None else "its label sets"
             rule = (
-                f"value: a length above the draft tokens per step the paste states ({k}) "
+                f"value: a length above the draft tokens per step {said} ({kr}) "
                 "must count the bonus token"
-                if r.printed_length > k
+                if kr is not None and r.printed_length > kr
                 else f"the paste's other lengths of this name pass the draft tokens per step it "
                 f"states ({k}): printed one way"
+                if k is not None
+                else "the paste's other lengths of this name pass the draft tokens per step "
+                "their labels set: printed one way"
             )
             r = dataclasses.replace(
                 r,
@@ -2862,6 +2880,12 @@ def _caption_below(blk: list[tuple[int, str]], after: list[list[tuple[int, str]]
         line = after[0][0][1]
     else:
         return None
+    return _caption(line)
+
+
+def _caption(line: str) -> str | None:
+    """A numbered caption's first sentence as a title line (closed by ':'), where it names one
+    acceptance figure first (_plain_title, _sentence_title); None for any other line."""
     m = _CAPTION.match(_TAG.sub("", line).strip())
     if m is None:
         return None

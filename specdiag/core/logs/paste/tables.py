@@ -378,13 +378,21 @@ def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
 
 _LATEX_ROW = re.compile(r"&.*\\\\\s*(?:\\hline)?\s*$")
 _LATEX_RULE = re.compile(
-    r"^\s*\\(?:toprule|midrule|bottomrule|hline|cline\{[^}]*\}|cmidrule\S*)\s*$"
+    r"^\s*(?:\\(?:toprule|midrule|bottomrule|hline|cline\{[^}]*\}|cmidrule\S*)\s*)+$"
 )
+# a header cell spanning n columns ('\multicolumn{4}{c}{SetA}'): the name over each of them
+_MULTICOLUMN = re.compile(r"\\multicolumn\{(\d{1,2})\}\{[^{}]*\}\{((?:[^{}]|\{[^{}]*\})*)\}")
+# a barred symbol ('\(\bar{L}\)', the mean of L): the letter with a macron (also where the
+# prose defines it: interpret.definitions)
+LATEX_BAR = re.compile(r"(?:\\\(|\$)?\s*\\bar\{([A-Za-z])\}\s*(?:\\\)|\$)?")
+BARRED = "\\1\u0304"
 _LATEX_MACROS = (
     (re.compile(r"\\(?:textbf|textit|mathbf|mathrm|underline|emph)\{([^{}]*)\}"), r"\1"),
     (re.compile(r"\\tau\b"), "τ"),
     (re.compile(r"\\times\b"), "x"),
     (re.compile(r"\\%"), "%"),
+    (re.compile(r"\\#"), "#"),
+    (LATEX_BAR, BARRED),
     (re.compile(r"[$]"), ""),
 )
 
@@ -401,6 +409,7 @@ def _latex_table(run: list[Line]) -> Grid | None:
         if _LATEX_RULE.match(t):
             continue
         body = re.sub(r"\\\\\s*(?:\\hline)?\s*$", "", t)
+        body = _MULTICOLUMN.sub(lambda m: " & ".join([m.group(2)] * int(m.group(1))), body)
         rows.append((ln, [_latex_cell(c) for c in body.split("&")]))
     if len(rows) < 2 or len({len(c) for _, c in rows}) != 1:
         return None

@@ -104,3 +104,49 @@ def test_negative_controls_other_measures_goals_statistics() -> None:
     # statistics of one figure are one record, never configurations
     got = read_paste("Acceptance length  p50 2.41, min 1.80, max 3.20\n").records
     assert [r.printed_length for r in got] == [2.41]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    lead=st.sampled_from(["long", "long summary", "free-form", "short chat"]),
+    rank=st.sampled_from(["", "lowest ", "last "]),
+)
+def test_an_item_named_in_several_words_after_the_join(lead: str, rank: str) -> None:
+    text = (
+        "Mean acceptance length by prompt kind: tables came first at 3.20, math at 2.70, and "
+        f"{lead} answers {rank}at 1.90.\n"
+    )
+    assert _labelled(text) == [("tables", 3.2), ("math", 2.7), (f"{lead} answers", 1.9)]
+
+
+def test_words_after_the_join_that_name_nothing_stay_out() -> None:
+    # a stop word or a preposition among the words: the item is another sentence's, unread
+    text = "Mean acceptance length: tables at 3.20, math at 2.70, and for the rest at 1.90.\n"
+    assert _labelled(text) == [("tables", 3.2), ("math", 2.7)]
+    text = "Mean acceptance length: tables at 3.20, math at 2.70, and in short answers 1.90.\n"
+    assert _labelled(text) == [("tables", 3.2), ("math", 2.7)]
+    # three words after the join: no ranked item
+    text = (
+        "Mean acceptance length: tables at 3.20, math at 2.70, and very long free answers 1.90.\n"
+    )
+    assert _labelled(text) == [("tables", 3.2), ("math", 2.7)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    a=st.integers(40, 95),
+    b=st.integers(10, 39),
+    vs=st.sampled_from(["vs.", "vs", "versus"]),
+    tail=st.sampled_from(["", ", on one GPU"]),
+)
+def test_two_runs_set_against_each_other_with_vs(a: int, b: int, vs: str, tail: str) -> None:
+    text = (
+        f"Our head reaches a high acceptance rate (chat 0.{a} {vs} Medusa 0.{b}{tail}), while "
+        "the later drafts fall off.\n"
+    )
+    assert _labelled(text) == [("chat", a / 100), ("Medusa", b / 100)]
+
+
+def test_vs_in_another_measure_names_nothing() -> None:
+    text = "Our head is faster (chat 2.10 vs. Medusa 1.60 in speedup) than before.\n"
+    assert _labelled(text) == []
