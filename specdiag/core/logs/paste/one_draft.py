@@ -18,8 +18,10 @@ its rows, where the paste states no other depth; here the setting sits on the ru
 A maximum above 1 proves nothing (a step may draft fewer); SGLang's settings
 (``--speculative-num-steps 1``, ``--speculative-num-draft-tokens 2``, ``-eagle-topk``) are
 never a maximum of one (a tree may hold several drafts a step) and, beside one, stop it.
-Never for an approximate or ranged rate (``in the range of 0.88``, ``~90%``), a rate of another basis, or per-position rates; a
-mean +/- its spread is the mean.
+Never for a bound or a ranged rate (``in the range of 0.88``, ``below 0.5``, ``0.8-0.9``), a
+rate of another basis, or per-position rates; a mean +/- its spread is the mean. A rate hedged
+as approximate alone (``~90%``, ``about 0.85``) gives a length as approximate as itself (one
+draft a step: 1 + rate, its error not multiplied), the rule saying so.
 
 Pure: records in, records out.
 """
@@ -87,6 +89,24 @@ _APPROX = re.compile(
     re.I,
 )
 
+# a hedge of approximation alone ('~0.85', 'about 90%', '0.85 or so'): with one draft a step the
+# length 1 + rate is as approximate as the rate, no more (never a bound, a range, 'in the range
+# of', 'nearly': those stay _APPROX's)
+_HEDGE = re.compile(
+    r"[~≈∼](?=\s*[\d.])|\b(?:about|around|approx\w*|roughly|circa)\s+(?=[\d.])"
+    r"|(?<=[\d%])\s*(?:or\s+(?:so|thereabouts)\b|-?ish\b|左右)|(?:约|大约)\s*(?=[\d.])",
+    re.I,
+)
+
+
+def _unsure(text: str, rate: float | None = None) -> bool:
+    """Whether ``text`` prints a bound or a range (an approximation alone is no doubt here, but
+    of a zero rate: '~0%' is a small rate above it, a bound)."""
+    text = text.replace("+/-", " ").replace("±", " ")
+    if rate == 0.0:
+        return _APPROX.search(text) is not None
+    return _APPROX.search(_HEDGE.sub(" ", text)) is not None
+
 
 def said_max_one(text: str) -> str | None:
     """The words of ``text`` setting a draft maximum of one, where every draft setting it
@@ -115,13 +135,11 @@ def _fits(r: PasteRecord) -> bool:
         and not r.per_position
         and not r.summary_row
         and len(r.fields) >= 1
-        and not any(
-            _APPROX.search(f"{n} {v}".replace("+/-", " ").replace("±", " ")) for n, v in r.fields
-        )
+        and not any(_unsure(f"{n} {v}", rate) for n, v in r.fields)
     )
 
 
-def _decided(r: PasteRecord, said: str, where: str) -> PasteRecord:
+def _decided(r: PasteRecord, said: str, where: str, hedged: bool = False) -> PasteRecord:
     rate = r.printed_rate
     assert rate is not None
     return dataclasses.replace(
@@ -129,7 +147,8 @@ def _decided(r: PasteRecord, said: str, where: str) -> PasteRecord:
         accept_length=round(1 + rate, 6),
         bonus=Decision(
             INCLUDED,
-            f"{RULE} ('{said}' in {where}): the rate is the accepted drafts per step that drafted",
+            f"{RULE} ('{said}' in {where}): the rate is the accepted drafts per step that drafted"
+            + ("; approximate, as the rate is" if hedged else ""),
         ),
         notes=decided_notes(r.notes),
     )
@@ -240,11 +259,15 @@ def block(
     if D._OTHER_DEPTH.search(text) is not None:
         return records  # ('for 2 drafted tokens ...'): another setting in the same words
 
-    def exact(r: PasteRecord) -> bool:
-        own = " ".join(t for ln, t in lines if r.first_line <= ln <= r.last_line)
-        return _APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
+    def own(r: PasteRecord) -> str:
+        return " ".join(t for ln, t in lines if r.first_line <= ln <= r.last_line)
 
-    return [_decided(r, said, where) if _fits(r) and exact(r) else r for r in records]
+    return [
+        _decided(r, said, where, _HEDGE.search(own(r)) is not None)
+        if _fits(r) and not _unsure(own(r), r.printed_rate)
+        else r
+        for r in records
+    ]
 
 
 def _own_sentence(r: PasteRecord, lines: list[tuple[int, str]]) -> PasteRecord:
@@ -261,7 +284,7 @@ def _own_sentence(r: PasteRecord, lines: list[tuple[int, str]]) -> PasteRecord:
             shown in part
             and (said := said_max_one(part)) is not None
             and D._OTHER_DEPTH.search(part) is None
-            and _APPROX.search(part) is None
+            and not _unsure(part, r.printed_rate)
         ):
-            return _decided(r, said, "the rate's own sentence")
+            return _decided(r, said, "the rate's own sentence", _HEDGE.search(part) is not None)
     return r

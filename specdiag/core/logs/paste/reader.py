@@ -1358,7 +1358,10 @@ def read_paste(
                 tool, rule = first, SH.SAME_HEADER_RULE
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
-        if rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE):
+        if rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE) and not (
+            # (a recipe requiring the engine's version: its own fields are the engine's runs)
+            rule == SERVED_RULE and tool in T.required(text)
+        ):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
             ctx = (

@@ -456,6 +456,27 @@ _VERSION_FIELD = re.compile(
     re.MULTILINE | re.IGNORECASE,
 )
 
+# a recipe's or a config's field requiring the engine's version ('min_vllm_version: "0.12.0"',
+# 'sglang_version = 0.5.2'): the engine the recipe is served by
+_VERSION_FIELD = re.compile(
+    r"^[ \t>*-]*[\"'`]?(?:(?:min|minimum|required)[_-])?(?P<v>[a-z][\w.]{1,20}?)[_-]version[\"'`]?"
+    r"[ \t]*[:=][ \t]*[\"'`]?[>=~^ ]*v?(?P<ver>\d+(?:\.\d+)+)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def required(text: str) -> set[str]:
+    """The engines a recipe's version fields require ('min_vllm_version: "0.12.0"')."""
+    if "version" not in text.lower():
+        return set()
+    out: set[str] = set()
+    for m in _VERSION_FIELD.finditer(text):
+        named = tools_named(m.group("v").replace("_", " "))
+        if len(named) == 1 and not _OLD_VLLM.match(f"{named[0]} {m.group('ver')}"):
+            out.add(named[0])
+    return out
+
+
 # a container image reference after 'image' ('image `vllm-qwen3:fp8-a1b2`', 'image:
 # lmsysorg/sglang:v0.5.2', 'the deployment image is `...`'): a repository path with a tag or a
 # digest
@@ -504,7 +525,8 @@ _OLD_VLLM = re.compile(r"\bvllm[\s=:*_`-]*(?:version[\s=:*_`-]*)?v?0\.[0-8](?!\d
 
 def served(text: str) -> set[str]:
     """The tools the paste names as the server of its runs (each phrase naming one tool):
-    'serving ... in vLLM 0.17.1', a setup item '* vLLM 0.17.1, v1 engine'."""
+    'serving ... in vLLM 0.17.1', a setup item '* vLLM 0.17.1, v1 engine', a recipe's field
+    'min_vllm_version: "0.12.0"'."""
     out: set[str] = set()
     low = text.lower()
     if any(w in low for w in ("serv", "deploy", "host")):
@@ -522,6 +544,7 @@ def served(text: str) -> set[str]:
         named = tools_named(m.group("v"))
         if len(named) == 1:
             out.add(named[0])
+    out |= required(text)
     if any(w in low for w in ("serv", "deploy", "host")):
         # the container image of the deployment, named for its engine ('image
         # `vllm-qwen3:fp8-a1b2`', 'image: vllm/vllm-openai:v0.11.0'): that engine serves it

@@ -210,14 +210,22 @@ def test_a_rate_whose_own_sentence_sets_one_draft(setting: str, pct: float) -> N
 
 
 def test_a_rate_whose_sentence_sets_no_single_draft_decides_nothing(read: Read) -> None:
-    # near misses: another depth, two depths, an approximate rate
+    # near misses: another depth, two depths, a bound or a ranged rate
     for s in (
         "MTP-3 is not worth it: 58.2% acceptance at batch 1,",
         "MTP-1 and MTP-3 are not worth it: 58.2% acceptance at batch 1,",
-        "MTP-1 is not worth it: ~58% acceptance at batch 1,",
+        "MTP-1 is not worth it: up to 58% acceptance at batch 1,",
+        "MTP-1 is not worth it: 55-58% acceptance at batch 1,",
     ):
         recs = read(_commented(s)).records
-        assert [r.accept_length for r in recs] == [None], s
+        assert all(r.accept_length is None for r in recs), s
+
+
+def test_an_approximate_rate_whose_sentence_sets_one_draft(read: Read) -> None:
+    # one draft a step: 1 + rate, as approximate as the rate, the rule saying so
+    recs = read(_commented("MTP-1 is not worth it: ~58% acceptance at batch 1,")).records
+    assert [r.accept_length for r in recs] == [1.58]
+    assert "approximate" in recs[0].bonus.rule
 
 
 @settings(max_examples=examples(30), deadline=None)

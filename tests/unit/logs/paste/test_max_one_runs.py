@@ -1,7 +1,8 @@
 """A draft maximum of one said of the run a rate belongs to (one_draft.py): the row's own label,
 or the block the rate is read from. Then each step that drafted holds one draft and the length
-is 1 + rate. A maximum above one, another setting in the same block, an approximate rate, or
-SGLang's --speculative-num-draft-tokens decide nothing."""
+is 1 + rate. A maximum above one, another setting in the same block, a bound or a ranged rate,
+or SGLang's --speculative-num-draft-tokens decide nothing; a rate hedged as approximate alone
+('~0.85', 'about 85%') gives a length as approximate as itself, the rule saying so."""
 
 from __future__ import annotations
 
@@ -78,11 +79,14 @@ def test_words_around_the_rate_are_no_hedge(read: Read) -> None:
         # another setting in the same words
         "With `--draft-max 1` the acceptance rate is 0.88, but for 2 drafted tokens the "
         "acceptance rate is 0.61.\n",
-        # approximate
+        # a range, a bound
         "With `--draft-max 1` I observe an acceptance rate in the range of 0.88.\n",
-        "llama-server --draft-max 1\n- acceptance rate: ~0.85\n- throughput: 41.2 tok/s\n",
-        "llama-server --draft-max 1\n- acceptance rate: 0.85 or so\n",
         "llama-server --draft-max 1\n- acceptance rate: below 0.5\n",
+        "llama-server --draft-max 1\n- acceptance rate: ~0.80-0.85\n",
+        "llama-server --draft-max 1\n- acceptance rate: nearly 0.9\n",
+        "With MTP=1 the bench gave 210 tok/s (up to 90% draft acceptance rate).\n",
+        # approximate, but more than one draft a step (the error multiplied)
+        "With MTP=3 the bench gave 210 tok/s (~60% draft acceptance rate).\n",
         # SGLang's draft tokens count the target's token: 2 is no maximum of one
         "python -m sglang.launch_server --speculative-num-draft-tokens 2\naccept rate: 0.71\n",
     ],
@@ -134,3 +138,24 @@ def test_said_max_one_by_every_name_of_the_maximum() -> None:
     # a minimum, a list, the draft model's file: no maximum of one
     for text in ("--draft-min 1", "--draft-n 1, 2", "-md draft-1.gguf", "--draft-n 1 to 3"):
         assert said_max_one(text) is None
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    pct=st.integers(10, 99),
+    hedge=st.sampled_from(["~", "about ", "around ", "roughly ", "≈"]),
+    shape=st.sampled_from(
+        [
+            "* Plain decoding: 120 tok/s\n* With MTP=1 (TP=4): 190 tok/s ({h}{p}% draft acceptance)\n"
+            "* With MTP=3 (TP=4): 240 tok/s\n",
+            "llama-server --draft-max 1\n- acceptance rate: {h}{p}%\n- throughput: 41.2 tok/s\n",
+        ]
+    ),
+)
+def test_an_approximate_rate_with_one_draft(read: Read, pct: int, hedge: str, shape: str) -> None:
+    # one draft a step: the length is 1 + rate, as approximate as the rate (no error multiplied)
+    got = [r for r in read(shape.format(h=hedge, p=pct)).records if r.printed_rate is not None]
+    assert [r.printed_rate for r in got] == [pytest.approx(pct / 100)]
+    assert got[0].accept_length == pytest.approx(1 + pct / 100)
+    assert got[0].printed_length is None
+    assert "approximate" in got[0].bonus.rule

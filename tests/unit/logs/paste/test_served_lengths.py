@@ -133,7 +133,61 @@ def test_a_tool_named_but_not_as_server(read: Read) -> None:
         ("Python version: 3.12.1", set()),  # no tool's version
         ("> the vLLM version: it ships 0.12 soon", set()),  # no field: words before the name
         ("served with care", set()),
+        # a recipe's field requiring the engine's version
+        ('recipe:\n  min_vllm_version: "0.14.2"', {"vllm"}),
+        ("sglang_version = 0.5.4", {"sglang"}),
+        ("  min_vllm_version: 0.8.5", set()),  # before the bonus token was counted
+        ("python_version: 3.12", set()),
+        ("vllm version 0.14 is out", set()),  # no field
     ],
 )
 def test_served(text: str, tools: set[str]) -> None:
     assert T.served(text) == tools
+
+
+_RECIPE = (
+    "info:\n"
+    "  name: demo-moe\n"
+    '  summary: "{head}"\n'
+    "engine:\n"
+    '  {field}: "0.{minor}.0"\n'
+    "  args:\n"
+    '    - "--speculative-config"\n'
+    '    - \'{{"method":"mtp","num_speculative_tokens":{k}}}\'\n'
+    "\n"
+    "dependencies:\n"
+    '  - command: "uv pip install vllm"\n'
+)
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    minor=st.integers(9, 30),
+    k=st.integers(2, 6),
+    al=st.integers(150, 400),
+    name=st.sampled_from(["mean acceptance length", "AL", "acceptance length"]),
+)
+def test_a_recipe_requiring_the_engine_decides_its_length(
+    read: Read, minor: int, k: int, al: int, name: str
+) -> None:
+    # a recipe's headline field, the recipe requiring the engine by a version field: the
+    # engine's length, under its own name, bonus included
+    head = f"210 tok/s per user with MTP{k} ({name} {al / 100:.2f})"
+    got = read(_RECIPE.format(head=head, field="min_vllm_version", minor=minor, k=k)).records
+    assert [r.printed_length for r in got] == [pytest.approx(al / 100)]
+    assert got[0].accept_length == pytest.approx(al / 100)
+    assert got[0].tool == "vllm"
+
+
+@pytest.mark.parametrize(
+    ("field", "minor", "head"),
+    [
+        ("min_vllm_version", 8, "210 tok/s per user (mean acceptance length 2.40)"),  # old vLLM
+        ("min_cuda_version", 12, "210 tok/s per user (mean acceptance length 2.40)"),  # no engine
+        ("min_vllm_version", 12, "the paper's AL is 2.40 on chat prompts"),  # another source
+    ],
+)
+def test_a_recipe_field_that_decides_nothing(read: Read, field: str, minor: int, head: str) -> None:
+    got = read(_RECIPE.format(head=head, field=field, minor=minor, k=3)).records
+    assert len(got) == 1
+    assert got[0].accept_length is None

@@ -210,7 +210,8 @@ def test_lmdeploy_stats_line_is_lmdeploys(read: Read, drafts: int, k: int, pct: 
     assert line_scanner_lengths(line + "\n") == []
     (r,) = read(line + "\n").records
     assert r.tool == "lmdeploy" and r.accept_length == round(length, 2)
-    assert r.accept_rate is not None and abs(r.accept_rate - rate) < 5e-5  # (printed: 2 places)
+    # (printed: 2 places of a percentage; a half-unit tie such as 11.875% may round either way)
+    assert r.accept_rate is not None and abs(r.accept_rate - rate) <= 5e-5 + 1e-9
 
 
 def test_vllms_own_specdecoding_line_stays_the_line_scanners() -> None:
