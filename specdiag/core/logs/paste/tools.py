@@ -458,7 +458,7 @@ _VERSION_FIELD = re.compile(
 
 # a recipe's or a config's field requiring the engine's version ('min_vllm_version: "0.12.0"',
 # 'sglang_version = 0.5.2'): the engine the recipe is served by
-_VERSION_FIELD = re.compile(
+_REQUIRED_FIELD = re.compile(
     r"^[ \t>*-]*[\"'`]?(?:(?:min|minimum|required)[_-])?(?P<v>[a-z][\w.]{1,20}?)[_-]version[\"'`]?"
     r"[ \t]*[:=][ \t]*[\"'`]?[>=~^ ]*v?(?P<ver>\d+(?:\.\d+)+)",
     re.IGNORECASE | re.MULTILINE,
@@ -470,7 +470,7 @@ def required(text: str) -> set[str]:
     if "version" not in text.lower():
         return set()
     out: set[str] = set()
-    for m in _VERSION_FIELD.finditer(text):
+    for m in _REQUIRED_FIELD.finditer(text):
         named = tools_named(m.group("v").replace("_", " "))
         if len(named) == 1 and not _OLD_VLLM.match(f"{named[0]} {m.group('ver')}"):
             out.add(named[0])
