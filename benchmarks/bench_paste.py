@@ -7,6 +7,12 @@ log just over the limit (not held: no structure reading), a paste of tables, key
 and prose (about 20 KiB) and a worst case of about 250 KiB of tables.
 
     python benchmarks/bench_paste.py [--repeat 5]
+    python benchmarks/bench_paste.py --hostile [--timeout 120]
+
+``--hostile`` times hostile inputs instead (a sentence listing 60 shares, one line of 2,000
+figures, 250 KiB of lines of 250 figures), each in a child process stopped at ``--timeout``
+seconds (shown as ``> N s``): a tree where such input takes exponential or quadratic time does
+not hold the run up.
 
 Run it under this tree and under a baseline tree (PYTHONPATH) to compare run_logs side by
 side; ``structure`` is then absent for the baseline.
@@ -16,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -62,10 +70,51 @@ def _write(root: Path) -> dict[str, Path]:
     return out
 
 
+def _hostile(root: Path, timeout: float) -> None:
+    """Each hostile input read once by the structure readers in a child process."""
+    shares = ", ".join(f"{(i % 80) + 10}%" for i in range(60))
+    chain = " -> ".join(f"{i % 3 + 1}.{i % 10}" for i in range(2000))
+    row = " -> ".join(f"{i % 3 + 1}.{i % 10}" for i in range(250))
+    cases = {
+        "a sentence of 60 shares": f"The mean acceptance rate was {shares} across runs.\n",
+        "one line of 2,000 figures": f"accept len {chain}\n",
+        "lines of 250 figures": f"accept len {row}\n" * 128,
+    }
+    code = (
+        "import sys, time\n"
+        "from specdiag.core.logs.paste.hook import read_held\n"
+        "data = open(sys.argv[1], 'rb').read()\n"
+        "t = time.perf_counter(); r = read_held(data, None)\n"
+        "print(round(time.perf_counter() - t, 3), len(r.records), len(r.unread))\n"
+    )
+    for i, (name, text) in enumerate(cases.items()):
+        path = root / f"hostile{i}.txt"
+        path.write_text(text)
+        try:
+            out = subprocess.run(
+                [sys.executable, "-c", code, str(path)],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                check=True,
+            ).stdout.split()
+            row_ = {"bytes": len(text), "structure_s": float(out[0]), "records": int(out[1])}
+            row_["unread"] = int(out[2])
+        except subprocess.TimeoutExpired:
+            row_ = {"bytes": len(text), "structure_s": f"> {timeout:g}"}
+        print(f"{name:26s} {json.dumps(row_)}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--hostile", action="store_true")
+    ap.add_argument("--timeout", type=float, default=120.0)
     args = ap.parse_args()
+    if args.hostile:
+        with tempfile.TemporaryDirectory() as tmp:
+            _hostile(Path(tmp), args.timeout)
+        return 0
     from specdiag.core.logs.run import LogsOptions, run_logs
 
     try:

@@ -16,6 +16,7 @@ BENCHMARKS: list[list[str]] = [
     ["bench_fastlogs.py", "--repeat", "3"],
     ["bench_logs_lines.py", "--rounds", "3"],
     ["bench_paste.py", "--repeat", "3"],
+    ["bench_paste.py", "--hostile"],
     ["bench_probe.py"],
     ["bench_refserver.py", "--stream"],
     ["bench_doctor.py"],

@@ -262,6 +262,9 @@ def grouped(lines: list[Line], is_length: Callable[[str], bool]) -> list[Line]:
     return out
 
 
+_FIGURE_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
+
+
 def one_line(lines: list[Line]) -> list[Line]:
     """A paper's table a page flattened to one line, its rows one after another ('Task w/o X w/
     X' over 'SetA 3.11 3.52 SetB 2.40 2.93 SetC 1.95 2.31', a blank line between at most): a
@@ -288,8 +291,10 @@ def one_line(lines: list[Line]) -> list[Line]:
             or len(widths) != 1
             or len(hw) < (width := widths.pop()) + 1
             or _groups(head) is not None
+            or _FIGURE_WORD.search(head) is not None
             or head.rstrip()[-1] in ".:;,!?"
             or any(len(w) > 3 or not any("." in x for x in f) for w, f in got)
+            or any(not any(ch.isalpha() for ch in x) for w, _ in got for x in w)
             or any(_groups(t) is not None for _, t in after)
             or "accept" not in above.lower()
         ):

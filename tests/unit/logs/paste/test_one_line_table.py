@@ -71,6 +71,11 @@ def test_near_misses_stay_as_they_are() -> None:
     # two such lines: rows of another shape (another reader's), never one flattened table
     two = [(1, "Acceptance lengths below"), (2, "Task Base Ours"), (3, row), (4, row)]
     assert one_line(two) == two
+    # a line stating a figure is no header, and '/' no row's label: a list of rates under a length
+    listed = [(1, "Mean acceptance length: 1.20"), (2, "Per-position acceptance 0.100 / 0.100")]
+    assert one_line(listed) == listed
+    got = read_paste("\n".join(t for _, t in listed) + "\n").records
+    assert [(r.printed_length, r.per_position) for r in got] == [(1.2, (0.1, 0.1))]
 
 
 def test_a_caption_above_a_pipe_table_titles_it() -> None:
