@@ -436,6 +436,9 @@ _OTHER_SAMPLES = (
     "step size",
     "Admission",
     "offer acceptance",
+    "Quote acceptance",
+    "invitations acceptance",
+    "reorder acceptance",
     "Loan applicants",
     "User Acceptance Test",
     "Submissions",
@@ -513,3 +516,23 @@ def test_a_structured_output_checks_acceptance_is_no_record(
     members[0] = ("draft_tokens", str(shown))
     got = read_paste(_checked_outputs(shape, members)).records
     assert [r.printed_rate for r in got] == [round(accepted / shown, 3)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    thing=st.sampled_from(["Quote", "Bid", "Offer", "Invitation", "Payment", "Contract"]),
+    before=st.integers(50, 90),
+    after=st.integers(10, 49),
+)
+def test_a_deals_acceptance_rate_is_no_record(thing: str, before: int, after: int) -> None:
+    # a quote's, a bid's or an invitation's acceptance: a business share, no draft's
+    text = (
+        "## Case 2: fewer wins\n\n"
+        f"Over the month the {thing} acceptance rate dropped from {before}% to {after}%.\n\n"
+        "1. Compare the prices of rivals\n2. Review the surcharge\n"
+    )
+    assert not read_paste(text).records
+    # the same sentence of a draft's tokens: two records
+    spec = text.replace(f"{thing} acceptance", "draft token acceptance")
+    got = [r.printed_rate for r in read_paste(spec).records]
+    assert got == [before / 100, after / 100]
