@@ -2785,9 +2785,10 @@ _LENGTH_FIRST = re.compile(
     r"(?:accept(?:ance)?\s+lengths?|acc\.?\s+len(?:gth)?|AL|τ|"
     # a statistic of the tokens accepted ('2.42 mean accepted tokens'; never a bare count)
     r"(?:avg\.?|average|mean)\s+accepted\s+tokens(?!\s*(?:/|per\b))|"
-    # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
+    # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step', the noun in
+    # the singular too: '1.02 token/forward')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
-    r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
+    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per )"
     r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
