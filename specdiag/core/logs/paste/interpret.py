@@ -4938,6 +4938,20 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                         )
                         for i in range(central.start(), central.end()):
                             rest[i] = " "
+                after = (
+                    _ARROW_TO.match(text, rng.end())
+                    if rng is not None
+                    and central is None
+                    and not _NOT_MEASURED.search(m.group("key")[-60:])
+                    else None
+                )
+                if after is not None and (av := C.value(after.group("val"))) is not None:
+                    # a range, then another run's figure after a change's arrow ('accept
+                    # length: 2.5-2.7 -> 1.85'): the range is no record, the figure after it is
+                    kt = m.group("key").strip()
+                    found.append((after.start("val") + len(text), k, av, kt, after.group("val")))
+                    for i in range(rng.end(), after.end("val")):
+                        rest[i] = " "
                 continue
             end = m.start("val") + len(m.group("val").rstrip())
             # a key stretching over another figure's clause ('Mean acceptance length 2.61,
