@@ -36,3 +36,18 @@ def test_a_range_then_an_arrow_keeps_the_figure_after_it(
 def test_a_range_then_an_arrow_to_a_multiplier_is_no_record() -> None:
     text = "- accept length: 2.5-2.7 -> 1.30x faster decode\n"
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    name=st.sampled_from(
+        ["draft-token acceptance", "Draft token acceptance rate", "token acceptance"]
+    ),
+    rates=st.lists(st.integers(40, 90), min_size=2, max_size=4),
+)
+def test_the_drafted_tokens_acceptance_spelled_out_is_a_rate(name: str, rates: list[int]) -> None:
+    rows = "".join(f"| {1000 * (i + 1)} | {50 - i}.0 | 0.{r} |\n" for i, r in enumerate(rates))
+    text = f"| prompt tokens | decode tok/s | {name} |\n|---|---|---|\n" + rows
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == [r / 100 for r in rates]
+    assert all(r.accept_length is None for r in got)  # no k: no length
