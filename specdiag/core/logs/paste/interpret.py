@@ -1540,6 +1540,14 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         pct = bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
         if pct and ((k.metric is None and _accept_named(k.text)) or (counts and k.text == "rate")):
             k = C.Key(C.RATE, k.text, True)
+        elif (
+            k.metric == C.ACCEPTED
+            and shown
+            and all(C.share_with_counts(c) is not None for c in shown)
+        ):
+            # a count's name over the accepted among the drafted and their share, checked
+            # ('Accepted drafts' over '90/120 (75.0%)'): a rate
+            k = C.Key(C.RATE, k.text, True, None, k.tool, k.pooled)
         elif _depth_setting(g, keys, i):
             k = C.Key(C.LABEL, "depth", False)
         elif (

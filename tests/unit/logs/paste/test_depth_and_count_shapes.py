@@ -4,6 +4,7 @@ token's acceptance spelled out, an accepted-drafts column of counts with their s
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,3 +52,30 @@ def test_the_drafted_tokens_acceptance_spelled_out_is_a_rate(name: str, rates: l
     got = read_paste(text).records
     assert [r.printed_rate for r in got] == [r / 100 for r in rates]
     assert all(r.accept_length is None for r in got)  # no k: no length
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    counts=st.lists(st.tuples(st.integers(20, 150), st.integers(0, 80)), min_size=1, max_size=3),
+)
+def test_an_accepted_drafts_column_of_counts_and_their_share_is_a_rate(
+    counts: list[tuple[int, int]],
+) -> None:
+    rows = "".join(
+        f"| mode {i} | {40 + i}.0 tok/s | {a}/{a + r} ({100 * a / (a + r):.1f}%) |\n"
+        for i, (a, r) in enumerate(counts)
+    )
+    text = "| Mode | Speed | Accepted drafts |\n|---|---:|---:|\n" + rows
+    got = read_paste(text).records
+    assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == [(a, a + r) for a, r in counts]
+    assert [r.accept_rate for r in got] == [
+        pytest.approx(round(100 * a / (a + r), 1) / 100) for a, r in counts
+    ]
+
+
+def test_an_accepted_drafts_column_whose_share_misfits_its_counts_is_no_rate() -> None:
+    text = (
+        "| Mode | Speed | Accepted drafts |\n|---|---:|---:|\n"
+        "| greedy | 40.0 tok/s | 90/120 (80.0%) |\n| sampled | 38.0 tok/s | 70/130 (60.0%) |\n"
+    )
+    assert all(r.printed_rate is None for r in read_paste(text).records)
