@@ -79,3 +79,20 @@ def test_an_accepted_drafts_column_whose_share_misfits_its_counts_is_no_rate() -
         "| greedy | 40.0 tok/s | 90/120 (80.0%) |\n| sampled | 38.0 tok/s | 70/130 (60.0%) |\n"
     )
     assert all(r.printed_rate is None for r in read_paste(text).records)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(a=st.integers(6000, 9800), b=st.integers(6000, 9800))
+def test_mtp_n_one_in_the_runs_sentence_gives_one_plus_the_rate(a: int, b: int) -> None:
+    text = (
+        "Same rig, MTP n=1 with graphs on: the new checkpoint keeps the draft acceptance "
+        f"at parity ({a / 100:.2f}% vs {b / 100:.2f}%) and matches quality.\n"
+    )
+    got = read_paste(text).records
+    assert [r.accept_length for r in got] == [round(1 + a / 10000, 6), round(1 + b / 10000, 6)]
+
+
+def test_mtp_n_of_several_depths_or_above_one_gives_no_length() -> None:
+    for said in ("MTP n=1 and MTP n=3", "MTP n=2", "MTP n=12"):
+        text = f"Runs with {said}: draft acceptance 81.20% vs 60.40%.\n"
+        assert all(r.accept_length is None for r in read_paste(text).records), said
