@@ -167,6 +167,10 @@ for _m, _keys in {
         "draft acceptance",
         "avg draft acceptance rate",
         "token acceptance rate",
+        # the drafted tokens' acceptance, the noun 'token' spelled out ('draft-token acceptance')
+        "draft token acceptance rate",
+        "draft token acceptance",
+        "token acceptance",
         "acceptance probability",
         # a bare 'accept' or 'accepted' column that says '%' ('Accept %', 'accepted (%)')
         "accept %",

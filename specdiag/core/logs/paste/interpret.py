@@ -1540,6 +1540,14 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         pct = bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
         if pct and ((k.metric is None and _accept_named(k.text)) or (counts and k.text == "rate")):
             k = C.Key(C.RATE, k.text, True)
+        elif (
+            k.metric == C.ACCEPTED
+            and shown
+            and all(C.share_with_counts(c) is not None for c in shown)
+        ):
+            # a count's name over the accepted among the drafted and their share, checked
+            # ('Accepted drafts' over '90/120 (75.0%)'): a rate
+            k = C.Key(C.RATE, k.text, True, None, k.tool, k.pooled)
         elif _depth_setting(g, keys, i):
             k = C.Key(C.LABEL, "depth", False)
         elif (
@@ -2785,9 +2793,10 @@ _LENGTH_FIRST = re.compile(
     r"(?:accept(?:ance)?\s+lengths?|acc\.?\s+len(?:gth)?|AL|τ|"
     # a statistic of the tokens accepted ('2.42 mean accepted tokens'; never a bare count)
     r"(?:avg\.?|average|mean)\s+accepted\s+tokens(?!\s*(?:/|per\b))|"
-    # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
+    # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step', the noun in
+    # the singular too: '1.02 token/forward')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
-    r"(?:toks?|tokens|tokens\s+committed|committed\s+tokens)(?:/| per )"
+    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per )"
     r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
@@ -4937,6 +4946,20 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                         )
                         for i in range(central.start(), central.end()):
                             rest[i] = " "
+                after = (
+                    _ARROW_TO.match(text, rng.end())
+                    if rng is not None
+                    and central is None
+                    and not _NOT_MEASURED.search(m.group("key")[-60:])
+                    else None
+                )
+                if after is not None and (av := C.value(after.group("val"))) is not None:
+                    # a range, then another run's figure after a change's arrow ('accept
+                    # length: 2.5-2.7 -> 1.85'): the range is no record, the figure after it is
+                    kt = m.group("key").strip()
+                    found.append((after.start("val") + len(text), k, av, kt, after.group("val")))
+                    for i in range(rng.end(), after.end("val")):
+                        rest[i] = " "
                 continue
             end = m.start("val") + len(m.group("val").rstrip())
             # a key stretching over another figure's clause ('Mean acceptance length 2.61,

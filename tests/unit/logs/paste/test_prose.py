@@ -498,7 +498,9 @@ def test_accepted_tokens_changing_between_counts_is_no_length() -> None:
 
 @settings(max_examples=examples(40), deadline=None)
 @given(
-    noun=st.sampled_from(["tokens/round", "tok/cycle", "tokens per round", "tokens/forward"]),
+    noun=st.sampled_from(
+        ["tokens/round", "tok/cycle", "tokens per round", "tokens/forward", "token/forward"]
+    ),
     rate=st.integers(30, 95),
     length=st.integers(120, 600),
     wrap=st.booleans(),
@@ -901,3 +903,31 @@ def test_a_share_before_its_name_with_the_drafting_method_between(
 )
 def test_a_share_before_a_method_that_is_no_acceptance(text: str) -> None:
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    noun=st.sampled_from(["token/forward", "token/step", "token per forward"]),
+    drafted=st.integers(12, 60),
+    hundredths=st.integers(1, 9),
+)
+def test_a_singular_step_unit_after_zero_accepted_prints_the_runs_length(
+    noun: str, drafted: int, hundredths: int
+) -> None:
+    # a program's two lines of one run: no draft accepted, then the tokens per forward of the
+    # whole run printed by it (the printed figure, not the computed 1, is the run's length)
+    text = (
+        "Short prompt:\n\n"
+        f"Draft acceptance 0% (0/{drafted}) -> speculation off\n"
+        f"90 tokens in 30.00s (3.00 tok/s) | speculation 1.0{hundredths} {noun}\n"
+    )
+    got = read_paste(text).records
+    assert [(r.printed_length, r.accept_length) for r in got] == [
+        (1 + hundredths / 100, 1 + hundredths / 100)
+    ]
+
+
+@pytest.mark.parametrize("unit", ["token/s", "token/sec", "tokens"])
+def test_a_singular_speed_is_no_step_unit(unit: str) -> None:
+    text = "Short prompt: draft acceptance 40% (12/30), speed 1.35 " + unit + "\n"
+    assert all(r.printed_length is None for r in read_paste(text).records)
