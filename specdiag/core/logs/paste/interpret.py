@@ -1759,6 +1759,22 @@ def _short_rate_key(k: C.Key) -> bool:
     return k.text.split(" ")[0] in C.TABLE_ONLY_RATE_KEYS
 
 
+def _short_not_rate(k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
+    """Whether a cell under a short rate key ('AR': a column's header, or a row's label of a
+    transposed table) is no rate: 'AR 2.62' tokens per iteration, 'AR 0.8 s' a time, '21.4'
+    under 'AR' a speed of autoregressive decoding (AR is also 'autoregressive')."""
+    return (
+        k.metric == C.RATE
+        and v is not None
+        and _short_rate_key(k)
+        and (
+            (not v.percent and v.number > 1)
+            or not _BARE_RATE.match(cell)
+            or _AR_DESCRIBED.search(header) is not None
+        )
+    )
+
+
 def _several(cell: str) -> list[C.Value] | None:
     """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92'), or two
     and more across arrows (a change, '2.41 → 2.80': before and after)."""
@@ -1922,18 +1938,7 @@ def _by_rows(
                 labels.append(("setting", vk.group("k")))
             if i in delta_cols:
                 continue
-            if (
-                m == C.RATE
-                and v is not None
-                and _short_rate_key(k)
-                and (
-                    (not v.percent and v.number > 1)
-                    or not _BARE_RATE.match(cell)
-                    or _AR_DESCRIBED.search(header)
-                )
-            ):
-                # 'AR 2.62': tokens per iteration, not a rate; 'AR 0.8 s': a time (AR is also
-                # 'autoregressive'); neither is read
+            if _short_not_rate(k, v, cell, header):
                 continue
             if m == C.K and v is not None and ctx[2] != "response":
                 labels.append((k.text or header, cell))
@@ -2287,6 +2292,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if not cell:
                 continue
             v = C.value(cell)
+            if _short_not_rate(k, v, cell, cells[0]):
+                continue
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
             elif _cell_figures(fig, k, v, cell, cells[0]):
