@@ -812,6 +812,8 @@ def grid(
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
+        if _training_summary([c[0] for _, c in g.rows if c]):
+            return [], True  # a draft trainer's final metrics: no served run's acceptance
         if (unforced_cols := FORCED.forced_columns(g, cols)) is not None:
             g, cols = unforced_cols  # runs whose acceptance a knob forced: no measurement
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
@@ -928,6 +930,21 @@ _BIN = re.compile(
 _COUNT_HEADER = re.compile(
     r"^(?:#|n|no\.?|num(?:ber)?|counts?|freq(?:uency)?|share|requests?|samples?|%)(?:\b|$)", re.I
 )
+
+
+# the rows of a training run's summary: a loss ('Draft loss', 'train loss (start → end)') and
+# how long it trained ('Training steps', 'Epochs', 'learning rate')
+_LOSS_ROW = re.compile(r"\bloss\b", re.I)
+_TRAINED_ROW = re.compile(
+    r"\b(?:train(?:ing)?\s+(?:steps?|epochs?|iters?|iterations?)|epochs?|learning\s+rate)\b", re.I
+)
+
+
+def _training_summary(labels: list[str]) -> bool:
+    """Whether a transposed table's row labels (its metrics) are a draft trainer's summary: a
+    loss row beside a row of training steps, epochs or the learning rate. Its acceptance row is
+    the trainer's estimate during training (the head's simulated acceptance), no served run."""
+    return any(_LOSS_ROW.search(t) for t in labels) and any(_TRAINED_ROW.search(t) for t in labels)
 
 
 def _corner_figure(g: Grid) -> str | None:
