@@ -120,11 +120,13 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
     return ctx[0], ctx[1]
 
 
-# draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)'); a
+# draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)', 'MTP
+# steps=3': the draft head's steps, never 'steps=3' alone, which may count training steps); a
 # maximum is no k (``_MAX_IN_LABEL``)
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"draft[_ ]len|(?:num[_ ])?mtp[_ ]tokens)\s*=\s*(\d{1,3})\b"
+    r"draft[_ ]len|(?:num[_ ])?mtp[_ ]tokens|(?:mtp|eagle-?\d?)[_ ](?:num[_ ])?steps)"
+    r"\s*=\s*(\d{1,3})\b"
     # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
     r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
