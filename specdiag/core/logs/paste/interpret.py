@@ -120,11 +120,13 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
     return ctx[0], ctx[1]
 
 
-# draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)'); a
+# draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)', 'MTP
+# steps=3': the draft head's steps, never 'steps=3' alone, which may count training steps); a
 # maximum is no k (``_MAX_IN_LABEL``)
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"draft[_ ]len|(?:num[_ ])?mtp[_ ]tokens)\s*=\s*(\d{1,3})\b"
+    r"draft[_ ]len|(?:num[_ ])?mtp[_ ]tokens|(?:mtp|eagle-?\d?)[_ ](?:num[_ ])?steps)"
+    r"\s*=\s*(\d{1,3})\b"
     # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
     r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
@@ -812,6 +814,8 @@ def grid(
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
+        if _training_summary([c[0] for _, c in g.rows if c]):
+            return [], True  # a draft trainer's final metrics: no served run's acceptance
         if (unforced_cols := FORCED.forced_columns(g, cols)) is not None:
             g, cols = unforced_cols  # runs whose acceptance a knob forced: no measurement
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
@@ -928,6 +932,21 @@ _BIN = re.compile(
 _COUNT_HEADER = re.compile(
     r"^(?:#|n|no\.?|num(?:ber)?|counts?|freq(?:uency)?|share|requests?|samples?|%)(?:\b|$)", re.I
 )
+
+
+# the rows of a training run's summary: a loss ('Draft loss', 'train loss (start → end)') and
+# how long it trained ('Training steps', 'Epochs', 'learning rate')
+_LOSS_ROW = re.compile(r"\bloss\b", re.I)
+_TRAINED_ROW = re.compile(
+    r"\b(?:train(?:ing)?\s+(?:steps?|epochs?|iters?|iterations?)|epochs?|learning\s+rate)\b", re.I
+)
+
+
+def _training_summary(labels: list[str]) -> bool:
+    """Whether a transposed table's row labels (its metrics) are a draft trainer's summary: a
+    loss row beside a row of training steps, epochs or the learning rate. Its acceptance row is
+    the trainer's estimate during training (the head's simulated acceptance), no served run."""
+    return any(_LOSS_ROW.search(t) for t in labels) and any(_TRAINED_ROW.search(t) for t in labels)
 
 
 def _corner_figure(g: Grid) -> str | None:
@@ -1767,6 +1786,22 @@ def _short_rate_key(k: C.Key) -> bool:
     return k.text.split(" ")[0] in C.TABLE_ONLY_RATE_KEYS
 
 
+def _short_not_rate(k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
+    """Whether a cell under a short rate key ('AR': a column's header, or a row's label of a
+    transposed table) is no rate: 'AR 2.62' tokens per iteration, 'AR 0.8 s' a time, '21.4'
+    under 'AR' a speed of autoregressive decoding (AR is also 'autoregressive')."""
+    return (
+        k.metric == C.RATE
+        and v is not None
+        and _short_rate_key(k)
+        and (
+            (not v.percent and v.number > 1)
+            or not _BARE_RATE.match(cell)
+            or _AR_DESCRIBED.search(header) is not None
+        )
+    )
+
+
 def _several(cell: str) -> list[C.Value] | None:
     """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92'), or two
     and more across arrows (a change, '2.41 → 2.80': before and after)."""
@@ -1930,18 +1965,7 @@ def _by_rows(
                 labels.append(("setting", vk.group("k")))
             if i in delta_cols:
                 continue
-            if (
-                m == C.RATE
-                and v is not None
-                and _short_rate_key(k)
-                and (
-                    (not v.percent and v.number > 1)
-                    or not _BARE_RATE.match(cell)
-                    or _AR_DESCRIBED.search(header)
-                )
-            ):
-                # 'AR 2.62': tokens per iteration, not a rate; 'AR 0.8 s': a time (AR is also
-                # 'autoregressive'); neither is read
+            if _short_not_rate(k, v, cell, header):
                 continue
             if m == C.K and v is not None and ctx[2] != "response":
                 labels.append((k.text or header, cell))
@@ -2295,6 +2319,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if not cell:
                 continue
             v = C.value(cell)
+            if _short_not_rate(k, v, cell, cells[0]):
+                continue
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
             elif _cell_figures(fig, k, v, cell, cells[0]):

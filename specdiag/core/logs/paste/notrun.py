@@ -397,6 +397,44 @@ def forced_marks(lines: list[str]) -> dict[int, str]:
     return out
 
 
+# a paste about a knob that forces acceptance: a strong forcing word right before an acceptance
+# figure's name ('forced-acceptance target', 'could already force acceptance', 'the requested
+# AL'), or an identifier joining a forcing word to one ('SGLANG_SIMULATE_ACC_LEN',
+# 'synthetic_acceptance_length': never 'synthetic' or 'simulated' in plain words)
+_FORCING_TOPIC = re.compile(
+    r"(?<![A-Za-z])(?:forc(?:e|ed|ing)|requested|injected|pinned)[\s-]+(?:[A-Za-z]+[\s-]+)?"
+    r"(?:accept\w*|acc[\s-]+len\w*|AL)(?![A-Za-z])|"
+    r"\b\w*(?:simulate|synthetic|forced?)_\w*?(?:acc|accept)\w*",
+    re.I,
+)
+# a sentence opening with an acceptance figure as its condition ('At AL 3.5 over 4 draft
+# slots:', 'With an acceptance length of 2.8, ...', 'Under a 70% acceptance rate')
+_CONDITION_LEAD = re.compile(
+    r"(?:^|(?<=[.!?;]\s))\s*(?:[-*]\s+)?(?:at|with|under)\s+(?:an?\s+|the\s+)?"
+    r"(?:(?P<pv>[~≈]?\d+(?:\.\d+)?\s*%?)\s+)?"
+    r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)"
+    r"(?(pv)|\s*(?:of|=|:)?\s*[`*]{0,2}[~≈]?\d+(?:\.\d+)?\s*%?(?![\d.]))",
+    re.I,
+)
+
+
+def condition_marks(lines: list[str], text: str) -> dict[int, str]:
+    """The indexes of ``lines`` whose sentence opens with an acceptance figure as its condition
+    ('At AL 3.5 over 4 draft slots:'), in a paste about a knob forcing acceptance (``text``
+    names one): the figure is the value the knob was set to, which the runs below replay, no
+    measurement. Elsewhere such a sentence is left to the other rules (a run's own figure may
+    open a sentence too)."""
+    if not _FORCING_TOPIC.search(text):
+        return {}
+    out: dict[int, str] = {}
+    for i, t in enumerate(lines):
+        for m in _CONDITION_LEAD.finditer(t):
+            if C.key(m.group("name")).metric in _FORCEABLE:
+                out[i] = f"{FORCED}: the condition '{m.group(0).strip()}'"
+                break
+    return out
+
+
 # --- a failure's signature quoted ---------------------------------------------------------------
 
 # the mark of figures quoted as what a failure prints (the caller words its reason)

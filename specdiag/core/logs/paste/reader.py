@@ -576,10 +576,11 @@ def _all_marked(blk: list[tuple[int, str]], marked: dict[int, str]) -> str | Non
     return marked[figures[0] if figures else min(marked)]
 
 
-def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
+def _marks(blk: list[tuple[int, str]], text: str) -> dict[int, str]:
     """The block's lines whose figures are not measured, each with its mark: illustrative
-    words, a setting (a script's or a config's assignment, a flag), an illustration of what
-    code does (a supposition, a generic subject), typed placeholder numbers ('2.345')."""
+    words, a setting (a script's or a config's assignment, a flag), a forced acceptance (a
+    knob's value, or a condition in a paste about such a knob: ``text``), an illustration of
+    what code does (a supposition, a generic subject), typed placeholder numbers ('2.345')."""
     marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
     if len(blk) > 1 and any("%" in t or " of " in t for _, t in blk):
         for ln, m in _premise_lines(blk).items():
@@ -587,6 +588,8 @@ def _marks(blk: list[tuple[int, str]]) -> dict[int, str]:
     for i, m in NR.setting_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.forced_marks([t for _, t in blk]).items():
+        marked.setdefault(blk[i][0], m)
+    for i, m in NR.condition_marks([t for _, t in blk], text).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.symptom_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
@@ -1302,7 +1305,7 @@ def read_paste(
             # the line right above introduces the block as a test fixture's or a mock's output
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
-        marked = _marks(blk)
+        marked = _marks(blk, text)
         tool, rule = _tool(
             *_attributing(blk, body, heading),
             whole_tools,

@@ -956,3 +956,29 @@ def test_accepted_per_step_against_the_counts() -> None:
     assert r.bonus.rule == "identity: accepted per step = 1 + accepted / steps"
     (r,) = read_paste("accepted: 1200, steps: 1000, accepted per step: 1.70\n").records
     assert r.bonus.value == "unknown" and r.accept_length is None
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    k=st.integers(2, 9),
+    over=st.lists(st.integers(5, 90), min_size=2, max_size=3),
+    head=st.sampled_from(["MTP steps={k}", "MTP num_steps={k}", "EAGLE3 steps={k}"]),
+)
+def test_a_column_of_mtp_steps_proves_the_bonus_by_a_value_above_k(
+    k: int, over: list[int], head: str
+) -> None:
+    # 'MTP steps=k' names the draft head's steps a column ran with: a length above k must
+    # count the target's own token
+    vals = [k + o / 100 for o in over]
+    rows = "".join(f"| task{i} | {v:.2f} |\n" for i, v in enumerate(vals))
+    text = f"### Acceptance length\n\n| Workload | {head.format(k=k)} |\n|---|---|\n{rows}"
+    got = read_paste(text).records
+    assert [r.accept_length for r in got] == pytest.approx(vals)
+
+
+def test_steps_alone_or_values_within_k_decide_nothing() -> None:
+    rows = "| task0 | 3.40 |\n| task1 | 3.62 |\n"
+    alone = f"### Acceptance length\n\n| Workload | steps=3 |\n|---|---|\n{rows}"
+    assert [r.accept_length for r in read_paste(alone).records] == [None, None]
+    within = f"### Acceptance length\n\n| Workload | MTP steps=4 |\n|---|---|\n{rows}"
+    assert [r.accept_length for r in read_paste(within).records] == [None, None]

@@ -175,3 +175,43 @@ def test_negative_controls() -> None:
         "| off | 12.5 | 2.40 | 2.31 |\n| 3 | 10.1 | 3.00 | 3.00 |\n"
     )
     assert [r.printed_length for r in read_paste(text).records] == [2.40]
+
+
+_TOPICS = [
+    "This change lets the bench force acceptance from a flag.",
+    "## Forced-acceptance mode\nThe harness replays a pinned AL per workload.",
+    "Runs set `MYENGINE_SIMULATE_ACC_LEN` so every engine drafts alike.",
+]
+_CONDITIONS = [
+    ("At AL {v} over 5 draft slots:", "accept length"),
+    ("With an acceptance length of {v}, the spread narrows.", "accept length"),
+    ("At accept length {v} the schedule is flat.", "accept length"),
+]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    topic=st.sampled_from(_TOPICS),
+    cond=st.sampled_from(_CONDITIONS),
+    v=st.floats(min_value=1.2, max_value=5.5).map(lambda x: round(x, 2)),
+)
+def test_a_condition_in_a_paste_about_a_forcing_knob_is_no_run(
+    topic: str, cond: tuple[str, str], v: float
+) -> None:
+    # the figure a sentence opens with as its condition is the value the knob was set to
+    text = f"{topic}\n\n{cond[0].format(v=v)}\n"
+    assert not read_paste(text).records
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(v=st.floats(min_value=1.2, max_value=5.5).map(lambda x: round(x, 2)))
+def test_the_same_condition_without_a_forcing_knob_or_as_no_condition_is_read(v: float) -> None:
+    # no knob named: the sentence is left to the other rules (read as a run)
+    plain = f"We benchmarked the EAGLE head on our server.\n\nAt AL {v} over 5 draft slots:\n"
+    assert [r.printed_length for r in read_paste(plain).records] == [v]
+    # a knob named, but the figure stated as measured, not as a condition: read
+    measured = (
+        "This change lets the bench force acceptance from a flag.\n\n"
+        f"With the knob unset, the server printed an accept length of {v}.\n"
+    )
+    assert [r.printed_length for r in read_paste(measured).records] == [v]

@@ -375,3 +375,28 @@ def test_values_each_at_a_configuration_after_an_at_sign(
 
 def test_speeds_at_rates_are_no_values_at_configurations() -> None:
     assert read_paste("10.0 t/s @ 88.2%, 9.1 t/s @ 80.1%\n").records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    speeds=st.lists(
+        st.floats(min_value=1.5, max_value=99.0).map(lambda x: round(x, 2)), min_size=2, max_size=4
+    ),
+    corner=st.sampled_from(["Method / tok/s", "Decoding", "Scheme \\ GPUs"]),
+)
+def test_an_ar_row_of_speeds_in_a_transposed_table_is_not_a_rate(
+    speeds: list[float], corner: str
+) -> None:
+    # the row label 'AR' of a table whose columns are settings: autoregressive decoding's
+    # figures, never a rate above 1 printed without '%'
+    cols = [f"GPU={2**i}" for i in range(len(speeds))]
+    rows = [["AR", *(f"{s:g}" for s in speeds)], ["Spec", *(f"{s * 2:g}" for s in speeds)]]
+    got = read_paste(render_table("markdown", [corner, *cols], rows)).records
+    assert all(r.printed_rate is None or r.printed_rate <= 1 for r in got)
+    assert not any(f == "AR" for r in got for f, _ in r.fields)
+
+
+def test_an_ar_row_of_rates_in_a_transposed_table_is_read() -> None:
+    text = "| metric | run A | run B |\n|---|---|---|\n| AR | 0.71 | 0.64 |\n| AL | 3.1 | 2.9 |\n"
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == [0.71, 0.64]

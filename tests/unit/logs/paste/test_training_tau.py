@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
@@ -80,3 +81,35 @@ def test_near_miss_serving_lines_with_a_step_counter_are_read(
         for i, h in enumerate(hundredths)
     )
     assert [r.printed_length for r in read(text).records] == [h / 100 for h in hundredths]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    loss=st.sampled_from(["Draft loss", "Train loss (first → last)", "loss"]),
+    trained=st.sampled_from(["Training steps", "Epochs", "Learning rate"]),
+    rate=st.sampled_from(["Mean acceptance rate", "Acceptance length", "accept rate"]),
+    a=st.integers(5, 95),
+    b=st.integers(5, 95),
+)
+def test_a_trainers_summary_table_is_no_record(
+    loss: str, trained: str, rate: str, a: int, b: int
+) -> None:
+    # metrics down the first column, one column per training recipe: a loss and how long it
+    # trained beside the acceptance: the trainer's estimate, no served run
+    text = (
+        "| Metric | Recipe A | Recipe B |\n|---|---|---|\n"
+        f"| {loss} | 9.1 → 4.2 | 8.8 → 4.0 |\n"
+        f"| {rate} | ~0.{a:02d} | ~0.{b:02d} |\n"
+        f"| {trained} | 2,000 | 2,000 |\n"
+    )
+    assert not read_paste(text).records
+
+
+def test_a_serving_summary_without_a_loss_or_training_length_is_read() -> None:
+    text = (
+        "| Metric | Server A | Server B |\n|---|---|---|\n"
+        "| Mean acceptance rate | 0.62 | 0.58 |\n| Decode steps | 2,000 | 2,000 |\n"
+    )
+    assert [r.printed_rate for r in read_paste(text).records] == [0.62, 0.58]
+    lossy = text.replace("| Decode steps |", "| Val loss |")
+    assert [r.printed_rate for r in read_paste(lossy).records] == [0.62, 0.58]
