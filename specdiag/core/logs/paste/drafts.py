@@ -393,6 +393,32 @@ _NONE_DRAFTED = re.compile(
 )
 
 
+# counts saying nothing was drafted ('0% (0/0)', 'Drafted: 0', '0 draft tokens'), never the words
+# 'no draft' (said of drafts none of which were accepted as well) or a position label ('draft0=')
+_ZERO_DRAFT_COUNTS = re.compile(
+    r"(?<![\d.,/])0\s*/\s*0(?![.,]?\d|\s*/)|\bdraft(?:ed)?(?:\s+tokens?)?\W{1,3}0(?![.,]?\d)"
+    r"|(?<![\d.,])0\s*draft(?:ed)?\s+tokens?\b",
+    re.I,
+)
+
+
+def none_drafted(r: PasteRecord, text: str) -> bool:
+    """A rate printed as exactly zero, no length, no draft counted accepted, whose own lines count
+    nothing drafted (``MTP acceptance 0% (0/0)``): 0 / 0 is no rate, nothing was measured.
+    ``text``: the paste as given."""
+    if (
+        r.printed_rate != 0.0
+        or r.printed_length is not None
+        or r.accepted_tokens not in (None, 0)
+        or r.drafted_tokens not in (None, 0)
+        or r.per_position
+    ):
+        return False
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    span = C._MARKUP.sub("", "\n".join(raw[r.first_line - 1 : r.last_line]))
+    return _ZERO_DRAFT_COUNTS.search(span) is not None and not _some_accepted(span)
+
+
 def _exactly_zero(shown: str, span: str) -> bool:
     """Whether ``shown`` (a field's printed value) is an exact zero and every place the record's
     lines print it is neither approximate nor a bound."""

@@ -1712,13 +1712,16 @@ def read_paste(
         records, block_of, lambda r: not I.baseline_one(r) and not OD.no_drafts(r)
     )
     # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
-    # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why
+    # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why;
+    # so is a rate of 0% beside counts of nothing drafted ('acceptance 0% (0/0)', drafts.py)
     ignored.extend(
         Block(r.first_line, r.last_line, NOTHING_DRAFTED, _lines_of(lines, r))
         for r in records
-        if _nothing_drafted(r)
+        if _nothing_drafted(r) or D.none_drafted(r, text)
     )
-    records, block_of = _keep(records, block_of, lambda r: not _nothing_drafted(r))
+    records, block_of = _keep(
+        records, block_of, lambda r: not _nothing_drafted(r) and not D.none_drafted(r, text)
+    )
     # a rate printed as exactly zero ('**0%**', '0.0% (0/34)'): no draft accepted, length 1
     records = D.zero_accepted(records, text)
     if len(records) > 1:

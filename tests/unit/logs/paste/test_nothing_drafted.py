@@ -124,3 +124,46 @@ def test_a_rate_of_none_of_none_is_no_rate() -> None:
     table = "| method | accept rate |\n|---|---|\n| ngram | 0/0 |\n| suffix | 5/10 |\n"
     (r,) = read_paste(table).records
     assert r.printed_rate == 0.5 and r.first_line == 4
+
+
+# A rate printed as 0% beside counts of nothing drafted ('acceptance 0% (0/0)', 'Drafted: 0'):
+# the 0% is 0 / 0, no measurement: set aside as nothing drafted, never a length of 1. Near
+# misses: 0% of some drafted (a measurement, length 1), the words 'no draft accepted' (drafts
+# made, none kept), a position label ('draft0=').
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    name=st.sampled_from(["draft acceptance", "MTP acceptance", "acceptance rate", "accept rate"]),
+    zero=st.sampled_from(["0%", "0.0%", "0.00%"]),
+    counts=st.sampled_from(["({z}/{z})", "({z} / {z})", "({z} draft tokens)", "(drafted: {z})"]),
+    lead=st.sampled_from(["", "My earlier note said ", "- run B: "]),
+)
+def test_a_zero_rate_of_nothing_drafted_is_no_record(
+    name: str, zero: str, counts: str, lead: str
+) -> None:
+    line = f"{lead}{name} {zero} {counts.format(z=0)} with the draft head loaded"
+    got = read_paste("speculative decoding on\n" + line + "\n")
+    assert got.records == ()
+    assert [b.reason for b in got.ignored] == [NOTHING_DRAFTED]
+
+
+def test_a_zero_rate_of_nothing_drafted_beside_a_run_keeps_the_run() -> None:
+    text = (
+        "MTP on, k=3\n"
+        "First try: MTP acceptance 0% (0/0), the head was off.\n\n"
+        "Second try, head on: MTP acceptance 40% (12/30).\n"
+    )
+    got = read_paste(text).records
+    assert [(r.first_line, r.printed_rate) for r in got] == [(4, 0.4)]
+
+
+def test_negative_control_zero_of_some_drafted_or_no_draft_accepted() -> None:
+    # drafts were made, none accepted: a measurement, kept
+    got = read_paste("speculative decoding on\nMTP acceptance 0% (0/48)\n").records
+    assert [r.printed_rate for r in got] == [0.0]
+    got = read_paste("speculative decoding on\ndraft acceptance 0% - no draft accepted\n").records
+    assert [r.printed_rate for r in got] == [0.0]
+    # a position's label is no count of drafts
+    got = read_paste("speculative decoding on\nMTP acceptance 0% [dbg] draft0=miss\n").records
+    assert [r.printed_rate for r in got] == [0.0]
