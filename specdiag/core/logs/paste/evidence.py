@@ -766,6 +766,10 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         printed_len is None
         and length is None
         and f.efficiency is not None
+        # V0 prints its efficiency beside its counts with the emitted count among them: drafted
+        # and accepted counts without an emitted one are someone's own fields, whose
+        # 'efficiency' may be any ratio (a cut V0 line ends before its counts)
+        and not (f.accepted is not None and f.drafted is not None and f.output is None)
         and (k := _whole_k(f.k, math.inf))
         and 0.0 < (eff := f.efficiency.number / (100.0 if f.efficiency.percent else 1.0)) <= 1.0
         and eff * (k + 1) >= 1.0  # (a step emits one token at least)

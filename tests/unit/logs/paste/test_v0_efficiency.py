@@ -46,3 +46,44 @@ def test_without_efficiency_the_rate_and_k_rule_stands() -> None:
 def test_an_efficiency_alone_is_no_record() -> None:
     text = "| cluster | system efficiency | num speculative tokens |\n|---|---|---|\n| a | 0.81 | 4 |\n"
     assert read_paste(text).records == ()
+
+
+def _metrics_json(eff: float, k: int, drafted: int, accepted: int, emitted: int | None) -> str:
+    rows = [
+        f'  "acceptance_rate": {accepted / drafted:.4f}',
+        f'  "num_speculative_tokens": {k}',
+        f'  "num_draft_tokens": {drafted}',
+        f'  "num_accepted_tokens": {accepted}',
+    ]
+    if emitted is not None:
+        rows.append(f'  "num_emitted_tokens": {emitted}')
+    rows.append(f'  "system_efficiency": {eff}')
+    return "{\n" + ",\n".join(rows) + "\n}\n"
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(k=st.integers(2, 8), steps=st.integers(100, 5000), share=st.integers(20, 95))
+def test_counts_without_an_emitted_count_leave_an_efficiency_undecided(
+    k: int, steps: int, share: int
+) -> None:
+    # someone's own metrics file: drafted and accepted counts but no emitted one, and an
+    # 'efficiency' of its own (V0 prints its emitted count beside the others)
+    drafted = steps * k
+    accepted = drafted * share // 100
+    eff = round(0.3 + share / 400, 3)
+    (r,) = read_paste(_metrics_json(eff, k, drafted, accepted, None)).records
+    assert r.accept_length is None
+    assert r.accepted_tokens == accepted and r.drafted_tokens == drafted
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(k=st.integers(2, 8), steps=st.integers(100, 5000), share=st.integers(20, 95))
+def test_counts_with_v0s_emitted_count_keep_the_efficiency_rule(
+    k: int, steps: int, share: int
+) -> None:
+    drafted = steps * k
+    accepted = drafted * share // 100
+    emitted = steps + accepted * 2 // 3  # V0: contiguous accepted drafts plus the bonus
+    eff = emitted / (steps * (k + 1))
+    (r,) = read_paste(_metrics_json(eff, k, drafted, accepted, emitted)).records
+    assert r.accept_length is not None and abs(r.accept_length - eff * (k + 1)) < 1e-6
