@@ -76,14 +76,14 @@ def _shown(r: PasteRecord, number: float, rate: bool) -> C.Value | None:
     return None
 
 
-_APPROX = re.compile(r"[~≈∼]|\b(?:about|around|approx\w*|roughly|nearly)\b", re.I)
+_APPROX_RATE = re.compile(r"[~≈∼]|\b(?:about|around|approx\w*|roughly|nearly)\b", re.I)
 
 
 def _approximate_rate(r: PasteRecord, rate: float) -> str:
     """The printed text of the record's rate where it is marked approximate ('~60%'), else ''."""
     for _, shown in r.fields:
         v = C.value(shown)
-        if v is None or not _APPROX.search(shown):
+        if v is None or not _APPROX_RATE.search(shown):
             continue
         if abs((v.number / 100.0 if v.percent else v.number) - rate) < 1e-9:
             return C._MARKUP.sub("", shown).strip()
