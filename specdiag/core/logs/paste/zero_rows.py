@@ -13,8 +13,10 @@ counts the bonus, and so does the rest of its column (one column, one way). This
 without drafts printing 1.00 (``interpret._baseline_ones``), told by the row's zero rather than
 its label.
 
-Never decided where the zero is not exact (``~0``, ``0.01``, ``0.0`` as a fraction: up to 0.05
-a draft, enough for 64 drafts a step to make a 1 of accepted drafts alone), where a zero row
+A plain percentage below 1% (``0.1%``, ``0.1% (1/894)``: next to nothing accepted, at most
+0.64 drafts a step even at 64 drafts a step) is such a row too. Never decided where the zero is
+not exact (``~0``, ``0.01``, ``0.0`` as a fraction: up to 0.05 a draft, enough for 64 drafts a
+step to make a 1 of accepted drafts alone), where a zero row
 prints another length (the zero then counts something else), or where the header names a task's
 accuracy (``gsm8k accuracy``, ``eval acc``): only bare agreement words, perhaps after ``draft``,
 ``top-1``, ``token`` or ``greedy``.
@@ -49,11 +51,24 @@ _ZERO = re.compile(r"^0(?:[.,](?P<dec>0+))?\s*(?P<pct>%)?$")
 _MOST_DRAFTS = 64
 
 
+# a rate below one percent, printed as a plain percentage ('0.1%', '0.12 %'), perhaps with
+# its counts in brackets after it ('0.1% (1/894)'): next to nothing accepted
+_NEAR_ZERO = re.compile(r"^0[.,](?P<dec>\d+)\s*%(?:\s*[(\[][\d\s/,]+[)\]])?$")
+# the most such a rate may be, as a fraction
+_NEAR_MOST = 0.01
+
+
 def _zero_bound(cell: str) -> float | None:
-    """The most a cell printed as exactly zero may be, as a fraction; None when not such a zero."""
-    m = _ZERO.match(C._MARKUP.sub("", cell).strip())
+    """The most a cell printed as exactly zero, or as a plain percentage below 1% ('0.1%',
+    '0.1% (1/894)'), may be, as a fraction; None when not such a cell."""
+    t = C._MARKUP.sub("", cell).strip()
+    m = _ZERO.match(t)
     if m is None:
-        return None
+        n = _NEAR_ZERO.match(t)
+        if n is None:
+            return None
+        bound = (float("0." + n.group("dec")) + C.half_unit(len(n.group("dec")))) / 100
+        return bound if bound <= _NEAR_MOST else None
     bound = C.half_unit(len(m.group("dec") or ""))
     return bound / 100 if m.group("pct") else bound
 

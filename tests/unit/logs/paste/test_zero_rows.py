@@ -3,6 +3,7 @@ printing a length of exactly 1: the length column counts the target's own token.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,3 +73,32 @@ def test_a_tasks_accuracy_decides_nothing() -> None:
         )
         got = read_paste(_INTRO + text)
         assert all(r.accept_length is None for r in got.records), name
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    tenths=st.integers(1, 9),
+    counts=st.booleans(),
+    other=st.floats(min_value=1.5, max_value=4.5).map(lambda x: round(x, 2)),
+)
+def test_a_row_below_one_percent_printing_one_proves_the_bonus(
+    tenths: int, counts: bool, other: float
+) -> None:
+    # next to nothing accepted ('0.3%'): a length leaving the target's token out is below 0.64
+    # even at 64 drafts a step, so a printed 1.00 counts it, and so does the column
+    cell = f"0.{tenths}%" + (f" ({tenths}/1000)" if counts else "")
+    text = (
+        "| Backend | Draft acceptance | Mean len |\n|---|---|---|\n"
+        f"| first | 61.0% | {other:.2f} |\n| second | {cell} | 1.00 |\n"
+    )
+    got = read_paste(text).records
+    assert [r.accept_length for r in got] == pytest.approx([other, 1.0])
+
+
+def test_a_row_at_one_percent_or_more_or_approximate_decides_nothing() -> None:
+    for cell in ("1.5%", "~0.2%", "0.01"):
+        text = (
+            "| Backend | Draft acceptance | Mean len |\n|---|---|---|\n"
+            f"| first | 61.0% | 2.80 |\n| second | {cell} | 1.00 |\n"
+        )
+        assert [r.accept_length for r in read_paste(text).records] == [None, None], cell
