@@ -4979,7 +4979,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     and not _NOT_MEASURED.search(m.group("key")[-60:])
                     else None
                 )
-                if after is not None and (av := C.value(after.group("val"))) is not None:
+                if (
+                    after is not None
+                    and rng is not None
+                    and (av := C.value(after.group("val"))) is not None
+                ):
                     # a range, then another run's figure after a change's arrow ('accept
                     # length: 2.5-2.7 -> 1.85'): the range is no record, the figure after it is
                     kt = m.group("key").strip()
