@@ -97,6 +97,7 @@ def _hostile(root: Path, timeout: float) -> None:
                 text=True,
                 timeout=timeout,
                 check=True,
+                cwd=root,  # (not this tree's root: the child imports the PYTHONPATH tree)
             ).stdout.split()
             row_ = {"bytes": len(text), "structure_s": float(out[0]), "records": int(out[1])}
             row_["unread"] = int(out[2])
