@@ -262,6 +262,10 @@ def grouped(lines: list[Line], is_length: Callable[[str], bool]) -> list[Line]:
     return out
 
 
+# a row's label is words ('/' is none, and a unit after a figure, 'tok/s', 'ms', no label: a
+# spaced table's one row)
+_LABEL_WORD = re.compile(r"^[A-Za-z][\w.+-]*$")
+_UNITS = frozenset(("ms", "s", "sec", "x", "tok", "toks", "tokens", "it", "gb", "mb"))
 _FIGURE_WORD = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
 
 
@@ -294,7 +298,7 @@ def one_line(lines: list[Line]) -> list[Line]:
             or _FIGURE_WORD.search(head) is not None
             or head.rstrip()[-1] in ".:;,!?"
             or any(len(w) > 3 or not any("." in x for x in f) for w, f in got)
-            or any(not any(ch.isalpha() for ch in x) for w, _ in got for x in w)
+            or any(not _LABEL_WORD.match(x) or x.lower() in _UNITS for w, _ in got for x in w)
             or any(_groups(t) is not None for _, t in after)
             or "accept" not in above.lower()
         ):

@@ -74,6 +74,12 @@ def test_near_misses_stay_as_they_are() -> None:
     # a line stating a figure is no header, and '/' no row's label: a list of rates under a length
     listed = [(1, "Mean acceptance length: 1.20"), (2, "Per-position acceptance 0.100 / 0.100")]
     assert one_line(listed) == listed
+    # a spaced table's one row, its units after figures ('tok/s'): no flattened rows
+    spaced = [
+        (1, "Task accepted/step Speed tok/s Latency ms"),
+        (2, "chat 1.10 10.0 tok/s 11.0 12.0"),
+    ]
+    assert one_line(spaced) == spaced
     got = read_paste("\n".join(t for _, t in listed) + "\n").records
     assert [(r.printed_length, r.per_position) for r in got] == [(1.2, (0.1, 0.1))]
 
