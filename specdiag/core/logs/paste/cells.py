@@ -1110,17 +1110,25 @@ def position_dict(text: str, percent: bool = False) -> tuple[float, ...] | None:
 
 def rate_list(text: str, percent: bool = False) -> tuple[float, ...] | None:
     """The rates of a cell listing one per draft position, or None. Percentages where each
-    value carries "%", where ``percent`` (the key says so), or where every value is a decimal
+    value carries "%" (or the last alone, the others above 1: '72.3 / 53.2 / 39.6%'), where ``percent`` (the key says so), or where every value is a decimal
     above 1 and at most 100 ('99.2 / 95.5 / 94.7': no rate is above 1)."""
     m = _RATE_LIST.match(_MARKUP.sub("", text).strip())
     if m is None:
         return None
     parts = [x for x in re.split(r"\s*[,;/]\s*", m.group(1).strip()) if x]
     marked = [x.endswith("%") for x in parts]
-    if any(marked) and not all(marked):
-        return None
     nums = tuple(float(x.rstrip("% ")) for x in parts)
-    if all(marked) or percent or (all(x > 1.0 for x in nums) and all("." in x for x in parts)):
+    # one '%' after the last value marks the list ('72.3 / 53.2 / 39.6%'), where every value
+    # before it is above 1 (no rate then)
+    tail = marked[-1] and not any(marked[:-1]) and all(x > 1.0 for x in nums[:-1])
+    if any(marked) and not all(marked) and not tail:
+        return None
+    if (
+        all(marked)
+        or tail
+        or percent
+        or (all(x > 1.0 for x in nums) and all("." in x for x in parts))
+    ):
         nums = tuple(x / 100.0 for x in nums)
     return nums if all(0.0 <= x <= 1.0 for x in nums) else None
 

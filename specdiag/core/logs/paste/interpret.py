@@ -2196,10 +2196,25 @@ def _share_and_per_step(
     return sc, (tv, unit, m.group("val"))
 
 
+# a note in brackets after a cell's figures ('(decaying)', full-width '（…）'), holding no digit
+_TRAILING_NOTE = re.compile(r"\s*[(（][^()（）\d]*[)）]\s*$")
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
     listed with spaces under a rate ('0.94 0.68 0.34'). False when the cell is neither."""
+    if (
+        k.metric == C.PER_POSITION
+        and not fig.positions
+        and (rl := C.rate_list(_TRAILING_NOTE.sub("", C._MARKUP.sub("", cell)), k.percent))
+    ):
+        # '72.3 / 53.2 / 39.6% (decaying)' in a per-position row of a transposed table: the
+        # column's rates by position ('81% / 51%' too, never a value over another), a note in
+        # brackets after them dropped
+        fig.positions.update(enumerate(rl))
+        fig.fields.append((header, cell))
+        return True
     if (
         v is None
         and k.metric in (C.RATE, C.ACCEPT_RATIO, C.LENGTH)

@@ -500,3 +500,61 @@ def test_rows_of_positions_and_bare_rates_under_a_title(
 )
 def test_rows_of_positions_and_values_that_are_no_rates_by_position(text: str) -> None:
     assert all(not r.per_position for r in read_paste(text).records)
+
+
+# One '%' after the last value of a list marks the whole list ('72.3 / 53.2 / 39.6%') where every
+# value before it is above 1; a list mixing fractions and a percent is refused.
+
+
+def test_a_trailing_percent_marks_the_list() -> None:
+    assert C.rate_list("81.5 / 60.25 / 44.0%") == pytest.approx((0.815, 0.6025, 0.44))
+    assert C.rate_list("[66, 41, 20%]") == pytest.approx((0.66, 0.41, 0.20))
+    # near misses: a fraction before the percent, a percent in the middle alone
+    assert C.rate_list("0.81 / 60.2 / 44.0%") is None
+    assert C.rate_list("81.5 / 60.2% / 44.0") is None
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    cols=st.lists(
+        st.lists(st.integers(110, 9900), min_size=2, max_size=4).map(
+            lambda xs: sorted(xs, reverse=True)
+        ),
+        min_size=2,
+        max_size=3,
+    ),
+    note=st.sampled_from(["", " (flat)", "（衰减）", " (steady state)"]),
+    bold=st.booleans(),
+    all_marked=st.booleans(),
+)
+def test_per_position_row_of_a_transposed_table(
+    cols: list[list[int]], note: str, bold: bool, all_marked: bool
+) -> None:
+    """A table whose columns are runs and whose row names per-position acceptance holds each
+    run's rates by position ('91.0 / 85.5 / 80.2%' under the run's column): one record a
+    column, its positions read, no length claimed."""
+
+    def cell(xs: list[int]) -> str:
+        vals = [f"{x / 100:.2f}" + ("%" if all_marked else "") for x in xs]
+        s = " / ".join(vals) + ("" if all_marked else "%")
+        return (f"**{s}**" if bold else s) + note
+
+    names = [f"setup {chr(65 + i)}" for i in range(len(cols))]
+    rows = [
+        ["per-position acceptance rate", *(cell(xs) for xs in cols)],
+        ["decode speed", *(f"{50 + i} tok/s" for i in range(len(cols)))],
+    ]
+    got = read_paste("MTP on, three drafts a step\n\n" + pipe_table(["Metric", *names], rows))
+    assert [dict(r.labels).get("column") for r in got.records] == names
+    for r, xs in zip(got.records, cols, strict=True):
+        assert r.per_position == pytest.approx(tuple(x / 10000 for x in xs))
+        assert r.printed_length is None and r.printed_rate is None
+
+
+def test_negative_control_a_plain_rate_row_listing_several_values() -> None:
+    # a row named a plain rate (not per position) listing several values: no positions read
+    text = (
+        "| Metric | setup A | setup B |\n|---|---|---|\n"
+        "| accept rate | 81.5 / 60.2 / 44.0% | 70.5 / 50.0 / 30.5% |\n"
+    )
+    assert all(not r.per_position for r in read_paste(text).records)
