@@ -214,10 +214,23 @@ def _no_rate(r: PasteRecord) -> bool:
     )
 
 
+# a row's switch of speculation set off ('| speculative |' over '| 0 |', 'spec decode: off')
+_SWITCH = re.compile(
+    r"(?:use[_ -]?)?spec(?:ulative|ulation)?(?:[_ -]?(?:decod(?:e|ing)|enabled))?", re.I
+)
+
+
+def _switched_off(r: PasteRecord) -> bool:
+    return any(
+        _SWITCH.fullmatch(n.strip()) and v.strip().lower() in ("0", "false", "off", "no")
+        for n, v in r.labels
+    )
+
+
 def no_drafts(r: PasteRecord) -> bool:
     """Whether a table row's own labels set zero drafts a step ('| DRAFT |' over '| 0 |', 'k=0
-    (no spec)', '--draft-max 0', '| MTP steps |' over '| 0 |'), every draft setting they state
-    zero, and it prints no acceptance (``_no_rate``): the run without speculation. A row of zero
+    (no spec)', '--draft-max 0', '| MTP steps |' over '| 0 |'), or switch speculation off
+    ('| speculative |' over '| 0 |'), every draft setting they state zero, and it prints no acceptance (``_no_rate``): the run without speculation. A row of zero
     printing a rate (a draft position 0, a draft model numbered 0) is none."""
     if r.kind != TABLE_ROW or not _no_rate(r):
         return False
@@ -226,7 +239,7 @@ def no_drafts(r: PasteRecord) -> bool:
         int(next(g for g in (m.group("max"), m.group("n"), m.group("m"), m.group("o")) if g))
         for m in _SETTING.finditer(_told(r, steps))
     ]
-    return bool(found) and not any(found)
+    return not any(found) and (bool(found) or _switched_off(r))
 
 
 def rows(records: list[PasteRecord]) -> list[PasteRecord]:

@@ -180,6 +180,8 @@ _OTHER_MEANING = re.compile(
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
     r"\badmitted\b|enrol|acceptance (?:suite|criteria)|anneal|\bsubmitted\b|full papers|"
     r"suggestions?\b|copilot|autocomplet|"
+    # items a person accepts or dismisses (suggested tags, candidates, alerts)
+    r"(?<![a-z])dismiss(?:ed|al|als|es)?(?![a-z])|"
     # a structured-output check's acceptance (outputs accepted by a schema or a JSON parser)
     r"schema[ _-]?(?:valid|rejected|conformance|violations?)|json[ _-]?valid|malformed[ _-]?json|"
     r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir|cikm)(?![a-z])",
@@ -207,6 +209,7 @@ _OTHER_WORDS = (
     "customer", "loan", "applicants", "user acceptance", "acceptance test", "submi",
     "venue", "conference", "reviewer", "admitted", "enrol", "acceptance suite",
     "acceptance criteria", "anneal", "full papers", "suggestion", "copilot", "autocomplet",
+    "dismiss",
     "schema", "json",
     "iclr", "neurips", "nips", "icml", "cvpr", "iccv", "eccv", "acl", "emnlp", "naacl", "aaai",
     "ijcai", "kdd", "sigir", "cikm",

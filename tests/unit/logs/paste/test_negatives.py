@@ -451,6 +451,8 @@ _OTHER_SAMPLES = (
     "submitted full papers",
     "Copilot suggestion",
     "autocomplete",
+    "dismissed_items",
+    "dismissal rate",
     "NeurIPS ICLR ACL KDD",
     "schema_valid",
     "Schema conformance",
@@ -536,3 +538,32 @@ def test_a_deals_acceptance_rate_is_no_record(thing: str, before: int, after: in
     spec = text.replace(f"{thing} acceptance", "draft token acceptance")
     got = [r.printed_rate for r in read_paste(spec).records]
     assert got == [before / 100, after / 100]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    shown=st.integers(100, 900),
+    kept=st.integers(1, 99),
+    key=st.sampled_from(["dismissed_items", "dismissal_rate", "dismissed", "dismissals"]),
+)
+def test_acceptance_beside_dismissal_is_a_persons_review_no_record(
+    shown: int, kept: int, key: str
+) -> None:
+    # items a person accepts or dismisses (labels an assistant proposes): no speculation
+    accepted = shown * kept // 100
+    text = (
+        "GET /v1/review/stats response:\n{\n"
+        f'  "proposed_items": {shown},\n  "accepted_items": {accepted},\n'
+        f'  "{key}": {shown - accepted},\n  "acceptance_rate": {accepted / shown:.3f}\n}}\n'
+    )
+    assert read_paste(text).records == ()
+
+
+def test_dismissal_beside_a_speculative_word_is_read() -> None:
+    # a speculative-decoding word in the block: the acceptance is the drafts'
+    text = (
+        "draft model run (dismissed the warm-up steps):\n"
+        '{"accepted_tokens": 600, "draft_tokens": 1000, "acceptance_rate": 0.6}\n'
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_rate == 0.6

@@ -113,6 +113,34 @@ def test_a_label_saying_k_zero_is_no_record(read: Read) -> None:
     assert [r.printed_length for r in read(text).records] == pytest.approx([2.31])
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    name=st.sampled_from(["speculative", "spec", "Speculative"]),
+    off=st.sampled_from(["0", "False", "off", "no"]),
+    on=st.sampled_from(["1", "True", "on", "yes"]),
+    rates=st.lists(st.integers(30, 95), min_size=1, max_size=4),
+)
+def test_a_row_switching_speculation_off_is_no_record(
+    read: Read, name: str, off: str, on: str, rates: list[int]
+) -> None:
+    # a flag column set off: the baseline of the sweep, its rate 0 no measurement
+    rows = [["chat", off, "0.0"]] + [
+        [f"task{i}", on, f"{r / 100:.2f}"] for i, r in enumerate(rates)
+    ]
+    text = "Our runs:\n\n" + pipe_table(["task", name, "acceptance_rate"], rows)
+    got = read(text).records
+    assert [r.printed_rate for r in got] == pytest.approx([r / 100 for r in rates])
+    assert all(r.accept_length is None for r in got)
+
+
+def test_a_switch_off_beside_a_rate_stays(read: Read) -> None:
+    # a row switched off that prints a rate of its own: the figures disagree, nothing dropped
+    text = "Our runs:\n\n" + pipe_table(
+        ["task", "speculative", "acceptance_rate"], [["a", "0", "0.61"], ["b", "1", "0.72"]]
+    )
+    assert len(read(text).records) == 2
+
+
 @pytest.mark.parametrize(
     ("header", "rows", "kept"),
     [
