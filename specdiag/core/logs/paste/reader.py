@@ -176,7 +176,7 @@ _OTHER_MEANING = re.compile(
     r"(?<![a-z])mcmc(?![a-z])|robbins|monro\b|munro\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
     r"proposal distribution|step size|admission|loan|applicants|"
     # a deal's or a form's acceptance ('quote acceptance rate', 'invitations acceptance')
-    r"\b(?:offer|quote|bid|invitation|payment|order|contract|cookie|card|customer)s? acceptance|"
+    r"\b(?:offer|quote|bid|invitation|payment|order|contract|cookie|customer)s? acceptance|"
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
     r"\badmitted\b|enrol|acceptance (?:suite|criteria)|anneal|\bsubmitted\b|full papers|"
     r"suggestions?\b|copilot|autocomplet|"
@@ -205,7 +205,7 @@ _OTHER_LINE = re.compile(r"accept|acc\.? prob", re.IGNORECASE)
 _OTHER_WORDS = (
     "mcmc", "robbins", "monro", "munro", "metropolis", "hastings", "hmc", "nuts", "sampler",
     "burn", "markov chain", "proposal distribution", "step size", "admission",
-    "offer", "quote", "bid", "invitation", "payment", "order", "contract", "cookie", "card",
+    "offer", "quote", "bid", "invitation", "payment", "order", "contract", "cookie",
     "customer", "loan", "applicants", "user acceptance", "acceptance test", "submi",
     "venue", "conference", "reviewer", "admitted", "enrol", "acceptance suite",
     "acceptance criteria", "anneal", "full papers", "suggestion", "copilot", "autocomplet",

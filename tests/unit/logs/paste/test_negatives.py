@@ -538,6 +538,9 @@ def test_a_deals_acceptance_rate_is_no_record(thing: str, before: int, after: in
     spec = text.replace(f"{thing} acceptance", "draft token acceptance")
     got = [r.printed_rate for r in read_paste(spec).records]
     assert got == [before / 100, after / 100]
+    # a model card's acceptance is the drafts', whatever else the block says
+    card = text.replace(f"the {thing} acceptance", "the model card acceptance")
+    assert [r.printed_rate for r in read_paste(card).records] == [before / 100, after / 100]
 
 
 @settings(max_examples=examples(30), deadline=None)
