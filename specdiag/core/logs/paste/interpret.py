@@ -133,12 +133,13 @@ _K_IN_LABEL = re.compile(
 )
 
 
-# an engine's flag setting the draft tokens per step (SGLang's draft depth, vLLM's count)
+# engines' flags setting the draft tokens per step (SGLang's draft depth, vLLM's count)
+_K_FLAG_NAMES = (
+    r"speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|mtp[-_]k|"
+    r"spec[-_]k|num[-_]draft[-_]tokens"
+)
 _K_FLAG = re.compile(
-    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|mtp|"
-    r"mtp[-_]tokens|"
-    r"mtp[-_]k|num[-_]mtp"
-    r"(?:[-_]tokens)?|spec[-_]k|num[-_]draft[-_]tokens)[ =]+(\d{1,2})\b|"
+    r"--(?:" + _K_FLAG_NAMES + r"|mtp|mtp[-_]tokens|num[-_]mtp(?:[-_]tokens)?)[ =]+(\d{1,2})\b|"
     r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
 )
 
@@ -146,22 +147,29 @@ _K_FLAG = re.compile(
 # the same flags set to a placeholder letter ('"num_speculative_tokens":N', '--speculative-num-steps
 # <K>'): the runs' k is that variable, each run setting it in its own label ('n=2')
 _K_PLACEHOLDER = re.compile(
-    r"(?:--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|"
-    r"mtp[-_]k|spec[-_]k|num[-_]draft[-_]tokens)[ =]+|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*)"
+    r"(?:--(?:" + _K_FLAG_NAMES + r")[ =]+|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*)"
     r"[<{$]?(?P<v>[A-Za-z])(?![\w.-])[>}]?"
 )
 
 
-def k_of_placeholder(text: str, labels: list[tuple[str, str]]) -> int | None:
-    """A row's k where the paste sets the draft tokens per step to one placeholder letter (the
-    'N' of '"num_speculative_tokens":N') and the row's labels give that letter one whole value
-    ('MTP, n=2'); None otherwise."""
+def placeholder_k(text: str) -> re.Pattern[str] | None:
+    """Where the paste sets the draft tokens per step to one placeholder letter (the 'N' of
+    '"num_speculative_tokens":N'), the pattern of a label giving that letter a value ('n=2');
+    None otherwise."""
     letters = {m.group("v").lower() for m in _K_PLACEHOLDER.finditer(text)}
     if len(letters) != 1:
         return None
-    own = re.compile(
+    return re.compile(
         rf"(?<![\w-]){letters.pop()}\s*=\s*(\d{{1,2}})\b(?!\s*(?:[/,.]|→|->)\s*\d)", re.I
     )
+
+
+def k_of_placeholder(own: re.Pattern[str] | None, labels: list[tuple[str, str]]) -> int | None:
+    """A row's k where the paste sets it to a placeholder letter (``own``: ``placeholder_k`` of
+    the paste) and the row's labels give that letter one whole value ('MTP, n=2'); None
+    otherwise."""
+    if own is None:
+        return None
     found = {int(m.group(1)) for _, v in labels for m in own.finditer(v)}
     found.discard(0)
     return found.pop() if len(found) == 1 else None

@@ -418,13 +418,23 @@ _CONDITION_LEAD = re.compile(
 )
 
 
-def condition_marks(lines: list[str], text: str) -> dict[int, str]:
+_FORCING_WORDS = ("forc", "requested", "injected", "pinned", "simulate", "synthetic")
+
+
+def forcing_topic(text: str) -> bool:
+    """Whether the paste names a knob forcing acceptance (``_FORCING_TOPIC``; one search of the
+    whole paste, after a cheap test for its words)."""
+    low = text.lower()
+    return any(w in low for w in _FORCING_WORDS) and _FORCING_TOPIC.search(text) is not None
+
+
+def condition_marks(lines: list[str], forcing: bool) -> dict[int, str]:
     """The indexes of ``lines`` whose sentence opens with an acceptance figure as its condition
-    ('At AL 3.5 over 4 draft slots:'), in a paste about a knob forcing acceptance (``text``
-    names one): the figure is the value the knob was set to, which the runs below replay, no
-    measurement. Elsewhere such a sentence is left to the other rules (a run's own figure may
-    open a sentence too)."""
-    if not _FORCING_TOPIC.search(text):
+    ('At AL 3.5 over 4 draft slots:'), in a paste about a knob forcing acceptance (``forcing``:
+    ``forcing_topic`` of the paste): the figure is the value the knob was set to, which the runs
+    below replay, no measurement. Elsewhere such a sentence is left to the other rules (a run's
+    own figure may open a sentence too)."""
+    if not forcing:
         return {}
     out: dict[int, str] = {}
     for i, t in enumerate(lines):

@@ -274,15 +274,15 @@ def block(
     if D._OTHER_DEPTH.search(text) is not None:
         return records  # ('for 2 drafted tokens ...'): another setting in the same words
 
-    def own(r: PasteRecord) -> str:
-        return " ".join(t for ln, t in lines if r.first_line <= ln <= r.last_line)
-
-    return [
-        _decided(r, said, where, _HEDGE.search(own(r)) is not None)
-        if _fits(r) and not _unsure(own(r), r.printed_rate)
-        else r
-        for r in records
-    ]
+    out = []
+    for r in records:
+        if _fits(r) and not _unsure(
+            own := " ".join(t for ln, t in lines if r.first_line <= ln <= r.last_line),
+            r.printed_rate,
+        ):
+            r = _decided(r, said, where, _HEDGE.search(own) is not None)
+        out.append(r)
+    return out
 
 
 def _own_sentence(r: PasteRecord, lines: list[tuple[int, str]]) -> PasteRecord:

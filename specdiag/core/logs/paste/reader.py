@@ -579,10 +579,10 @@ def _all_marked(blk: list[tuple[int, str]], marked: dict[int, str]) -> str | Non
     return marked[figures[0] if figures else min(marked)]
 
 
-def _marks(blk: list[tuple[int, str]], text: str) -> dict[int, str]:
+def _marks(blk: list[tuple[int, str]], forcing: bool) -> dict[int, str]:
     """The block's lines whose figures are not measured, each with its mark: illustrative
     words, a setting (a script's or a config's assignment, a flag), a forced acceptance (a
-    knob's value, or a condition in a paste about such a knob: ``text``), an illustration of
+    knob's value, or a condition in a paste about such a knob: ``forcing``), an illustration of
     what code does (a supposition, a generic subject), typed placeholder numbers ('2.345')."""
     marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
     if len(blk) > 1 and any("%" in t or " of " in t for _, t in blk):
@@ -592,7 +592,7 @@ def _marks(blk: list[tuple[int, str]], text: str) -> dict[int, str]:
         marked.setdefault(blk[i][0], m)
     for i, m in NR.forced_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
-    for i, m in NR.condition_marks([t for _, t in blk], text).items():
+    for i, m in NR.condition_marks([t for _, t in blk], forcing).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.symptom_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
@@ -1026,6 +1026,8 @@ def read_paste(
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
+    knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
+    required = T.required(text)  # the engines a recipe's version fields require (tools.py)
     # the last line of the last table read and the acceptance figure it read (both_items.py)
     table_above: tuple[int, str | None] = (-10, None)
     training = (
@@ -1308,7 +1310,7 @@ def read_paste(
             # the line right above introduces the block as a test fixture's or a mock's output
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
-        marked = _marks(blk, text)
+        marked = _marks(blk, knob_named)
         tool, rule = _tool(
             *_attributing(blk, body, heading),
             whole_tools,
@@ -1369,7 +1371,7 @@ def read_paste(
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE) and not (
             # (a recipe requiring the engine's version: its own fields are the engine's runs)
-            rule == SERVED_RULE and tool in T.required(text)
+            rule == SERVED_RULE and tool in required
         ):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
@@ -1717,14 +1719,13 @@ def read_paste(
     # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
     # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why;
     # so is a rate of 0% beside counts of nothing drafted ('acceptance 0% (0/0)', drafts.py)
+    nothing = {id(r) for r in records if _nothing_drafted(r) or D.none_drafted(r, text)}
     ignored.extend(
         Block(r.first_line, r.last_line, NOTHING_DRAFTED, _lines_of(lines, r))
         for r in records
-        if _nothing_drafted(r) or D.none_drafted(r, text)
+        if id(r) in nothing
     )
-    records, block_of = _keep(
-        records, block_of, lambda r: not _nothing_drafted(r) and not D.none_drafted(r, text)
-    )
+    records, block_of = _keep(records, block_of, lambda r: id(r) not in nothing)
     # a rate printed as exactly zero ('**0%**', '0.0% (0/34)'): no draft accepted, length 1
     records = D.zero_accepted(records, text)
     if len(records) > 1:
@@ -2171,7 +2172,8 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     k = I.k_stated(text)
     if k is None:
         k = _max_stated(text)
-    ks = [k if k is not None else I.k_of_placeholder(text, list(r.labels)) for r in records]
+    own = I.placeholder_k(text) if k is None else None
+    ks = [k if k is not None else I.k_of_placeholder(own, list(r.labels)) for r in records]
     above = {
         (r.tool, _series_name(r))
         for r, kr in zip(records, ks, strict=True)
