@@ -133,8 +133,8 @@ _K_IN_LABEL = re.compile(
 
 # an engine's flag setting the draft tokens per step (SGLang's draft depth, vLLM's count)
 _K_FLAG = re.compile(
-    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|mtp|"
-    r"mtp[-_]tokens|"
+    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|(?:num[-_])?spec[-_]tokens|"
+    r"mtp|mtp[-_]tokens|"
     r"mtp[-_]k|num[-_]mtp"
     r"(?:[-_]tokens)?|spec[-_]k|num[-_]draft[-_]tokens)[ =]+(\d{1,2})\b|"
     r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
