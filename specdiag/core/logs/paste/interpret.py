@@ -135,7 +135,7 @@ _K_IN_LABEL = re.compile(
 
 # engines' flags setting the draft tokens per step (SGLang's draft depth, vLLM's count)
 _K_FLAG_NAMES = (
-    r"speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|mtp[-_]k|"
+    r"speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|(?:num[-_])?spec[-_]tokens|mtp[-_]k|"
     r"spec[-_]k|num[-_]draft[-_]tokens"
 )
 _K_FLAG = re.compile(
