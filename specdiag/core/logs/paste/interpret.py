@@ -295,15 +295,29 @@ def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
     ]
 
 
-def _bare_k_column(recs: list[PasteRecord]) -> list[PasteRecord]:
-    """A column headed only 'K' is read as the draft tokens per step where its values fit that
+# a caption naming the draft depth swept ('Depth swept 1 to 6:', 'by draft depth',
+# 'num_speculative_tokens from 1 to 5'): a bare 'n' column under it is that depth
+_DEPTH_CAPTION = re.compile(
+    r"\b(?:draft\s+|mtp\s+|spec\w*\s+)?depths?\b|\bnum[_ ]spec\w*[_ ]tokens\b", re.I
+)
+
+
+def depth_captioned(above: str) -> bool:
+    """Whether the last line above a table (its caption) names the draft depth."""
+    lines = [t for t in above.split("\n") if t.strip()]
+    return bool(lines) and _DEPTH_CAPTION.search(lines[-1]) is not None
+
+
+def _bare_k_column(recs: list[PasteRecord], name: str = "k") -> list[PasteRecord]:
+    """A column headed only 'K' (or ``name``: 'n' under a caption naming the draft depth,
+    ``depth_captioned``) is read as the draft tokens per step where its values fit that
     meaning: whole numbers 1-16 taking at least two values, every length at most K + 1 (a step
     emits at most its drafts and the target's own token), and each figure's lengths never
     falling as K grows (more drafts per step never lower the tokens a step emits). A length
     above its row's K then counts the bonus token."""
     ks: list[int | None] = []
     for r in recs:
-        kv = [v for n, v in r.labels if C.norm(n)[0] == "k"]
+        kv = [v for n, v in r.labels if C.norm(n)[0] == name]
         v = C.value(kv[0]) if len(kv) == 1 else None
         ks.append(int(v.number) if v is not None and v.number == int(v.number) else None)
     if len({k for k in ks if k is not None}) < 2 or any(
@@ -807,6 +821,8 @@ def grid(
             for (k, grp), (_, name) in zip(keys, cols, strict=True)
         ]
         recs = _one_convention(ZR.at_zero(g, cols, keys, _by_rows(g, cols, keys, ctx)))
+        if depth_captioned(above):
+            recs = _bare_k_column(recs, "n")  # ('Depth swept 1 to 6:' over '| n | accept len |')
         if round_proofs:
             recs = [_round_proven(r, round_proofs) for r in recs]
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):

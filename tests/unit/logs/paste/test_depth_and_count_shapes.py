@@ -96,3 +96,31 @@ def test_mtp_n_of_several_depths_or_above_one_gives_no_length() -> None:
     for said in ("MTP n=1 and MTP n=3", "MTP n=2", "MTP n=12"):
         text = f"Runs with {said}: draft acceptance 81.20% vs 60.40%.\n"
         assert all(r.accept_length is None for r in read_paste(text).records), said
+
+
+_SWEEP = "| n | chat tok/s | accept len |\n|--:|--:|--:|\n| 0 | 50.1 | — |\n"
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    first=st.integers(150, 199),
+    more=st.lists(st.integers(0, 60), min_size=2, max_size=2),
+    caption=st.sampled_from(["Depth swept 0 to 6:", "By draft depth:", "MTP depth sweep"]),
+)
+def test_a_bare_n_column_under_a_depth_caption_is_the_draft_depth(
+    first: int, more: list[int], caption: str
+) -> None:
+    lens = [first / 100, 2 + more[0] / 100, 2.6 + more[1] / 100]
+    rows = "".join(
+        f"| {n} | {60 + n}.0 | {x:.2f} |\n" for n, x in zip((1, 3, 5), lens, strict=False)
+    )
+    got = read_paste(f"{caption}\n\n" + _SWEEP + rows).records
+    assert [r.printed_length for r in got] == pytest.approx(lens)
+    assert [r.accept_length for r in got] == pytest.approx(lens)  # n=1 row passes 1: bonus
+
+
+def test_a_bare_n_column_under_another_caption_decides_nothing() -> None:
+    rows = "| 1 | 61.0 | 1.80 |\n| 3 | 63.0 | 2.40 |\n| 5 | 65.0 | 2.90 |\n"
+    got = read_paste("Concurrency swept 1 to 5:\n\n" + _SWEEP + rows).records
+    assert [r.printed_length for r in got] == [1.8, 2.4, 2.9]
+    assert all(r.accept_length is None for r in got)
