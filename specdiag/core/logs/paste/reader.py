@@ -338,7 +338,7 @@ def _gauge_records(page: list[tuple[int, str]]) -> list[PasteRecord]:
                         sorted((k, v) for k, v in sample.labels.items() if k != "model_name")
                     )
                     found.setdefault(key, {})[attr] = float(sample.value)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a page, or a value past a float ('9' x 400)
         return []
     at = [n for n, t in page if t.lstrip().startswith(tuple(names))]
     out = []

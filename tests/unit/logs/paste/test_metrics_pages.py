@@ -119,3 +119,12 @@ def test_an_engine_page_without_its_figures_is_shown_unread() -> None:
     assert reading.records == ()
     (blk,) = reading.unread
     assert "/metrics page" in blk.reason and blk.lines[0].startswith("sglang:spec_accept_length")
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(digits=st.integers(310, 600))
+def test_a_gauge_past_a_float_is_shown_unread_not_a_crash(digits: int) -> None:
+    page = 'sglang:spec_accept_length{model_name="m",tp_rank="0"} ' + "9" * digits + "\n"
+    got = read_paste(page)
+    assert got.records == ()
+    assert got.unread  # the page is shown as not understood
