@@ -212,6 +212,36 @@ def set_name(mark: str) -> str | None:
     return name or None
 
 
+# --- text of a program: a string literal continued over lines ---------------------------------
+
+# the mark of a program's string literal (the caller words its reason)
+LITERAL = "a string literal in code"
+
+# a line that is one piece of a string literal ('    "improved throughput on long "'), then a
+# line opening the next piece ('    "document Q&A by 9% ...",'), the words running on across the
+# quotes (a space inside one of them): C's and Python's implicit concatenation, one literal over
+# both lines (quoted log lines, one a line, break no sentence; a JSON array puts a comma
+# between its strings)
+_PIECE = re.compile(r'^\s*(?:[A-Za-z_]\w*\s*=\s*|\(\s*)?[rRbBuUfF]{0,2}"(?P<body>.*)"\s*\\?$')
+_PIECE_OPEN = re.compile(r'^\s*(?:[A-Za-z_]\w*\s*=\s*|\(\s*)?[rRbBuUfF]{0,2}"(?P<lead>\s?)')
+
+
+def literal_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` (one block) inside a string literal written as pieces on
+    consecutive lines with nothing between them, a sentence running on across them (a prompt, a
+    message of a program), each with its mark: the text a program holds, never a measurement
+    of the paste's run."""
+    out: dict[int, str] = {}
+    for i in range(len(lines) - 1):
+        a = _PIECE.match(lines[i])
+        b = _PIECE_OPEN.match(lines[i + 1])
+        if a is None or b is None or '"' in a.group("body").replace('\\"', ""):
+            continue
+        if a.group("body").endswith((" ", "\\n")) or b.group("lead"):
+            out[i] = out[i + 1] = LITERAL
+    return out
+
+
 # --- illustrative counts in prose about what code does -----------------------------------------
 
 _SENT = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[\u4e00-\u9fff\u3040-\u30ff])")
@@ -441,6 +471,35 @@ def condition_marks(lines: list[str], forcing: bool) -> dict[int, str]:
         for m in _CONDITION_LEAD.finditer(t):
             if C.key(m.group("name")).metric in _FORCEABLE:
                 out[i] = f"{FORCED}: the condition '{m.group(0).strip()}'"
+                break
+    return out
+
+
+# a sentence opening with several values of an acceptance figure joined by '/' as its condition
+# ('At accept 2.0 / 2.5 / 3.0 tokens/step -> ...', 'Assuming an AL of 2.5/3.5, ...'): a sweep of
+# what-ifs, each an input to a worked estimate
+_SWEEP_LEAD = re.compile(
+    r"(?:^|(?<=[.!?;:]\s))\s*(?:[-*]\s+)?(?:at|with|assuming|given|if)\s+(?:an?\s+|the\s+)?"
+    r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s*(?:of|=|:)?\s*"
+    r"[~≈]?\d+(?:\.\d+)?%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?%?)+(?![\d.])(?P<rest>[^.;!?]*)",
+    re.I,
+)
+# what follows such a condition in its sentence: an outcome worked from it (an arrow) or hedged
+_WORKED = re.compile(r"→|->|=>|⇒|\b(?:would|could|might|gives?|yields?)\b|[~≈]", re.I)
+
+
+def sweep_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` whose sentence opens with several values of an acceptance figure
+    joined by '/' as its condition, then works an outcome from them (an arrow, 'would',
+    'gives'): what-ifs put into an estimate, no run's measurement."""
+    out: dict[int, str] = {}
+    for i, t in enumerate(lines):
+        if "/" not in t or not _ACCEPT.search(t):
+            continue
+        for m in _SWEEP_LEAD.finditer(t):
+            if _ACCEPT.search(m.group("name")) and _WORKED.search(m.group("rest")):
+                cond = t[m.start() : m.start("rest")].strip(" -*")
+                out[i] = f"an estimate over the what-ifs '{cond}'"
                 break
     return out
 
