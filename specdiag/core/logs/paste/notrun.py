@@ -183,11 +183,19 @@ _SET_AGAINST = re.compile(
     r"\b(?:vs\.?|versus|compared|against|real|measured|actual|hardware)\b|对比|实测|真实", re.I
 )
 SIMULATED = "a simulation's output (its heading says so), not a model's run: no record"
+# a run's heading labelling its acceptance as simulated, the label alone in brackets
+# ('SPECULATIVE: draft_quality=0.50 (simulated alpha)', '## Run B (simulated acceptance rate)')
+_SIMULATED_LABEL = re.compile(
+    r"\(\s*simulated\s+(?:alpha|α|acceptance(?:\s+rate)?|accept(?:ance)?\s+(?:rate|length)|"
+    r"AL|tau|τ)\s*\)",
+    re.I,
+)
 
 
 def simulation_heading(text: str) -> str | None:
     """The first heading line of ``text`` saying its run is a simulation ('Simulation (10
-    generations):', '## Simulated run'), or None. Such a paste's figures are what a simulator
+    generations):', '## Simulated run'), or labelling its acceptance as simulated, the label
+    alone in brackets ('SPECULATIVE: k=4 (simulated alpha)'), or None. Such a paste's figures are what a simulator
     made up from its own settings (a set acceptance rate, a draft length), no measurement."""
     for t in text.split("\n"):
         if (
@@ -196,6 +204,8 @@ def simulation_heading(text: str) -> str | None:
             and not _ACCEPT.search(t)
             and not _SET_AGAINST.search(t)
         ):
+            return t.strip()
+        if len(t) <= 90 and _SIMULATED_LABEL.search(t) and not _SET_AGAINST.search(t):
             return t.strip()
     return None
 
