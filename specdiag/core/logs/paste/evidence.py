@@ -638,6 +638,19 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                     f"identity failed: printed length {printed_len:g} is neither 1 + accepted / "
                     f"steps nor accepted / steps ({acc} / {steps} = {per:.4g})"
                 )
+        if (
+            bonus is UNDECIDED
+            and acc == 0
+            and f.accepted is not None
+            and f.accepted.decimals == 0
+            and all(v is None or v.number == 0 for v in (f.rate, f.ratio))
+        ):
+            # no draft accepted ('0 accepted / 412 drafted, mean len = 1.00'): every step
+            # emitted the target's token alone, 1 + 0 / steps whatever the steps were
+            if _close(printed_len, 1.0, tol):
+                bonus = Decision(INCLUDED, "identity: no draft accepted, printed length = 1 + 0")
+            elif _close(printed_len, 0.0, tol):
+                bonus = Decision(EXCLUDED, "identity: no draft accepted, printed length = 0")
         if bonus is UNDECIDED and steps and out is not None:
             if _close(printed_len, out / steps, tol):
                 bonus = Decision(INCLUDED, "identity: printed length = output tokens / steps")

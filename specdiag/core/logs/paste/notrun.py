@@ -183,11 +183,19 @@ _SET_AGAINST = re.compile(
     r"\b(?:vs\.?|versus|compared|against|real|measured|actual|hardware)\b|对比|实测|真实", re.I
 )
 SIMULATED = "a simulation's output (its heading says so), not a model's run: no record"
+# a run's heading labelling its acceptance as simulated, the label alone in brackets
+# ('SPECULATIVE: draft_quality=0.50 (simulated alpha)', '## Run B (simulated acceptance rate)')
+_SIMULATED_LABEL = re.compile(
+    r"\(\s*simulated\s+(?:alpha|α|acceptance(?:\s+rate)?|accept(?:ance)?\s+(?:rate|length)|"
+    r"AL|tau|τ)\s*\)",
+    re.I,
+)
 
 
 def simulation_heading(text: str) -> str | None:
     """The first heading line of ``text`` saying its run is a simulation ('Simulation (10
-    generations):', '## Simulated run'), or None. Such a paste's figures are what a simulator
+    generations):', '## Simulated run'), or labelling its acceptance as simulated, the label
+    alone in brackets ('SPECULATIVE: k=4 (simulated alpha)'), or None. Such a paste's figures are what a simulator
     made up from its own settings (a set acceptance rate, a draft length), no measurement."""
     for t in text.split("\n"):
         if (
@@ -196,6 +204,8 @@ def simulation_heading(text: str) -> str | None:
             and not _ACCEPT.search(t)
             and not _SET_AGAINST.search(t)
         ):
+            return t.strip()
+        if len(t) <= 90 and _SIMULATED_LABEL.search(t) and not _SET_AGAINST.search(t):
             return t.strip()
     return None
 
@@ -210,6 +220,36 @@ def set_name(mark: str) -> str | None:
         return None
     name = mark.split(": ", 1)[1].rstrip(":=").strip()
     return name or None
+
+
+# --- text of a program: a string literal continued over lines ---------------------------------
+
+# the mark of a program's string literal (the caller words its reason)
+LITERAL = "a string literal in code"
+
+# a line that is one piece of a string literal ('    "improved throughput on long "'), then a
+# line opening the next piece ('    "document Q&A by 9% ...",'), the words running on across the
+# quotes (a space inside one of them): C's and Python's implicit concatenation, one literal over
+# both lines (quoted log lines, one a line, break no sentence; a JSON array puts a comma
+# between its strings)
+_PIECE = re.compile(r'^\s*(?:[A-Za-z_]\w*\s*=\s*|\(\s*)?[rRbBuUfF]{0,2}"(?P<body>.*)"\s*\\?$')
+_PIECE_OPEN = re.compile(r'^\s*(?:[A-Za-z_]\w*\s*=\s*|\(\s*)?[rRbBuUfF]{0,2}"(?P<lead>\s?)')
+
+
+def literal_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` (one block) inside a string literal written as pieces on
+    consecutive lines with nothing between them, a sentence running on across them (a prompt, a
+    message of a program), each with its mark: the text a program holds, never a measurement
+    of the paste's run."""
+    out: dict[int, str] = {}
+    for i in range(len(lines) - 1):
+        a = _PIECE.match(lines[i])
+        b = _PIECE_OPEN.match(lines[i + 1])
+        if a is None or b is None or '"' in a.group("body").replace('\\"', ""):
+            continue
+        if a.group("body").endswith((" ", "\\n")) or b.group("lead"):
+            out[i] = out[i + 1] = LITERAL
+    return out
 
 
 # --- illustrative counts in prose about what code does -----------------------------------------
@@ -441,6 +481,35 @@ def condition_marks(lines: list[str], forcing: bool) -> dict[int, str]:
         for m in _CONDITION_LEAD.finditer(t):
             if C.key(m.group("name")).metric in _FORCEABLE:
                 out[i] = f"{FORCED}: the condition '{m.group(0).strip()}'"
+                break
+    return out
+
+
+# a sentence opening with several values of an acceptance figure joined by '/' as its condition
+# ('At accept 2.0 / 2.5 / 3.0 tokens/step -> ...', 'Assuming an AL of 2.5/3.5, ...'): a sweep of
+# what-ifs, each an input to a worked estimate
+_SWEEP_LEAD = re.compile(
+    r"(?:^|(?<=[.!?;:]\s))\s*(?:[-*]\s+)?(?:at|with|assuming|given|if)\s+(?:an?\s+|the\s+)?"
+    r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s*(?:of|=|:)?\s*"
+    r"[~≈]?\d+(?:\.\d+)?%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?%?)+(?![\d.])(?P<rest>[^.;!?]*)",
+    re.I,
+)
+# what follows such a condition in its sentence: an outcome worked from it (an arrow) or hedged
+_WORKED = re.compile(r"→|->|=>|⇒|\b(?:would|could|might|gives?|yields?)\b|[~≈]", re.I)
+
+
+def sweep_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` whose sentence opens with several values of an acceptance figure
+    joined by '/' as its condition, then works an outcome from them (an arrow, 'would',
+    'gives'): what-ifs put into an estimate, no run's measurement."""
+    out: dict[int, str] = {}
+    for i, t in enumerate(lines):
+        if "/" not in t or not _ACCEPT.search(t):
+            continue
+        for m in _SWEEP_LEAD.finditer(t):
+            if _ACCEPT.search(m.group("name")) and _WORKED.search(m.group("rest")):
+                cond = t[m.start() : m.start("rest")].strip(" -*")
+                out[i] = f"an estimate over the what-ifs '{cond}'"
                 break
     return out
 
