@@ -14,9 +14,10 @@ so does the run's own value after such a clause (``reproducing the paper's AL: w
 
 A figure attributed to a source in its own sentence (``in the blog post, their draft reached an
 AL of 2.80``, ``the paper reports 3.1``, ``AL 2.80 (from the team's blog)``), no first person
-between the source and the value, beside the paste's own figure on the same line (``while mine
-only gets 2.61``): that source's figure, set against the run, no record. Alone on its line it
-stays a reported run (above).
+between the source and the value (the writer reading it, ``we see that``, is none), in a paste
+holding its own figure too, on the same line (``while mine only gets 2.61``) or another (``on my box
+τ = 2.4``): that source's figure, set against the run, no record. Where every figure of the
+paste is so attributed, they stay reported runs (above).
 
 Pure: a record and the paste's lines in, a yes or no out.
 """
@@ -88,6 +89,9 @@ _ATTRIBUTED_AFTER = re.compile(
 )
 _WHERE_WORD = re.compile(_WHERE, re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|mine|me|we|we've|our|ours|us)\b")
+# the writer reading the source, not running ('in the paper we see that τ reaches 3.1'):
+# no first person of a run
+_READING = re.compile(r"\b(?:I|we)\s+(?:noticed?|see|saw|read)\s+(?:that\s+)?")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 
@@ -111,7 +115,7 @@ def _attributed(r: PasteRecord, line: str) -> bool:
         start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, m.start())), default=0)
         before = line[start : m.start()]
         src = list(_ATTRIBUTED_BEFORE.finditer(before))
-        if src and not _FIRST_PERSON.search(before[src[-1].end() :]):
+        if src and not _FIRST_PERSON.search(_READING.sub("", before[src[-1].end() :])):
             continue
         if _ATTRIBUTED_AFTER.match(line, m.end()):
             continue
@@ -131,7 +135,7 @@ def attributed(records: list[PasteRecord], raw: list[str]) -> set[int]:
             by_line.setdefault(r.first_line, []).append(i)
     for ln, idx in by_line.items():
         line = _LINK_TARGET.sub("]", raw[ln - 1])
-        theirs = [i for i in idx if _attributed(records[i], line)]
-        if theirs and len(theirs) < len(idx):
-            out.update(theirs)
-    return out
+        out.update(i for i in idx if _attributed(records[i], line))
+    # the paste's own figure on the same line or on another ('In the paper τ reaches 3.1.'
+    # over 'On my box τ = 2.4'): the source's are set against it; alone, they stay
+    return out if len(out) < len(records) else set()

@@ -834,10 +834,11 @@ def grid(
         named, workload = qual
         rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
         g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", workload])])
+    g = _split_paired_rows(g)
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
-    if any(k.metric in C.ACCEPTANCE for k in first):
+    if any(k.metric in C.ACCEPTANCE and not _ar_configuration(k) for k in first):
         if _training_summary([c[0] for _, c in g.rows if c]):
             return [], True  # a draft trainer's final metrics: no served run's acceptance
         if (unforced_cols := FORCED.forced_columns(g, cols)) is not None:
@@ -1183,23 +1184,8 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     is left whole."""
     split: dict[int, list[tuple[str, str]]] = {}
     for i, (group, name) in enumerate(cols):
-        plain = C._MARKUP.sub("", name)
-        # (split at spaced slashes only where there are such: 'τ / S/R' names two figures,
-        # the second's own name holding a slash)
-        parts = _SPACED_SLASH.split(plain) if " / " in plain else plain.split("/")
-        parts = [p.strip() for p in parts]
-        if (
-            not 2 <= len(parts) <= 3
-            or not all(parts)
-            or ":" in name  # 'metric: a / b / c': one metric of several runs, read as such
-            or C.key(name).metric is not None
-        ):
-            continue
-        cells = _column_cells(g, i)
-        if not cells or not all(
-            len(vs := c.split("/")) == len(parts) and all(C.value(v) is not None for v in vs)
-            for c in cells
-        ):
+        parts = _paired_names(name)
+        if parts is None or not _paired_cells(_column_cells(g, i), len(parts)):
             continue
         words = parts[0].split()
         n_tail = max(len(p.split()) for p in parts[1:])
@@ -1259,6 +1245,62 @@ def _round_proven(r: PasteRecord, proofs: dict[int, RST.RoundStats]) -> PasteRec
 
 
 _PER_STEP_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+
+
+def _paired_names(name: str) -> list[str] | None:
+    """The two or three names a header or a row's label joins by '/' ('acc / mean', 'Length /
+    avg accept length'), or None where it names one figure: a name read as one figure
+    ('accepted/steps', 'acc / mean') is split only at spaced slashes into one acceptance figure
+    and names of no figure nor statistic ('Advance / avg accept length': the other name is
+    another measure, its value not the acceptance's)."""
+    plain = C._MARKUP.sub("", name)
+    # (split at spaced slashes only where there are such: 'τ / S/R' names two figures, the
+    # second's own name holding a slash)
+    parts = [
+        p.strip() for p in (_SPACED_SLASH.split(plain) if " / " in plain else plain.split("/"))
+    ]
+    if not 2 <= len(parts) <= 3 or not all(parts) or ":" in name:
+        return None  # ('metric: a / b / c': one metric of several runs, read as such)
+    if C.key(name).metric is None:
+        return parts
+    keys = [C.key(p) for p in parts]
+    if (
+        " / " not in plain
+        or sum(k.metric in C.ACCEPTANCE for k in keys) != 1
+        or any(k.metric is not None and k.metric not in C.ACCEPTANCE for k in keys)
+        or any(re.fullmatch(_STAT_WORD, p, re.I) for p in parts)  # ('acc / mean')
+    ):
+        return None
+    return parts
+
+
+def _paired_cells(cells: list[str], n: int) -> bool:
+    """Whether every one of ``cells`` (one at least) holds ``n`` values joined by '/'."""
+    return bool(cells) and all(
+        len(vs := c.split("/")) == n and all(C.value(v) is not None for v in vs) for c in cells
+    )
+
+
+def _split_paired_rows(g: Grid) -> Grid:
+    """A metrics-as-rows table's row whose label names two or three figures joined by '/' and
+    whose every filled cell holds as many values so joined ('Advance / avg accept length' over
+    '2.6 / 1.3'): one row per name, as `_split_paired` splits a header's column."""
+    rows: list[tuple[int, list[str]]] = []
+    for ln, cells in g.rows:
+        # (only a label read as one acceptance figure whole: one naming none is read as before)
+        whole = C.key(cells[0]).metric in C.ACCEPTANCE if cells else False
+        parts = _paired_names(cells[0]) if whole else None
+        filled = [c for c in cells[1:] if C._MARKUP.sub("", c).strip()]
+        if parts is None or not _paired_cells([C._MARKUP.sub("", c) for c in filled], len(parts)):
+            rows.append((ln, cells))
+            continue
+        for i, part in enumerate(parts):
+            vals = [
+                C._MARKUP.sub("", c).split("/")[i].strip() if C._MARKUP.sub("", c).strip() else ""
+                for c in cells[1:]
+            ]
+            rows.append((ln, [part, *vals]))
+    return dataclasses.replace(g, rows=rows) if len(rows) != len(g.rows) else g
 
 
 def _bare_rate_named(names: list[str]) -> list[str]:
@@ -1808,6 +1850,25 @@ _AR_DESCRIBED = re.compile(
 def _short_rate_key(k: C.Key) -> bool:
     """Whether a rate's key is an abbreviation read only in a table header ('AR', 'AR off')."""
     return k.text.split(" ")[0] in C.TABLE_ONLY_RATE_KEYS
+
+
+# the words a rate's short name may follow and still be the rate ('mean AR', 'draft AR')
+_AR_QUALIFIERS = frozenset(
+    ("mean", "avg", "average", "median", "overall", "total", "final", "draft", "token", "tokens")
+)
+
+
+def _ar_configuration(k: C.Key) -> bool:
+    """Whether a row's label read as the short rate 'AR' names a configuration after other
+    words ('Paper wrapped AR', 'vanilla AR'): autoregressive decoding, the baseline a table
+    compares against, never a metric's row of a transposed table."""
+    words = k.text.split()
+    return (
+        k.metric == C.RATE
+        and len(words) > 1
+        and words[-1] in C.TABLE_ONLY_RATE_KEYS
+        and not any(w in _AR_QUALIFIERS for w in words[:-1])
+    )
 
 
 def _short_not_rate(k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
@@ -2439,6 +2500,8 @@ _FORMULA_AFTER = (
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
     r"sequences|problems|turns|items|tasks)\b)"
+    # a model's size after it ('Kestrel 2 7B', 'Heron 3 70B'): the number is the model's name
+    r"(?!\s+\d+(?:\.\d+)?[BM]\b)"
 )
 # what follows a key-value pair's key and the spaces after it: the separator, the value (all of
 # _PAIR after its key, kept apart for `_pairs`)
@@ -2446,7 +2509,7 @@ _PAIR_SEP_ON = (
     r"(?::|=|\bis\b|\bwas\b|(?<!\d\s)\bof\b|\bas\b|"
     # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
     # expectation)
-    r"\bwill\s+always\s+be\b|≈|~|(?<=\s)[—–](?=\s))\s*"
+    r"\bwill\s+always\s+be\b|≈|(?<!\d)(?<!\d\s)~|(?<=\s)[—–](?=\s))\s*"
     # a hedge or degree word, or two, before the value ('was exactly 0.0%', 'is only 1.3', 'is
     # always 0%', 'is always around 60%', 'of only around 1.4')
     r"(?:always\s+)?(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|"
@@ -2608,6 +2671,16 @@ _TIME_SHARE = re.compile(
     r"(?:total\s+|whole\s+|overall\s+|entire\s+)?(?:[\w./-]+\s+){0,2}?"
     r"(?:time|runtime|run\s+time|wall(?:[- ]?clock)?(?:\s+time)?|latency|cycles?|steps?|"
     r"iterations?|rounds?|passes|forwards?|compute|flops|budget|duration)\b",
+    re.I,
+)
+# another measure's noun right after a value ('worth ~5% extra speedup',
+# '12% more throughput', '9% lower latency'): that measure's value, never the acceptance named
+# before it; not where the noun opens its own value ('acceptance 70% throughput 120 tok/s')
+_MEASURE_AFTER = re.compile(
+    r"[*`]{0,2}\s+(?:(?:additional|more|extra|further|higher|lower|less|better|worse|overall|"
+    r"total|net|relative|end-to-end|e2e|decode|decoding)\s+){0,2}"
+    r"(?:speed-?ups?|throughput|latency|speed|faster|slower)\b"
+    r"(?!\s*[:=]?\s*[*`]{0,2}[~≈]?\s?\d)",
     re.I,
 )
 # a condition after a value said to hold always ('... will always be 100% if the draft is the
@@ -4978,6 +5051,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and _MEANS_AFTER.match(text, m.end("val"))
             ):
                 continue  # 'AL = 1 means one token per step': what a value stands for, no run
+            if k.metric in C.ACCEPTANCE and _MEASURE_AFTER.match(text, m.end("val")):
+                for i in range(m.start("val"), m.end("val")):
+                    rest[i] = " "
+                continue  # '~5% extra speedup': the speedup's value, not the acceptance's
             if v.percent and k.metric in C.ACCEPTANCE and _TIME_SHARE.match(text, m.end("val")):
                 for i in range(m.start("val"), m.end("val")):
                     rest[i] = " "

@@ -2708,6 +2708,7 @@ def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
         # what the printed values prove: an identity, or a value only one way can give (the run
         # without drafts at 1.00, a length above the draft tokens per step)
         if r.bonus.rule.startswith(("identity:", "value:"))
+        and not r.bonus.rule.startswith("value: " + ZR.SAID)
         and (name := _length_name(r)) is not None
     }
     named = {(t, n) for t, n, _ in decided}

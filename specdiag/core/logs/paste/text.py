@@ -306,8 +306,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_FORMAT_SPEC.sub(lambda m: re.sub(r"\d", "#", m[0]), ln) for ln in raw]
     if "per" in text and _PERCENT_WORD.search(text):
         raw = [_PERCENT_WORD.sub(r"\1%", ln) for ln in raw]  # '71 percent': '71%'
-    if "\\" in text or "\U0001d70f" in text:
-        raw = [_tex_symbols(ln) for ln in raw]
+    if "\\" in text or "\U0001d70f" in text or ("$" in text and _TEX_PLAIN.search(text)):
+        raw = [_tex_symbols(ln) for ln in raw]  # (a figure alone in math too: '$2.9$')
     if "<t" in text and _HTML_CELL.search(text):
         raw = [_html_row(ln) for ln in raw]
     if "/" in text and "|" in text and "=" in text:

@@ -144,6 +144,8 @@ _NONE_ACCEPTED = re.compile(
     r"(?<!\bif )(?<!\bnot )\b(?:"
     r"(?:no|none of the|zero)\s+(?:draft(?:ed)?\s+)?(?:drafts?|tokens?|proposals?)\s+"
     r"(?:(?:is|are|was|were|got|gets|being|ever)\s+)?(?:accepted|kept)"
+    # the count before its noun ('zero accepted drafts', 'no accepted tokens')
+    r"|(?:no|zero)\s+accepted\s+(?:draft\s+)?(?:drafts?|tokens?|proposals?)"
     r"|nothing\s+(?:is\s+|was\s+|gets\s+|got\s+|ever\s+)?accepted"
     r"|(?:every|each|all(?:\s+the)?)\s+drafts?(?:\s+tokens?)?\s+(?:is\s+|are\s+|was\s+|were\s+|gets\s+|got\s+)?rejected"
     r"|rejects?\s+(?:every|each|all(?:\s+the)?)\s+drafts?"
@@ -151,6 +153,9 @@ _NONE_ACCEPTED = re.compile(
     r")\b",
     re.I,
 )
+# how a decision by the paste's words reads: it decides the length of 1 alone, never the other
+# lengths of the paste (another run's figure, which the words say nothing of)
+SAID = "the paste says"
 # a hypothesis or a question around those words: no statement of what happened
 _HYPOTHETICAL = re.compile(r"\b(?:if|whether|would|could|suppose|assume|when)\b", re.I)
 
@@ -212,7 +217,7 @@ def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecor
         if several and id(r) in where:
             w = said_none_accepted("\n".join(ln for p, ln in lines if p in where[id(r)]))
         out.append(
-            target_alone(r, f"the paste says {w.strip()!r} and prints 1", "the length counts")
+            target_alone(r, f"{SAID} {w.strip()!r} and prints 1", "the length counts")
             if w is not None and id(r) in ones
             else r
         )
