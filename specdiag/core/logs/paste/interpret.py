@@ -1539,8 +1539,11 @@ def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
     return Grid(g.structure, head, g.rows, g.first_line, g.last_line)
 
 
-# a cell that holds no value ('---', '—', 'n/a', '-')
-_PLACEHOLDER = re.compile(r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none)[*`]{0,2}\s*$")
+# a cell that holds no value ('---', '—', 'n/a', '-'), or words in brackets alone saying why
+# ('(claimed)', '(not measured)', '(none)'): no figure of the run
+_PLACEHOLDER = re.compile(
+    r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none|\(\s*[A-Za-z][A-Za-z /'-]{0,30}\))[*`]{0,2}\s*$"
+)
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
 # what a step accepts, per step, without saying whether the target's own token counts
