@@ -364,7 +364,7 @@ def _k_maxima(recs: list[PasteRecord]) -> list[PasteRecord]:
     too: no row drafted its k every step, so no length is computed from a rate beside one."""
     ks = [k.number for r in recs if (k := _k_of_labels(list(r.labels))) is not None]
     if not ks or max(ks) <= E.FIXED_K_MOST:
-        return recs
+        return _k_rates_rise(recs)
     note = (
         f"the table's k reaches {max(ks):g}, a draft maximum's scale: the drafts of a step "
         "vary, so 1 + k x rate is no length"
@@ -372,6 +372,58 @@ def _k_maxima(recs: list[PasteRecord]) -> list[PasteRecord]:
     return [
         dataclasses.replace(r, accept_length=None, bonus=UNDECIDED, notes=(*r.notes, note))
         if r.bonus.rule == E.COMPUTED_K_RULE
+        else r
+        for r in recs
+    ]
+
+
+def _rate_rounding(r: PasteRecord) -> float:
+    """Half a unit of a record's printed rate, as a fraction (0.005 where no cell prints it)."""
+    for _, cell in r.fields:
+        v = C.value(cell)
+        if v is not None and r.printed_rate is not None:
+            scale = 100.0 if v.percent else 1.0
+            if abs(v.number / scale - r.printed_rate) < 1e-9:
+                return C.half_unit(v.decimals) / scale
+    return 0.005
+
+
+def _k_rates_rise(recs: list[PasteRecord]) -> list[PasteRecord]:
+    """Rows told apart by their k alone whose rate RISES as k grows (beyond both rates'
+    rounding): drafts accepted over drafts made by a chain of k never rise with k (the
+    (k+1)-th draft is accepted only after the k before it, so the share is the mean of a
+    falling series over a longer prefix), so the rate is some other one (per token verified,
+    as a paper's alpha) and 1 + k x rate is no length for their rows of k > 1."""
+    groups: dict[tuple[tuple[str, str], ...], list[tuple[int, PasteRecord]]] = {}
+    for r in recs:
+        k = _k_of_labels(list(r.labels)) or _gamma_column(list(r.labels))
+        if k is None or r.printed_rate is None:
+            continue
+        rest = tuple(
+            (n, _K_IN_LABEL.sub("", v))
+            for n, v in r.labels
+            if C.key(n).metric != C.K and _gamma_column([(n, v)]) is None
+        )
+        groups.setdefault(rest, []).append((int(k.number), r))
+    rising: set[int] = set()
+    for rows in groups.values():
+        if any(
+            kb > ka
+            and (b.printed_rate or 0.0)
+            > (a.printed_rate or 0.0) + _rate_rounding(a) + _rate_rounding(b)
+            for ka, a in rows
+            for kb, b in rows
+        ):
+            rising.update(id(r) for k, r in rows if k > 1)
+    if not rising:
+        return recs
+    note = (
+        "the rate rises with k where the rows differ by k alone: drafts accepted over drafts "
+        "made never rise with k, so 1 + k x rate is no length"
+    )
+    return [
+        dataclasses.replace(r, accept_length=None, bonus=UNDECIDED, notes=(*r.notes, note))
+        if id(r) in rising and r.bonus.rule == E.COMPUTED_K_RULE
         else r
         for r in recs
     ]
@@ -490,10 +542,38 @@ def _records(
     return out
 
 
+# a section heading naming what is expected or aimed at, not what ran ('## Expected results',
+# '## Performance expectations', '## 性能预期', '### Goals'; a transposed table's column, 'Expected
+# (D=2)': interpret._planned_column): a short heading, or a part of one between brackets or after
+# a colon, led or closed by the word (never a sentence using it, '#
+# Decoding is slower than expected'; never '目标模型', the target model)
+EXPECTED_SECTION = re.compile(
+    r"^(?:expected|projected|estimated|anticipated)(?:\s+[\w/-]+){0,3}$"
+    r"|^(?:[\w/-]+\s+){0,3}(?:expectations?|goals?|targets?|projections?|estimates?)$"
+    r"|^[^\x00-\x7f]{0,4}(?:预期|预估|期望|目标(?!模型))[^\x00-\x7f]{0,4}$",
+    re.I,
+)
+
+
 # columns that compare figures rather than hold one ('Delta', 'Speedup', 'Δ')
 _COMPARE_COLUMN = re.compile(
     r"^(?:delta|diff|difference|change|gain|improvement|speedup|Δ)\b", re.I
 )
+
+
+def _planned_column(name: str) -> bool:
+    """Whether a transposed table's column names figures expected or aimed at, not measured
+    ('Expected (D=1)', 'Target'): its cells are no run's (EXPECTED_SECTION, as for a heading),
+    led by the word ('Llama target' names the target model)."""
+    parts = (p.strip() for p in re.split(r"[()（）:：]", C._MARKUP.sub("", name)))
+    return any(_PLANNED_LEAD.match(p) and EXPECTED_SECTION.search(p) for p in parts)
+
+
+_PLANNED_LEAD = re.compile(
+    r"(?:expected|projected|estimated|anticipated|targets?|goals?)\b|[^\x00-\x7f]", re.I
+)
+
+
 _POSITION_COLUMN = frozenset(("position", "pos", "token", "draft position", "depth", "draft token"))
 
 
@@ -1501,8 +1581,11 @@ def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
     return Grid(g.structure, head, g.rows, g.first_line, g.last_line)
 
 
-# a cell that holds no value ('---', '—', 'n/a', '-')
-_PLACEHOLDER = re.compile(r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none)[*`]{0,2}\s*$")
+# a cell that holds no value ('---', '—', 'n/a', '-'), or words in brackets alone saying why
+# ('(claimed)', '(not measured)', '(none)'): no figure of the run
+_PLACEHOLDER = re.compile(
+    r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none|\(\s*[A-Za-z][A-Za-z /'-]{0,30}\))[*`]{0,2}\s*$"
+)
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
 # what a step accepts, per step, without saying whether the target's own token counts
@@ -2388,6 +2471,7 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         j
         for j in range(1, width)
         if not _COMPARE_COLUMN.match(C._MARKUP.sub("", " ".join(x for x in cols[j] if x)).strip())
+        and not _planned_column(" ".join(x for x in cols[j] if x))
         and not any(
             j < len(cells) and _SIGNED.match(C._MARKUP.sub("", cells[j]))
             for _, cells in g.rows

@@ -550,6 +550,24 @@ def _illustrative(text: str) -> str | None:
     return None
 
 
+# a paper's abstract quoted (a digest's entry): a block titled 'Abstract' / '摘要', or opening
+# on it, in a paste linking a paper (arxiv, OpenReview, a DOI, the ACL anthology, HF papers):
+# the paper's published claims, no run of the paste (its own notes elsewhere still read)
+_ABSTRACT = re.compile(r"^\W*(?:abstract|摘要)\s*(?:[:：]|$)", re.I)
+_PAPER_LINK = re.compile(
+    r"\b(?:arxiv\.org/(?:abs|pdf)|openreview\.net/|doi\.org/|aclanthology\.org/|"
+    r"huggingface\.co/papers/)",
+    re.I,
+)
+
+
+def _quoted_abstract(title: str, first: str, text: str) -> bool:
+    """Whether a block is a paper's abstract quoted in a paste linking the paper (_ABSTRACT)."""
+    return any(_ABSTRACT.match(C._MARKUP.sub("", t).lstrip("> ")) for t in (title, first)) and (
+        _PAPER_LINK.search(text) is not None
+    )
+
+
 def _generic(title: str) -> str | None:
     """The words of a title stating a figure's general behaviour (_GENERIC_TITLE), or None."""
     m = _GENERIC_TITLE.match(title)
@@ -1303,6 +1321,15 @@ def read_paste(
         title = _title(blk, blk[0][0], heading)
         if (mark := _illustrative(title) or _generic(title)) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
+            continue
+        if _quoted_abstract(title, blk[0][1], text):
+            unread.append(
+                dataclasses.replace(
+                    shown,
+                    reason="a paper's abstract quoted (the paper linked): its published "
+                    "figures, no run of the paste: no record",
+                )
+            )
             continue
         if held_mark is not None:
             # a paragraph above, in this section, says the figures below are not measured
@@ -2591,18 +2618,6 @@ _BOLD_LINE = re.compile(r"^\s*\*\*[^*\n]{3,100}\*\*:?\s*$")
 _BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__)(?:\s*\([^()]{1,80}\))?:?\s*$")
 
 
-# a section heading naming what is expected or aimed at, not what ran ('## Expected results',
-# '## Performance expectations', '## 性能预期', '### Goals'): a short heading, or a part of one
-# between brackets or after a colon, led or closed by the word (never a sentence using it, '#
-# Decoding is slower than expected'; never '目标模型', the target model)
-_EXPECTED_SECTION = re.compile(
-    r"^(?:expected|projected|estimated|anticipated)(?:\s+[\w/-]+){0,3}$"
-    r"|^(?:[\w/-]+\s+){0,3}(?:expectations?|goals?|targets?|projections?|estimates?)$"
-    r"|^[^\x00-\x7f]{0,4}(?:预期|预估|期望|目标(?!模型))[^\x00-\x7f]{0,4}$",
-    re.I,
-)
-
-
 def _expected_section(titles: list[str]) -> bool:
     """Whether a markdown heading enclosing a table (of ``titles``, the nearest first: the
     nearest heading of each level above it) names what is expected or aimed at."""
@@ -2613,7 +2628,7 @@ def _expected_section(titles: list[str]) -> bool:
             continue
         level = len(m.group(1))
         parts = re.split(r"[()（）:：]", C._MARKUP.sub("", m.group(2)))
-        if any(_EXPECTED_SECTION.search(p.strip()) for p in parts):
+        if any(I.EXPECTED_SECTION.search(p.strip()) for p in parts):
             return True
     return False
 
