@@ -275,7 +275,12 @@ class Figures:
             self.acc_per_step_name = key.text
         if attr == "length":
             self.length_name = key.text
-        if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
+        # ('mean accept tokens' too: the verb's stem, the same mean)
+        if (
+            attr == "length"
+            and re.match(r"mean accept(?:ed)?\b", key.text)
+            and "len" not in key.text
+        ):
             self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
             self.count_named = True
@@ -283,7 +288,9 @@ class Figures:
                 self.notes.append(RCH.PLAIN_UNDER_RATE)  # (the paste may say rates: reader.py)
         if (
             attr == "length"
-            and re.match(r"(?:#\s*)?(?:mean|avg|average)\s+(?:number of\s+)?accepted", key.text)
+            and re.match(
+                r"(?:#\s*)?(?:mean|avg|average)\s+(?:number of\s+)?accept(?:ed)?\b", key.text
+            )
             and "len" not in key.text
             and not 0 < v.number <= C.MAX_STEP_TOKENS
         ):

@@ -973,6 +973,24 @@ def _training_summary(labels: list[str]) -> bool:
     return any(_LOSS_ROW.search(t) for t in labels) and any(_TRAINED_ROW.search(t) for t in labels)
 
 
+def training_figures(blocks: list[list[Line]]) -> set[float]:
+    """The acceptance figures (rates as fractions, lengths) of the draft trainer's summary
+    tables in ``blocks`` (:func:`_training_summary`): prose stating one of them, before the
+    table or after it, tells the same training run ('acceptance rises from ~0.02 to ~0.14')."""
+    out: set[float] = set()
+    for blk in blocks:
+        if not any("loss" in t.lower() for _, t in blk):
+            continue
+        for g in TB.find(blk)[0]:
+            if not _training_summary([c[0] for _, c in g.rows if c]):
+                continue
+            for _, row in g.rows:
+                if row and C.key(row[0]).metric in C.ACCEPTANCE:
+                    vals = [v for c in row[1:] if (v := C.value(c)) is not None]
+                    out.update(v.number / 100 if v.percent else v.number for v in vals)
+    return out
+
+
 def _corner_figure(g: Grid) -> str | None:
     """The acceptance figure a table names in its corner cell alone, its other header cells
     naming configurations ('tree draft', 'k=2') and its first column labels ('t=0.0'), every
