@@ -124,9 +124,11 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 # steps=3': the draft head's steps, never 'steps=3' alone, which may count training steps); a
 # maximum is no k (``_MAX_IN_LABEL``)
 _K_IN_LABEL = re.compile(
-    r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
+    # (a bare 'mtp=3' too, as the '--mtp 3' flag; CJK around it: '原mtp=3方案')
+    r"(?<![A-Za-z0-9_-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|"
+    r"(?:mtp|spec|draft)[_ ]?k|mtp|"
     r"draft[_ ]len|(?:num[_ ])?mtp[_ ]tokens|(?:mtp|eagle-?\d?)[_ ](?:num[_ ])?steps)"
-    r"\s*=\s*(\d{1,3})\b"
+    r"\s*=\s*(\d{1,3})(?![A-Za-z0-9_])"
     # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
     r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
@@ -2821,6 +2823,8 @@ _FROM_TO = re.compile(
     + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
+# a range's other end right after a value ('2.2-2.8', '2.2 – 2.8')
+_RANGE_ON = re.compile(r"\s*[-–~]\s*[*`]{0,2}\d")
 # the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone
 # down sharply'): arrival.py
 _CHANGE_WORDS = A.CHANGE_BEFORE_FROM
@@ -4676,6 +4680,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = RCH.change_key(k, va, vb, RCH.sentence(text, m.start("a")))
         for g in ("b",) if corrected else ("a", "b"):
             v = C.value(m.group(g))
+            if g == "b" and _RANGE_ON.match(text, m.end("b")):
+                continue  # ('from 3.8 to 2.2-2.8': the new value a range, no record; the old one is)
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
     shared: list[tuple[int, tuple[C.Value, C.Value, C.Value]]] = []
@@ -5900,7 +5906,8 @@ _CHANGE_PAIR = re.compile(
     + V.ARROW
     + r"\s*(?P<b>\d{1,2}\.\d{1,3}))"
     + _CONF
-    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*(?:/|"
+    # (nor a range's first end, '2.2-2.8': the change's new value is no figure)
+    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*[-–~]\s*\d|\s*(?:/|"
     + V.ARROW
     + r"))",
     re.I,
