@@ -150,6 +150,9 @@ for _m, _keys in {
         "average accepted drafts",
         # accepted out of one draft (vLLM's 'drafts' are its draft-verify steps): drafts only
         "accepted per draft",
+        # (its slash spelling: only above 1, where no accepted / drafted quotient can be:
+        # evidence.py)
+        "accepted/draft",
     ),
     RATE: (
         "acc rate",
