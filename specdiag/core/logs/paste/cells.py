@@ -150,6 +150,9 @@ for _m, _keys in {
         "average accepted drafts",
         # accepted out of one draft (vLLM's 'drafts' are its draft-verify steps): drafts only
         "accepted per draft",
+        # (its slash spelling: only above 1, where no accepted / drafted quotient can be:
+        # evidence.py)
+        "accepted/draft",
     ),
     RATE: (
         "acc rate",
@@ -805,7 +808,10 @@ MAX_STEP_TOKENS = 16.0
 # what a length read by the reader of last resort is called: no tool's name for its length, so
 # no tool's convention decides it
 UNSURE_LENGTH = "(length of unknown convention)"
-_MEAN_ACCEPTED = re.compile(r"^(?:mean|avg|average)\s+(?:number of\s+)?accepted(?:\s+tokens)?$")
+# ('Mean Accept Tokens': the verb's stem before 'tokens', the same mean)
+_MEAN_ACCEPTED = re.compile(
+    r"^(?:mean|avg|average)\s+(?:number of\s+)?(?:accepted(?:\s+tokens)?|accept\s+tokens)$"
+)
 
 
 def _out_of_k(text: str) -> Key | None:
@@ -827,7 +833,7 @@ def _key(text: str) -> Key:
         return pp
     if got.metric in (None, ACCEPTED) and (ok := _out_of_k(text)) is not None:
         return ok
-    if got.metric == ACCEPTED and _MEAN_ACCEPTED.match(norm(text)[0]):
+    if got.metric in (None, ACCEPTED) and _MEAN_ACCEPTED.match(norm(text)[0]):
         # 'Mean Accepted Tokens' (Spec-Bench, Medusa): a mean per step, which some count with
         # the target's own token and some without: a length, undecided
         return Key(LENGTH, got.text, False)

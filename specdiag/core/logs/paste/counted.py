@@ -10,15 +10,73 @@ taken for the verify steps here only where the drafted tokens divide into it exa
 and the paste states that one k (k drafts a step: 2646 / 378 = 7 = k). Otherwise the rate and
 its counts stand, and no length is claimed.
 
-Pure: records in, records out.
+Two whole counts in brackets under a rate's name alone (`Acceptance rate: [812, 655]`, in a
+paste naming speculation) are no rate: the run's counts, which of them is accepted and which
+drafted (or the verify steps) not said. One record a line, its pair kept verbatim and no figure
+claimed (:func:`count_pairs`); a pair of zeros (`[0, 0]`) counted nothing: no record, the line
+set aside. A pair with a fraction or a percentage, three values or more, or a name saying what
+they count (`accepted/drafted`) is left to the other rules.
+
+Pure: records in, records out; lines in, records out.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import INCLUDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste import vocab as V
+from specdiag.core.logs.paste.model import (
+    INCLUDED,
+    SUMMARY,
+    Decision,
+    PasteRecord,
+    blank_record,
+    decided_notes,
+)
+
+_PAIR = re.compile(
+    r"^[\s>*`-]*(?P<key>[A-Za-z][\w .-]{0,40}?)\s*[:=]\s*"
+    r"(?P<pair>[\[(]\s*(?P<a>\d{1,12})\s*,\s*(?P<b>\d{1,12})\s*[\])])[\s`]*$"
+)
+PAIR_RULE = "two counts under a rate's name: which is accepted, which drafted, not said"
+# the run's setting on the line right above ('Method: eagle'): its label
+_SETTING = re.compile(
+    r"^[\s>*`-]*(?P<k>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<v>[A-Za-z][\w.-]{0,40})\s*$"
+)
+ZERO_PAIR = "a rate's two counts both zero: nothing counted, no acceptance measured, no record"
+
+
+def count_pairs(lines: list[tuple[int, str]], text: str) -> tuple[list[PasteRecord], list[int]]:
+    """The records of the lines of two whole counts under a rate's name (see the module's
+    rules), and the lines of such pairs of zeros."""
+    out: list[PasteRecord] = []
+    zeros: list[int] = []
+    if V.SPECULATIVE.search(text) is None:
+        return out, zeros
+    above = dict(lines)
+    for ln, t in lines:
+        m = _PAIR.match(t) if "," in t else None
+        if m is None or C.key(m.group("key")).metric not in (C.RATE, C.ACCEPT_RATIO):
+            continue
+        if int(m.group("a")) == int(m.group("b")) == 0:
+            zeros.append(ln)
+        elif max(int(m.group("a")), int(m.group("b"))) >= 2:
+            setting = _SETTING.match(above.get(ln - 1, ""))
+            out.append(
+                blank_record(
+                    SUMMARY,
+                    "unknown",
+                    "a record of no figure: no tool's convention to apply",
+                    "key-value",
+                    (ln, ln),
+                    labels=((setting["k"].lower(), setting["v"]),) if setting else (),
+                    fields=((m.group("key").strip(), m.group("pair")),),
+                    notes=(f"{PAIR_RULE}: no figure",),
+                )
+            )
+    return out, zeros
 
 
 def drafts_as_steps(records: list[PasteRecord], k: int | None) -> list[PasteRecord]:

@@ -259,6 +259,8 @@ class Figures:
             self.count_named = True
         if attr in ("length", "tok_per_step", "acc_per_step") and v.percent:
             return False  # a percentage is no count of tokens per step ('5%' under 'AL (AR)')
+        if attr == "acc_per_step" and key.text.endswith("accepted/draft") and v.number <= 1:
+            return False  # ('accepted/draft 0.72': accepted / drafted as likely, a rate)
         if getattr(self, attr) is not None:
             return False
         if attr in ("accepted", "drafted", "steps", "output") and (
@@ -275,7 +277,12 @@ class Figures:
             self.acc_per_step_name = key.text
         if attr == "length":
             self.length_name = key.text
-        if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
+        # ('mean accept tokens' too: the verb's stem, the same mean)
+        if (
+            attr == "length"
+            and re.match(r"mean accept(?:ed)?\b", key.text)
+            and "len" not in key.text
+        ):
             self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
             self.count_named = True
@@ -283,7 +290,9 @@ class Figures:
                 self.notes.append(RCH.PLAIN_UNDER_RATE)  # (the paste may say rates: reader.py)
         if (
             attr == "length"
-            and re.match(r"(?:#\s*)?(?:mean|avg|average)\s+(?:number of\s+)?accepted", key.text)
+            and re.match(
+                r"(?:#\s*)?(?:mean|avg|average)\s+(?:number of\s+)?accept(?:ed)?\b", key.text
+            )
             and "len" not in key.text
             and not 0 < v.number <= C.MAX_STEP_TOKENS
         ):

@@ -124,9 +124,11 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 # steps=3': the draft head's steps, never 'steps=3' alone, which may count training steps); a
 # maximum is no k (``_MAX_IN_LABEL``)
 _K_IN_LABEL = re.compile(
-    r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
+    # (a bare 'mtp=3' too, as the '--mtp 3' flag; CJK around it: '原mtp=3方案')
+    r"(?<![A-Za-z0-9_-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|"
+    r"(?:mtp|spec|draft)[_ ]?k|mtp|"
     r"draft[_ ]len|(?:num[_ ])?mtp[_ ]tokens|(?:mtp|eagle-?\d?)[_ ](?:num[_ ])?steps)"
-    r"\s*=\s*(\d{1,3})\b"
+    r"\s*=\s*(\d{1,3})(?![A-Za-z0-9_])"
     # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
     r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
@@ -1052,6 +1054,24 @@ def _training_summary(labels: list[str]) -> bool:
     loss row beside a row of training steps, epochs or the learning rate. Its acceptance row is
     the trainer's estimate during training (the head's simulated acceptance), no served run."""
     return any(_LOSS_ROW.search(t) for t in labels) and any(_TRAINED_ROW.search(t) for t in labels)
+
+
+def training_figures(blocks: list[list[Line]]) -> set[float]:
+    """The acceptance figures (rates as fractions, lengths) of the draft trainer's summary
+    tables in ``blocks`` (:func:`_training_summary`): prose stating one of them, before the
+    table or after it, tells the same training run ('acceptance rises from ~0.02 to ~0.14')."""
+    out: set[float] = set()
+    for blk in blocks:
+        if not any("loss" in t.lower() for _, t in blk):
+            continue
+        for g in TB.find(blk)[0]:
+            if not _training_summary([c[0] for _, c in g.rows if c]):
+                continue
+            for _, row in g.rows:
+                if row and C.key(row[0]).metric in C.ACCEPTANCE:
+                    vals = [v for c in row[1:] if (v := C.value(c)) is not None]
+                    out.update(v.number / 100 if v.percent else v.number for v in vals)
+    return out
 
 
 def _corner_figure(g: Grid) -> str | None:
@@ -2960,6 +2980,8 @@ _FROM_TO = re.compile(
     + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
+# a range's other end right after a value ('2.2-2.8', '2.2 – 2.8')
+_RANGE_ON = re.compile(r"\s*[-–~]\s*[*`]{0,2}\d")
 # the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone
 # down sharply'): arrival.py
 _CHANGE_WORDS = A.CHANGE_BEFORE_FROM
@@ -4815,6 +4837,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = RCH.change_key(k, va, vb, RCH.sentence(text, m.start("a")))
         for g in ("b",) if corrected else ("a", "b"):
             v = C.value(m.group(g))
+            if g == "b" and _RANGE_ON.match(text, m.end("b")):
+                continue  # ('from 3.8 to 2.2-2.8': the new value a range, no record; the old one is)
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
     shared: list[tuple[int, tuple[C.Value, C.Value, C.Value]]] = []
@@ -6043,7 +6067,8 @@ _CHANGE_PAIR = re.compile(
     + V.ARROW
     + r"\s*(?P<b>\d{1,2}\.\d{1,3}))"
     + _CONF
-    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*(?:/|"
+    # (nor a range's first end, '2.2-2.8': the change's new value is no figure)
+    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*[-–~]\s*\d|\s*(?:/|"
     + V.ARROW
     + r"))",
     re.I,

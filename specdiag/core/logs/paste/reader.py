@@ -1066,6 +1066,14 @@ def read_paste(
         for i, (ln, _) in enumerate(lines):
             if ln in read_lines:
                 lines[i] = (ln, "")
+    if only_tool is None and "," in text:
+        # two whole counts in brackets under a rate's name ('Acceptance rate: [812, 655]'),
+        # which is which not said: a record of no figure; a pair of zeros none (counted.py)
+        pairs, zeros = CT.count_pairs(lines, text)
+        ratio_records += pairs
+        ignored.extend(Block(ln, ln, CT.ZERO_PAIR, (t,)) for ln, t in lines if ln in zeros)
+        read_lines = {r.first_line for r in pairs} | set(zeros)
+        lines = [(ln, "" if ln in read_lines else t) for ln, t in lines]
     if training:
         # a training loop's progress ('loss=9.1, lr=9e-05, tau=1.04', a draft trainer's
         # 'train_tau_sim=1.04' among them): its figures, a simulated or estimated accept length
@@ -1097,6 +1105,8 @@ def read_paste(
     prev_blk: list[tuple[int, str]] = []
     marked_below: str | None = None  # the statement above that the figures are not measured
     folded = "\n".join(t for blk in all_blocks for _, t in blk).casefold()
+    # a draft trainer's summary table's acceptance figures: prose stating one is its training
+    trained = I.training_figures(all_blocks) if "loss" in folded else set()
     marks = any(w in folded for w in _MARK_WORDS)
     for bi, blk in enumerate(all_blocks):
         lead_title = _bold_lead(blk, prev_blk)
@@ -1595,6 +1605,10 @@ def read_paste(
         counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
+            if trained:
+                # (a sentence's every figure: 'rises from ~0.02 to ~0.14', the start as well)
+                told = {r.first_line for r in kv if _quotes_table(r, {(x, x) for x in trained})}
+                kv = [r for r in kv if r.first_line not in told]
             length_named = next(
                 (k for r in kv for n, _ in r.fields if (k := I.key_of(n)).metric == C.LENGTH),
                 None,

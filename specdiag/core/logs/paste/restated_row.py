@@ -15,10 +15,12 @@ its lines naming the figure, its value printed digit for digit as the earlier's 
 length ~2.6', then 'accept length is a model property: the target accepts ~2.6 tokens per
 verification step'; tokens a step are a length).
 
-A prose figure with no approximate mark printed as a whole number where the table's cells have
-decimals ('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%) that rounds exactly
-one cell of the same figure, in the same unit, restates that cell, whichever row it is in: the
-prose names a row of the table by its rounded value, no run of its own.
+A prose figure printed as a whole number, with an approximate mark or none, where the table's
+cells have decimals ('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%; '~0%'
+over a row of 0.2%) that rounds exactly one cell of the same figure, in the same unit, restates
+that cell, whichever row it is in: the prose names a row of the table by its rounded value, no
+run of its own. A row printing a rate and a length is matched by its cell of the prose's measure
+(its counts in brackets aside: '0.2% (1/500)').
 
 An approximate prose figure equal to the same figure of two rows or more of one table, all
 printing the same value ('near-100% acceptance' over rows of 100%), is told of those rows
@@ -134,6 +136,25 @@ def _figure(r: PasteRecord) -> tuple[str, float] | None:
     return None
 
 
+def _cell(r: PasteRecord, kind: str) -> tuple[float, tuple[str, C.Value] | None] | None:
+    """A table row's figure of ``kind`` (rate | length) and its cell as printed: a row printing
+    a rate and a length ('60.2% (80/133) | 3.41') holds both."""
+    number = r.printed_rate if kind == "rate" else r.printed_length
+    if number is None:
+        return None
+    if _figure(r) is not None:
+        return number, _printed(r)
+    metrics = (C.RATE,) if kind == "rate" else (C.LENGTH, C.TOK_PER_STEP)
+    cells = [
+        (t, v)
+        for n, t in r.fields
+        if C.key(C._MARKUP.sub("", n)).metric in metrics
+        # (its counts in brackets after it aside: '60.2% (80/133)')
+        and (v := C.value(C._MARKUP.sub("", t).split("(")[0])) is not None
+    ]
+    return number, (cells[0] if len(cells) == 1 and cells[0][1].max is None else None)
+
+
 def _rounds_to(value: float, kind: str, said: C.Value) -> bool:
     """Whether ``value`` (a fraction for a rate) printed at ``said``'s precision is ``said``."""
     # (a rate printed without '%' above 1 was read as a percentage)
@@ -161,7 +182,11 @@ def fold(
     records, block_of = _fold_counted(records, block_of)
     records, block_of = _fold_coarser(records, block_of, raw)
     records, block_of = _fold_at_k(records, block_of, raw)
-    table = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and _figure(r) is not None]
+    table = [
+        i
+        for i, r in enumerate(records)
+        if r.kind == TABLE_ROW and (r.printed_rate is not None or r.printed_length is not None)
+    ]
     if not table:
         return records, block_of
     rows_of: dict[int, set[int]] = {}
@@ -181,9 +206,7 @@ def fold(
         matches = [
             j
             for j in table
-            if (tf := _figure(records[j])) is not None
-            and tf[0] == fig[0]
-            and _rounds_to(tf[1], fig[0], said)
+            if (tc := _cell(records[j], fig[0])) is not None and _rounds_to(tc[0], fig[0], said)
         ]
         # (an approximate figure that rows of one table share, 'near-100% acceptance' over
         # rows of 100%: told of those rows together, no run of its own)
@@ -191,7 +214,7 @@ def fold(
             approximate
             and len(matches) >= 2
             and len({block_of[j] for j in matches}) == 1
-            and len({_figure(records[j]) for j in matches}) == 1
+            and len({_cell(records[j], fig[0]) for j in matches}) == 1
         )
         if len(matches) != 1 and not shared:
             continue
@@ -199,12 +222,11 @@ def fold(
         rounds_row = (
             row.summary_row or len(rows_of[block_of[matches[0]]]) == 1
             if approximate
-            else _coarser(said, _printed(row))
             # (the prose calling it an average over the table's average row, one value alike)
-            or (row.summary_row and _summary_said(r, text, raw))
+            else (row.summary_row and _summary_said(r, text, raw))
             # (or naming the one cell's row by its label: 'on SetB, our τ of 4.10')
             or _row_named(r, row, raw)
-        )
+        ) or _coarser(said, (_cell(row, fig[0]) or (0.0, None))[1])  # ('~0%' over '0.2%' too)
         if not (shared or rounds_row):
             continue
         drop.add(i)

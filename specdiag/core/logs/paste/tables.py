@@ -424,13 +424,19 @@ def _latex_table(run: list[Line]) -> Grid | None:
 _DOUBLE_BARS = re.compile(r"^\s*\|\||\|\|\s*$")
 
 
+# (only where some line ends with them: a markdown row opening with '||' and closing with one
+# bar, '||second run|2.4|', leaves its first cell empty, the cell above it spanning down)
+_DOUBLE_END = re.compile(r"\|\|\s*$", re.M)
+
+
 def _single_bars(t: str) -> str:
     return t.replace("||", "|") if _DOUBLE_BARS.search(t) else t
 
 
 def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
     """The tables of a block and the line numbers they use."""
-    block = [(ln, _single_bars(t)) for ln, t in block]
+    if any(_DOUBLE_END.search(t) for _, t in block):
+        block = [(ln, _single_bars(t)) for ln, t in block]
     grids: list[Grid] = []
     used: set[int] = set()
     i = 0
