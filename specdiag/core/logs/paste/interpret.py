@@ -46,9 +46,11 @@ from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
+    BONUS_UNKNOWN,
     EXCLUDED,
     INCLUDED,
     UNDECIDED,
+    UNKNOWN,
     Decision,
     PasteRecord,
     decided_notes,
@@ -377,11 +379,35 @@ def _k_maxima(recs: list[PasteRecord]) -> list[PasteRecord]:
     ]
 
 
+def _tokens_below_one(recs: list[PasteRecord]) -> list[PasteRecord]:
+    """A column named tokens per step printing a value below 1 in one row: the name does not
+    hold for the column (one column, one way), its other rows' figures undecided too."""
+    failed = {per_step_name(r) for r in recs if r.bonus.rule == E.TOKENS_BELOW_ONE_RULE}
+    return [
+        dataclasses.replace(
+            r,
+            accept_length=None,
+            bonus=Decision(UNKNOWN, E.TOKENS_BELOW_ONE_RULE + " (a row of its column)"),
+            notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
+        )
+        if failed and r.bonus.rule == E.TOKENS_NAME_RULE and per_step_name(r) in failed
+        else r
+        for r in recs
+    ]
+
+
+def per_step_name(r: PasteRecord) -> str:
+    """The name of the record's figure of tokens a step ('Tokens/Round'), or ''."""
+    return next(
+        (n for n, _ in r.fields if C.key(C._MARKUP.sub("", n)).metric == C.TOK_PER_STEP), ""
+    )
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
     follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
-    recs = _bare_k_column(_baseline_ones(_k_maxima(recs)))
+    recs = _bare_k_column(_baseline_ones(_k_maxima(_tokens_below_one(recs))))
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
         by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)

@@ -1118,6 +1118,8 @@ def read_paste(
             heading = heading + "\n" + cap
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
+        # a section headed as a model card's figures ('### Acceptance (model card of X)'): quoted
+        card = CIT.card_section(section) if section else None
         upper_here = upper
         # (a web page's heading copied as text, a line alone closed by ':', titles as one)
         titles_here = [t for _, t in reversed(blk) if _titles(t)]
@@ -1299,6 +1301,14 @@ def read_paste(
         title = _title(blk, blk[0][0], heading)
         if (mark := _illustrative(title) or _generic(title)) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
+            continue
+        if card is not None:
+            unread.append(
+                dataclasses.replace(
+                    shown,
+                    reason=f"figures of a {card!r} quoted (the section's heading): no run of the paste",
+                )
+            )
             continue
         if held_mark is not None:
             # a paragraph above, in this section, says the figures below are not measured
@@ -1915,11 +1925,7 @@ _RATE_OF_ACCEPTED = re.compile(
 )
 
 
-def _per_step_name(r: PasteRecord) -> str:
-    """The name of the record's figure of tokens a step ('Tokens/Round'), or ''."""
-    return next(
-        (n for n, _ in r.fields if C.key(C._MARKUP.sub("", n)).metric == C.TOK_PER_STEP), ""
-    )
+_per_step_name = I.per_step_name  # the name of a record's figure of tokens a step, or ''
 
 
 def _said_accepted(text: str, value: float) -> bool:
