@@ -2154,9 +2154,17 @@ def _put_span(fig: E.Figures, metric: str | None, name: str, cell: str) -> bool:
     return True
 
 
+# a cell of a bound ('< 1.3', '>= 70%', 'under 2.0'): a guide's band, no run's figure
+_BOUND_CELL = re.compile(r"^\s*(?:[<>≤≥]=?|under|below|above|over)\s*~?\d", re.I)
+
+
 def _bins(g: Grid, i: int) -> bool:
     """Whether a column's ranges adjoin ('0-10%', '10-20%'; '0.0-0.1', '0.1-0.2'): a
-    histogram's bins, no run's range."""
+    histogram's bins, no run's range; or sit beside bounds in the same column ('< 1.3',
+    '1.5 – 2.0', '> 2.0' over a verdict column): a guide's bands, no run's range either."""
+    cells = [C._MARKUP.sub("", c[i]) for _, c in g.rows if i < len(c)]
+    if any(_BOUND_CELL.match(c) for c in cells):
+        return True
     spans = sorted(
         (lo.number, hi.number, max(lo.decimals, hi.decimals))
         for _, cells in g.rows
@@ -3566,7 +3574,13 @@ def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
         v = C.value(m.group("val"))
         if k.metric not in C.ACCEPTANCE or v is None:
             continue
+        if _TIMES_BEFORE.search(text, max(m.start() - 12, 0), m.start()):
+            continue  # a factor of a product worked out ('L × τ = 4.6 × 2.9 ≈ 13.5'): not τ's
         yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+
+
+# a product's operator right before a figure's name ('L × τ', 'cost * AL')
+_TIMES_BEFORE = re.compile(r"[×*·]\s*[`]?$")
 
 
 # a metric, then statistics of it each with its value ('Acceptance length  min 1.20  avg 2.73
@@ -4436,18 +4450,22 @@ _NAME_BEFORE = re.compile(r"(?:[A-Za-zτ][\w./'’-]*[ \t]*){1,7}[:=≈~]?[ \t*`
 
 # a figure's name as a term of a formula ('(AL - 1) / num_speculative_tokens', '(τ - 1)', 'AL -
 # 1 / k'): a bracket holding the name, an operator and a number, or the name, a minus and a
-# number divided by a symbol; the number is the formula's, never the figure's value
+# number divided by a symbol, or a factor of a product worked out; the number is the formula's,
+# never the figure's value
 _FORMULA_TERM = re.compile(
     r"\(\s*[`*]{0,2}(?P<a>[A-Za-zτ][\w.-]{0,30}(?:\s[A-Za-z][\w.-]{0,20}){0,2})[`*]{0,2}\s*"
     r"[-−+*/×]\s*\d+(?:\.\d+)?\s*\)|"
-    r"(?<![\w.])(?P<b>[A-Za-zτ][\w.-]{0,30})\s*[-−]\s*\d+(?:\.\d+)?\s*[/÷]\s*[`*(]{0,2}[A-Za-z]"
+    r"(?<![\w.])(?P<b>[A-Za-zτ][\w.-]{0,30})\s*[-−]\s*\d+(?:\.\d+)?\s*[/÷]\s*[`*(]{0,2}[A-Za-z]|"
+    # a factor of a product worked out ('L × τ = 4.6 × 2.9 ≈ 13.5 ms'): the numbers are its
+    r"(?<![\w.])[A-Za-z]\w{0,10}\s*[×*·]\s*(?P<c>τ|tau|AL)\s*=\s*\d[\d.]*\s*[×*·]\s*\d[\d.]*"
+    r"(?:\s*[≈=~]\s*\d[\d.]*)?"
 )
 
 
 def _formula_terms(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, no items) of each acceptance figure's name a formula uses as a term."""
     for m in _FORMULA_TERM.finditer(text):
-        if key_of(m.group("a") or m.group("b")).metric in C.ACCEPTANCE:
+        if key_of(m.group("a") or m.group("b") or m.group("c")).metric in C.ACCEPTANCE:
             yield m.start(), m.end(), []
 
 

@@ -87,4 +87,3 @@ def test_a_tokens_per_step_column_above_one_counts_the_target_token() -> None:
     text = _TPS + "| plain spec | 0.210 | 1.420 |\n| cached spec | 0.350 | 1.700 |\n"
     got = read_paste(text).records
     assert [r.accept_length for r in got] == [1.42, 1.7]
-
