@@ -230,6 +230,7 @@ for _m, _keys in {
         "total draft tokens",
         "proposed tokens",
         "proposed draft tokens",
+        "drafts proposed",
         "n drafted",
         "speculated tokens",
     ),

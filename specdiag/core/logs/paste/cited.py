@@ -19,6 +19,13 @@ holding its own figure too, on the same line (``while mine only gets 2.61``) or 
 τ = 2.4``): that source's figure, set against the run, no record. Where every figure of the
 paste is so attributed, they stay reported runs (above).
 
+A section whose markdown heading names a model card as where its figures come from (`### Mean
+acceptance length (model card of org/draft-x)`, `## 模型卡的接受长度`), with no word of the paste's
+own run in it (`we`, `our`, `my`, `measured`, `reproduced`, `vs`, `compared`, `复现`, `实测`):
+the card's published figures quoted, no run of the paste; every block of the section (to the next
+markdown heading) gives no record. A heading naming the card beside the paste's own run
+(`## Our runs vs the model card`, `## 官方模型卡复现`) is read as before.
+
 Pure: a record and the paste's lines in, a yes or no out.
 """
 
@@ -53,6 +60,24 @@ _CITED = re.compile(
     + r"[*`~≈]{0,3}$",
     re.I,
 )
+
+
+# a markdown heading naming a model card (card_section)
+_CARD_HEADING = re.compile(r"^\s*#{1,6}\s.*?(model[\s_-]*card|模型卡|モデルカード)", re.I)
+_OWN_RUN = re.compile(
+    r"\b(?:we|our|ours|my|mine|I|measured|observed|reproduc\w*|replicat\w*|vs\.?|versus|"
+    r"compar\w*|against)\b|复现|实测|对比|再現",
+    re.I,
+)
+
+
+def card_section(heading: str) -> str | None:
+    """The model card a section's markdown heading names as its figures' source (see the
+    module's rule), or None: a heading naming none, or the paste's own run beside it."""
+    m = _CARD_HEADING.match(heading)
+    if m is None or _OWN_RUN.search(heading):
+        return None
+    return m.group(1)
 
 
 def cited(r: PasteRecord, raw: list[str]) -> bool:

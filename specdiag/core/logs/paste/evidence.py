@@ -104,6 +104,11 @@ _POOLING_BY_TOOL = {
 
 # the rule of a figure named tokens per step / round / iteration (one step's every token)
 TOKENS_NAME_RULE = "name: tokens per step count the target's own token"
+# ... where the figure is below 1: every step emits the target's token, so the name misleads
+TOKENS_BELOW_ONE_RULE = (
+    "a figure named tokens per step below 1: not every token of a step (each emits the "
+    "target's own), its convention unknown"
+)
 
 
 # the tool rules (reader.py, interpret.py) under which a tool's conventions may decide
@@ -561,6 +566,9 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             length = _normalised(f.tok_per_step.number, bonus)
             if bonus.value == UNKNOWN:
                 notes.append(bonus.rule)
+        elif f.tok_per_step.number < 1.0 - C.half_unit(f.tok_per_step.decimals):
+            # ('Tokens/target forward 0.52', no counts beside it to check the name against)
+            length, bonus = None, Decision(UNKNOWN, TOKENS_BELOW_ONE_RULE)
         if printed_len is None:
             printed_len = f.tok_per_step.number
     elif f.acc_per_step is not None and printed_len is None:

@@ -46,9 +46,11 @@ from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
+    BONUS_UNKNOWN,
     EXCLUDED,
     INCLUDED,
     UNDECIDED,
+    UNKNOWN,
     Decision,
     PasteRecord,
     decided_notes,
@@ -431,11 +433,35 @@ def _k_rates_rise(recs: list[PasteRecord]) -> list[PasteRecord]:
     ]
 
 
+def _tokens_below_one(recs: list[PasteRecord]) -> list[PasteRecord]:
+    """A column named tokens per step printing a value below 1 in one row: the name does not
+    hold for the column (one column, one way), its other rows' figures undecided too."""
+    failed = {per_step_name(r) for r in recs if r.bonus.rule == E.TOKENS_BELOW_ONE_RULE}
+    return [
+        dataclasses.replace(
+            r,
+            accept_length=None,
+            bonus=Decision(UNKNOWN, E.TOKENS_BELOW_ONE_RULE + " (a row of its column)"),
+            notes=(*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
+        )
+        if failed and r.bonus.rule == E.TOKENS_NAME_RULE and per_step_name(r) in failed
+        else r
+        for r in recs
+    ]
+
+
+def per_step_name(r: PasteRecord) -> str:
+    """The name of the record's figure of tokens a step ('Tokens/Round'), or ''."""
+    return next(
+        (n for n, _ in r.fields if C.key(C._MARKUP.sub("", n)).metric == C.TOK_PER_STEP), ""
+    )
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
     follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
-    recs = _bare_k_column(_baseline_ones(_k_maxima(recs)))
+    recs = _bare_k_column(_baseline_ones(_k_maxima(_tokens_below_one(recs))))
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
         by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
@@ -2292,9 +2318,17 @@ def _put_span(fig: E.Figures, metric: str | None, name: str, cell: str) -> bool:
     return True
 
 
+# a cell of a bound ('< 1.3', '>= 70%', 'under 2.0'): a guide's band, no run's figure
+_BOUND_CELL = re.compile(r"^\s*(?:[<>≤≥]=?|under|below|above|over)\s*~?\d", re.I)
+
+
 def _bins(g: Grid, i: int) -> bool:
     """Whether a column's ranges adjoin ('0-10%', '10-20%'; '0.0-0.1', '0.1-0.2'): a
-    histogram's bins, no run's range."""
+    histogram's bins, no run's range; or sit beside bounds in the same column ('< 1.3',
+    '1.5 – 2.0', '> 2.0' over a verdict column): a guide's bands, no run's range either."""
+    cells = [C._MARKUP.sub("", c[i]) for _, c in g.rows if i < len(c)]
+    if any(_BOUND_CELL.match(c) for c in cells):
+        return True
     spans = sorted(
         (lo.number, hi.number, max(lo.decimals, hi.decimals))
         for _, cells in g.rows
@@ -3719,7 +3753,13 @@ def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
         v = C.value(m.group("val"))
         if k.metric not in C.ACCEPTANCE or v is None:
             continue
+        if _TIMES_BEFORE.search(text, max(m.start() - 12, 0), m.start()):
+            continue  # a factor of a product worked out ('L × τ = 4.6 × 2.9 ≈ 13.5'): not τ's
         yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+
+
+# a product's operator right before a figure's name ('L × τ', 'cost * AL')
+_TIMES_BEFORE = re.compile(r"[×*·]\s*[`]?$")
 
 
 # a metric, then statistics of it each with its value ('Acceptance length  min 1.20  avg 2.73
@@ -4589,18 +4629,22 @@ _NAME_BEFORE = re.compile(r"(?:[A-Za-zτ][\w./'’-]*[ \t]*){1,7}[:=≈~]?[ \t*`
 
 # a figure's name as a term of a formula ('(AL - 1) / num_speculative_tokens', '(τ - 1)', 'AL -
 # 1 / k'): a bracket holding the name, an operator and a number, or the name, a minus and a
-# number divided by a symbol; the number is the formula's, never the figure's value
+# number divided by a symbol, or a factor of a product worked out; the number is the formula's,
+# never the figure's value
 _FORMULA_TERM = re.compile(
     r"\(\s*[`*]{0,2}(?P<a>[A-Za-zτ][\w.-]{0,30}(?:\s[A-Za-z][\w.-]{0,20}){0,2})[`*]{0,2}\s*"
     r"[-−+*/×]\s*\d+(?:\.\d+)?\s*\)|"
-    r"(?<![\w.])(?P<b>[A-Za-zτ][\w.-]{0,30})\s*[-−]\s*\d+(?:\.\d+)?\s*[/÷]\s*[`*(]{0,2}[A-Za-z]"
+    r"(?<![\w.])(?P<b>[A-Za-zτ][\w.-]{0,30})\s*[-−]\s*\d+(?:\.\d+)?\s*[/÷]\s*[`*(]{0,2}[A-Za-z]|"
+    # a factor of a product worked out ('L × τ = 4.6 × 2.9 ≈ 13.5 ms'): the numbers are its
+    r"(?<![\w.])[A-Za-z]\w{0,10}\s*[×*·]\s*(?P<c>τ|tau|AL)\s*=\s*\d[\d.]*\s*[×*·]\s*\d[\d.]*"
+    r"(?:\s*[≈=~]\s*\d[\d.]*)?"
 )
 
 
 def _formula_terms(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, no items) of each acceptance figure's name a formula uses as a term."""
     for m in _FORMULA_TERM.finditer(text):
-        if key_of(m.group("a") or m.group("b")).metric in C.ACCEPTANCE:
+        if key_of(m.group("a") or m.group("b") or m.group("c")).metric in C.ACCEPTANCE:
             yield m.start(), m.end(), []
 
 

@@ -180,6 +180,10 @@ _OTHER_MEANING = re.compile(
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
     r"\badmitted\b|enrol|acceptance (?:suite|criteria)|anneal|\bsubmitted\b|full papers|"
     r"suggestions?\b|copilot|autocomplet|"
+    # a server admitting or turning away requests ('rejects requests with a 503 when full')
+    r"\breject(?:s|ed|ing)?\s+(?:(?:the|new|incoming|excess)\s+)?requests?\b|"
+    r"\brequests?\s+(?:(?:are|were|get|got)\s+)?(?:rejected|refused|turned away)\b|"
+    r"\brequest acceptance\b|"
     # items a person accepts or dismisses (suggested tags, candidates, alerts)
     r"(?<![a-z])dismiss(?:ed|al|als|es)?(?![a-z])|"
     # a structured-output check's acceptance (outputs accepted by a schema or a JSON parser)
@@ -209,7 +213,7 @@ _OTHER_WORDS = (
     "customer", "loan", "applicants", "user acceptance", "acceptance test", "submi",
     "venue", "conference", "reviewer", "admitted", "enrol", "acceptance suite",
     "acceptance criteria", "anneal", "full papers", "suggestion", "copilot", "autocomplet",
-    "dismiss",
+    "dismiss", "request",
     "schema", "json",
     "iclr", "neurips", "nips", "icml", "cvpr", "iccv", "eccv", "acl", "emnlp", "naacl", "aaai",
     "ijcai", "kdd", "sigir", "cikm",
@@ -1150,6 +1154,8 @@ def read_paste(
             heading = heading + "\n" + cap
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
+        # a section headed as a model card's figures ('### Acceptance (model card of X)'): quoted
+        card = CIT.card_section(section) if section else None
         upper_here = upper
         # (a web page's heading copied as text, a line alone closed by ':', titles as one)
         titles_here = [t for _, t in reversed(blk) if _titles(t)]
@@ -1341,6 +1347,14 @@ def read_paste(
                 )
             )
             continue
+        if card is not None:
+            unread.append(
+                dataclasses.replace(
+                    shown,
+                    reason=f"figures of a {card!r} quoted (the section's heading): no run of the paste",
+                )
+            )
+            continue
         if held_mark is not None:
             # a paragraph above, in this section, says the figures below are not measured
             unread.append(
@@ -1374,9 +1388,10 @@ def read_paste(
         if tool != "unknown" and (rule in CONVENTION_RULES or rule == SERVED_RULE):
             if paper is None:
                 paper = T.paper_text(text)
-            if paper:
+            if paper and not T.own_metric(tool, body):
                 # the engine a paper's experiments ran on: its figures are the paper's own
-                # metrics, computed by its authors, not the engine's printed lines
+                # metrics, computed by its authors, not the engine's printed lines (but a
+                # figure under the engine's own metric name, 'sglang:spec_accept_length')
                 rule = T.PAPER_RULE
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
@@ -1960,11 +1975,7 @@ _RATE_OF_ACCEPTED = re.compile(
 )
 
 
-def _per_step_name(r: PasteRecord) -> str:
-    """The name of the record's figure of tokens a step ('Tokens/Round'), or ''."""
-    return next(
-        (n for n, _ in r.fields if C.key(C._MARKUP.sub("", n)).metric == C.TOK_PER_STEP), ""
-    )
+_per_step_name = I.per_step_name  # the name of a record's figure of tokens a step, or ''
 
 
 def _said_accepted(text: str, value: float) -> bool:
@@ -2006,6 +2017,37 @@ def _k_misfits(records: list[PasteRecord], k: int) -> bool:
     return False
 
 
+def _drafts_label(r: PasteRecord) -> int | None:
+    """The one whole number from 1 to 16 a row's labels give under a name of drafted tokens
+    ('Draft tokens', 'num draft tokens'), or None."""
+    found = {
+        int(v.number)
+        for name, val in r.labels
+        if C.key(name).metric == C.DRAFTED
+        and (v := C.value(val)) is not None
+        and not v.percent
+        and v.number == int(v.number)
+        and 1 <= v.number <= 16
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _drafts_labels_fit(records: list[PasteRecord]) -> bool:
+    """Whether three rows or more give their length as 1 + k x rate with the k of their 'Draft
+    tokens' label, within both figures' rounding, and no such row gives it as k x rate nor has
+    digits too coarse to tell (one or two pairs fit a k by chance too often, ``_one_k_fits``)."""
+    fits = 0
+    for r in records:
+        if (kr := _drafts_label(r)) is None or (pair := _per_draft_pair(r)) is None:
+            continue
+        pl, rate = pair
+        tol = _printed_unit(r, pl, False) + kr * _printed_unit(r, rate, True)
+        if tol >= 0.1 or abs(pl - kr * rate) <= tol:
+            return False
+        fits += abs(pl - 1 - kr * rate) <= tol
+    return fits >= 3
+
+
 def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> list[PasteRecord]:
     """A per-step figure printed beside a per-draft rate, with the one k the paste states
     ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50') or, where it states none,
@@ -2025,10 +2067,16 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
     nothing else decides, is still decided by the identity."""
     out = []
     loose: set[str] = set()  # the columns whose name the identity proved loose
+    by_label = k is None and _drafts_labels_fit(records)
     for r in records:
         kr = k
         if kr is None and (row_k := I._k_of_labels(list(r.labels))) is not None:
             kr = int(row_k.number)
+        if kr is None and by_label:
+            # a row's 'Draft tokens' label of a whole 1 to 16 ('| fp8 n2 | 2 | 22.67% | 1.45 |'):
+            # the drafts a step the row was run at, where the identity holds in three rows or
+            # more (no count of a run's drafted tokens is so small beside its rate)
+            kr = _drafts_label(r)
         pair = _per_draft_pair(r)
         if (
             kr is not None

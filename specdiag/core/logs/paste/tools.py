@@ -514,6 +514,12 @@ PAPER_RULE = (
 )
 
 
+def own_metric(tool: str, body: str) -> bool:
+    """Whether ``body`` prints an acceptance figure under the tool's own namespaced metric name
+    ('sglang:spec_accept_length', 'vllm:spec_decode_num_accepted_tokens'): the engine's line."""
+    return re.search(rf"(?<![\w-]){re.escape(tool)}:\w*accept", body, re.I) is not None
+
+
 def paper_text(text: str) -> bool:
     """Whether the paste is a paper's text or notes on one (``_PAPER_MARK``)."""
     return _PAPER_MARK.search(text) is not None
