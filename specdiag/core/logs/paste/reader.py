@@ -198,6 +198,7 @@ _SPEC_CONTEXT = re.compile(
     + r")|accept(?:ance)?[ _]?len|τ|tok(?:ens)?/step|verify|bonus|target model",
     re.IGNORECASE,
 )
+_TOKEN_SAMPLING = re.compile(r"(?<![\w-])(?:top[_-]?[kp]|min[_-]?p)(?![\w-])", re.I)
 _OTHER_LINE = re.compile(r"accept|acc\.? prob", re.IGNORECASE)
 # a word that every match of _OTHER_MEANING holds, lower-cased: an ASCII text holding none of
 # them has no match (the pattern's ~50 alternatives are tried at every place of a block, a
@@ -230,7 +231,10 @@ def _names_other(text: str) -> bool:
         low = text.lower()
         if not any(w in low for w in _OTHER_WORDS):
             return False
-    return _OTHER_MEANING.search(text) is not None
+    words = {m.group().lower() for m in _OTHER_MEANING.finditer(text)}
+    # a language model's token sampler ('not sending top_k, so the sampler used the full
+    # distribution'): its settings named beside it, no Monte Carlo sampler
+    return bool(words) and not (words == {"sampler"} and _TOKEN_SAMPLING.search(text))
 
 
 # a classifier's or an auditor's decision ('| accept_rate | reject_rate | uncertain_rate |
