@@ -1775,6 +1775,11 @@ def read_paste(
             block_of,
             lambda r: not (_zero_said(r) and any(ln < r.first_line for ln in zeros)),
         )
+    if scanned is not None and any(len(r.fields) >= 2 for r in records):
+        # a table restating an engine's line field by field ('| `Accepted` | `31 tokens` |'
+        # under 'Accepted: 31 tokens, ...'): that line's run told again, the line's record stays
+        said = [raw[ln - 1] for ln in {ln for ln, _, _ in scanned()} if 0 < ln <= len(raw)]
+        records, block_of = _keep(records, block_of, lambda r: not _restates_line(r, said))
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
@@ -2762,6 +2767,24 @@ def _summarises(r: PasteRecord, below_figures: list[Figure]) -> bool:
     return bool(figures) and all(
         any((y := f[i]) is not None and _near(x, y) for f in below) for x, i in figures
     )
+
+
+def _restates_line(r: PasteRecord, lines: list[str]) -> bool:
+    """Whether every field of ``r`` (two or more) is printed on one of ``lines`` as
+    'name: value', its name and value as the record prints them (markup aside)."""
+    if len(r.fields) < 2:
+        return False
+    pats = [
+        re.compile(
+            r"(?<![\w-])"
+            + r"\s*".join(map(re.escape, C._MARKUP.sub("", name).split()))
+            + r"\s*[:=]\s*"
+            + r"\s*".join(map(re.escape, C._MARKUP.sub("", value).split()))
+            + r"(?![\w.])"
+        )
+        for name, value in r.fields
+    ]
+    return any(all(p.search(line) for p in pats) for line in lines)
 
 
 def _zero_said(r: PasteRecord) -> bool:
