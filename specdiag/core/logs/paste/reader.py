@@ -1741,7 +1741,11 @@ def read_paste(
             records,
             block_of,
             lambda r: (
-                not (r.printed_length is None and r.printed_rate is None and _counted_by(r, every))
+                not (
+                    r.printed_length is None
+                    and r.printed_rate is None
+                    and (_counted_by(r, every) or _ratio_printed(r, every))
+                )
             ),
         )
     headings = {ln for ln, t in lines if _HEADING.match(t) or _BOLD_LINE.match(t)}
@@ -2797,6 +2801,27 @@ def _zero_said(r: PasteRecord) -> bool:
         and r.drafted_tokens is None
         and r.steps is None
         and not r.labels
+    )
+
+
+def _ratio_printed(r: PasteRecord, records: list[PasteRecord]) -> bool:
+    """Whether another record, of no counts of its own, prints as its length the counts'
+    accepted / steps and not 1 + it ('Total accepted tokens: 909', 'Total decoding steps: 182',
+    then 'Average Accept Length: 4.995'): the paste calls accepted / steps its length (its
+    accepted count holding the target's token, or the length leaving the bonus out: that
+    record's own evidence decides), so the counts' 1 + accepted / steps is claimed of
+    nothing; their run is that record's."""
+    if r.accepted_tokens is None or not r.steps:
+        return False
+    per = r.accepted_tokens / r.steps
+    return any(
+        o is not r
+        and o.accepted_tokens is None
+        and o.steps is None
+        and o.printed_length is not None
+        and _near(o.printed_length, per)
+        and not _near(o.printed_length, 1 + per)
+        for o in records
     )
 
 
