@@ -1768,16 +1768,18 @@ def read_paste(
             block_of,
             lambda r: not (r.first_line in headings and _summarises(r, figs)),
         )
-    if scanned is not None and any(_zero_said(r) for r in records):
+    if scanned is not None and any(_zero_said(r, raw) for r in records):
         # a rate of exactly zero said again in prose after a run printing it ('the draft
-        # acceptance rate is 0.0' in a later comment under a server line of 0.000): that run
+        # acceptance rate is 0.0' in a later comment under a server line of 0.000), or after
+        # prose saying it ('0% draft acceptance' in a summary, then '... and 0% acceptance' in
+        # the suspected cause): that run
         zeros = [ln for ln, _, rate in scanned() if rate == 0] + [
-            r.last_line for r in records if r.printed_rate == 0 and not _zero_said(r)
+            r.last_line for r in records if r.printed_rate == 0
         ]
         records, block_of = _keep(
             records,
             block_of,
-            lambda r: not (_zero_said(r) and any(ln < r.first_line for ln in zeros)),
+            lambda r: not (_zero_said(r, raw) and any(ln < r.first_line for ln in zeros)),
         )
     if scanned is not None and any(len(r.fields) >= 2 for r in records):
         # a table restating an engine's line field by field ('| `Accepted` | `31 tokens` |'
@@ -2791,10 +2793,18 @@ def _restates_line(r: PasteRecord, lines: list[str]) -> bool:
     return any(all(p.search(line) for p in pats) for line in lines)
 
 
-def _zero_said(r: PasteRecord) -> bool:
-    """Whether a prose record states only a rate of exactly zero: no length, counts or label."""
+def _zero_said(r: PasteRecord, raw: list[str]) -> bool:
+    """Whether a prose record states only a rate of exactly zero: no length, counts or label
+    (a sentence with a colon in it, read as key-value, is prose: ten words or more on its
+    one line)."""
     return (
-        r.structure == "prose"
+        (
+            r.structure == "prose"
+            or r.structure == "key-value"
+            and r.first_line == r.last_line
+            and 0 < r.first_line <= len(raw)
+            and len(raw[r.first_line - 1].split()) >= 10
+        )
         and r.printed_rate == 0
         and r.printed_length is None
         and r.accepted_tokens is None
@@ -2808,19 +2818,34 @@ def _ratio_printed(r: PasteRecord, records: list[PasteRecord]) -> bool:
     """Whether another record, of no counts of its own, prints as its length the counts'
     accepted / steps and not 1 + it ('Total accepted tokens: 909', 'Total decoding steps: 182',
     then 'Average Accept Length: 4.995'): the paste calls accepted / steps its length (its
-    accepted count holding the target's token, or the length leaving the bonus out: that
-    record's own evidence decides), so the counts' 1 + accepted / steps is claimed of
-    nothing; their run is that record's."""
+    accepted count holding the target's token, or the length leaving the bonus out: not
+    told), so the counts' 1 + accepted / steps is claimed of nothing; their run is that
+    record's. Not where that record's own figures decide its length (a ratio equal by
+    chance), and at the length's printed decimals ('1.60' is not '1.6')."""
     if r.accepted_tokens is None or not r.steps:
         return False
     per = r.accepted_tokens / r.steps
+
+    def printed(o: PasteRecord) -> C.Value | None:
+        # the length as printed, its decimals kept ('1.60' is not '1.6')
+        return next(
+            (
+                v
+                for _, text in o.fields
+                if (v := C.value(text)) is not None and v.number == o.printed_length
+            ),
+            None,
+        )
+
     return any(
         o is not r
         and o.accepted_tokens is None
         and o.steps is None
         and o.printed_length is not None
-        and _near(o.printed_length, per)
-        and not _near(o.printed_length, 1 + per)
+        and o.accept_length is None  # (its own figures deciding it: the ratio a coincidence)
+        and (v := printed(o)) is not None
+        and abs(v.number - per) <= C.half_unit(v.decimals) + 1e-12
+        and abs(v.number - 1 - per) > C.half_unit(v.decimals)
         for o in records
     )
 

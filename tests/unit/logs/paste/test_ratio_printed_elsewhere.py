@@ -32,7 +32,8 @@ def _paste(acc: int, steps: int, drafted: int, length: float) -> str:
 def test_a_length_printed_as_accepted_over_steps_claims_no_bonus(
     read: Read, steps: int, acc: int, k: int
 ) -> None:
-    assume(acc < steps * k)
+    # (a ratio below 1 is a length that cannot count the bonus: 1 + it, from the value alone)
+    assume(steps < acc < steps * k)
     got = read(_paste(acc, steps, steps * k, acc / steps)).records
     assert len(got) == 1
     assert got[0].printed_length == round(acc / steps, 3)
