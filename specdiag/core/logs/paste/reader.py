@@ -202,6 +202,7 @@ _SPEC_CONTEXT = re.compile(
     + r")|accept(?:ance)?[ _]?len|τ|tok(?:ens)?/step|verify|bonus|target model",
     re.IGNORECASE,
 )
+_TOKEN_SAMPLING = re.compile(r"(?<![\w-])(?:top[_-]?[kp]|min[_-]?p)(?![\w-])", re.I)
 _OTHER_LINE = re.compile(r"accept|acc\.? prob", re.IGNORECASE)
 # a word that every match of _OTHER_MEANING holds, lower-cased: an ASCII text holding none of
 # them has no match (the pattern's ~50 alternatives are tried at every place of a block, a
@@ -234,7 +235,10 @@ def _names_other(text: str) -> bool:
         low = text.lower()
         if not any(w in low for w in _OTHER_WORDS):
             return False
-    return _OTHER_MEANING.search(text) is not None
+    words = {m.group().lower() for m in _OTHER_MEANING.finditer(text)}
+    # a language model's token sampler ('not sending top_k, so the sampler used the full
+    # distribution'): its settings named beside it, no Monte Carlo sampler
+    return bool(words) and not (words == {"sampler"} and _TOKEN_SAMPLING.search(text))
 
 
 # a classifier's or an auditor's decision ('| accept_rate | reject_rate | uncertain_rate |
@@ -1797,7 +1801,11 @@ def read_paste(
             records,
             block_of,
             lambda r: (
-                not (r.printed_length is None and r.printed_rate is None and _counted_by(r, every))
+                not (
+                    r.printed_length is None
+                    and r.printed_rate is None
+                    and (_counted_by(r, every) or _ratio_printed(r, every))
+                )
             ),
         )
     headings = {ln for ln, t in lines if _HEADING.match(t) or _BOLD_LINE.match(t)}
@@ -1820,17 +1828,24 @@ def read_paste(
             block_of,
             lambda r: not (r.first_line in headings and _summarises(r, figs)),
         )
-    if scanned is not None and any(_zero_said(r) for r in records):
+    if scanned is not None and any(_zero_said(r, raw) for r in records):
         # a rate of exactly zero said again in prose after a run printing it ('the draft
-        # acceptance rate is 0.0' in a later comment under a server line of 0.000): that run
+        # acceptance rate is 0.0' in a later comment under a server line of 0.000), or after
+        # prose saying it ('0% draft acceptance' in a summary, then '... and 0% acceptance' in
+        # the suspected cause): that run
         zeros = [ln for ln, _, rate in scanned() if rate == 0] + [
-            r.last_line for r in records if r.printed_rate == 0 and not _zero_said(r)
+            r.last_line for r in records if r.printed_rate == 0
         ]
         records, block_of = _keep(
             records,
             block_of,
-            lambda r: not (_zero_said(r) and any(ln < r.first_line for ln in zeros)),
+            lambda r: not (_zero_said(r, raw) and any(ln < r.first_line for ln in zeros)),
         )
+    if scanned is not None and any(len(r.fields) >= 2 for r in records):
+        # a table restating an engine's line field by field ('| `Accepted` | `31 tokens` |'
+        # under 'Accepted: 31 tokens, ...'): that line's run told again, the line's record stays
+        said = [raw[ln - 1] for ln in {ln for ln, _, _ in scanned()} if 0 < ln <= len(raw)]
+        records, block_of = _keep(records, block_of, lambda r: not _restates_line(r, said))
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
@@ -2842,16 +2857,78 @@ def _summarises(r: PasteRecord, below_figures: list[Figure]) -> bool:
     )
 
 
-def _zero_said(r: PasteRecord) -> bool:
-    """Whether a prose record states only a rate of exactly zero: no length, counts or label."""
+def _restates_line(r: PasteRecord, lines: list[str]) -> bool:
+    """Whether every field of ``r`` (two or more) is printed on one of ``lines`` as
+    'name: value', its name and value as the record prints them (markup aside)."""
+    if len(r.fields) < 2:
+        return False
+    pats = [
+        re.compile(
+            r"(?<![\w-])"
+            + r"\s*".join(map(re.escape, C._MARKUP.sub("", name).split()))
+            + r"\s*[:=]\s*"
+            + r"\s*".join(map(re.escape, C._MARKUP.sub("", value).split()))
+            + r"(?![\w.])"
+        )
+        for name, value in r.fields
+    ]
+    return any(all(p.search(line) for p in pats) for line in lines)
+
+
+def _zero_said(r: PasteRecord, raw: list[str]) -> bool:
+    """Whether a prose record states only a rate of exactly zero: no length, counts or label
+    (a sentence with a colon in it, read as key-value, is prose: ten words or more on its
+    one line)."""
     return (
-        r.structure == "prose"
+        (
+            r.structure == "prose"
+            or r.structure == "key-value"
+            and r.first_line == r.last_line
+            and 0 < r.first_line <= len(raw)
+            and len(raw[r.first_line - 1].split()) >= 10
+        )
         and r.printed_rate == 0
         and r.printed_length is None
         and r.accepted_tokens is None
         and r.drafted_tokens is None
         and r.steps is None
         and not r.labels
+    )
+
+
+def _ratio_printed(r: PasteRecord, records: list[PasteRecord]) -> bool:
+    """Whether another record, of no counts of its own, prints as its length the counts'
+    accepted / steps and not 1 + it ('Total accepted tokens: 909', 'Total decoding steps: 182',
+    then 'Average Accept Length: 4.995'): the paste calls accepted / steps its length (its
+    accepted count holding the target's token, or the length leaving the bonus out: not
+    told), so the counts' 1 + accepted / steps is claimed of nothing; their run is that
+    record's. Not where that record's own figures decide its length (a ratio equal by
+    chance), and at the length's printed decimals ('1.60' is not '1.6')."""
+    if r.accepted_tokens is None or not r.steps:
+        return False
+    per = r.accepted_tokens / r.steps
+
+    def printed(o: PasteRecord) -> C.Value | None:
+        # the length as printed, its decimals kept ('1.60' is not '1.6')
+        return next(
+            (
+                v
+                for _, text in o.fields
+                if (v := C.value(text)) is not None and v.number == o.printed_length
+            ),
+            None,
+        )
+
+    return any(
+        o is not r
+        and o.accepted_tokens is None
+        and o.steps is None
+        and o.printed_length is not None
+        and o.accept_length is None  # (its own figures deciding it: the ratio a coincidence)
+        and (v := printed(o)) is not None
+        and abs(v.number - per) <= C.half_unit(v.decimals) + 1e-12
+        and abs(v.number - 1 - per) > C.half_unit(v.decimals)
+        for o in records
     )
 
 

@@ -426,10 +426,11 @@ _LOG_PREFIX = re.compile(
 )
 # an engine's statistics line quoted without its log prefix ('Decode batch, #running-req: 32,'
 # wrapped by an editor at its width)
-_ENGINE_LINE = re.compile(r"^\s*(?:Decode|Prefill) batch[.,]")
+_ENGINE_LINE = re.compile(r"^\s*(?:(?:Decode|Prefill) batch[.,]|SpecDecoding metrics:)")
 # a command line continued with '\\' (its flags are read from the whole text, not as lines)
 _COMMAND = re.compile(r"(?:^|\s)--?[A-Za-z]|^\s*(?:\$\s|python|sudo|docker|export\b|[A-Z_]+=)")
 _LOG_FIELDS = re.compile(r"#?[\w ()/]+:\s*[\w.%-]+,")
+_FIELD_REST = re.compile(r"^\s*[A-Za-z][\w -]{0,40}:\s*\d")
 _WRAP_REST = re.compile(r"^\s*(?:[a-z#(]|\d[\d.]*\s*(?:%|tokens|,))")
 
 
@@ -447,7 +448,7 @@ def _joined(lines: list[Line]) -> list[Line]:
                 t.strip()
                 and (_LOG_PREFIX.match(prev) or _ENGINE_LINE.match(prev))
                 and not _LOG_PREFIX.match(t)
-                and _WRAP_REST.match(t)
+                and (_WRAP_REST.match(t) or (prev.rstrip().endswith(",") and _FIELD_REST.match(t)))
                 and _LOG_FIELDS.search(prev)  # (last: on a long line, the dearest question)
                 and not prev.rstrip().endswith((".", "!", "?"))
             ):
