@@ -2790,19 +2790,37 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
 # a figure that changed ('accept length improved from 1.86 to 2.69'): two values of one key;
 # a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's;
 # either value perhaps hedged ('drops from about 2.9 to roughly 1.4': arrival.py's hedges)
+# ... the first value perhaps before its run's one-word label ('from 66.7% isolated to ...'),
+# either end perhaps a range
+# ('from 0.55-0.85 to ~0.2': the range no record, the other end one; :func:`_from_to_values`)
+_RUN_WORD = r"(?!(?:about|around|roughly|approx\w*|nearly|almost|only|just|barely|merely|exactly|some)\b)[a-z][a-z-]{2,20}"
+_RANGE_END = r"\s*[-–—]\s*[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2}"
 _FROM_TO = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+"
     + A.HEDGE
     + r"(?P<a>[*`]{0,2}[~≈]?"
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
-    r"\s*(?:\bto\s|→|->)\s*"
-    + A.HEDGE
-    + r"(?P<b>[*`]{0,2}[~≈]?"
-    + _DIGITS
-    + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    r"(?P<ra>" + _RANGE_END + r")?"
+    r"(?:\s+(?P<pa>" + _RUN_WORD + r"))?"
+    r"\s*(?:\bto\s|→|->)\s*" + A.HEDGE + r"(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})"
+    r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)",
     re.I,
 )
+
+
+def _from_to_values(m: re.Match[str]) -> tuple[str, ...] | None:
+    """The groups of a 'from X to Y' match that are runs' values: both, or the one end that is
+    no range; None where a word after the first value makes it no change of two runs (after a
+    whole value, or a unit: 'from 2 tokens to ...', 'from 2.5 ms to ...')."""
+    pa = m.group("pa")
+    if pa is not None:
+        a = C.value(m.group("a"))
+        if a is None or not (a.percent or a.decimals) or A.other_measure(pa, " " + pa):
+            return None
+    return tuple(g for g in ("a", "b") if not m.group("r" + g))
+
+
 # the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone
 # down sharply'): arrival.py
 _CHANGE_WORDS = A.CHANGE_BEFORE_FROM
@@ -4500,6 +4518,21 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
                     break
                 yield c.start(), c.end(), [(k, cv, m.group("key").strip(), c.group("val").strip())]
                 at = c.end()
+            # another run's value of the same figure after it ('fell to 2.93 against 4.39 for
+            # the matched head', 'reached 61% vs 70% on the old image'): printed as the first was
+            vs = _VERSUS.match(text, at)
+            if (
+                vs is not None
+                and (vv := C.value(vs.group("val"))) is not None
+                and _versus_kept(vs, v, vv)
+                and vv.percent == v.percent
+                and not A.other_measure(text[at : vs.start("val")], text[vs.end("val") :])
+            ):
+                yield (
+                    vs.start(),
+                    vs.end(),
+                    [(k, vv, m.group("key").strip(), vs.group("val").strip())],
+                )
     for m in _OF_MAX.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
         mx = float(m.group("max"))
@@ -4643,8 +4676,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     )
     for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
         m = _FROM_TO.match(text, start)
-        if m is None:
-            continue
+        if m is None or (runs := _from_to_values(m)) is None:
+            continue  # (words that make it no change of two runs: left to the other readers)
         for i in range(start, end):
             rest[i] = " "
         if k.metric is None or A.conditional(text, m.start("a")):
@@ -4653,10 +4686,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         # only the new one is a measurement
         corrected = _CORRECTED.search(text, max(0, m.start("a") - 40), m.start("a")) is not None
         va, vb = C.value(m.group("a")), C.value(m.group("b"))
-        if va is not None and vb is not None and not corrected:
+        if va is not None and vb is not None and not corrected and len(runs) == 2:
             # plain values above 1 under a rate's name: lengths (rate_changes.py)
             k = RCH.change_key(k, va, vb, RCH.sentence(text, m.start("a")))
-        for g in ("b",) if corrected else ("a", "b"):
+        for g in [g for g in runs if g == "b" or not corrected]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
@@ -5266,7 +5299,8 @@ def _open_list(text: str) -> bool:
 
 
 _FROM_END = re.compile(r"\bfrom\s+[*`]{0,2}[\d.,]+\s*%?[*`]{0,2}\s*$", re.I)
-_TO_START = re.compile(r"^\s*(?:to|→|->)\s+[*`]{0,2}\d", re.I)
+# (perhaps after the first run's one-word label: '... from 66.7%' / 'isolated to 24%')
+_TO_START = re.compile(r"^\s*(?:[a-z][a-z-]{2,20}\s+)?(?:to|→|->)\s+[*`]{0,2}\d", re.I)
 
 
 def _open_change(text: str, nxt: str) -> bool:
