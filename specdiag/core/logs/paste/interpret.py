@@ -2836,6 +2836,14 @@ _BARE_ACCEPT_KEY = re.compile(
 )
 
 _CLAUSE_OPEN = re.compile(r"[(\[,;]")
+# a bare mean length joined to an acceptance rate just read in its clause ('B2 acceptance was
+# 47% with mean length 4.1', 'accept rate 61% and an average length of 2.9'): the same run's
+# acceptance length (a length named alone is any length: read only so joined)
+_SENTENCE_END_IN = re.compile(r"[.;!?](?:\s|$)")
+_JOINED_LENGTH = re.compile(
+    r"(?:^|[\s*`])(?:with|and)\s+(?:an?\s+|the\s+)?(?:mean|average|avg)\s+length(?:\s+of)?\s*$",
+    re.I,
+)
 
 
 def _bare_accept(key: str, v: C.Value) -> C.Key | None:
@@ -3001,21 +3009,39 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
 # a figure that changed ('accept length improved from 1.86 to 2.69'): two values of one key;
 # a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's;
 # either value perhaps hedged ('drops from about 2.9 to roughly 1.4': arrival.py's hedges)
+# ... the first value perhaps before its run's one-word label ('from 66.7% isolated to ...'),
+# either end perhaps a range
+# ('from 0.55-0.85 to ~0.2': the range no record, the other end one; :func:`_from_to_values`)
+_RUN_WORD = r"(?!(?:about|around|roughly|approx\w*|nearly|almost|only|just|barely|merely|exactly|some)\b)[a-z][a-z-]{2,20}"
+_RANGE_END = r"\s*[-–—]\s*[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2}"
 _FROM_TO = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+"
     + A.HEDGE
     + r"(?P<a>[*`]{0,2}[~≈]?"
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
-    r"\s*(?:\bto\s|→|->)\s*"
-    + A.HEDGE
-    + r"(?P<b>[*`]{0,2}[~≈]?"
-    + _DIGITS
-    + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    r"(?P<ra>" + _RANGE_END + r")?"
+    r"(?:\s+(?P<pa>" + _RUN_WORD + r"))?"
+    r"\s*(?:\bto\s|→|->)\s*" + A.HEDGE + r"(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})"
+    r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)",
     re.I,
 )
 # a range's other end right after a value ('2.2-2.8', '2.2 – 2.8')
 _RANGE_ON = re.compile(r"\s*[-–~]\s*[*`]{0,2}\d")
+
+
+def _from_to_values(m: re.Match[str]) -> tuple[str, ...] | None:
+    """The groups of a 'from X to Y' match that are runs' values: both, or the one end that is
+    no range; None where a word after the first value makes it no change of two runs (after a
+    whole value, or a unit: 'from 2 tokens to ...', 'from 2.5 ms to ...')."""
+    pa = m.group("pa")
+    if pa is not None:
+        a = C.value(m.group("a"))
+        if a is None or not (a.percent or a.decimals) or A.other_measure(pa, " " + pa):
+            return None
+    return tuple(g for g in ("a", "b") if not m.group("r" + g))
+
+
 # the verb of change closing the words before 'from X to Y' ('improved', 'goes up', 'has gone
 # down sharply'): arrival.py
 _CHANGE_WORDS = A.CHANGE_BEFORE_FROM
@@ -4723,6 +4749,21 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
                     break
                 yield c.start(), c.end(), [(k, cv, m.group("key").strip(), c.group("val").strip())]
                 at = c.end()
+            # another run's value of the same figure after it ('fell to 2.93 against 4.39 for
+            # the matched head', 'reached 61% vs 70% on the old image'): printed as the first was
+            vs = _VERSUS.match(text, at)
+            if (
+                vs is not None
+                and (vv := C.value(vs.group("val"))) is not None
+                and _versus_kept(vs, v, vv)
+                and vv.percent == v.percent
+                and not A.other_measure(text[at : vs.start("val")], text[vs.end("val") :])
+            ):
+                yield (
+                    vs.start(),
+                    vs.end(),
+                    [(k, vv, m.group("key").strip(), vs.group("val").strip())],
+                )
     for m in _OF_MAX.finditer(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
         mx = float(m.group("max"))
@@ -4866,8 +4907,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     )
     for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
         m = _FROM_TO.match(text, start)
-        if m is None:
-            continue
+        if m is None or (runs := _from_to_values(m)) is None:
+            continue  # (words that make it no change of two runs: left to the other readers)
         for i in range(start, end):
             rest[i] = " "
         if k.metric is None or A.conditional(text, m.start("a")):
@@ -4876,10 +4917,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         # only the new one is a measurement
         corrected = _CORRECTED.search(text, max(0, m.start("a") - 40), m.start("a")) is not None
         va, vb = C.value(m.group("a")), C.value(m.group("b"))
-        if va is not None and vb is not None and not corrected:
+        if va is not None and vb is not None and not corrected and len(runs) == 2:
             # plain values above 1 under a rate's name: lengths (rate_changes.py)
             k = RCH.change_key(k, va, vb, RCH.sentence(text, m.start("a")))
-        for g in ("b",) if corrected else ("a", "b"):
+        for g in [g for g in runs if g == "b" or not corrected]:
             v = C.value(m.group(g))
             if g == "b" and _RANGE_ON.match(text, m.end("b")):
                 continue  # ('from 3.8 to 2.2-2.8': the new value a range, no record; the old one is)
@@ -5139,6 +5180,17 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and (ck := _compared_key(m.group("key"))) is not None
             ):
                 k = ck  # 'acceptance is lower for run B (58% vs 72%)': the figure compared
+            if (
+                k.metric is None
+                and found
+                and found[-1][1].metric == C.RATE
+                and _JOINED_LENGTH.search(m.group("key"))
+                and (jv := C.value(m.group("val"))) is not None
+                and not jv.percent
+                and 1 <= jv.number <= C.MAX_STEP_TOKENS
+                and not _SENTENCE_END_IN.search(text, found[-1][0], m.start())
+            ):
+                k = C.Key(C.LENGTH, "mean length", False)
             if k.metric is None and pat is _PAIR:
                 if lead is None:
                     lead = _lead_metric(text)
@@ -5495,7 +5547,8 @@ def _open_list(text: str) -> bool:
 
 
 _FROM_END = re.compile(r"\bfrom\s+[*`]{0,2}[\d.,]+\s*%?[*`]{0,2}\s*$", re.I)
-_TO_START = re.compile(r"^\s*(?:to|→|->)\s+[*`]{0,2}\d", re.I)
+# (perhaps after the first run's one-word label: '... from 66.7%' / 'isolated to 24%')
+_TO_START = re.compile(r"^\s*(?:[a-z][a-z-]{2,20}\s+)?(?:to|→|->)\s+[*`]{0,2}\d", re.I)
 
 
 def _open_change(text: str, nxt: str) -> bool:

@@ -60,6 +60,20 @@ _BRACKET = re.compile(
     r"\s*(?:[,;][^()\d]{0,60})?\)",
     re.I,
 )
+# ... or a verb of change closing the words between ('the acceptance length rises (2.4 to
+# 2.7)'): the bracket's values are the figure before and after, read only where they go the
+# verb's way (a range is written low to high whatever the verb: 'falls (2.4 to 2.7)' is none)
+_UP = re.compile(
+    r"\b(?:ris\w*|rose|climb\w*|improv\w*|increas\w*|jump\w*|gr[eo]w\w*|recover\w*|soar\w*|"
+    r"spike\w*|bump\w*|(?:go|goes|went|gone|going)\s+up)\b",
+    re.I,
+)
+_DOWN = re.compile(
+    r"\b(?:drop\w*|f[ae]ll\w*|decreas\w*|declin\w*|shr[iau]nk\w*|s[iau]nk\w*|plummet\w*|"
+    r"slip\w*|dip\w*|degrad\w*|collaps\w*|regress\w*|worsen\w*|deteriorat\w*|decay\w*|"
+    r"erod\w*|slid\w*|crater\w*|tank\w*|sag\w*|(?:go|goes|went|gone|going)\s+down)\b",
+    re.I,
+)
 # what lies between the name and the bracket: no number, no sentence's end, no other measure
 # ... but a setting swept from one end to the other ('as the prompt grows from 1K to 32K tokens
 # (2.69 to 2.65)'): the bracket's values are the figure at its two ends
@@ -184,8 +198,22 @@ def as_percentages(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     return out
 
 
+def _verb_way(verb: str, m: re.Match[str]) -> bool:
+    """Whether a bare '(X to Y)' goes the way of the verb of change before it: up after a
+    rising verb, down after a falling one (a verb of neither way: no change told)."""
+    a, b = float(m.group("sa").rstrip("% ")), float(m.group("sb").rstrip("% "))
+    if _UP.search(verb):
+        return b > a
+    return _DOWN.search(verb) is not None and b < a
+
+
+_BARE_TO = re.compile(r"\(\s*\d+(?:\.\d+)?\s*%?\s+to\s+\d")
+
+
 def hinted(text: str) -> bool:
-    return "(" in text and re.search(_ARROW + r"|\bfrom\s+\d", text) is not None
+    return "(" in text and (
+        re.search(_ARROW + r"|\bfrom\s+\d", text) is not None or _BARE_TO.search(text) is not None
+    )
 
 
 def spans(text: str) -> Iterator[tuple[int, int, Items]]:
@@ -194,8 +222,11 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
         start = max(_sentence_start(text, m.start()), m.start() - 120)
         head = text[start : m.start()]
         swept = _SWEPT.search(head)
+        changed = None
         if m.group("sa") and swept is None:
-            continue  # '(2.5 to 3.0)' alone: a range as often as a change
+            changed = A.CHANGE_BEFORE_FROM.search(head)
+            if changed is None:
+                continue  # '(2.5 to 3.0)' alone: a range as often as a change
         if swept is not None:
             head = head[: swept.start()] + " " * (swept.end() - swept.start())
         names = [n for n in _NAME.finditer(head) if _BETWEEN.match(head[n.end() :])]
@@ -203,6 +234,10 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
             continue
         name = names[-1]
         between = head[name.end() :]
+        if changed is not None and (
+            changed.start() < name.end() or not _verb_way(changed.group(0), m)
+        ):
+            continue
         if _OTHER.search(between) or A.conditional(text, m.start()) or A.target(head):
             continue
         k = C.key(name.group(0))

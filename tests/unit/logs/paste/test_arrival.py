@@ -266,3 +266,75 @@ def test_a_level_held_without_its_mark_or_as_a_range_or_a_condition_is_no_record
     sentence: str,
 ) -> None:
     assert read_paste(f"{_LEAD}With the EAGLE-3 draft, {sentence}.\n").records == ()
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    name=st.sampled_from(_LENGTH_NAMES),
+    verb=st.sampled_from(["fell to", "dropped to", "reached", "settled at"]),
+    a=st.integers(12, 60),
+    b=st.integers(12, 60),
+    vs=st.sampled_from(["against", "vs", "versus", ", versus"]),
+    other=st.sampled_from([" for the matched head", " on the old image", ""]),
+)
+def test_another_runs_value_after_versus(
+    name: str, verb: str, a: int, b: int, vs: str, other: str
+) -> None:
+    text = f"{_LEAD}After the merge {name} {verb} {a / 10:.2f} {vs} {b / 10:.2f}{other}.\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == pytest.approx([a / 10, b / 10])
+    assert all(r.accept_length is None for r in got)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "After the merge the acceptance length fell to 2.64 against 8 requests.",  # a count
+        "After the merge the acceptance length fell to 2.64 against 38.10 tok/s.",  # a unit
+        "After the merge the acceptance length fell to 2.64 vs 71% for the old head.",  # a rate
+    ],
+)
+def test_no_second_value_after_versus(line: str) -> None:
+    assert [r.printed_length for r in read_paste(f"{_LEAD}{line}\n").records] == [2.64]
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    lo=st.integers(20, 45),
+    width=st.integers(5, 30),
+    single=st.integers(50, 90),
+    range_first=st.booleans(),
+    dash=st.sampled_from(["-", "–", " - "]),
+    pct=st.booleans(),
+)
+def test_a_change_with_a_range_at_one_end_reads_the_other_end(
+    lo: int, width: int, single: int, range_first: bool, dash: str, pct: bool
+) -> None:
+    def fmt(n: int) -> str:
+        return f"{n}%" if pct else f"{n / 100:.2f}"
+
+    rng = f"{fmt(lo)}{dash}{fmt(lo + width)}"
+    one = f"~{fmt(single)}"
+    a, b = (rng, one) if range_first else (one, rng)
+    text = f"{_LEAD}After the patch the draft acceptance went from {a} to {b} on chat.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == pytest.approx([single / 100])
+
+
+def test_a_change_with_a_label_after_its_first_value_wrapped_by_hand() -> None:
+    text = (
+        f"{_LEAD}The cache was rebuilt each round, which is why acceptance fell from 71.4%\n"
+        "standalone to 30.5% in the loop.\n"
+    )
+    assert [r.printed_rate for r in read_paste(text).records] == pytest.approx([0.714, 0.305])
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "After the patch the draft acceptance went from 40%-55% to 61%-70% on chat.",  # ranges
+        "After the patch the acceptance length went from 2 tokens to 3 tokens.",  # whole values
+        "After the patch the acceptance length went from 2.5 ms to 3.5 ms.",  # another measure
+    ],
+)
+def test_no_record_for_ranges_at_both_ends_or_a_word_after_a_whole_value(line: str) -> None:
+    assert not read_paste(f"{_LEAD}{line}\n").records

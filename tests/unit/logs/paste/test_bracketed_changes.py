@@ -157,3 +157,48 @@ def test_no_percent_evidence_keeps_lengths(said: str) -> None:
     ).records
     assert [r.printed_length for r in got[-2:]] == pytest.approx([5.2, 6.8])
     assert all(r.accept_length is None for r in got)
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    low=st.integers(12, 50),
+    gain=st.integers(1, 30),
+    up=st.booleans(),
+    name=st.sampled_from(["acceptance length", "MTP acceptance length", "accept rate"]),
+    aux=st.sampled_from(["", "then ", "has "]),
+)
+def test_a_bare_bracket_after_a_verb_of_change_is_before_and_after(
+    low: int, gain: int, up: bool, name: str, aux: str
+) -> None:
+    a, b = low / 10, (low + gain) / 10
+    verb = (
+        {"": "rises", "then ": "rose", "has ": "risen"}
+        if up
+        else {"": "falls", "then ": "fell", "has ": "dropped"}
+    )
+    if not up:
+        a, b = b, a
+    text = f"{_SAID}With the rebuilt image the {name} {aux}{verb[aux]} ({a:.1f} to {b:.1f}).\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == pytest.approx([a, b])
+    assert all(r.accept_length is None for r in got)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # against the verb's way: a range written low to high
+        "With the rebuilt image the acceptance length falls (2.4 to 2.9).",
+        "With the rebuilt image the acceptance length rises (2.9 to 2.4).",
+        # no verb of change, or one of no way
+        "With the rebuilt image the acceptance length (2.4 to 2.9) is fine.",
+        "With the rebuilt image the acceptance length varies (2.4 to 2.9).",
+        "With the rebuilt image the acceptance length changes (2.4 to 2.9).",
+        # another measure's change
+        "With the rebuilt image acceptance holds and the throughput rises (24 to 29).",
+        # a goal
+        "If the acceptance length rises (2.4 to 2.9) we keep the image.",
+    ],
+)
+def test_no_record_bare_bracket_near_misses(line: str) -> None:
+    assert not read_paste(f"{_SAID}{line}\n").records
