@@ -2224,6 +2224,25 @@ def _share_and_per_step(
 _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）\d]*[)）]\s*$")
 
 
+def _named_in_cell(cell: str) -> tuple[C.Key, C.Value, str, str] | None:
+    """(key, value, name, value as printed) of a cell that is a value and the name of its
+    figure after it, nothing else ('1.66 accepted tokens/round', '2.4 tokens/step', '3.1 accept
+    length'); None otherwise."""
+    t = C._MARKUP.sub("", cell).strip()
+    m = _ACC_FIRST.fullmatch(t) or _LENGTH_FIRST.fullmatch(t)
+    v = C.value(m.group("val")) if m is not None else None
+    if m is None or v is None:
+        return None
+    name = t[m.end("val") :].strip()
+    if m.re is _ACC_FIRST:
+        noun = m.group("noun") or m.group("per_draft")
+        if "draft" in noun.lower():
+            return C.Key(C.ACC_PER_STEP, "accepted drafts per step", False), v, name, m["val"]
+        return C.Key(C.LENGTH, "accepted tokens per step", False), v, name, m["val"]
+    k = C.key(m.group("key"))
+    return (k, v, name, m["val"]) if k.metric in (C.LENGTH, C.TOK_PER_STEP) else None
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -2254,6 +2273,11 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         rk = k if k.metric != C.LENGTH else C.Key(C.RATE, k.text, True, None, k.tool, k.pooled)
         fig.put(C.LENGTH, lr[0], lk, cell, header)
         fig.put(C.RATE, lr[1], rk, cell, header)
+        return True
+    if v is None and k.metric in (C.RATE, C.LENGTH) and (nc := _named_in_cell(cell)) is not None:
+        # '1.66 accepted tokens/round' under 'Acceptance': the figure the cell's own words name
+        # (under the cell's own name: one name printed one way across the column)
+        fig.put(nc[0].metric or C.LENGTH, nc[1], nc[0], nc[3], nc[2])
         return True
     if v is not None or k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
         return False
@@ -3005,6 +3029,12 @@ _VERSUS = re.compile(
     r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
+)
+
+
+# after a bare length compared ('vs 1.2'): the sentence goes on or ends, no unit follows it
+_VERSUS_END = re.compile(
+    r"\s*(?:$|[.,;:)]|(?:for|on|with|in|at|from|by|when|after|before|under|using|and|of)\b)", re.I
 )
 
 
@@ -4853,6 +4883,21 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+            # the same figure of another run after 'versus' ('2.9 accept length vs 1.2 for the
+            # stock draft'), a bare length like the first (no unit of another measure after it)
+            more = _VERSUS.match(text, m.end())
+            mv = C.value(more.group("val")) if more is not None else None
+            if (
+                more is not None
+                and mv is not None
+                and not mv.percent
+                and not v.percent
+                and _VERSUS_END.match(text, more.end("val"))
+                and _versus_kept(more, v, mv)
+            ):
+                found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
+                for i in range(m.end(), more.end("val")):
+                    rest[i] = " "
     for m in _WHOLE_PER_STEP.finditer(text) if "tok" in low and V.SPECULATIVE.search(text) else ():
         # 'avg commit 7 tokens/step': a whole number the statistic word says was measured
         k, v = C.key(m.group("key")), C.value(m.group("val"))
