@@ -1445,15 +1445,31 @@ def definitions(text: str) -> dict[str, str]:
     return out
 
 
+# a header cell of the draft tokens of a step or of a run ('k', 'γ', 'drafted')
+_DRAFT_HEADER = re.compile(
+    r"^(?:k|γ|gamma|drafted|draft(?:ed)?\s+tokens|draft\s+len(?:gth)?)$", re.I
+)
+
+
+def _alpha(row: list[str]) -> dict[str, str]:
+    """A bare 'α' ('alpha') header cell beside a cell of the draft tokens ('k', 'drafted'):
+    speculative decoding's acceptance rate (Leviathan et al.), as a definition."""
+    names = {C.norm(c)[0] for c in row}
+    if not any(_DRAFT_HEADER.match(n) for n in names):
+        return {}
+    return dict.fromkeys(names & {"α", "alpha"}, "acceptance rate")
+
+
 def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
     """A grid whose header cells the prose defined named by their definition ('accept' ->
-    'accept (committed/round)')."""
-    if not defined or not g.header:
+    'accept (committed/round)'), and a bare 'α' beside the draft tokens as the acceptance
+    rate."""
+    if not g.header:
         return g
-    head = [
-        [f"{c} ({defined[n]})" if (n := C.norm(c)[0]) in defined else c for c in row]
-        for row in g.header
-    ]
+    head = []
+    for row in g.header:
+        named = {**_alpha(row), **defined}
+        head.append([f"{c} ({named[n]})" if (n := C.norm(c)[0]) in named else c for c in row])
     if head == g.header:
         return g
     return Grid(g.structure, head, g.rows, g.first_line, g.last_line)
@@ -2754,7 +2770,13 @@ def _bonus_noted(ws: list[str]) -> C.Key | None:
 def key_of(words: str, sep: str | None = None) -> C.Key:
     """The longest suffix (at most 7 words) of a phrase that names a metric or a label.
     ``sep``: what stands between the phrase and its value ('=' binds the value to the words
-    just before it; '' is none: the value follows the words)."""
+    just before it; '' is none: the value follows the words). An acceptance figure named a
+    proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
+    k = _key_of(words, sep)
+    return C.Key(None, k.text, k.percent) if k.metric in C.ACCEPTANCE and C.proxy(words) else k
+
+
+def _key_of(words: str, sep: str | None = None) -> C.Key:
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
     while ws and ws[-1].lower().strip(":=") in _CONNECT and ws[-1].strip(":=") != "A":
