@@ -638,7 +638,19 @@ def key(text: str) -> Key:
                 got = again
     if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
         return Key(None, got.text, got.percent)
+    if got.metric in ACCEPTANCE and proxy(text):
+        # ('mean accepted tokens per step proxy', 'accept length (proxy)'): what stands in for
+        # the figure (a teacher-forced or training estimate), no run's measurement
+        return Key(None, got.text, got.percent)
     return got
+
+
+_PROXY = re.compile(r"\bprox(?:y|ies)\b", re.I)
+
+
+def proxy(text: str) -> bool:
+    """Whether a name calls its figure a proxy (a stand-in estimate, not the measure)."""
+    return ("rox" in text or "ROX" in text) and _PROXY.search(text) is not None
 
 
 # Typos in a header ('accept radio', 'acceptnace rate', 'accept lenght'): a word of five letters

@@ -1613,15 +1613,31 @@ def definitions(text: str) -> dict[str, str]:
     return out
 
 
+# a header cell of the draft tokens of a step or of a run ('k', 'γ', 'drafted')
+_DRAFT_HEADER = re.compile(
+    r"^(?:k|γ|gamma|drafted|draft(?:ed)?\s+tokens|draft\s+len(?:gth)?)$", re.I
+)
+
+
+def _alpha(row: list[str]) -> dict[str, str]:
+    """A bare 'α' ('alpha') header cell beside a cell of the draft tokens ('k', 'drafted'):
+    speculative decoding's acceptance rate (Leviathan et al.), as a definition."""
+    names = {C.norm(c)[0] for c in row}
+    if not any(_DRAFT_HEADER.match(n) for n in names):
+        return {}
+    return dict.fromkeys(names & {"α", "alpha"}, "acceptance rate")
+
+
 def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
     """A grid whose header cells the prose defined named by their definition ('accept' ->
-    'accept (committed/round)')."""
-    if not defined or not g.header:
+    'accept (committed/round)'), and a bare 'α' beside the draft tokens as the acceptance
+    rate."""
+    if not g.header:
         return g
-    head = [
-        [f"{c} ({defined[n]})" if (n := C.norm(c)[0]) in defined else c for c in row]
-        for row in g.header
-    ]
+    head = []
+    for row in g.header:
+        named = {**_alpha(row), **defined}
+        head.append([f"{c} ({named[n]})" if (n := C.norm(c)[0]) in named else c for c in row])
     if head == g.header:
         return g
     return Grid(g.structure, head, g.rows, g.first_line, g.last_line)
@@ -2422,6 +2438,25 @@ def _share_and_per_step(
 _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）\d]*[)）]\s*$")
 
 
+def _named_in_cell(cell: str) -> tuple[C.Key, C.Value, str, str] | None:
+    """(key, value, name, value as printed) of a cell that is a value and the name of its
+    figure after it, nothing else ('1.66 accepted tokens/round', '2.4 tokens/step', '3.1 accept
+    length'); None otherwise."""
+    t = C._MARKUP.sub("", cell).strip()
+    m = _ACC_FIRST.fullmatch(t) or _LENGTH_FIRST.fullmatch(t)
+    v = C.value(m.group("val")) if m is not None else None
+    if m is None or v is None:
+        return None
+    name = t[m.end("val") :].strip()
+    if m.re is _ACC_FIRST:
+        noun = m.group("noun") or m.group("per_draft")
+        if "draft" in noun.lower():
+            return C.Key(C.ACC_PER_STEP, "accepted drafts per step", False), v, name, m["val"]
+        return C.Key(C.LENGTH, "accepted tokens per step", False), v, name, m["val"]
+    k = C.key(m.group("key"))
+    return (k, v, name, m["val"]) if k.metric in (C.LENGTH, C.TOK_PER_STEP) else None
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -2452,6 +2487,11 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         rk = k if k.metric != C.LENGTH else C.Key(C.RATE, k.text, True, None, k.tool, k.pooled)
         fig.put(C.LENGTH, lr[0], lk, cell, header)
         fig.put(C.RATE, lr[1], rk, cell, header)
+        return True
+    if v is None and k.metric in (C.RATE, C.LENGTH) and (nc := _named_in_cell(cell)) is not None:
+        # '1.66 accepted tokens/round' under 'Acceptance': the figure the cell's own words name
+        # (under the cell's own name: one name printed one way across the column)
+        fig.put(nc[0].metric or C.LENGTH, nc[1], nc[0], nc[3], nc[2])
         return True
     if v is not None or k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
         return False
@@ -2949,7 +2989,13 @@ def _bonus_noted(ws: list[str]) -> C.Key | None:
 def key_of(words: str, sep: str | None = None) -> C.Key:
     """The longest suffix (at most 7 words) of a phrase that names a metric or a label.
     ``sep``: what stands between the phrase and its value ('=' binds the value to the words
-    just before it; '' is none: the value follows the words)."""
+    just before it; '' is none: the value follows the words). An acceptance figure named a
+    proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
+    k = _key_of(words, sep)
+    return C.Key(None, k.text, k.percent) if k.metric in C.ACCEPTANCE and C.proxy(words) else k
+
+
+def _key_of(words: str, sep: str | None = None) -> C.Key:
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
     while ws and ws[-1].lower().strip(":=") in _CONNECT and ws[-1].strip(":=") != "A":
@@ -3244,6 +3290,12 @@ _VERSUS = re.compile(
     r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
+)
+
+
+# after a bare length compared ('vs 1.2'): the sentence goes on or ends, no unit follows it
+_VERSUS_END = re.compile(
+    r"\s*(?:$|[.,;:)]|(?:for|on|with|in|at|from|by|when|after|before|under|using|and|of)\b)", re.I
 )
 
 
@@ -5119,6 +5171,21 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+            # the same figure of another run after 'versus' ('2.9 accept length vs 1.2 for the
+            # stock draft'), a bare length like the first (no unit of another measure after it)
+            more = _VERSUS.match(text, m.end())
+            mv = C.value(more.group("val")) if more is not None else None
+            if (
+                more is not None
+                and mv is not None
+                and not mv.percent
+                and not v.percent
+                and _VERSUS_END.match(text, more.end("val"))
+                and _versus_kept(more, v, mv)
+            ):
+                found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
+                for i in range(m.end(), more.end("val")):
+                    rest[i] = " "
     for m in _WHOLE_PER_STEP.finditer(text) if "tok" in low and V.SPECULATIVE.search(text) else ():
         # 'avg commit 7 tokens/step': a whole number the statistic word says was measured
         k, v = C.key(m.group("key")), C.value(m.group("val"))

@@ -57,6 +57,11 @@ _ACCEPT_FLAG = re.compile(
 )
 
 
+def shell_sign(line: str) -> bool:
+    """Whether the line holds what only a shell script has (``_SHELL_SIGN``)."""
+    return _SHELL_SIGN.search(line) is not None
+
+
 def comment(line: str) -> bool:
     """Whether ``line`` is a script's or a config's comment ('# the draft arm ...')."""
     return _COMMENT.match(line) is not None

@@ -1752,6 +1752,8 @@ def read_paste(
     records = MARG.decide(records, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
+    # a line of one run's details restating one table row above it (restated_row.py)
+    records, block_of = RR.detailed(records, block_of, raw)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     if _SPEC_CONTEXT.search(text) is None:

@@ -53,6 +53,15 @@ that row prints a length within one unit of the prose's last digit (rounded or c
 or 3.08) restates that row: it goes, the row noting it. Not where the row prints another length
 (a run of its own), nor where two rows or none have that setting.
 
+A line of one run's details under its table (``- small: 2.10 accepted tokens/round, 1.10
+accepted drafts/round, 55.0% of drafted, avg draft 2.00 over 90 rounds``) whose counts decide
+its length's convention by an identity, printing the same length digit for digit as exactly one
+row above it, a row whose label holds the line's own lead label (``small`` of a row
+``org/small-it``, as a word between separators): that row's run told in detail. The line goes,
+the row takes the convention its identity decides (and the rows of its column follow, one name
+printed one way). Not where two rows print that length with such a label, nor where the row's
+convention is decided already.
+
 Pure: records in, records out.
 """
 
@@ -64,7 +73,7 @@ from collections import Counter
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
-from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
+from specdiag.core.logs.paste.model import TABLE_ROW, UNKNOWN, Decision, PasteRecord, decided_notes
 
 _APPROX = (
     r"(?:~|≈|∼|\babout|\baround|\bapprox\.?|\bapproximately|\broughly|\bcirca|\bca\.|"
@@ -556,5 +565,50 @@ def _fold_at_k(
         j = at[0]
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, AT_K_NOTE.format(line=r.first_line, text=m.group(0)))
+        )
+    return _without(out, block_of, drop)
+
+
+DETAIL_NOTE = "detailed by the line at line {line}, whose identity decides the convention"
+# a line opening on its lead label ('- small: ...', '**small**: ...')
+_DETAIL_LEAD = re.compile(r"^\s*(?:[-*+•]\s+)?[*`_]{0,2}(?P<lab>[\w.+-]{2,40}?)[*`_]{0,2}\s*:\s")
+
+
+def detailed(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each line of a run's details restating one table row above it (see
+    the module's rule), that row taking the convention the line's identity decides."""
+    drop: set[int] = set()
+    out = list(records)
+    for i, r in enumerate(records):
+        if (
+            r.kind == TABLE_ROW
+            or r.structure not in _PROSE
+            or r.first_line != r.last_line
+            or r.printed_length is None
+            or not r.bonus.rule.startswith("identity:")
+            or not 1 <= r.first_line <= len(raw)
+            or (m := _DETAIL_LEAD.match(raw[r.first_line - 1])) is None
+        ):
+            continue
+        own = re.compile(r"(?<![A-Za-z0-9])" + re.escape(m.group("lab")) + r"(?![A-Za-z0-9])", re.I)
+        rows = [
+            j
+            for j, e in enumerate(records)
+            if e.kind == TABLE_ROW
+            and e.first_line < r.first_line
+            and e.printed_length == r.printed_length
+            and any(own.search(v) for k, v in e.labels if k != "column")
+        ]
+        if len(rows) != 1 or out[rows[0]].bonus.value != UNKNOWN:
+            continue
+        row = out[rows[0]]
+        drop.add(i)
+        out[rows[0]] = dataclasses.replace(
+            row,
+            accept_length=r.accept_length,
+            bonus=Decision(r.bonus.value, r.bonus.rule),
+            notes=(*decided_notes(row.notes), DETAIL_NOTE.format(line=r.first_line)),
         )
     return _without(out, block_of, drop)

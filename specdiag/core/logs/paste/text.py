@@ -7,6 +7,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import flat_table as FT
+from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import slashed_grid as SG
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zhalways as ZA
@@ -501,14 +502,31 @@ _USAGE_TITLE = re.compile(
 )
 
 
+def _script_code(cur: list[Line], t: str) -> bool:
+    """Whether ``t`` is a shell script's first command under its header comment, ``cur`` being
+    the shebang and the comment lines: where the comment states a figure (a digit past the
+    shebang) and the command is a script's own (notrun's shell sign), the comment is the
+    author's prose about results and the commands name what the script runs, not what printed
+    those figures, so the code opens a block of its own."""
+    return (
+        cur[0][1].startswith("#!")
+        and bool(t.strip())
+        and not t.lstrip().startswith("#")
+        and all(c.lstrip().startswith("#") for _, c in cur)
+        and any(ch.isdigit() for _, c in cur[1:] for ch in c)
+        and NR.shell_sign(t)
+    )
+
+
 def blocks(lines: list[Line]) -> list[list[Line]]:
     """Runs of non-blank lines. Blank lines between rows of one tab-separated table (a header,
     a blank line, then the rows, as a spreadsheet copy gives them) or of one pipe table (rows of
-    as many bars) do not end it; a title of instructions (_USAGE_TITLE) opens a new one."""
+    as many bars) do not end it; a title of instructions (_USAGE_TITLE) opens a new one, and so
+    does a shell script's code under its header comment stating a figure (_script_code)."""
     out: list[list[Line]] = []
     cur: list[Line] = []
     for i, item in enumerate(lines):
-        if cur and _USAGE_TITLE.match(item[1]):
+        if cur and (_USAGE_TITLE.match(item[1]) or _script_code(cur, item[1])):
             out.append(cur)
             cur = []
         if item[1].strip():
