@@ -53,13 +53,18 @@ def count_pairs(lines: list[tuple[int, str]], text: str) -> tuple[list[PasteReco
     rules), and the lines of such pairs of zeros."""
     out: list[PasteRecord] = []
     zeros: list[int] = []
-    if V.SPECULATIVE.search(text) is None:
+    pairs = [
+        (ln, m)
+        for ln, t in lines
+        if "," in t
+        and t.rstrip(" `\t\r").endswith(("]", ")"))
+        and (m := _PAIR.match(t)) is not None
+        and C.key(m.group("key")).metric in (C.RATE, C.ACCEPT_RATIO)
+    ]
+    if not pairs or V.SPECULATIVE.search(text) is None:  # (the paste searched only for a pair)
         return out, zeros
     above = dict(lines)
-    for ln, t in lines:
-        m = _PAIR.match(t) if "," in t else None
-        if m is None or C.key(m.group("key")).metric not in (C.RATE, C.ACCEPT_RATIO):
-            continue
+    for ln, m in pairs:
         if int(m.group("a")) == int(m.group("b")) == 0:
             zeros.append(ln)
         elif max(int(m.group("a")), int(m.group("b"))) >= 2:
