@@ -402,10 +402,10 @@ _ZERO_DRAFT_COUNTS = re.compile(
 )
 
 
-def none_drafted(r: PasteRecord, text: str) -> bool:
+def none_drafted(r: PasteRecord, raw: list[str]) -> bool:
     """A rate printed as exactly zero, no length, no draft counted accepted, whose own lines count
     nothing drafted (``MTP acceptance 0% (0/0)``): 0 / 0 is no rate, nothing was measured.
-    ``text``: the paste as given."""
+    ``raw``: the paste's lines as given."""
     if (
         r.printed_rate != 0.0
         or r.printed_length is not None
@@ -414,7 +414,6 @@ def none_drafted(r: PasteRecord, text: str) -> bool:
         or r.per_position
     ):
         return False
-    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     span = C._MARKUP.sub("", "\n".join(raw[r.first_line - 1 : r.last_line]))
     return _ZERO_DRAFT_COUNTS.search(span) is not None and not _some_accepted(span)
 

@@ -1785,7 +1785,7 @@ def read_paste(
     # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
     # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why;
     # so is a rate of 0% beside counts of nothing drafted ('acceptance 0% (0/0)', drafts.py)
-    nothing = {id(r) for r in records if _nothing_drafted(r) or D.none_drafted(r, text)}
+    nothing = {id(r) for r in records if _nothing_drafted(r) or D.none_drafted(r, raw)}
     ignored.extend(
         Block(r.first_line, r.last_line, NOTHING_DRAFTED, _lines_of(lines, r))
         for r in records
@@ -1799,6 +1799,7 @@ def read_paste(
         # 145,101 draft tokens; 77,360 accepted' over a table of '53.3% (77360/145101)'): that
         # record's run, told twice
         every = records
+        ratios = _printed_ratios(records)
         records, block_of = _keep(
             records,
             block_of,
@@ -1806,7 +1807,7 @@ def read_paste(
                 not (
                     r.printed_length is None
                     and r.printed_rate is None
-                    and (_counted_by(r, every) or _ratio_printed(r, every))
+                    and (_counted_by(r, every) or _ratio_printed(r, ratios))
                 )
             ),
         )
@@ -1992,9 +1993,6 @@ _RATE_OF_ACCEPTED = re.compile(
 )
 
 
-_per_step_name = I.per_step_name  # the name of a record's figure of tokens a step, or ''
-
-
 def _said_accepted(text: str, value: float) -> bool:
     """Whether the paste says ``value`` is what a step accepts ('每轮平均接受 6.2', 'accepts ~3.6
     a round'): the figure then counts accepted drafts, whatever its column is named."""
@@ -2112,11 +2110,11 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
                 value = INCLUDED
             said = "as the paste states" if k is not None else "in the row's label"
             if value == EXCLUDED and r.bonus.rule == TOKENS_NAME_RULE:
-                column = _per_step_name(r)
+                column = I.per_step_name(r)
                 if _RATE_OF_ACCEPTED.search(text) and any(
                     _said_accepted(text, o.printed_length)
                     for o in records
-                    if o.printed_length is not None and _per_step_name(o) == column
+                    if o.printed_length is not None and I.per_step_name(o) == column
                 ):
                     loose.add(column)
                     r = dataclasses.replace(
@@ -2178,7 +2176,7 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
         )
         if r.bonus.rule == TOKENS_NAME_RULE
         and r.printed_length is not None
-        and _per_step_name(r) in loose
+        and I.per_step_name(r) in loose
         else r
         for r in out
     ]
@@ -2898,39 +2896,46 @@ def _zero_said(r: PasteRecord, raw: list[str]) -> bool:
     )
 
 
-def _ratio_printed(r: PasteRecord, records: list[PasteRecord]) -> bool:
+def _printed_ratios(records: list[PasteRecord]) -> list[C.Value]:
+    """The lengths, as printed (their decimals kept: '1.60' is not '1.6'), of the records of no
+    counts of their own whose figures did not decide their length (a ratio equal by chance
+    then): what :func:`_ratio_printed` compares a record's counts with, found once a paste."""
+    out = []
+    for o in records:
+        if (
+            o.accepted_tokens is None
+            and o.steps is None
+            and o.printed_length is not None
+            and o.accept_length is None
+        ):
+            v = next(
+                (
+                    v
+                    for _, text in o.fields
+                    if (v := C.value(text)) is not None and v.number == o.printed_length
+                ),
+                None,
+            )
+            if v is not None:
+                out.append(v)
+    return out
+
+
+def _ratio_printed(r: PasteRecord, ratios: list[C.Value]) -> bool:
     """Whether another record, of no counts of its own, prints as its length the counts'
-    accepted / steps and not 1 + it ('Total accepted tokens: 909', 'Total decoding steps: 182',
-    then 'Average Accept Length: 4.995'): the paste calls accepted / steps its length (its
-    accepted count holding the target's token, or the length leaving the bonus out: not
-    told), so the counts' 1 + accepted / steps is claimed of nothing; their run is that
-    record's. Not where that record's own figures decide its length (a ratio equal by
-    chance), and at the length's printed decimals ('1.60' is not '1.6')."""
+    accepted / steps and not 1 + it (``ratios``: :func:`_printed_ratios`; 'Total accepted
+    tokens: 909', 'Total decoding steps: 182', then 'Average Accept Length: 4.995'): the paste
+    calls accepted / steps its length (its accepted count holding the target's token, or the
+    length leaving the bonus out: not told), so the counts' 1 + accepted / steps is claimed of
+    nothing; their run is that record's. Not where that record's own figures decide its
+    length, and at the length's printed decimals."""
     if r.accepted_tokens is None or not r.steps:
         return False
     per = r.accepted_tokens / r.steps
-
-    def printed(o: PasteRecord) -> C.Value | None:
-        # the length as printed, its decimals kept ('1.60' is not '1.6')
-        return next(
-            (
-                v
-                for _, text in o.fields
-                if (v := C.value(text)) is not None and v.number == o.printed_length
-            ),
-            None,
-        )
-
     return any(
-        o is not r
-        and o.accepted_tokens is None
-        and o.steps is None
-        and o.printed_length is not None
-        and o.accept_length is None  # (its own figures deciding it: the ratio a coincidence)
-        and (v := printed(o)) is not None
-        and abs(v.number - per) <= C.half_unit(v.decimals) + 1e-12
+        abs(v.number - per) <= C.half_unit(v.decimals) + 1e-12
         and abs(v.number - 1 - per) > C.half_unit(v.decimals)
-        for o in records
+        for v in ratios
     )
 
 
