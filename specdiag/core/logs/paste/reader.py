@@ -3,6 +3,7 @@ groups of comparable records, and the blocks that were not understood."""
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterator
@@ -635,12 +636,16 @@ def _marks(blk: list[tuple[int, str]], forcing: bool) -> dict[int, str]:
 
 
 def _figures_only_marked(
-    r: PasteRecord, blk: list[tuple[int, str]], marked: dict[int, str]
+    r: PasteRecord,
+    blk: list[tuple[int, str]],
+    marked: dict[int, str],
+    marked_lines: list[tuple[int, str]],
 ) -> bool:
-    """Whether every figure of ``r`` is written on a marked line and on no other line of the
-    block (a name on one line and its figure on a marked one below, read as one record)."""
+    """Whether every figure of ``r`` is written on a marked line (``marked_lines``: those of
+    ``blk``) and on no other line of the block (a name on one line and its figure on a marked
+    one below, read as one record)."""
     values = [v for _, v in r.fields if any(c.isdigit() for c in v)]
-    if not values:
+    if not values or not any(all(v in t for v in values) for _, t in marked_lines):
         return False
     on = [ln for ln, t in blk if all(v in t for v in values)]
     return bool(on) and all(ln in marked for ln in on)
@@ -658,16 +663,19 @@ def _drop_marked(
         return recs, False
     # the names settings set: a record read under one (a comment joined onto its key) is one
     names = {n for m in marked.values() if (n := NR.set_name(m)) is not None}
+    at = sorted(marked)
+    marked_lines = [(ln, t) for ln, t in blk if ln in marked]
     kept = [
         r
         for r in recs
-        if not any(r.first_line <= ln <= r.last_line for ln in marked)
-        and not _figures_only_marked(r, blk, marked)
+        if not ((i := bisect.bisect_left(at, r.first_line)) < len(at) and at[i] <= r.last_line)
+        and not _figures_only_marked(r, blk, marked, marked_lines)
         and not any(f.split()[-1:] == [n] for f, _ in r.fields for n in names)
     ]
     if len(kept) == len(recs):
         return recs, False
-    gone = [r for r in recs if r not in kept]
+    kept_ids = {id(r) for r in kept}
+    gone = [r for r in recs if id(r) not in kept_ids]
     first, last = min(r.first_line for r in gone), max(r.last_line for r in gone)
     mark = next(
         (m for ln, m in sorted(marked.items()) if first <= ln <= last),
@@ -1839,10 +1847,13 @@ def read_paste(
         zeros = [ln for ln, _, rate in scanned() if rate == 0] + [
             r.last_line for r in records if r.printed_rate == 0
         ]
+        first_zero = min(zeros, default=None)
         records, block_of = _keep(
             records,
             block_of,
-            lambda r: not (_zero_said(r, raw) and any(ln < r.first_line for ln in zeros)),
+            lambda r: (
+                not (first_zero is not None and first_zero < r.first_line and _zero_said(r, raw))
+            ),
         )
     if scanned is not None and any(len(r.fields) >= 2 for r in records):
         # a table restating an engine's line field by field ('| `Accepted` | `31 tokens` |'
@@ -2861,6 +2872,11 @@ def _restates_line(r: PasteRecord, lines: list[str]) -> bool:
     """Whether every field of ``r`` (two or more) is printed on one of ``lines`` as
     'name: value', its name and value as the record prints them (markup aside)."""
     if len(r.fields) < 2:
+        return False
+    # (a cheap test first: the lines holding the first value's first word)
+    head = C._MARKUP.sub("", r.fields[0][1]).split()[:1]
+    lines = [line for line in lines if all(w in line for w in head)]
+    if not lines:
         return False
     pats = [
         re.compile(

@@ -67,6 +67,7 @@ Pure: records in, records out.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 from collections import Counter
@@ -254,12 +255,15 @@ _APPROX_LEAD = re.compile(
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 
 
-def _under_approx_lead(r: PasteRecord, raw: list[str]) -> bool:
-    """Whether the record's lines are items of a list under a line ending 'roughly:'."""
-    i = r.first_line - 2
-    while i >= 0 and _ITEM.match(raw[i]):
-        i -= 1
-    return i >= 0 and i < r.first_line - 1 and _APPROX_LEAD.search(raw[i]) is not None
+def _approx_led(raw: list[str]) -> list[bool]:
+    """For each line: whether the nearest line above it that is no list item ends 'roughly:'
+    (the line an item of that list is under); one pass over the paste."""
+    led, lead = [], False
+    for t in raw:
+        led.append(lead)
+        if not _ITEM.match(t):
+            lead = _APPROX_LEAD.search(t) is not None
+    return led
 
 
 def _said(r: PasteRecord) -> list[tuple[str, str, C.Value]] | None:
@@ -359,7 +363,15 @@ def _fold_earlier(
     (see the module's rules), that record noting it."""
     drop: set[int] = set()
     out = list(records)
+    led: list[bool] | None = None
+    # the figures of the records before the one looked at (none dropped), sorted
+    figures: dict[str, list[tuple[float, int]]] = {"rate": [], "length": []}
     for i, r in enumerate(records):
+        if i:
+            e = records[i - 1]
+            for kind, x in (("rate", e.printed_rate), ("length", e.printed_length)):
+                if x is not None and i - 1 not in drop:
+                    bisect.insort(figures[kind], (x, i - 1))
         if r.structure not in _PROSE or r.kind == TABLE_ROW or i == 0:
             continue
         if r.accepted_tokens is not None or r.steps is not None or r.per_position:
@@ -367,16 +379,25 @@ def _fold_earlier(
         said = _said(r)
         if said is None:
             continue
-        lead = _under_approx_lead(r, raw)
+        led = _approx_led(raw) if led is None else led
+        # (the records' items of a list under a line ending 'roughly:')
+        lead = 1 <= r.first_line <= len(raw) and led[r.first_line - 1]
         if not all(lead or _approximate(r, text, raw) for _, text, _ in said):
             continue
         value = {"rate": r.printed_rate, "length": r.printed_length}
         if any(value[kind] is None for kind, _, _ in said):
             continue
         matches = []
-        for j in range(i):
+        # (the earlier records near the first figure, by their sorted figures: not every pair)
+        kind0, _, v0 = said[0]
+        scale = 100.0 if kind0 == "rate" and (v0.percent or v0.number > 1) else 1.0
+        width = (C.half_unit(v0.decimals) + 1e-6) / scale
+        near = figures[kind0]
+        lo = bisect.bisect_left(near, (v0.number / scale - width, -1))
+        hi = bisect.bisect_right(near, (v0.number / scale + width, len(records)))
+        for _, j in near[lo:hi]:
             e = records[j]
-            if e.last_line >= r.first_line or j in drop:
+            if e.last_line >= r.first_line:
                 continue
             have = {"rate": e.printed_rate, "length": e.printed_length}
             if all((x := have[kind]) is not None and _rounds_to(x, kind, v) for kind, _, v in said):
@@ -421,25 +442,32 @@ def _fold_counted(
     (a bench's lines, two runs counting alike) are never folded."""
     drop: set[int] = set()
     out = list(records)
+    # the earlier prose records by their accepted count (one pass, not every pair)
+    by_count: dict[int, list[int]] = {}
     for i, r in enumerate(records):
-        if r.structure not in _PROSE or r.kind == TABLE_ROW or not (r.accepted_tokens or 0) >= 10:
+        if r.structure not in _PROSE or r.kind == TABLE_ROW or r.accepted_tokens is None:
             continue
+        earlier = by_count.setdefault(r.accepted_tokens, [])
+        if r.accepted_tokens < 10:
+            earlier.append(i)
+            continue
+        names = {n for n, _ in r.fields}
         matches = [
             j
-            for j, e in enumerate(records[:i])
+            for j in earlier
             if j not in drop
-            and e.structure in _PROSE
-            and e.kind != TABLE_ROW
-            and (e.first_line, e.last_line) != (r.first_line, r.last_line)
-            and e.accepted_tokens == r.accepted_tokens
-            and {n for n, _ in e.fields} != {n for n, _ in r.fields}
-            and set(r.labels) <= set(e.labels)
+            and (records[j].first_line, records[j].last_line) != (r.first_line, r.last_line)
+            and {n for n, _ in records[j].fields} != names
+            and set(r.labels) <= set(records[j].labels)
             and all(
-                _agree(getattr(e, f), getattr(r, f))
+                _agree(getattr(records[j], f), getattr(r, f))
                 for f in ("drafted_tokens", "steps", "printed_rate", "printed_length")
             )
-            and not any(x != y for x, y in zip(e.per_position, r.per_position, strict=False))
+            and not any(
+                x != y for x, y in zip(records[j].per_position, r.per_position, strict=False)
+            )
         ]
+        earlier.append(i)
         if len(matches) != 1:
             continue
         (j,) = matches
