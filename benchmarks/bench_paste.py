@@ -10,7 +10,7 @@ and prose (about 20 KiB) and a worst case of about 250 KiB of tables.
     python benchmarks/bench_paste.py --hostile [--timeout 120]
 
 ``--hostile`` times hostile inputs instead (a sentence listing 60 shares, one line of 2,000
-figures, 250 KiB of lines of 250 figures), each in a child process stopped at ``--timeout``
+figures, 250 KiB of lines of 250 figures, 3,200 records as list items or sentences), each in a child process stopped at ``--timeout``
 seconds (shown as ``> N s``): a tree where such input takes exponential or quadratic time does
 not hold the run up.
 
@@ -79,6 +79,19 @@ def _hostile(root: Path, timeout: float) -> None:
         "a sentence of 60 shares": f"The mean acceptance rate was {shares} across runs.\n",
         "one line of 2,000 figures": f"accept len {chain}\n",
         "lines of 250 figures": f"accept len {row}\n" * 128,
+        # thousands of records, each compared with the others by the restatement folds
+        "3,200 items under 'roughly:'": "We get roughly:\n"
+        + "".join(f"- ~{1 + i % 300 / 100:.2f} accept length on task {i}\n" for i in range(3200)),
+        "3,200 approximate sentences": "".join(
+            f"Run {i}: roughly ~{1 + i % 300 / 100:.2f} accept length, about {10 + i % 80}% "
+            "acceptance\n"
+            for i in range(3200)
+        ),
+        "3,200 sentences with counts": "".join(
+            f"Run {i}: the mean acceptance length was {1 + i % 300 / 100:.2f} with {1 + i % 900} "
+            "accepted tokens.\n"
+            for i in range(3200)
+        ),
     }
     code = (
         "import sys, time\n"

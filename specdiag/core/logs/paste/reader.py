@@ -1176,6 +1176,16 @@ def read_paste(
         upper = (titles_here + upper)[:MAX_UPPER]
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
+            if _CANDIDATE.search(body):
+                unread.append(
+                    Block(
+                        blk[0][0],
+                        blk[-1][0],
+                        f"a block of more than {MAX_BLOCK_LINES:,} lines with no blank line: not "
+                        "read as tables, key-value runs or prose (split it with blank lines)",
+                        tuple(t for _, t in blk[:MAX_SHOWN]),
+                    )
+                )
             continue
         if BI.hinted(body):
             # 'label: N% both' items, named by the sentence or the table right above (both_items)

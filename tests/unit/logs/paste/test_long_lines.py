@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
-from specdiag.core.logs.paste.reader import MAX_LINE_FIGURES
+from specdiag.core.logs.paste.reader import MAX_BLOCK_LINES, MAX_LINE_FIGURES
 from tests.support.examples import examples
 
 _JOINS = [", ", " / ", " -> ", " ", "; "]
@@ -50,4 +50,26 @@ def test_a_line_of_more_figures_is_shown_unread(n: int, join: str, name: str, pc
     assert len(over[0].lines[0]) <= 201  # shown cut, not the whole line
     assert all(r.first_line != 3 for r in reading.records)
     # the paste's other lines are read as before
+    assert [r.printed_length for r in reading.records] == [2.41]
+
+
+def test_a_block_too_long_to_read_is_shown_unread() -> None:
+    # more lines than a block is read for, none blank: shown with its reason, never dropped
+    # silently; the blocks around it are read
+    lines = "".join(
+        f"- run {i}: accept length {1 + i % 200 / 100:.2f}\n" for i in range(MAX_BLOCK_LINES + 1)
+    )
+    reading = read_paste(
+        "Mean acceptance length: 2.41\n\n" + lines + "\nMean acceptance length: 2.53\n"
+    )
+    long = [u for u in reading.unread if f"more than {MAX_BLOCK_LINES:,} lines" in u.reason]
+    assert [(u.first_line, u.last_line) for u in long] == [(3, MAX_BLOCK_LINES + 3)]
+    assert long[0].lines[0] == "- run 0: accept length 1.00"
+    assert [r.printed_length for r in reading.records] == [2.41, 2.53]
+
+
+def test_a_long_block_without_acceptance_words_is_not_shown() -> None:
+    lines = "".join(f"- run {i}: throughput {100 + i} tok/s\n" for i in range(MAX_BLOCK_LINES + 1))
+    reading = read_paste("Mean acceptance length: 2.41\n\n" + lines)
+    assert not any("more than" in u.reason for u in reading.unread)
     assert [r.printed_length for r in reading.records] == [2.41]
