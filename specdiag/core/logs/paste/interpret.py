@@ -8,7 +8,6 @@ through :func:`cells.key`; configuration cells become the record's labels.
 
 from __future__ import annotations
 
-import ast
 import bisect
 import copy
 import dataclasses
@@ -7071,24 +7070,6 @@ def close_cut_json(text: str) -> object | None:
     if not stack or not end:
         return None
     return load_json(text[:end] + still_open)[0]
-
-
-_PY_DICT = re.compile(r"\{\s*'[^'\n]{1,80}'\s*:")
-
-
-def load_python_literal(text: str) -> object | None:
-    """A Python dict printed with repr ('result {'text': ..., 'meta_info': {...}}', what
-    ``print(ret)`` shows) inside a line or block: its first '{' to its last '}', read as a
-    literal (never evaluated); None when there is none."""
-    m = _PY_DICT.search(text)
-    end = text.rfind("}")
-    if m is None or end <= m.start() or end - m.start() > 200_000:
-        return None
-    try:
-        doc = ast.literal_eval(text[m.start() : end + 1])
-    except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
-        return None
-    return doc if isinstance(doc, dict) else None
 
 
 # (a key's '_' may be printed as a space: a web page's rendering of 'total_draft')

@@ -19,15 +19,6 @@ from specdiag.core.logs.paste import tools as T
 without_thread_links = T.without_thread_links
 
 
-def named_only_by_thread_links(tool: str, text: str) -> bool:
-    """Whether the paste ``text`` names ``tool`` only inside links to its repository's threads
-    (pull requests, issues, discussions, commits): no name in its words, no link into the
-    tool's source files."""
-    if tool == "unknown" or "github.com/" not in text.lower():
-        return False
-    return tool in T.tools_in_thread_links(text) and tool not in T.tools_named(text)
-
-
 def hint_rule(tool: str) -> str:
     """The tool rule of a record whose only tool is such a link's: unknown, the link a hint."""
     return f"no tool named but in a link to a pull request, issue or commit ({tool}): a hint only"

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
-from specdiag.core.logs.paste.links import named_only_by_thread_links, without_thread_links
+from specdiag.core.logs.paste.links import without_thread_links
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
@@ -64,15 +64,6 @@ def test_links_blanked_and_told() -> None:
     text = "see https://github.com/vllm-project/vllm/pull/42 and vllm/blob"
     assert len(without_thread_links(text)) == len(text)
     assert "pull/42" not in without_thread_links(text)
-    assert named_only_by_thread_links("vllm", "see https://github.com/vllm-project/vllm/pull/42")
-    # a link into the tool's source files, or its name in words, is no thread link
-    assert not named_only_by_thread_links(
-        "vllm", "see https://github.com/vllm-project/vllm/blob/main/x.py"
-    )
-    assert not named_only_by_thread_links(
-        "vllm", "on vLLM, see https://github.com/vllm-project/vllm/pull/42"
-    )
-    assert not named_only_by_thread_links("unknown", "https://github.com/o/r/pull/1")
 
 
 _TABLE = "| dataset | accept length |\n|---|---|\n| gsm8k | 3.21 |\n| mt-bench | 2.87 |\n"
