@@ -1207,14 +1207,18 @@ _RESTATED = re.compile(
 )
 
 
-# a value with an annotation in brackets that is no second figure: a signed change ('2.61
-# (+0.31)', '(↑0.31)', '(Δ -0.05)'), a named spread ('(std 0.12)', '(± 0.1)'), or an interval
+# a value (perhaps with its spread, '84.0 ± 0.4 %') with an annotation in brackets that is no
+# second figure: a signed change ('2.61 (+0.31)', '(↑0.31)', '(Δ -0.05)', perhaps with a note
+# after it, '(+1.1 pp, p=0.59, no detectable difference)'), a named spread ('(std 0.12)', '(± 0.1)'), or an interval
 # holding the value ('2.61 [2.50, 2.70]')
 _ANNOTATED = re.compile(
-    r"^(?P<v>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*[(\[]\s*(?:"
+    r"^(?P<v>(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:\s*(?:±|\+/-)\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?)?)"
+    r"\s*[(\[]\s*(?:"
     # (a change of a percentage in points: '(−3.0pp)', '(+1.2 p.p.)', '(-2 pts)')
     r"(?P<chg>(?:[+\-−↑↓▲▼]|Δ\s*[+\-−]?)\s*(?:\d+(?:\.\d+)?|\.\d+)\s*(?:%|(?:pp|p\.p\.?|pts?|points?)(?![A-Za-z]))?"
-    r"(?:\s*(?:vs\.?|over|from)\s[^()\[\]]{1,30})?)|"
+    r"(?:\s*(?:vs\.?|over|from)\s[^()\[\]]{1,30})?)"
+    # (a note on the change after it: '(+1.1 pp, p=0.59, no detectable difference)')
+    r"(?:\s*[,;]\s*(?=[^\W\d_])[^()\[\]]{1,80})?|"
     r"(?P<spread>(?:std|sd|σ|stdev|stddev|±|\+/-)\s*[:=]?\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?)|"
     r"(?:(?:95%?\s*)?ci\s*[:=]?\s*)?(?P<lo>(?:\d+(?:\.\d+)?|\.\d+))\s*%?\s*(?:,|–|-|to)\s*(?P<hi>(?:\d+(?:\.\d+)?|\.\d+))\s*%?"
     r")\s*[)\]]$",
@@ -1355,8 +1359,11 @@ def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
     t = _MARKUP.sub("", text).strip().strip(",;").strip()
     t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
-    if not t or len(t) > 60:
+    if not t:
         return None
+    if len(t) > 60:
+        # a value with a note on its change ('84.0 ± 0.4 % (+1.1 pp, p=0.59, no difference)')
+        return _annotated(t) if len(t) <= 140 and ("(" in t or "[" in t) else None
     if "/" in t and ("=" in t or "≈" in t) and (got := _run_mean(t) or _plus_one(t)) is not None:
         return got
     if "(" in t or "[" in t:

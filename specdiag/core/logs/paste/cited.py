@@ -26,6 +26,18 @@ the card's published figures quoted, no run of the paste; every block of the sec
 markdown heading) gives no record. A heading naming the card beside the paste's own run
 (`## Our runs vs the model card`, `## 官方模型卡复现`) is read as before.
 
+A paste quoting a model card throughout (`card_digest`): a section headed as the card's figures
+(above) or a source field linking a model's page (`**Source:** https://huggingface.co/org/name`,
+a digest of the card), and no first person anywhere (`we`, `our`, `I`, `my`, `我`, `私`, `tôi`,
+`mình`, `우리`): nothing in it is the writer's run, so the sections after the card's heading are
+the card's figures too; every record of it gives none.
+
+A figure in a sentence attributing it to a linked page (`based on [the forum
+benchmarks](https://...) showing 48% acceptance`, `according to [the docs](https://...), 2.9`), no
+first person between the link and the value: that page's figure, quoted, no record; the writer's
+own after it (`based on [the guide](https://...), we got 2.9`) stays. A first person anywhere (`On our box the
+long prompts gave ...`) keeps the other sections read.
+
 Pure: a record and the paste's lines in, a yes or no out.
 """
 
@@ -80,6 +92,35 @@ def card_section(heading: str) -> str | None:
     return m.group(1)
 
 
+# a source field naming a model's page on the hub as the paste's source (a digest of its card):
+# 'Source: https://huggingface.co/org/name', '- **Model card:** huggingface.co/org/name'; never a
+# data set, a space, a paper or a discussion
+_CARD_SOURCE = re.compile(
+    r"^\s*(?:[-*]\s+)?[*_]{0,2}(?:source|model[\s_-]*card|card|来源|出典|nguồn)[*_]{0,2}\s*[:：]"
+    r"[*_]{0,2}\s*<?(?P<page>(?:https?://)?(?:www\.)?huggingface\.co/"
+    r"(?!(?:datasets|spaces|papers|docs|blog|collections)/)[\w.-]+/[\w.-]+)/?(?:[\s>)]|$)",
+    re.I | re.M,
+)
+# the writer's own voice: a first person in the languages the paste readers read
+_ANY_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I've|I'd)\b|(?i:\b(?:we|we've|we're|our|ours|us|my|mine|me|tôi|mình)\b)|"
+    r"我|私|僕|我々|우리|저는|제가"
+)
+
+
+def card_digest(text: str) -> str | None:
+    """The model card a paste quotes throughout (see the module's rule), or None: a section
+    heading or a source field naming the card, and no first person anywhere."""
+    card = next(
+        (c for t in text.split("\n") if "#" in t and (c := card_section(t)) is not None), None
+    )
+    if card is None and (m := _CARD_SOURCE.search(text)) is not None:
+        card = "model card " + m.group("page")
+    if card is None or _ANY_FIRST_PERSON.search(text):
+        return None
+    return card
+
+
 def cited(r: PasteRecord, raw: list[str]) -> bool:
     """Whether a one-figure record of prose is the reference its sentence cites (see the
     module's rule): every place its line prints the value follows such a clause."""
@@ -91,8 +132,27 @@ def cited(r: PasteRecord, raw: list[str]) -> bool:
     # (the clause looked for in a window before each place: a line of a thousand figures stays
     # linear per record)
     return bool(places) and all(
-        _CITED.search(line, max(m.start() - 200, 0), m.start()) is not None for m in places
+        _CITED.search(line, max(m.start() - 200, 0), m.start()) is not None
+        or _linked_before(line, m.start())
+        for m in places
     )
+
+
+# a linked page named as where the figure comes from ('based on [the forum benchmarks](https://..)
+# showing 48% acceptance', 'according to [the docs](https://..), ...'): another's figure
+_LINKED_SOURCE = re.compile(
+    r"\b(?:based\s+on|according\s+to|per|as\s+(?:shown|reported|measured)\s+(?:in|by))\s+"
+    r"(?:[\w'’-]+\s+){0,3}?\[[^\]\n]{1,120}\]\((?:https?://|www\.)[^)\s]{1,300}\)",
+    re.I,
+)
+
+
+def _linked_before(line: str, at: int) -> bool:
+    """Whether the sentence before ``at`` attributes what follows to a linked page, no first
+    person between the link and ``at`` (the module's rule)."""
+    start = max((e.end() for e in _SENTENCE_END.finditer(line, max(at - 600, 0), at)), default=0)
+    src = list(_LINKED_SOURCE.finditer(line, max(start, at - 600), at))
+    return bool(src) and not _ANY_FIRST_PERSON.search(line, src[-1].end(), at)
 
 
 # a source named as where the figure comes from: 'in the [blog post](url)', 'from the team's

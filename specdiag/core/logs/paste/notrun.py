@@ -595,3 +595,33 @@ def symptom_marks(lines: list[str]) -> dict[int, str]:
 _DIGITS = re.compile(r"\d")
 # sentences split at a full stop (never a colon: 'the symptom: accept len 1.00' is one)
 _FULL_STOP = re.compile(r"(?<=[.!?;])\s+(?=[A-Z*_`(\[\u4e00-\u9fff])")
+
+
+# a unit test mocking the model ('mock_model.return_value', 'side_effect = [...]', MagicMock,
+# monkeypatch) and asserting an acceptance figure ('assert result.acceptance_rate[0] == 0.8')
+_MOCK = re.compile(r"\b(?:mock\w*|Mock\w*|MagicMock|side_effect|monkeypatch|patch\.object)\b")
+_ASSERTED = re.compile(
+    r"^[+\s]*(?:assert|self\.assert\w*\()[^\n=]*?(?:accept|\bAL\b|\bAR\b|\btau\b)[^\n=]*"
+    r"(?:==|,)\s*(?:pytest\.approx\()?(?P<v>\d+(?:\.\d+)?)\b",
+    re.I,
+)
+
+
+def mocked_test(lines: list[str]) -> tuple[set[int], set[float]]:
+    """A mocked unit test's lines (1-based) and the acceptance figures it asserts: a run of
+    non-blank lines holding a mock and an assert on an acceptance figure. Its figures are what
+    the mock was set to give, no run; the same value elsewhere restates the test's expectation."""
+    at: set[int] = set()
+    values: set[float] = set()
+    start = 0
+    for i in range(len(lines) + 1):
+        if i < len(lines) and lines[i].strip() not in ("", "```", "```diff", "```python"):
+            continue
+        run = lines[start:i]
+        if any(_MOCK.search(t) for t in run):
+            asserted = [float(m.group("v")) for t in run if (m := _ASSERTED.match(t))]
+            if asserted:
+                values.update(asserted)
+                at.update(range(start + 1, i + 1))
+        start = i + 1
+    return at, values

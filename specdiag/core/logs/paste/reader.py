@@ -1743,6 +1743,11 @@ def read_paste(
             for r in records
         )
         records, block_of = [], []
+    if records and (card := CIT.card_digest(text)) is not None:
+        # a paste quoting a model card throughout, no first person anywhere (cited.py)
+        why = f"figures of a {card!r} quoted, no first person in the paste: no run of the paste"
+        ignored.extend(Block(r.first_line, r.last_line, why, _lines_of(lines, r)) for r in records)
+        records, block_of = [], []
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     # plain values under a rate's name read as lengths, rates again where the paste writes its
     # rates as percentages without '%' (rate_changes.py), before any rule decides a length
@@ -1762,6 +1767,16 @@ def read_paste(
     # 3.05'): no run of the paste
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
+    if "ock" in text or "monkeypatch" in text:
+        # a mocked unit test's asserted figure, in the test or restated: no run (notrun.py)
+        mocked, asserted = NR.mocked_test(raw)
+        records, block_of = _keep(
+            records,
+            block_of,
+            lambda r: (
+                r.first_line not in mocked and not {r.printed_rate, r.printed_length} & asserted
+            ),
+        )
     # a source's figure beside the paste's own on one line ('in the blog post, theirs reached
     # 2.80; mine only 2.61'): no run of the paste
     gone = {id(records[i]) for i in CIT.attributed(records, raw)}
