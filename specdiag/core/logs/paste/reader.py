@@ -454,6 +454,45 @@ _MARK_WORDS = (
     "invented",
     "not real",
 )
+# a paste saying of itself that it holds no measurement ('An idea rather than a measurement',
+# 'this is not a measurement'): every block after it gives no record, to a line saying a run
+# was measured (_MEASURED_BELOW); a markdown heading does not end it (the post's own sections)
+_NO_MEASUREMENT = re.compile(
+    r"\b(?:rather than|instead of|not|never)\s+(?:a\s+|any\s+)?measurements?\b|"
+    r"\bno\s+measurements?\s+(?:yet|here|behind\s+(?:it|this|these)|(?:were|was)\s+(?:taken|made))\b",
+    re.I,
+)
+# a title naming a tool's output ('**MTP statistics output**:', 'Sample output:', 'Output
+# format'): what a command prints; told no run only in a paste that plans its figures
+# (_plans_figures)
+_OUTPUT_TITLE = re.compile(
+    r"^(?:[\w/-]+\s+){0,3}(?:output|printout)(?:\s+(?:format|example|sample|shape))?$", re.I
+)
+# the words a planned table's column or section heading opens on (interpret.EXPECTED_SECTION)
+_PLAN_WORDS = ("expect", "projected", "estimated", "anticipated", "target", "goal", "预期", "目标")
+
+
+def _plans_figures(blocks: list[list[tuple[int, str]]], folded: str) -> bool:
+    """Whether the paste is a plan of what it will measure: a table's column or a markdown
+    heading names expected or aimed-at figures ('| Expected (D=1) |', '## Targets'), and no line
+    says a run was measured ('we measured', 'our actual numbers'). Its output blocks then show
+    what a command is meant to print, no run (_OUTPUT_TITLE)."""
+    if not any(w in folded for w in _PLAN_WORDS):
+        return False
+    planned = False
+    for blk in blocks:
+        for _, t in blk:
+            if _MEASURED_BELOW.search(t):
+                return False
+            if planned:
+                continue
+            if _HEADING.match(t):
+                planned = _expected_section([t])
+            elif "|" in t:
+                planned = any(I._planned_column(c) for c in t.split("|") if c.strip())
+    return planned
+
+
 _MEASURED_BELOW = re.compile(
     r"\b(?:we|I)\s+(?:measured|got|saw|observed|ran)\b|"
     r"\b(?:my|our)\s+(?:real|actual|measured|own)\s+(?:numbers|figures|values|results|runs?)\b",
@@ -1124,6 +1163,8 @@ def read_paste(
     # a draft trainer's summary table's acceptance figures: prose stating one is its training
     trained = I.training_figures(all_blocks) if "loss" in folded else set()
     marks = any(w in folded for w in _MARK_WORDS)
+    # the paste's statement above that it holds no measurement (_NO_MEASUREMENT)
+    disclaims, disclaimed = "measurement" in folded, None
     for bi, blk in enumerate(all_blocks):
         lead_title = _bold_lead(blk, prev_blk)
         held_mark = marked_below
@@ -1132,6 +1173,11 @@ def read_paste(
                 marked_below = m.group(0)
             elif _HEADING.match(t) or _MEASURED_BELOW.search(t):
                 marked_below = None
+        for _, t in blk if disclaims else ():
+            if (m := _NO_MEASUREMENT.search(t)) is not None:
+                disclaimed = m.group(0)
+            elif _MEASURED_BELOW.search(t):
+                disclaimed = None
         prev_blk = blk
         # the input's last line the block covers: a line joined onto one above (a wrapped
         # server line) is no longer listed, but the line scanner reads it
@@ -1360,6 +1406,23 @@ def read_paste(
         if (mark := _illustrative(title) or _generic(title)) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
+        if _OUTPUT_TITLE.match(title.strip()) and _plans_figures(all_blocks, folded):
+            unread.append(
+                dataclasses.replace(
+                    shown,
+                    reason=f"a command's output ({title!r}) shown in a plan of expected figures, "
+                    "no run measured: no record",
+                )
+            )
+            continue
+        if disclaimed is not None:
+            unread.append(
+                dataclasses.replace(
+                    shown,
+                    reason=f"the paste says it holds no measurement ({disclaimed!r}): no record",
+                )
+            )
+            continue
         if _quoted_abstract(title, blk[0][1], text):
             unread.append(
                 dataclasses.replace(
@@ -1544,14 +1607,15 @@ def read_paste(
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             # statistics of the figure the prose above names ('Metric = ...' over '| bs | mean |
             # p50 |'): one record a row, its mean (stat_header.py); else the table as it reads
-            stat_recs = STH.read(g, ctx, text) if STH.hinted(body, text) else []
+            g_title = _title(blk, g.first_line, heading)
+            stat_recs = STH.read(g, ctx, text, g_title) if STH.hinted(body, text, g_title) else []
             recs, names = (
                 (stat_recs, True)
                 if stat_recs
                 else I.grid(
                     g,
                     ctx,
-                    _title(blk, g.first_line, heading),
+                    g_title,
                     tuple(above + upper_here)[:MAX_UPPER],
                     legend,
                     acceptance_named,

@@ -19,7 +19,8 @@ A prose figure printed as a whole number, with an approximate mark or none, wher
 cells have decimals ('even at 44% acceptance it still pays' under rows of 61.3% and 44.4%; '~0%'
 over a row of 0.2%) that rounds exactly one cell of the same figure, in the same unit, restates
 that cell, whichever row it is in: the prose names a row of the table by its rounded value, no
-run of its own. A row printing a rate and a length is matched by its cell of the prose's measure
+run of its own. So does a percentage cutting a cell that prints the rate as a fraction with more
+digits ('47.8%' over 0.4783). A row printing a rate and a length is matched by its cell of the prose's measure
 (its counts in brackets aside: '0.2% (1/500)').
 
 An approximate prose figure equal to the same figure of two rows or more of one table, all
@@ -175,12 +176,13 @@ def _rounds_to(value: float, kind: str, said: C.Value) -> bool:
 def _coarser(said: C.Value, cell: tuple[str, C.Value] | None) -> bool:
     """Whether a prose figure is a whole number where the one cell it rounds has decimals, in
     the same unit (speech rounding that cell, wherever its row stands; '76.0%' keeps a decimal
-    on purpose and may be a run of its own)."""
-    return (
-        cell is not None
-        and cell[1].percent == said.percent
-        and said.decimals == 0 < cell[1].decimals
-    )
+    on purpose and may be a run of its own), or a percentage where the cell prints the rate as a
+    fraction with more digits ('47.8%' over a cell of 0.4783: the cell's digits, cut)."""
+    if cell is None:
+        return False
+    if cell[1].percent == said.percent:
+        return said.decimals == 0 < cell[1].decimals
+    return said.percent and cell[1].number <= 1 and said.decimals < cell[1].decimals - 2
 
 
 def fold(

@@ -96,8 +96,9 @@ def _figure(raw: list[str], first: int) -> str | None:
     return None
 
 
-def hinted(body: str, text: str) -> bool:
-    """Cheap test: a pipe table with a mean column in a paste with such a statement."""
+def hinted(body: str, text: str, title: str = "") -> bool:
+    """Cheap test: a pipe table with a mean column in a paste with such a statement, or under
+    a title naming an acceptance figure."""
     low = body.lower()
     return (
         "|" in body
@@ -106,11 +107,28 @@ def hinted(body: str, text: str) -> bool:
             "metric" in text.lower()
             or "per request" in text.lower()
             or "per-request" in text.lower()
+            or "accept" in title.lower()
         )
     )
 
 
-def reduced(g: Grid, text: str) -> tuple[Grid, str] | None:
+# a title naming acceptance alone ('Acceptance by task', 'Acceptance per domain')
+_ACCEPTANCE_TITLE = re.compile(
+    r"^\W*(?:draft\s+)?acceptance(?:\s+(?:by|per|across)\s+[\w -]+)?\W*$", re.I
+)
+
+
+def _titled(title: str, raw: list[str], first: int) -> str | None:
+    """The table's own title (a markdown heading or a line ending ':' right above it, as the
+    reader found it) where it names an acceptance length or rate alone ('### Acceptance by
+    task'), and no line right above the table names another measure."""
+    if not title or (I.heading_figure(title) is None and not _ACCEPTANCE_TITLE.search(title)):
+        return None
+    near = [t for t in raw[max(0, first - 3) : first] if t.strip()]
+    return None if any(_OTHER_MEASURE.search(t) for t in near) else title
+
+
+def reduced(g: Grid, text: str, title: str = "") -> tuple[Grid, str] | None:
     """The table cut to its label columns and its mean column, and the figure's name (a title
     for interpret.grid), where the rule applies; else None."""
     if len(g.header) != 1:
@@ -126,7 +144,7 @@ def reduced(g: Grid, text: str) -> tuple[Grid, str] | None:
     if any(C.key(h).metric in C.ACCEPTANCE or I.key_of(h).metric in C.ACCEPTANCE for h in head):
         return None
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    fig = _figure(raw, g.first_line - 1)
+    fig = _figure(raw, g.first_line - 1) or _titled(title, raw, g.first_line - 1)
     if fig is None:
         return None
     keep = [*range(first_stat), means[0]]
@@ -135,9 +153,9 @@ def reduced(g: Grid, text: str) -> tuple[Grid, str] | None:
     return Grid(g.structure, header, rows, g.first_line, g.last_line), fig
 
 
-def read(g: Grid, ctx: I.Ctx, text: str) -> list[PasteRecord]:
-    """Records of a statistic-only table under prose naming its acceptance figure."""
-    got = reduced(g, text)
+def read(g: Grid, ctx: I.Ctx, text: str, title: str = "") -> list[PasteRecord]:
+    """Records of a statistic-only table under prose or a title naming its acceptance figure."""
+    got = reduced(g, text, title)
     if got is None:
         return []
     small, fig = got
