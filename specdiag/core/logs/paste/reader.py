@@ -1165,6 +1165,7 @@ def read_paste(
     marks = any(w in folded for w in _MARK_WORDS)
     # the paste's statement above that it holds no measurement (_NO_MEASUREMENT)
     disclaims, disclaimed = "measurement" in folded, None
+    plans: bool | None = None  # (whether the paste plans its figures: once, when asked)
     for bi, blk in enumerate(all_blocks):
         lead_title = _bold_lead(blk, prev_blk)
         held_mark = marked_below
@@ -1406,7 +1407,9 @@ def read_paste(
         if (mark := _illustrative(title) or _generic(title)) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
-        if _OUTPUT_TITLE.match(title.strip()) and _plans_figures(all_blocks, folded):
+        if _OUTPUT_TITLE.match(title.strip()) and (
+            plans := _plans_figures(all_blocks, folded) if plans is None else plans
+        ):
             unread.append(
                 dataclasses.replace(
                     shown,
@@ -1790,10 +1793,11 @@ def read_paste(
     # a 'length' no step can emit (a count, a year or an id after the length's name,
     # evidence.MAX_ACCEPT_LENGTH): no record; its lines are listed as not understood
     shown_bad: set[tuple[int, int]] = set()
+    lines_of = _LinesOf(lines)
     for r in records:
         if implausible(r) and (r.first_line, r.last_line) not in shown_bad:
             shown_bad.add((r.first_line, r.last_line))
-            unread.append(Block(r.first_line, r.last_line, r.notes[0], _lines_of(lines, r)))
+            unread.append(Block(r.first_line, r.last_line, r.notes[0], lines_of(r)))
     records, block_of = _keep(records, block_of, lambda r: not implausible(r))
     if not _SPECULATION_NAMED.search(text) and _OTHER_DECODER.search(text):
         # tokens a step of a decoder that drafts nothing ('Tokens/step: 4.0' of a diffusion
@@ -1803,14 +1807,14 @@ def read_paste(
         # a paste whose own heading says its run is a simulation ('Simulation (10
         # generations):'): a simulator's output from its set rate, no model's run
         ignored.extend(
-            Block(r.first_line, r.last_line, f"{NR.SIMULATED} ({sim!r})", _lines_of(lines, r))
+            Block(r.first_line, r.last_line, f"{NR.SIMULATED} ({sim!r})", lines_of(r))
             for r in records
         )
         records, block_of = [], []
     if records and (card := CIT.card_digest(text)) is not None:
         # a paste quoting a model card throughout, no first person anywhere (cited.py)
         why = f"figures of a {card!r} quoted, no first person in the paste: no run of the paste"
-        ignored.extend(Block(r.first_line, r.last_line, why, _lines_of(lines, r)) for r in records)
+        ignored.extend(Block(r.first_line, r.last_line, why, lines_of(r)) for r in records)
         records, block_of = [], []
     records, block_of = _titles_of_runs_below(records, block_of, all_blocks)
     # plain values under a rate's name read as lengths, rates again where the paste writes its
@@ -1857,7 +1861,7 @@ def read_paste(
         # counts under a bare 'Accepted' key in a paste that never speaks of speculation
         # ('Accepted: 49/244' proofs): another meaning (misreported.py)
         ignored.extend(
-            Block(r.first_line, r.last_line, MR.BARE_COUNTS, _lines_of(lines, r))
+            Block(r.first_line, r.last_line, MR.BARE_COUNTS, lines_of(r))
             for r in records
             if MR.bare_counts(r)
         )
@@ -1884,7 +1888,7 @@ def read_paste(
     # so is a rate of 0% beside counts of nothing drafted ('acceptance 0% (0/0)', drafts.py)
     nothing = {id(r) for r in records if _nothing_drafted(r) or D.none_drafted(r, raw)}
     ignored.extend(
-        Block(r.first_line, r.last_line, NOTHING_DRAFTED, _lines_of(lines, r))
+        Block(r.first_line, r.last_line, NOTHING_DRAFTED, lines_of(r))
         for r in records
         if id(r) in nothing
     )
@@ -2835,9 +2839,21 @@ def _keep(
 NOTHING_DRAFTED = "nothing drafted yet (a draft count of 0): no acceptance measured, no record"
 
 
-def _lines_of(lines: list[tuple[int, str]], r: PasteRecord) -> tuple[str, ...]:
-    """The input lines a record was read from (at most MAX_SHOWN)."""
-    return tuple(t for ln, t in lines if r.first_line <= ln <= r.last_line)[:MAX_SHOWN]
+class _LinesOf:
+    """The input lines a record was read from (at most MAX_SHOWN): the paste's lines indexed
+    once by their numbers (in order, as read), not searched once a record."""
+
+    def __init__(self, lines: list[tuple[int, str]]) -> None:
+        self.lines = lines
+        self.keys = [ln for ln, _ in lines]
+        self.ordered = all(a <= b for a, b in zip(self.keys, self.keys[1:], strict=False))
+
+    def __call__(self, r: PasteRecord) -> tuple[str, ...]:
+        if not self.ordered:
+            return tuple(t for ln, t in self.lines if r.first_line <= ln <= r.last_line)[:MAX_SHOWN]
+        i = bisect.bisect_left(self.keys, r.first_line)
+        j = min(bisect.bisect_right(self.keys, r.last_line), i + MAX_SHOWN)
+        return tuple(t for _, t in self.lines[i:j])
 
 
 def _nothing_drafted(r: PasteRecord) -> bool:
