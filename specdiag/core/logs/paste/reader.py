@@ -253,6 +253,27 @@ _DECISION = re.compile(
 )
 
 
+# a paste about work items (jobs, captchas, crowd workers) that never speaks of a
+# language model: no speculative word and none of a model's serving (tokens, models, decoding,
+# a server, a batch, a step): its 'acceptance rate' is the share of work accepted
+_WORK_ITEMS = re.compile(r"\bjobs?\b|captchas?\b|\bworkers?\b|approval rate", re.I)
+_SERVING = re.compile(
+    r"tok|\bmodels?\b|decod|infer|\bllm|gpu|cuda|\bk\s*=|n[_-]?max|tau\b|τ|alpha|step|prompt"
+    r"|generat|serv(?:er|ing|e)|batch|throughput|latency|spec|accept(?:ance)?[ _]?len|a\.len|\bAL\b",
+    re.I,
+)
+
+
+def _work_acceptance(text: str) -> bool:
+    """Whether a whole paste speaks of work items' acceptance (_WORK_ITEMS) and of nothing a
+    language model's decoding prints (no speculative word, no _SERVING word)."""
+    return (
+        _WORK_ITEMS.search(text) is not None
+        and V.SPECULATIVE.search(text) is None
+        and _SERVING.search(text) is None
+    )
+
+
 def _other_meaning(body: str, heading: str) -> bool:
     """Whether a block speaks of acceptance in another meaning (a sampler, admissions, a test
     suite, a classifier's decision): a word of that meaning in the block itself and no
@@ -1103,6 +1124,7 @@ def read_paste(
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
+    work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     required = T.required(text)  # the engines a recipe's version fields require (tools.py)
     # the last line of the last table read and the acceptance figure it read (both_items.py)
@@ -1373,7 +1395,7 @@ def read_paste(
         if lead_title is not None:
             titles[n_blocks] = lead_title
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
-        if _other_meaning(body, heading):
+        if work_only or _other_meaning(body, heading):
             ignored.append(
                 Block(
                     shown.first_line,
@@ -1701,6 +1723,8 @@ def read_paste(
         if named_in is None and defined_here:
             named_in = defined_here[0].key  # (the block's own definition, its lines after it)
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
+        if structure == "prose" and kv and ("rain" in body or "训练" in body):
+            kv = _of_training(kv, rest, named_in)
         # the block's own command or sentence setting a draft maximum of one (one_draft.py)
         kv = OD.block(kv, rest) if kv and "1" in body else kv
         # a run's figure printed above with its counts ('acceptance_rate=1.3% (4/300)'): a
@@ -1948,6 +1972,16 @@ def read_paste(
                 not (first_zero is not None and first_zero < r.first_line and _zero_said(r, raw))
             ),
         )
+    if scanned is not None and any(_prose_counts(r) for r in records):
+        # counts a quoted server line prints, told in prose before or after it ('scored 0%
+        # acceptance (0 accepted / 150 generated)' and, below, the line printing '0 accepted /
+        # 150 generated'): that line's run, its record stays
+        quoted = [
+            (ln, rate, raw[ln - 1])
+            for ln, _, rate in scanned()
+            if rate is not None and 0 < ln <= len(raw)
+        ]
+        records, block_of = _keep(records, block_of, lambda r: not _tells_line(r, quoted))
     if scanned is not None and any(len(r.fields) >= 2 for r in records):
         # a table restating an engine's line field by field ('| `Accepted` | `31 tokens` |'
         # under 'Accepted: 31 tokens, ...'): that line's run told again, the line's record stays
@@ -2423,6 +2457,41 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             )
         out.append(r)
     return out
+
+
+# a figure stated as a training's outcome ('broke the draft's training (mean accept length
+# stuck at 2.4)', 'during training the eval accept length reached 2.1', '训练中接受长度 …'): the
+# trainer's evaluation computed it, whatever engine the paste names elsewhere (a server for data
+# generation, a launch for later); 'training' as a mere qualifier ('the training cache') is none
+_TRAINING_OUTCOME = re.compile(
+    r"\b(?:during|in|broke|breaks|broken|stalls?|stalled)\s+(?:[\w-]+\s+){0,2}?training\b"
+    r"|\btraining[ _-]?(?:eval\w*|metrics?|logs?|curves?|\()|\btraining\s+\(|训练(?:中|时|过程)",
+    re.I,
+)
+TRAINING_RULE = "a training's figure: {tool}, named elsewhere, did not print it"
+
+
+def _of_training(
+    kv: list[PasteRecord], rest: list[tuple[int, str]], named: C.Key | None
+) -> list[PasteRecord]:
+    """Prose records whose own lines state the figure as a training's outcome and do not name
+    their tool: read again with no tool (their convention undecided)."""
+    text_of = dict(rest)
+
+    def training(r: PasteRecord) -> bool:
+        said = "\n".join(text_of.get(ln, "") for ln in range(r.first_line, r.last_line + 1))
+        return bool(_TRAINING_OUTCOME.search(said)) and r.tool not in T.tools_named(said)
+
+    hit = [r.tool != "unknown" and training(r) for r in kv]
+    if not any(hit):
+        return kv
+    tool = kv[hit.index(True)].tool
+    again = I.keyvalue(
+        rest, ("unknown", TRAINING_RULE.format(tool=tool), kv[0].kind), "prose", named
+    )
+    if len(again) != len(kv):
+        return kv  # (read otherwise without the tool: left as it was)
+    return [a if h else r for r, a, h in zip(kv, again, hit, strict=True)]
 
 
 def _version_before(ctx: I.Ctx, body: str) -> I.Ctx:
@@ -2994,6 +3063,28 @@ def _restates_line(r: PasteRecord, lines: list[str]) -> bool:
         for name, value in r.fields
     ]
     return any(all(p.search(line) for p in pats) for line in lines)
+
+
+def _prose_counts(r: PasteRecord) -> bool:
+    """Whether a record of prose holds both counts (accepted, drafted); a key-value line is
+    a log line of its own (an older format of the same counts, quoted beside the new one)."""
+    return r.structure == "prose" and r.accepted_tokens is not None and bool(r.drafted_tokens)
+
+
+def _tells_line(r: PasteRecord, quoted: list[tuple[int, float, str]]) -> bool:
+    """Whether ``r``'s counts are those of a line scanner's record on another line (its rate
+    their quotient, both counts printed on that line): the same run told again."""
+    if not _prose_counts(r):
+        return False
+    a, d = r.accepted_tokens, r.drafted_tokens
+    assert a is not None and d
+    both = [re.compile(rf"(?<![\d.,]){n}(?![\d.,]\d)") for n in (a, d)]
+    return any(
+        not r.first_line <= ln <= r.last_line
+        and abs(rate - a / d) < 1e-3  # (the line rounds it)
+        and all(p.search(line) for p in both)
+        for ln, rate, line in quoted
+    )
 
 
 def _zero_said(r: PasteRecord, raw: list[str]) -> bool:

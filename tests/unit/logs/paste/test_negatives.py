@@ -570,3 +570,39 @@ def test_dismissal_beside_a_speculative_word_is_read() -> None:
     )
     (r,) = read_paste(text).records
     assert r.printed_rate == 0.6
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    pct=st.integers(50, 99),
+    item=st.sampled_from(["job", "captcha", "worker"]),
+)
+def test_acceptance_of_work_items_in_a_paste_without_a_model_no_record(pct: int, item: str) -> None:
+    # a paste of jobs or tasks handed out and checked, naming nothing a model's decoding prints:
+    # its acceptance rate is the share of work accepted (the alert under a heading of its own)
+    text = (
+        "## Monitors\n\n### Low acceptance\n"
+        f"Fires when fewer than 90% of {item}s are approved.\n\n"
+        f"```\nWARN: Acceptance rate fell to {pct}.5% (goal: 95%)\n```\n\n"
+        f"### Slow {item}s\nFires when a {item} finishes in under 20 s.\n"
+    )
+    reading = read_paste(text)
+    assert reading.records == () and reading.ignored
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["draft model", "MTP head", "tokens per step", "the model server", "decode batch"],
+)
+def test_acceptance_beside_work_items_and_a_models_word_is_read(word: str) -> None:
+    # a word of a model's decoding anywhere in the paste: the acceptance is read as before
+    text = (
+        f"Nightly job on the {word}.\n\n```\nWARN: Acceptance rate fell to 61.5% (was 70.0%)\n```\n"
+    )
+    assert [r.printed_rate for r in read_paste(text).records][-1:] == [0.615]
+
+
+def test_a_task_column_is_no_work_item() -> None:
+    # a benchmark's 'task' column over acceptance cells: read, whatever else the paste names
+    text = "| task | accept rate |\n| --- | --- |\n| code | 71.5% |\n| math | 64.0% |\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.715, 0.64]

@@ -113,3 +113,44 @@ def test_a_serving_summary_without_a_loss_or_training_length_is_read() -> None:
     assert [r.printed_rate for r in read_paste(text).records] == [0.62, 0.58]
     lossy = text.replace("| Decode steps |", "| Val loss |")
     assert [r.printed_rate for r in read_paste(lossy).records] == [0.62, 0.58]
+
+
+def _script(sentence: str) -> str:
+    # a shell script's header comment: the figure in its background paragraph, the engine only
+    # in the launch it recommends for another purpose further down
+    return (
+        "#!/usr/bin/env bash\n# ------------------------------\n"
+        "# Rebuild the distillation set with stricter filters.\n#\n"
+        f"# Background: the first pass kept many empty answers, {sentence}\n#\n"
+        "# Prerequisite: an SGLang server for the rewrites, launched with\n"
+        "#   python3 -m sglang.launch_server --model ./base --tp 4 --port 9000\n"
+        "# ------------------------------\n"
+        "set -euo pipefail\n"
+    )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    length=st.integers(15, 45).map(lambda x: x / 10),
+    shape=st.sampled_from(
+        [
+            "which broke the head's training (mean accept length stuck at {v}).",
+            "and during training the accept length stayed at {v}.",
+            "so the training eval showed an accept length of {v}.",
+        ]
+    ),
+)
+def test_a_training_figure_takes_no_engine_named_elsewhere(length: float, shape: str) -> None:
+    (r,) = read_paste(_script(shape.format(v=length))).records
+    assert r.printed_length == length and r.accept_length is None and r.tool == "unknown"
+
+
+def test_a_served_figure_keeps_the_engine() -> None:
+    # the same paragraph stating a run's figure with no training word: SGLang's convention
+    (r,) = read_paste(_script("and the rewrite run kept a mean accept length of 2.7.")).records
+    assert r.tool == "sglang" and r.accept_length == 2.7
+    # ... and a training's figure on a line naming the engine: the engine's
+    (r,) = read_paste(
+        _script("which broke the training (SGLang showed mean accept length 2.7).")
+    ).records
+    assert r.tool == "sglang" and r.accept_length == 2.7
