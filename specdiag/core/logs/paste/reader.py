@@ -1359,6 +1359,20 @@ def read_paste(
                 )
             )
             continue
+        if (
+            bi
+            and "|" in blk[0][1]
+            and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+            and (heard := CIT.hearsay_caption(all_blocks[bi - 1][-1][1])) is not None
+        ):
+            unread.append(
+                dataclasses.replace(
+                    shown,
+                    reason=f"figures gathered from {heard!r} (the caption above the table): "
+                    "other people's runs quoted, no run of the paste",
+                )
+            )
+            continue
         if card is not None:
             unread.append(
                 dataclasses.replace(
