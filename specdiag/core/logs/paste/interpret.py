@@ -2899,7 +2899,15 @@ _MEASURE_AFTER = re.compile(
     r"[*`]{0,2}\s+(?:(?:additional|more|extra|further|higher|lower|less|better|worse|overall|"
     r"total|net|relative|end-to-end|e2e|decode|decoding)\s+){0,2}"
     r"(?:speed-?ups?|throughput|latency|speed|faster|slower)\b"
-    r"(?!\s*[:=]?\s*[*`]{0,2}[~≈]?\s?\d)",
+    r"(?!\s*[:=]?\s*[*`]{0,2}[~≈]?\s?\d)"
+    # ... or a time's unit ('a fixed ~25 ms per round'): a duration, never an acceptance figure
+    r"|[*`]{0,2}\s?(?:ms|µs|us|ns|s|secs?|seconds?|min|minutes?)\b(?![/.]\w)",
+    re.I,
+)
+# a draft position after a rate ('93% acceptance at position 0', 'at draft pos 1'): the rate of
+# that position alone
+_AT_POSITION = re.compile(
+    r"[*`]{0,2}\s+(?:at|for|on)\s+(?:the\s+)?(?:draft\s+)?(?:position|pos|depth)\s*[-#]?\s*(\d)\b",
     re.I,
 )
 # a condition after a value said to hold always ('... will always be 100% if the draft is the
@@ -5372,6 +5380,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 for i in range(m.start("val"), m.end("val")):
                     rest[i] = " "
                 continue  # '~5% extra speedup': the speedup's value, not the acceptance's
+            if (
+                k.metric in (C.RATE, C.ACCEPT_RATIO)
+                and (at_pos := _AT_POSITION.match(text, m.end("val"))) is not None
+            ):
+                # '93% acceptance at position 0': that draft position's rate, never the run's
+                k = C.Key(C.POSITION, k.text, k.percent, int(at_pos.group(1)))
             if v.percent and k.metric in C.ACCEPTANCE and _TIME_SHARE.match(text, m.end("val")):
                 for i in range(m.start("val"), m.end("val")):
                     rest[i] = " "

@@ -162,9 +162,7 @@ def test_a_caption_of_the_pastes_own_run_is_read(caption: str) -> None:
 
 def test_hearsay_caption_is_linear_on_a_long_line() -> None:
     line = "From " + "ab, 12.5 - " * 1000 + ":"
-    t0 = time.perf_counter()
-    CIT.hearsay_caption(line)
-    assert time.perf_counter() - t0 < 0.05
+    assert _best_ms(lambda: CIT.hearsay_caption(line)) < 50
 
 
 # --- a projection led by 'Expected:'
@@ -180,12 +178,23 @@ def test_an_expected_in_the_middle_of_a_measured_line_is_read() -> None:
     assert [r.printed_rate for r in read_paste(text).records] == [0.31]
 
 
+def _best_ms(
+    fn,
+) -> float:  # (the best of three: a loaded machine's pauses are no cost of the pattern)
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best * 1000
+
+
 def test_new_patterns_are_linear_on_a_long_line() -> None:
     line = "1 + " + "3.5 , 7 - " * 1000 + " = 4 histogram {0: 1, 1: 2} accepted 9"
     for pat in (I._FORMULA_TERM, I._BARE_HISTOGRAM, I._ACCEPTED_COUNT, I._RANGE_AFTER):
-        t0 = time.perf_counter()
-        list(re.finditer(pat, line))
-        assert time.perf_counter() - t0 < 0.05
+        assert _best_ms(lambda pat=pat: list(re.finditer(pat, line))) < 50
+    for pat in (I._MEASURE_AFTER, I._AT_POSITION, I._RANGE_AFTER):
+        assert _best_ms(lambda pat=pat: [pat.match(line, i) for i in range(0, len(line), 97)]) < 50
 
 
 # --- a transposed table's reference column
@@ -208,3 +217,50 @@ def test_a_run_column_beside_it_named_otherwise_is_read() -> None:
         "| metric | run A | run B |\n|---|---|---|\n| accept len | 3.41 | 3.52 |\n"
     )
     assert [r.printed_length for r in read_paste(text).records] == [3.41, 3.52]
+
+
+# --- a duration and a position's rate are no run's rate
+
+
+@pytest.mark.parametrize("unit", ["ms", "s", "seconds", "µs"])
+def test_a_duration_after_an_acceptance_word_is_no_rate(unit: str) -> None:
+    text = (
+        f"Acceptance rate 81.0% on chat; so it is not acceptance but a fixed ~25 {unit} a round.\n"
+    )
+    assert [r.printed_rate for r in read_paste(text).records] == [0.81]
+
+
+def test_a_rate_at_a_draft_position_is_that_positions() -> None:
+    text = "With `num_speculative_tokens=2` acceptance was 93% at position 0 on chat.\n"
+    got = read_paste(text).records
+    assert [r.accept_length for r in got] == [None]  # never 1 + 2 x 0.93
+    assert [list(r.per_position) for r in got] == [[0.93]]
+
+
+def test_a_rate_at_a_batch_size_is_the_runs() -> None:
+    text = "With `num_speculative_tokens=2` acceptance was 70% at batch 4 on chat.\n"
+    assert _lengths(text) == [pytest.approx(2.4)]
+
+
+# --- llama.cpp's token sampler API named in a table
+
+
+_LOOKUP = (
+    "## n-gram lookup sweep\n\n"
+    "| config | tok/s | accept | note |\n|---|---|---|---|\n"
+    "| dm=4 | 120.5 | 61.0% | ok |\n"
+    "| dm=8 | — | — | abort in {fn} (see log) |\n"
+)
+
+
+def test_llamacpps_sampler_functions_are_no_sampler_of_another_meaning() -> None:
+    got = read_paste(_LOOKUP.format(fn="common_sampler_sample")).records
+    assert [r.printed_rate for r in got] == [0.61]
+
+
+def test_a_monte_carlo_sampler_still_hides_the_block() -> None:
+    text = (
+        "| chain | accept | step size |\n|---|---|---|\n"
+        "| mcmc sampler A | 61.0% | 0.1 |\n| mcmc sampler B | 44.0% | 0.2 |\n"
+    )
+    assert read_paste(text).records == ()
