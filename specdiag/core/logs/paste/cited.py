@@ -83,6 +83,26 @@ _OWN_RUN = re.compile(
 )
 
 
+# a caption right above a table saying its figures were gathered from other people's posts
+# ('From the forums and the project's discussions on X:', 'Collected from community threads:')
+_HEARSAY = re.compile(
+    r"^\s*[*_]{0,2}(?:from|according\s+to|per|(?:collected|gathered|compiled|quoted|sourced)"
+    r"\s+from)\s+(?:[\w.'’&-]+\s+){0,6}?(?P<src>forums?|discussions?|threads?|reddit|posts?|"
+    r"comments?|community|blogs?|tweets?)\b[^\n:]{0,120}:\s*[*_]{0,2}\s*$",
+    re.I,
+)
+
+
+def hearsay_caption(line: str) -> str | None:
+    """The source a caption right above a table names as where its figures were gathered
+    (forums, discussions, threads, posts: other people's runs quoted), or None: another
+    caption, or one naming the paste's own run ('we', 'measured', 'vs')."""
+    m = _HEARSAY.match(line)
+    if m is None or _OWN_RUN.search(line):
+        return None
+    return m.group("src")
+
+
 def card_section(heading: str) -> str | None:
     """The model card a section's markdown heading names as its figures' source (see the
     module's rule), or None: a heading naming none, or the paste's own run beside it."""

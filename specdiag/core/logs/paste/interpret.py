@@ -592,8 +592,19 @@ def _planned_column(name: str) -> bool:
     """Whether a transposed table's column names figures expected or aimed at, not measured
     ('Expected (D=1)', 'Target'): its cells are no run's (EXPECTED_SECTION, as for a heading),
     led by the word ('Llama target' names the target model)."""
-    parts = (p.strip() for p in re.split(r"[()（）:：]", C._MARKUP.sub("", name)))
-    return any(_PLANNED_LEAD.match(p) and EXPECTED_SECTION.search(p) for p in parts)
+    parts = [p.strip() for p in re.split(r"[()（）:：]", C._MARKUP.sub("", name))]
+    return any(_PLANNED_LEAD.match(p) and EXPECTED_SECTION.search(p) for p in parts) or any(
+        _REFERENCE_COLUMN.match(p) for p in parts
+    )
+
+
+# a transposed table's column of a reference figure quoted beside the run's ('documented ref
+# (date)', 'Reference', 'published', 'model card'): an earlier or another's figure, no run here
+_REFERENCE_COLUMN = re.compile(
+    r"^(?:(?:documented|published|official|upstream|prior|earlier|previous|paper|model[\s_-]*card)"
+    r"(?:\s+(?:ref|reference|figures?|values?))?|ref|reference)$",
+    re.I,
+)
 
 
 _PLANNED_LEAD = re.compile(
@@ -2088,6 +2099,35 @@ def _as_step_count(k: C.Key, v: C.Value | None) -> C.Key:
     return k
 
 
+def _lengths_misnamed(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
+    """The columns' keys, a rate's column whose name says no rate ('Mean Acceptance', no
+    'rate', '%' or 'ratio' in it) beside a column named a rate made a length's, where every
+    cell it fills is a plain value above 1 and at most a step's tokens (no '%'; a range's
+    ends alike): no rate is such a value, as a cell alone is read (evidence.Figures.put); so
+    the row's rate and length are one run's, never two columns of one metric."""
+    rates = [i for i, (k, _) in enumerate(keys) if k.metric == C.RATE]
+    if len(rates) < 2 or not any(E._RATE_WORD.search(keys[i][0].text) for i in rates):
+        return keys
+    out = list(keys)
+    for i in rates:
+        k, slot = keys[i]
+        vals = [
+            v
+            for _, cells in g.rows
+            if i < len(cells) and cells[i]
+            for v in C.span(cells[i]) or (C.value(cells[i]),)
+        ]
+        if (
+            E._RATE_WORD.search(k.text) is None
+            and vals
+            and all(
+                v is not None and not v.percent and 1 < v.number <= C.MAX_STEP_TOKENS for v in vals
+            )
+        ):
+            out[i] = (C.Key(C.LENGTH, k.text, False), slot)
+    return out
+
+
 def _by_rows(
     g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]], ctx: Ctx
 ) -> list[PasteRecord]:
@@ -2095,6 +2135,7 @@ def _by_rows(
     section: str | None = None
     # one acceptance metric in several columns without a spanning title to tell them apart
     # ('AL (greedy)', 'AL (T=1)'): each column is its own record, named by its header
+    keys = _lengths_misnamed(g, keys)
     seen: dict[tuple[str | None, str], int] = {}
     for k, slot in keys:
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION:
@@ -2857,7 +2898,15 @@ _MEASURE_AFTER = re.compile(
     r"[*`]{0,2}\s+(?:(?:additional|more|extra|further|higher|lower|less|better|worse|overall|"
     r"total|net|relative|end-to-end|e2e|decode|decoding)\s+){0,2}"
     r"(?:speed-?ups?|throughput|latency|speed|faster|slower)\b"
-    r"(?!\s*[:=]?\s*[*`]{0,2}[~≈]?\s?\d)",
+    r"(?!\s*[:=]?\s*[*`]{0,2}[~≈]?\s?\d)"
+    # ... or a time's unit ('a fixed ~25 ms per round'): a duration, never an acceptance figure
+    r"|[*`]{0,2}\s?(?:ms|µs|us|ns|s|secs?|seconds?|min|minutes?)\b(?![/.]\w)",
+    re.I,
+)
+# a draft position after a rate ('93% acceptance at position 0', 'at draft pos 1'): the rate of
+# that position alone
+_AT_POSITION = re.compile(
+    r"[*`]{0,2}\s+(?:at|for|on)\s+(?:the\s+)?(?:draft\s+)?(?:position|pos|depth)\s*[-#]?\s*(\d)\b",
     re.I,
 )
 # a condition after a value said to hold always ('... will always be 100% if the draft is the
@@ -3216,7 +3265,7 @@ _NOT_MEASURED = re.compile(
     re.I,
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
-_RANGE_AFTER = re.compile(r"\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}")
+_RANGE_AFTER = re.compile(r"[*`]{0,2}\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}")
 # ... or after 'between' ('ranges between 60% and 80%')
 _BETWEEN = re.compile(r"\bbetween\s+[*`~]{0,2}$", re.I)
 _AND_AFTER = re.compile(r"\s*(?:and|&)\s*[*`~]{0,2}\d[\d.,]*\s*%?[*`]{0,2}", re.I)
@@ -3231,7 +3280,7 @@ _RANGE_CENTRAL = re.compile(
 # accept length', 'acceptance above 70%'); an arrow ('-> 80% acceptance', '=>') is none
 _BOUND_BEFORE = re.compile(V.BOUND_WORDS + r"\s*[*`~]{0,2}\s*$", re.I)
 _RANGE_BEFORE = re.compile(
-    r"(?:\d\s*%?\s*(?:[-–—~]|to)|\bbetween\s+[*`]{0,2}[\d.]+\s*%?[*`]{0,2}\s+and)\s*[*`]{0,2}$",
+    r"(?:\d\s*%?[*`]{0,2}\s*(?:[-–—~]|to)|\bbetween\s+[*`]{0,2}[\d.]+\s*%?[*`]{0,2}\s+and)\s*[*`]{0,2}$",
     re.I,
 )
 
@@ -3774,7 +3823,8 @@ _ACCEPT_BEFORE = re.compile(
 _GOAL_LINE = re.compile(
     r"^\s*(?:[-*>]\s+)?[*_`]{0,2}(?:(?:our|the|my|a|main|stretch|success)\s+)?"
     r"(?:goals?|aims?|objectives?|requirements?|expectations?|acceptance criteria|"
-    r"criteria|sla|slo|definition of done|exit criteria)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
+    r"criteria|sla|slo|definition of done|exit criteria|expected|projected|predicted|"
+    r"anticipated)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
     re.I,
 )
 # (a figure: decimals or a percentage, never a count such as 'the first 2 queries')
@@ -4714,14 +4764,18 @@ _FORMULA_TERM = re.compile(
     r"(?<![\w.])(?P<b>[A-Za-zτ][\w.-]{0,30})\s*[-−]\s*\d+(?:\.\d+)?\s*[/÷]\s*[`*(]{0,2}[A-Za-z]|"
     # a factor of a product worked out ('L × τ = 4.6 × 2.9 ≈ 13.5 ms'): the numbers are its
     r"(?<![\w.])[A-Za-z]\w{0,10}\s*[×*·]\s*(?P<c>τ|tau|AL)\s*=\s*\d[\d.]*\s*[×*·]\s*\d[\d.]*"
-    r"(?:\s*[≈=~]\s*\d[\d.]*)?"
+    r"(?:\s*[≈=~]\s*\d[\d.]*)?|"
+    # a number plus a named term worked out ('`1 + num_speculative_tokens = 3` tokens a step'):
+    # the number after '=' is the sum's, never the term's
+    r"(?<![\w.])\d+\s*\+\s*[`*]{0,2}(?P<d>[A-Za-z][\w.-]{0,30})[`*]{0,2}\s*=\s*\d+(?:\.\d+)?"
 )
 
 
 def _formula_terms(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, no items) of each acceptance figure's name a formula uses as a term."""
     for m in _FORMULA_TERM.finditer(text):
-        if key_of(m.group("a") or m.group("b") or m.group("c")).metric in C.ACCEPTANCE:
+        term = key_of(m.group("a") or m.group("b") or m.group("c") or m.group("d"))
+        if term.metric in C.ACCEPTANCE or term.metric == C.K and m.group("d"):
             yield m.start(), m.end(), []
 
 
@@ -4913,7 +4967,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
     claim(OND.spans(text) if OND.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
-    claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d", text) else [])
+    claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
     claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
@@ -5325,6 +5379,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 for i in range(m.start("val"), m.end("val")):
                     rest[i] = " "
                 continue  # '~5% extra speedup': the speedup's value, not the acceptance's
+            if (
+                k.metric in (C.RATE, C.ACCEPT_RATIO)
+                and (at_pos := _AT_POSITION.match(text, m.end("val"))) is not None
+            ):
+                # '93% acceptance at position 0': that draft position's rate, never the run's
+                k = C.Key(C.POSITION, k.text, k.percent, int(at_pos.group(1)))
             if v.percent and k.metric in C.ACCEPTANCE and _TIME_SHARE.match(text, m.end("val")):
                 for i in range(m.start("val"), m.end("val")):
                     rest[i] = " "
@@ -5998,6 +6058,10 @@ def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
 _DISTRIBUTION = re.compile(
     r"accept\w*[\w /-]{0,30}?(?:distribution|histogram)\W{0,3}\{(?P<body>[^{}]{3,600})\}", re.I
 )
+# a bare 'histogram {0: 69, 1: 48, 2: 55}' (keys the accepted drafts of a step, values steps)
+# beside the line's accepted count ('accepted `158`')
+_BARE_HISTOGRAM = re.compile(r"\bhistogram\W{0,3}\{(?P<body>[^{}]{3,600})\}", re.I)
+_ACCEPTED_COUNT = re.compile(r"\baccepted\W{0,3}(\d{1,9})\b(?![.,]\d)", re.I)
 _DIST_ITEM = re.compile(r"""(\d{1,2})\s*:\s*['"]?(\d+(?:\.\d+)?)\s*(%?)['"]?""")
 
 
@@ -6006,11 +6070,20 @@ def _distribution(t: str) -> tuple[int, ...] | None:
     distribution: {0: '14.36%', 1: '12.10%', ...}'), as whole numbers in proportion (the
     percentages scaled by their decimals); None unless its keys run 0, 1, 2, ..."""
     m = _DISTRIBUTION.search(t)
-    if m is None:
+    bare = None if m is not None else _BARE_HISTOGRAM.search(t)
+    if m is None and bare is None:
         return None
-    items = _DIST_ITEM.findall(m.group("body"))
+    items = _DIST_ITEM.findall((m or bare).group("body"))  # type: ignore[union-attr]
     if len(items) < 2 or [int(k) for k, _, _ in items] != list(range(len(items))):
         return None
+    if bare is not None:
+        # a histogram its name does not tie to acceptance: only where its counts are whole and
+        # its weighted sum is the accepted count the line prints
+        acc = _ACCEPTED_COUNT.search(t)
+        if acc is None or any(p or "." in v for _, v, p in items):
+            return None
+        if sum(int(k) * int(v) for k, v, _ in items) != int(acc.group(1)):
+            return None
     dec = max(len(v.split(".")[1]) if "." in v else 0 for _, v, _ in items)
     return tuple(round(float(v) * 10**dec) for _, v, _ in items)
 
@@ -6511,8 +6584,13 @@ def keyvalue(
     # (the next line may restate its length: _length_alone)
     closed: tuple[E.Figures, list[tuple[str, str]], int, int] | None = None
 
+    k_clash = False  # the run stated two k's before its figure
+
     def flush() -> None:
-        nonlocal fig, labels, first, pos_counts
+        nonlocal fig, labels, first, pos_counts, k_clash
+        if k_clash:
+            fig.k = None
+            k_clash = False
         if pos_counts and not fig.positions and fig.steps is not None and fig.steps.number > 0:
             n = fig.steps.number
             if all(c <= n for c in pos_counts) and (
@@ -6584,8 +6662,9 @@ def keyvalue(
             m = re.search(r"[\[(]([\d,\s]+)[\])]", t)
             if m:
                 fig.histogram = tuple(int(x) for x in re.split(r"[,\s]+", m.group(1).strip()) if x)
-        if "{" in t and (h := _distribution(t)) is not None:
-            fig.histogram = h
+        # (the line's distribution joins its run once the line's counts have closed the run
+        # before: below)
+        dist = _distribution(t) if "{" in t else None
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
         if (sl := _setting_lead(t)) is not None and not any(
@@ -6704,6 +6783,8 @@ def keyvalue(
             if k.metric == C.K and v.number == int(v.number):
                 if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
                     flush()  # another k after a figure: the next configuration's
+                if fig.k is not None and fig.k.number != v.number:
+                    k_clash = True  # two k's before one figure: whose it is is unsaid
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
                 if _source_restated(fig, v, kt):
@@ -6725,6 +6806,8 @@ def keyvalue(
             last = ln
         if item_after and fig is fig_before and last < ln:
             del labels[n_labels:]
+        if dist is not None:
+            fig.histogram = dist
         if own:
             if not joined and _counts_shape(items) and not labels and fig.length is None:
                 closed = (copy.deepcopy(fig), list(labels), first, len(out) + 1)

@@ -203,7 +203,11 @@ _SPEC_CONTEXT = re.compile(
     + r")|accept(?:ance)?[ _]?len|τ|tok(?:ens)?/step|verify|bonus|target model",
     re.IGNORECASE,
 )
-_TOKEN_SAMPLING = re.compile(r"(?<![\w-])(?:top[_-]?[kp]|min[_-]?p)(?![\w-])", re.I)
+# (or llama.cpp's token sampler API named, 'common_sampler_sample', 'llama_sampler_init': its
+# functions in a backtrace or an error)
+_TOKEN_SAMPLING = re.compile(
+    r"(?<![\w-])(?:top[_-]?[kp]|min[_-]?p)(?![\w-])|\b(?:common|llama)_sampler_\w", re.I
+)
 _OTHER_LINE = re.compile(r"accept|acc\.? prob", re.IGNORECASE)
 # a word that every match of _OTHER_MEANING holds, lower-cased: an ASCII text holding none of
 # them has no match (the pattern's ~50 alternatives are tried at every place of a block, a
@@ -1454,6 +1458,20 @@ def read_paste(
                     shown,
                     reason="a paper's abstract quoted (the paper linked): its published "
                     "figures, no run of the paste: no record",
+                )
+            )
+            continue
+        if (
+            bi
+            and "|" in blk[0][1]
+            and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+            and (heard := CIT.hearsay_caption(all_blocks[bi - 1][-1][1])) is not None
+        ):
+            unread.append(
+                dataclasses.replace(
+                    shown,
+                    reason=f"figures gathered from {heard!r} (the caption above the table): "
+                    "other people's runs quoted, no run of the paste",
                 )
             )
             continue
