@@ -457,6 +457,9 @@ def per_step_name(r: PasteRecord) -> str:
     )
 
 
+_ACC_NAME_RULE = "name: accepted drafts per step"
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
@@ -477,7 +480,10 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
         value = decided.pop()
         for i in idx:
             r = recs[i]
-            if r.bonus != UNDECIDED or r.printed_length is None:
+            # (a name the column's values prove wrong, 'accepted drafts' over '7.3 / 7', is
+            # overruled in its other rows too)
+            overruled = r.bonus.rule.startswith(_ACC_NAME_RULE) and r.bonus.value != value
+            if (r.bonus != UNDECIDED and not overruled) or r.printed_length is None:
                 continue
             length = r.printed_length if value == INCLUDED else r.printed_length + 1
             out[i] = dataclasses.replace(
@@ -898,8 +904,12 @@ def grid(
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
     keys = []
-    for group, name in cols:
+    for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
+        if kn.metric == C.ACCEPTED and (of := _out_of_cells(g, ci)) is not None:
+            # a count's name over cells of a mean out of one K ('accepted drafts' over '7.3 /
+            # 7', '~4 / 7'): the name out of K, a mean per step ('accepted drafts/7')
+            kn = C.key(f"{name}/{of}")
         if kn.metric is None and re.match(r"^[^:]{1,40}:[^:]*/[^:]*$", name):
             # 'acceptance length: greedy / main / this PR': the metric, then what each of the
             # cell's values is
@@ -1092,6 +1102,23 @@ _TRAINED_ROW = re.compile(
 # a trajectory's learning-rate column: a training step's log ('train loss' beside an 'epoch'
 # may be the checkpoints' evaluations)
 _LR_COLUMN = re.compile(r"\b(?:lr|learning\s+rate)\b", re.I)
+
+
+def _out_of_cells(g: Grid, col: int) -> int | None:
+    """The K every filled cell of a column is written out of ('7.3 / 7', '~4 / 7': K = 7, two
+    to 64), one of them a decimal or above K (no count of K), or None."""
+    vals = [
+        C.value(c[col]) for _, c in g.rows if len(c) > col and C._MARKUP.sub("", c[col]).strip()
+    ]
+    if not vals or any(v is None or v.max is None or v.percent for v in vals):
+        return None
+    ks = {v.max for v in vals if v is not None}
+    k = ks.pop() if len(ks) == 1 else None
+    if k is None or k != int(k) or not 2 <= k <= 64:
+        return None
+    if not any(v is not None and (v.number != int(v.number) or v.number > k) for v in vals):
+        return None
+    return int(k)
 
 
 def _legend_proxy(names: list[str], above: str) -> bool:

@@ -10,7 +10,8 @@ step emits, the target's own counted. Where a length printed in the same block (
 between) equals 1 + the sum within the printed rounding (half a unit of the length plus half a
 unit of each rate) and the sum alone does not, the length counts the bonus token, and the rates
 are its per-position rates. A ``conditional`` list (the chance of position i given the ones
-before it: a chain of conditional rates) proves nothing and is never read here; nor is a list
+before it: a chain of conditional rates) proves nothing for this rule (the chain rule below
+reads it); nor is a list
 whose rates rise (no marginal does), one holding a value above 1, nor a block with two marginal
 lists.
 

@@ -286,3 +286,50 @@ def test_a_proxy_figures_own_line_above_a_table_defines_no_column() -> None:
     )
     rates = [r.printed_rate for r in read_paste(text).records]
     assert 0.612 in rates and 0.604 in rates
+
+
+def _out_of(header: str, cells: list[str]) -> str:
+    rows = "".join(f"| set {i} | {40 + i}.0 | {c} |\n" for i, c in enumerate(cells))
+    return (
+        f"Speculative decoding, block drafter:\n\n| workload | t/s | {header} |\n|---|---|---|\n"
+        + rows
+    )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    k=st.integers(3, 16),
+    over=st.integers(1, 9),
+    low=st.integers(1, 2),
+    header=st.sampled_from(["accepted drafts", "accepted tokens", "accepted"]),
+)
+def test_a_mean_out_of_k_above_k_counts_the_targets_token_in_its_whole_column(
+    k: int, over: int, low: int, header: str
+) -> None:
+    cells = [f"{k}.{over} / {k}", f"~{low} / {k}"]
+    got = read_paste(_out_of(header, cells)).records
+    assert [r.printed_length for r in got] == [float(f"{k}.{over}"), float(low)]
+    assert [r.accept_length for r in got] == [float(f"{k}.{over}"), float(low)]
+
+
+def test_a_mean_of_accepted_drafts_out_of_k_below_k_leaves_the_bonus_out() -> None:
+    got = read_paste(_out_of("accepted drafts", ["5.3 / 7", "4.1 / 7"])).records
+    assert [r.accept_length for r in got] == [6.3, 5.1]
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        # whole counts of drafted ones: accepted of drafted, no mean
+        ["5 / 8", "6 / 8"],
+        # no one K
+        ["3.1 / 7", "2.2 / 5"],
+    ],
+)
+def test_cells_of_no_one_k_or_whole_counts_are_no_mean_out_of_k(cells: list[str]) -> None:
+    got = read_paste(_out_of("accepted drafts", cells)).records
+    assert all(r.accept_length is None or r.accept_length < 8 for r in got)
+    assert not any(
+        r.bonus.rule.startswith("value:") and "drafts a step it is out of" in r.bonus.rule
+        for r in got
+    )
