@@ -16,8 +16,9 @@ A figure attributed to a source in its own sentence (``in the blog post, their d
 AL of 2.80``, ``the paper reports 3.1``, ``AL 2.80 (from the team's blog)``), no first person
 between the source and the value (the writer reading it, ``we see that``, is none), in a paste
 holding its own figure too, on the same line (``while mine only gets 2.61``) or another (``on my box
-τ = 2.4``): that source's figure, set against the run, no record. Where every figure of the
-paste is so attributed, they stay reported runs (above).
+τ = 2.4``), or its own run set aside (a draft's training trajectory, no serving measurement):
+that source's figure, set against the run, no record. Where every figure of the paste is so
+attributed, they stay reported runs (above).
 
 A section whose markdown heading names a model card as where its figures come from (`### Mean
 acceptance length (model card of org/draft-x)`, `## 模型卡的接受长度`), with no word of the paste's
@@ -75,7 +76,9 @@ _CITED = re.compile(
 
 
 # a markdown heading naming a model card (card_section)
-_CARD_HEADING = re.compile(r"^\s*#{1,6}\s.*?(model[\s_-]*card|模型卡|モデルカード)", re.I)
+_CARD_HEADING = re.compile(
+    r"^\s*(?:#{1,6}\s|\*\*|__).*?(model[\s_-]*card|模型卡|モデルカード)", re.I
+)
 _OWN_RUN = re.compile(
     r"\b(?:we|our|ours|my|mine|I|measured|observed|reproduc\w*|replicat\w*|vs\.?|versus|"
     r"compar\w*|against)\b|复现|实测|对比|再現",
@@ -228,9 +231,10 @@ def _attributed(r: PasteRecord, line: str) -> bool:
     return True
 
 
-def attributed(records: list[PasteRecord], raw: list[str]) -> set[int]:
-    """The indexes of the one-line records whose figure a source is said to report,
-    each on a line holding the paste's own figure too (a record not so attributed)."""
+def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) -> set[int]:
+    """The indexes of the one-line records whose figure a source is said to report, in a
+    paste holding its own figure too: a record not so attributed, or (``own``) its own run
+    set aside as no serving measurement (a draft's training trajectory)."""
     out: set[int] = set()
     if not any(_WHERE_WORD.search(t) for t in raw):
         return out
@@ -243,4 +247,4 @@ def attributed(records: list[PasteRecord], raw: list[str]) -> set[int]:
         out.update(i for i in idx if _attributed(records[i], line))
     # the paste's own figure on the same line or on another ('In the paper τ reaches 3.1.'
     # over 'On my box τ = 2.4'): the source's are set against it; alone, they stay
-    return out if len(out) < len(records) else set()
+    return out if own or len(out) < len(records) else set()

@@ -576,6 +576,19 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         if f.acc_per_step_name.endswith(SERIES_BELOW_ONE):
             length = 1 + printed_len
             bonus = Decision(EXCLUDED, SERIES_RULE)
+        elif (
+            (top := f.acc_per_step.max)
+            and top == int(top)
+            and printed_len > top + C.half_unit(f.acc_per_step.decimals)
+        ):
+            # '7.3 / 7' under 'accepted drafts': no step accepts more drafts than it made, so
+            # the figure counts the target's own token whatever its name says
+            length = printed_len
+            bonus = Decision(
+                INCLUDED,
+                f"value: {printed_len:g} is above the {top:g} drafts a step it is out of: the "
+                "target's own token is counted, whatever the name says",
+            )
         elif "draft" in f.acc_per_step_name or f.acc_per_step_name.endswith(C.EXCLUDED_SAID):
             length = 1 + printed_len
             bonus = Decision(EXCLUDED, "name: accepted drafts per step leave out the bonus token")
@@ -731,6 +744,19 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 INCLUDED,
                 f"value: a length above the draft tokens per step ({f.k.number:g}) must count "
                 "the bonus token",
+            )
+        if (
+            bonus is UNDECIDED
+            and max_len
+            and printed_len > max_len + tol
+            and f.length_name.replace(" ", "").endswith(f"/{max_len:g}")
+        ):
+            # '3.1 / 3' under 'accepted tokens' (its name out of those K, interpret's
+            # _out_of_cells): above the drafts a step it is out of
+            bonus = Decision(
+                INCLUDED,
+                f"value: {printed_len:g} is above the {max_len:g} drafts a step it is out of: "
+                "the target's own token is counted",
             )
         if bonus is UNDECIDED and tool in _BONUS_BY_TOOL and not f.count_named:
             bonus = Decision(INCLUDED, "tool: " + _BONUS_BY_TOOL[tool])

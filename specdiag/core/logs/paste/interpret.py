@@ -456,6 +456,9 @@ def per_step_name(r: PasteRecord) -> str:
     )
 
 
+_ACC_NAME_RULE = "name: accepted drafts per step"
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
@@ -476,7 +479,10 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
         value = decided.pop()
         for i in idx:
             r = recs[i]
-            if r.bonus != UNDECIDED or r.printed_length is None:
+            # (a name the column's values prove wrong, 'accepted drafts' over '7.3 / 7', is
+            # overruled in its other rows too)
+            overruled = r.bonus.rule.startswith(_ACC_NAME_RULE) and r.bonus.value != value
+            if (r.bonus != UNDECIDED and not overruled) or r.printed_length is None:
                 continue
             length = r.printed_length if value == INCLUDED else r.printed_length + 1
             out[i] = dataclasses.replace(
@@ -908,8 +914,12 @@ def grid(
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
     keys = []
-    for group, name in cols:
+    for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
+        if kn.metric == C.ACCEPTED and (of := _out_of_cells(g, ci)) is not None:
+            # a count's name over cells of a mean out of one K ('accepted drafts' over '7.3 /
+            # 7', '~4 / 7'): the name out of K, a mean per step ('accepted drafts/7')
+            kn = C.key(f"{name}/{of}")
         if kn.metric is None and re.match(r"^[^:]{1,40}:[^:]*/[^:]*$", name):
             # 'acceptance length: greedy / main / this PR': the metric, then what each of the
             # cell's values is
@@ -929,6 +939,19 @@ def grid(
     if (unforced := FORCED.forced(g, cols, keys)) is not None:
         g, keys = unforced  # rows whose acceptance a knob forced: no measurement
     metrics = {k.metric for k, _ in keys}
+    if any(m in C.ACCEPTANCE for m in metrics) and (
+        _training_summary([n for _, n in cols], _LR_COLUMN)
+        or (
+            above
+            and _legend_proxy(
+                [n for (k, _), (_, n) in zip(keys, cols, strict=False) if k.metric in C.ACCEPTANCE],
+                above,
+            )
+        )
+    ):
+        # a trajectory of a draft's training ('| step | loss | acc_len | lr |'), or a column
+        # its legend calls a proxy ('`acc_len` = the τ proxy of the trainer'): no measurement
+        return [], True
     if any(m in C.ACCEPTANCE for m in metrics) or {C.ACCEPTED, C.DRAFTED} <= metrics:
         # bare position columns ('Position 0', 'pos 1') beside an acceptance column: the
         # acceptance rate at that draft position
@@ -1078,18 +1101,69 @@ _COUNT_HEADER = re.compile(
 
 
 # the rows of a training run's summary: a loss ('Draft loss', 'train loss (start → end)') and
-# how long it trained ('Training steps', 'Epochs', 'learning rate')
+# how long it trained ('Training steps', 'Epochs', 'learning rate', 'lr')
 _LOSS_ROW = re.compile(r"\bloss\b", re.I)
 _TRAINED_ROW = re.compile(
-    r"\b(?:train(?:ing)?\s+(?:steps?|epochs?|iters?|iterations?)|epochs?|learning\s+rate)\b", re.I
+    r"\b(?:train(?:ing)?\s+(?:steps?|epochs?|iters?|iterations?)|epochs?|learning\s+rate|lr)\b",
+    re.I,
 )
 
 
-def _training_summary(labels: list[str]) -> bool:
-    """Whether a transposed table's row labels (its metrics) are a draft trainer's summary: a
-    loss row beside a row of training steps, epochs or the learning rate. Its acceptance row is
-    the trainer's estimate during training (the head's simulated acceptance), no served run."""
-    return any(_LOSS_ROW.search(t) for t in labels) and any(_TRAINED_ROW.search(t) for t in labels)
+# a trajectory's learning-rate column: a training step's log ('train loss' beside an 'epoch'
+# may be the checkpoints' evaluations)
+_LR_COLUMN = re.compile(r"\b(?:lr|learning\s+rate)\b", re.I)
+
+
+def _out_of_cells(g: Grid, col: int) -> int | None:
+    """The K every filled cell of a column is written out of ('7.3 / 7', '~4 / 7': K = 7, two
+    to 64), one of them a decimal or above K (no count of K), or None."""
+    vals = [
+        C.value(c[col]) for _, c in g.rows if len(c) > col and C._MARKUP.sub("", c[col]).strip()
+    ]
+    if not vals or any(v is None or v.max is None or v.percent for v in vals):
+        return None
+    ks = {v.max for v in vals if v is not None}
+    k = ks.pop() if len(ks) == 1 else None
+    if k is None or k != int(k) or not 2 <= k <= 64:
+        return None
+    if not any(v is not None and (v.number != int(v.number) or v.number > k) for v in vals):
+        return None
+    return int(k)
+
+
+def _legend_proxy(names: list[str], above: str) -> bool:
+    """Whether the legend above a table calls one of its acceptance columns a proxy: the
+    column's name (before any bracket), then its definition (`=`, `:`, `is`, `means`) whose
+    clause, holding no figure, says the word ('`acc_len` = expected accepted prefix, the τ
+    proxy'); a proxy figure's own line ('acceptance proxy: 31.8%') defines no column."""
+    for name in names:
+        bare = name.split("(")[0].strip(" `*")
+        at = above.lower().find(bare.lower()) if len(bare) > 1 else -1
+        if at < 0:
+            continue
+        clause = re.split(r"[;)\n]", above[at + len(bare) :], maxsplit=1)[0]
+        if _DEFINES.match(clause) and C.proxy(clause) and not re.search(r"\d", clause):
+            return True
+    return False
+
+
+_DEFINES = re.compile(r"[`*]*\s*(?:=|:|is\b|means\b)", re.I)
+
+
+def _training_summary(labels: list[str], trained: re.Pattern[str] | None = None) -> bool:
+    """Whether a transposed table's row labels (its metrics), or a table's column names (a
+    training trajectory, a row a logged step), are a draft trainer's: a loss beside training
+    steps, epochs or the learning rate. Its acceptance is the trainer's estimate during
+    training (the head's simulated acceptance), no served run."""
+    trained = trained or _TRAINED_ROW
+    return any(_LOSS_ROW.search(t) for t in labels) and any(trained.search(t) for t in labels)
+
+
+def trajectory(g: Grid) -> bool:
+    """Whether a table's column names are a draft trainer's log (:func:`_training_summary`, a
+    loss beside the learning rate): a training trajectory, a row a logged step; its
+    acceptance column gives no record."""
+    return _training_summary([c for row in g.header for c in row], _LR_COLUMN)
 
 
 def training_figures(blocks: list[list[Line]]) -> set[float]:
@@ -3795,10 +3869,11 @@ _VALUE_AT_K = re.compile(
     re.I,
 )
 # a mean of accepted tokens per step before its name ('2.3 accepted tokens/step', 'an average
-# of 1.4 accepted drafts per round'), or of what one draft had accepted ('1.7 accepted per
+# of 1.4 accepted drafts per round', '9.5 avg accepted tokens per round'), or of what one draft had accepted ('1.7 accepted per
 # draft': vLLM's drafts are its draft-verify steps; never 'per draft token', a rate)
 _ACC_FIRST = re.compile(
-    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?:(?P<noun>accepted\s+(?:draft\s+)?"
+    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?:(?P<noun>(?:(?:avg\.?|average|mean)\s+)?"
+    r"accepted\s+(?:draft\s+)?"
     r"(?:tokens|drafts)|(?:draft\s+)?(?:tokens|drafts)\s+accepted)\s*(?:/|per|each|every)\s*"
     r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b|"
     r"(?P<per_draft>accepted\s*(?:/|per)\s*draft)\b(?![-\s]*(?:tok|position|slot)))",

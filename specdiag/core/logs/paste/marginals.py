@@ -10,9 +10,19 @@ step emits, the target's own counted. Where a length printed in the same block (
 between) equals 1 + the sum within the printed rounding (half a unit of the length plus half a
 unit of each rate) and the sum alone does not, the length counts the bonus token, and the rates
 are its per-position rates. A ``conditional`` list (the chance of position i given the ones
-before it: a chain of conditional rates) proves nothing and is never read here; nor is a list
+before it: a chain of conditional rates) proves nothing for this rule (the chain rule below
+reads it); nor is a list
 whose rates rise (no marginal does), one holding a value above 1, nor a block with two marginal
 lists.
+
+A chain of conditional rates (a line naming them ``conditional``, the list on it or on the line
+below a line ending in ``:``: ``conditional exact by step: 0.91, 0.62, 0.45``) gives the
+expected accepted drafts a step as the sum of its running products (r1 + r1·r2 + r1·r2·r3 ...).
+Where one length of the paste that nothing decided equals that sum within the printed rounding
+(each rate and the length within half a unit of their last decimal; rates so coarse that the
+sum may move by more than 0.05 prove nothing), the length counts the
+accepted drafts alone, the bonus token excluded (1 + the sum: included); the records of the
+same name follow it (reader's one name, one way). Two lists or two lengths matching: nothing.
 
 Pure: records and the paste in, records out.
 """
@@ -23,7 +33,14 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import (
+    EXCLUDED,
+    INCLUDED,
+    UNDECIDED,
+    Decision,
+    PasteRecord,
+    decided_notes,
+)
 
 # 'marginal : [0.816, 0.634]', 'marginal_accept_rates = (0.8, 0.6)', 'p_marginal: [...]'
 _MARGINAL = re.compile(
@@ -32,6 +49,11 @@ _MARGINAL = re.compile(
     re.I,
 )
 _NUMBER = re.compile(r"^\d*\.\d+$|^[01]$")
+# a comma-separated list of two or more rates ('0.91, 0.62, 0.45')
+_RATE_LIST = re.compile(r"(?<![\w.])(?:0?\.\d+|[01])(?:\s*,\s*(?:0?\.\d+|[01])(?![\w.])){1,15}")
+_CONDITIONAL = re.compile(r"\bconditional\b", re.I)
+# the widest span of running sums a chain's rounding may leave ('0.8, 0.6' leaves 0.24: no proof)
+_WIDEST = 0.05
 # lines of a block searched on each side of a length's line
 _REACH = 12
 
@@ -101,3 +123,72 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             )
         )
     return out
+
+
+def _chains(raw: list[str]) -> list[list[str]]:
+    """The lists of conditional rates a paste prints (see the module's rule)."""
+    out = []
+    for i, line in enumerate(raw):
+        if (c := _CONDITIONAL.search(line)) is None:
+            continue
+        m = _RATE_LIST.search(line, c.end())
+        if m is None and line.rstrip(" *`").endswith(":") and i + 1 < len(raw):
+            m = _RATE_LIST.search(raw[i + 1])
+        if m is not None:
+            out.append([x.strip() for x in m.group(0).split(",")])
+    return out
+
+
+def _running(rates: list[float]) -> float:
+    total, product = 0.0, 1.0
+    for x in rates:
+        product *= x
+        total += product
+    return total
+
+
+def chained(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """A length nothing decided, decided by the one chain of conditional rates whose running
+    products sum to it (see the module's rule)."""
+    if "onditional" not in text:
+        return records
+    chains = _chains(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+    if not chains:
+        return records
+    spans = []
+    for items in chains:
+        lo = [max(float(x) - C.half_unit(_decimals(x)), 0.0) for x in items]
+        hi = [min(float(x) + C.half_unit(_decimals(x)), 1.0) for x in items]
+        if _running(hi) - _running(lo) <= _WIDEST:
+            spans.append((_running(lo), _running(hi), items))
+    found: list[tuple[int, str, str]] = []
+    for i, r in enumerate(records):
+        pl = r.printed_length
+        if r.bonus != UNDECIDED or pl is None:
+            continue
+        shown = [x for _, v in r.fields if (x := C.value(v)) is not None and x.number == pl]
+        if not shown:
+            continue
+        h = C.half_unit(shown[0].decimals)
+        for low, high, chain in spans:
+            if low - h <= pl <= high + h:
+                found.append((i, EXCLUDED, ", ".join(chain)))
+            elif low + 1 - h <= pl <= high + 1 + h:
+                found.append((i, INCLUDED, ", ".join(chain)))
+    if len(found) != 1:
+        return records  # none, or two lengths or two chains: which is which is not shown
+    i, way, listed = found[0]
+    r = records[i]
+    assert r.printed_length is not None
+    said = "the sum" if way == EXCLUDED else "1 + the sum"
+    decided = dataclasses.replace(
+        r,
+        accept_length=round(r.printed_length + (1 if way == EXCLUDED else 0), 6),
+        bonus=Decision(
+            way,
+            f"identity: {said} of the running products of the conditional rates ({listed}) is "
+            "the printed length",
+        ),
+        notes=decided_notes(r.notes),
+    )
+    return [*records[:i], decided, *records[i + 1 :]]

@@ -55,7 +55,7 @@ _SETTING = re.compile(
     r"(?:[ =]+|\s*`\s*)(?P<n>\d{1,3})"
     + _COUNT_TAIL
     # ('MTP n=1': MTP's n, the drafts a step, right after its name)
-    + r"|(?<![\w-])[\"']?(?:num_speculative_tokens|draft|k|gamma|mtp[_ ]?k|n[_ ]?spec|depth|mtp|"
+    + r"|(?<![\w-])[\"']?(?:num_speculative_tokens|draft|k|gamma|γ|mtp[_ ]?k|n[_ ]?spec|depth|mtp|"
     r"mtp\s+n)"
     # ('MTP=1', 'MTP-1': the MTP drafts a step)
     r"[\"']?(?:\s*[=:]\s*|(?<=mtp)-)(?P<m>\d{1,3})"

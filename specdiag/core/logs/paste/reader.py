@@ -1125,6 +1125,7 @@ def read_paste(
     n_blocks = 0
     prev_lines: list[str] = []
     section = ""  # the last markdown heading above the block
+    card_title: str | None = None  # the model card the last heading or bold title names
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
@@ -1138,6 +1139,7 @@ def read_paste(
         if "loss" in text.lower()
         else []
     )
+    own_training = bool(training)  # the paste's own training run set aside (loop or trajectory)
     ratio_records: list[PasteRecord] = []
     if only_tool is None and "ompression" in text:
         # lookahead decoding's compression ratio, one line a run under a '(setting,
@@ -1239,8 +1241,11 @@ def read_paste(
             heading = heading + "\n" + cap
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
-        # a section headed as a model card's figures ('### Acceptance (model card of X)'): quoted
-        card = CIT.card_section(section) if section else None
+        # a section headed as a model card's figures ('### Acceptance (model card of X)', a bold
+        # title line alike, to the next heading or bold title): quoted
+        if (top := next((t for _, t in reversed(blk) if _titles(t)), None)) is not None:
+            card_title = CIT.card_section(top)
+        card = (CIT.card_section(section) if section else None) or card_title
         upper_here = upper
         # (a web page's heading copied as text, a line alone closed by ':', titles as one)
         titles_here = [t for _, t in reversed(blk) if _titles(t)]
@@ -1691,6 +1696,10 @@ def read_paste(
                 table_above = (g.last_line, _figure_name(recs) or table_above[1])
             elif names:
                 forcing = FORCED.knob(g)
+                # (the paste's own run, measured in training: a source's figures beside it are
+                # the source's, cited.attributed)
+                trajectory = I.trajectory(g)
+                own_training = own_training or trajectory
                 unread.append(
                     Block(
                         g.first_line,
@@ -1701,6 +1710,9 @@ def read_paste(
                         else "a table under a heading of expected or aimed-at figures: no "
                         "measurement, no record"
                         if expected
+                        else "a draft's training trajectory (loss, learning rate): no serving "
+                        "measurement"
+                        if trajectory
                         else "a table naming acceptance figures, no cell read",
                         tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)[:MAX_SHOWN],
                     )
@@ -1889,10 +1901,12 @@ def read_paste(
         )
     # a source's figure beside the paste's own on one line ('in the blog post, theirs reached
     # 2.80; mine only 2.61'): no run of the paste
-    gone = {id(records[i]) for i in CIT.attributed(records, raw)}
+    gone = {id(records[i]) for i in CIT.attributed(records, raw, own_training)}
     records, block_of = _keep(records, block_of, lambda r: id(r) not in gone)
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
+    # ... or equal to the running products' sum of a chain of conditional rates: drafts alone
+    records = MARG.chained(records, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
     # a line of one run's details restating one table row above it (restated_row.py)

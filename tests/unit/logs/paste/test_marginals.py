@@ -46,8 +46,18 @@ def test_one_plus_the_marginal_sum_decides_the_bonus(cond: list[int], key: str) 
 def test_the_sum_alone_or_no_identity_decides_nothing() -> None:
     cond, marg = [0.8, 0.75, 0.7], [0.8, 0.6, 0.42]
     for length in ("1.820", "2.500"):  # the sum alone (accepted drafts) / neither
-        got = read_paste(_block(cond, marg, length))
+        text = _block(cond, marg, length).replace("conditional : [0.800, 0.750, 0.700]\n", "")
+        got = read_paste(text)
         assert [r.accept_length for r in got.records] == [None], length
+    # neither beside the conditional chain too
+    got = read_paste(_block(cond, marg, "2.500"))
+    assert [r.accept_length for r in got.records] == [None]
+
+
+def test_the_sum_alone_beside_the_conditional_chain_counts_drafts_alone() -> None:
+    # the chain's running products sum to the length: accepted drafts a step (marginals.chained)
+    got = read_paste(_block([0.8, 0.75, 0.7], [0.8, 0.6, 0.42], "1.820"))
+    assert [r.accept_length for r in got.records] == [2.82]
 
 
 def test_the_conditional_list_or_rising_rates_prove_nothing() -> None:
