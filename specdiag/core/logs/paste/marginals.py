@@ -175,6 +175,8 @@ def chained(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                 found.append((i, EXCLUDED, ", ".join(chain)))
             elif low + 1 - h <= pl <= high + 1 + h:
                 found.append((i, INCLUDED, ", ".join(chain)))
+        if len(found) > 1:
+            return records  # (two lengths or two chains already: which is which is not shown)
     if len(found) != 1:
         return records  # none, or two lengths or two chains: which is which is not shown
     i, way, listed = found[0]
