@@ -223,3 +223,43 @@ def paper_paragraphs(records: list[PasteRecord], raw: list[str]) -> set[int]:
         and para[r.last_line - 1] == para[r.first_line - 1]
     }
     return out if len(out) < len(records) else set()
+
+
+# figures said to be bounds for the writer's case ('treat them as upper bounds', 'these are
+# lower bounds'): quoted as a ceiling or a floor, no run
+_BOUNDS_SAID = re.compile(
+    r"\b(?:treat|take|read|use|count)\s+(?:them|these|those|both|the\s+(?:numbers|figures)|"
+    r"these\s+(?:numbers|figures))\s+as\s+(?:an?\s+)?(?:upper|lower)\s+bounds?\b|"
+    r"\b(?:these|those|both|they)\s+are\s+(?:only\s+|just\s+)?(?:upper|lower)\s+bounds\b",
+    re.I,
+)
+_ITEM_START = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
+
+
+def bound_items(records: list[PasteRecord], raw: list[str]) -> set[int]:
+    """The indexes of the prose records of an item (a list item, else a paragraph) that says its
+    figures are bounds (`SGLang reports 3.3 on the same model ... treat them as upper bounds`),
+    with no first person in it (the writer's own figure said to bound another case stays)."""
+    if not any(_BOUNDS_SAID.search(t) for t in raw):
+        return set()
+    item: list[int] = []  # each line's item, by its first line
+    start = 0
+    for i, t in enumerate(raw):
+        if not t.strip() or _ITEM_START.match(t):
+            start = i + (0 if t.strip() else 1)
+        item.append(start)
+    texts: dict[int, list[str]] = {}
+    for i, t in enumerate(raw):
+        texts.setdefault(item[i], []).append(t)
+    bounded = {
+        p
+        for p, ts in texts.items()
+        if _BOUNDS_SAID.search(body := "\n".join(ts)) and not _FIRST_PERSON.search(body)
+    }
+    return {
+        i
+        for i, r in enumerate(records)
+        if r.structure in ("prose", "key-value")
+        and 1 <= r.first_line <= len(raw)
+        and item[r.first_line - 1] in bounded
+    }

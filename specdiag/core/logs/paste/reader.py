@@ -1758,6 +1758,8 @@ def read_paste(
     # a paragraph citing a paper by its identifier, none of the paste's own run in it ('Block
     # drafting (arXiv:2601.01234) ... accept length ~6.5'): the paper's figures (cited.py)
     gone |= {id(records[i]) for i in CIT.paper_paragraphs(records, raw)}
+    # an item saying its figures are bounds ('treat them as upper bounds'): no run (cited.py)
+    gone |= {id(records[i]) for i in CIT.bound_items(records, raw)}
     records, block_of = _keep(records, block_of, lambda r: id(r) not in gone)
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
