@@ -25,7 +25,9 @@ acceptance length (model card of org/draft-x)`, `## 模型卡的接受长度`), 
 own run in it (`we`, `our`, `my`, `measured`, `reproduced`, `vs`, `compared`, `复现`, `实测`):
 the card's published figures quoted, no run of the paste; every block of the section (to the next
 markdown heading) gives no record. A heading naming the card beside the paste's own run
-(`## Our runs vs the model card`, `## 官方模型卡复现`) is read as before.
+(`## Our runs vs the model card`, `## 官方模型卡复现`) is read as before. So is a section whose
+heading names a paper's figure or table with its page (`### Paper title — Fig.6 (p.4)`, `## Table 2
+(page 7)`): notes reading a published plot, its values the paper's, no run of the paste.
 
 A paste quoting a model card throughout (`card_digest`): a section headed as the card's figures
 (above) or a source field linking a model's page (`**Source:** https://huggingface.co/org/name`,
@@ -94,6 +96,13 @@ _HEARSAY = re.compile(
     r"comments?|community|blogs?|tweets?)\b[^\n:]{0,120}:\s*[*_]{0,2}\s*$",
     re.I,
 )
+# a markdown heading naming a paper's figure or table with its page ('### Paper title — Fig.6
+# (p.4)', '## Table 2 (page 7)'): notes reading a published plot or table (card_section)
+_PAGED_FIGURE_HEADING = re.compile(
+    r"^\s*#{1,6}\s.*?\b((?:fig(?:ure)?|tab(?:le)?)\.?\s*\d{1,3}[a-z]?\s*"
+    r"[(（]\s*(?:p\.|pp\.|page)\s*\d{1,4}\s*[)）])",
+    re.I,
+)
 
 
 def hearsay_caption(line: str) -> str | None:
@@ -107,9 +116,10 @@ def hearsay_caption(line: str) -> str | None:
 
 
 def card_section(heading: str) -> str | None:
-    """The model card a section's markdown heading names as its figures' source (see the
-    module's rule), or None: a heading naming none, or the paste's own run beside it."""
-    m = _CARD_HEADING.match(heading)
+    """The source a section's markdown heading names for its figures (see the module's rule): a
+    model card, or a paper's figure or table with its page; None for a heading naming none, or
+    the paste's own run beside it."""
+    m = _CARD_HEADING.match(heading) or _PAGED_FIGURE_HEADING.match(heading)
     if m is None or _OWN_RUN.search(heading):
         return None
     return m.group(1)
@@ -248,3 +258,90 @@ def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) ->
     # the paste's own figure on the same line or on another ('In the paper τ reaches 3.1.'
     # over 'On my box τ = 2.4'): the source's are set against it; alone, they stay
     return out if own or len(out) < len(records) else set()
+
+
+# a paper cited by its identifier or its page ('(Some Lab, arXiv:2601.01234)', a link to
+# arxiv.org/abs/..., openreview.net/...): the paragraph describes the published method
+_PAPER_ID = re.compile(
+    r"\barxiv\s*:\s*\d{4}\.\d{4,5}\b|\barxiv\.org/(?:abs|pdf)/|openreview\.net/(?:forum|pdf)",
+    re.I,
+)
+# a word of the paste's own run in the paragraph: then its figures may be the writer's
+_OWN_RUN_WORDS = re.compile(
+    r"\b(?:I|I'm|I've|my|mine|me|we|we've|our|ours|us|measured|observed|reproduc\w*|ran|run|"
+    r"runs|tested|benchmarked|got|here)\b",
+    re.I,
+)
+
+
+def paper_paragraphs(records: list[PasteRecord], raw: list[str]) -> set[int]:
+    """The indexes of the prose records read in a paragraph citing a paper by its identifier or
+    link with no word of the paste's own run in it (`Block drafting (Some Lab, arXiv:2601.01234)
+    ... accept length ~6.5 vs ~4.2 for the chain drafter`): the paper's published figures, in a
+    paste holding its own records elsewhere (alone, they stay reported runs)."""
+    if not any(_PAPER_ID.search(t) for t in raw):
+        return set()
+    para: list[int] = []  # each line's paragraph (runs of non-blank lines), by its first line
+    start = 0
+    for i, t in enumerate(raw):
+        if not t.strip():
+            start = i + 1
+        para.append(start)
+    texts: dict[int, list[str]] = {}
+    for i, t in enumerate(raw):
+        if t.strip():
+            texts.setdefault(para[i], []).append(t)
+    quoting = {
+        p
+        for p, ts in texts.items()
+        if _PAPER_ID.search(body := "\n".join(ts)) and not _OWN_RUN_WORDS.search(body)
+    }
+    out = {
+        i
+        for i, r in enumerate(records)
+        if r.structure in ("prose", "key-value")
+        and 1 <= r.first_line <= r.last_line <= len(raw)
+        and para[r.first_line - 1] in quoting
+        and para[r.last_line - 1] == para[r.first_line - 1]
+    }
+    return out if len(out) < len(records) else set()
+
+
+# figures said to be bounds for the writer's case ('treat them as upper bounds', 'these are
+# lower bounds'): quoted as a ceiling or a floor, no run
+_BOUNDS_SAID = re.compile(
+    r"\b(?:treat|take|read|use|count)\s+(?:them|these|those|both|the\s+(?:numbers|figures)|"
+    r"these\s+(?:numbers|figures))\s+as\s+(?:an?\s+)?(?:upper|lower)\s+bounds?\b|"
+    r"\b(?:these|those|both|they)\s+are\s+(?:only\s+|just\s+)?(?:upper|lower)\s+bounds\b",
+    re.I,
+)
+_ITEM_START = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
+
+
+def bound_items(records: list[PasteRecord], raw: list[str]) -> set[int]:
+    """The indexes of the prose records of an item (a list item, else a paragraph) that says its
+    figures are bounds (`SGLang reports 3.3 on the same model ... treat them as upper bounds`),
+    with no first person in it (the writer's own figure said to bound another case stays)."""
+    if not any(_BOUNDS_SAID.search(t) for t in raw):
+        return set()
+    item: list[int] = []  # each line's item, by its first line
+    start = 0
+    for i, t in enumerate(raw):
+        if not t.strip() or _ITEM_START.match(t):
+            start = i + (0 if t.strip() else 1)
+        item.append(start)
+    texts: dict[int, list[str]] = {}
+    for i, t in enumerate(raw):
+        texts.setdefault(item[i], []).append(t)
+    bounded = {
+        p
+        for p, ts in texts.items()
+        if _BOUNDS_SAID.search(body := "\n".join(ts)) and not _FIRST_PERSON.search(body)
+    }
+    return {
+        i
+        for i, r in enumerate(records)
+        if r.structure in ("prose", "key-value")
+        and 1 <= r.first_line <= len(raw)
+        and item[r.first_line - 1] in bounded
+    }

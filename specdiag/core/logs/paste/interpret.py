@@ -597,11 +597,13 @@ _COMPARE_COLUMN = re.compile(
 def _planned_column(name: str) -> bool:
     """Whether a transposed table's column names figures expected or aimed at, not measured
     ('Expected (D=1)', 'Target'): its cells are no run's (EXPECTED_SECTION, as for a heading),
-    led by the word ('Llama target' names the target model)."""
+    led by the word ('Llama target' names the target model); or closed by 'assumed' ('Phase 2
+    assumed')."""
     parts = [p.strip() for p in re.split(r"[()（）:：]", C._MARKUP.sub("", name))]
-    return any(_PLANNED_LEAD.match(p) and EXPECTED_SECTION.search(p) for p in parts) or any(
-        _REFERENCE_COLUMN.match(p) for p in parts
-    )
+    return any(
+        (_PLANNED_LEAD.match(p) and EXPECTED_SECTION.search(p)) or _ASSUMED_END.search(p)
+        for p in parts
+    ) or any(_REFERENCE_COLUMN.match(p) for p in parts)
 
 
 # a transposed table's column of a reference figure quoted beside the run's ('documented ref
@@ -613,6 +615,9 @@ _REFERENCE_COLUMN = re.compile(
 )
 
 
+# a column closed by the word assumed ('Phase 2 assumed', 'earlier plan (assumption)'): the
+# figures a plan took for granted, not measured
+_ASSUMED_END = re.compile(r"(?:^|\s)(?:assumed|assumptions?)$", re.I)
 _PLANNED_LEAD = re.compile(
     r"(?:expected|projected|estimated|anticipated|targets?|goals?)\b|[^\x00-\x7f]", re.I
 )
@@ -3033,8 +3038,9 @@ _BRACKET_RATE = re.compile(
 _EXTREME_BEFORE = re.compile(r"(?:^|[\s(*`])(max(?:imum)?|min(?:imum)?)[\s_]+\w", re.I)
 _EXTREME_METRICS = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO))
 # a draft position named after a qualifier, whose number follows ('acceptance at depth 1',
-# 'acceptance rate at draft position 2'): that number is the position's
-_WHERE_NOUN = re.compile(r"(?:draft\s+|mtp\s+)?(?:depth|position|pos)")
+# 'acceptance rate at draft position 2', 'the acceptance rate of `token 0`'): that number is the
+# position's ('per token' is no position: 'acceptance per token 0.7')
+_WHERE_NOUN = re.compile(r"(?:draft\s+|mtp\s+)?(?:depth|position|pos|token)")
 # draft positions from one on, or a span of them ('position 1+', 'positions 2-4', 'depth 3 and
 # up'): a figure of those positions, never the run's rate
 _POSITIONS_TAIL = re.compile(
@@ -3141,7 +3147,12 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
             tail = ws[i + 1 :]
             # (a setting that already has its number, 'for setup 2 = 2.34', binds no more)
             numbered = bool(tail) and re.fullmatch(r"[\d.]+", tail[-1]) is not None
-            if sep == "" and tail and _WHERE_NOUN.fullmatch(" ".join(tail).lower()):
+            if (
+                sep == ""
+                and tail
+                and _WHERE_NOUN.fullmatch(" ".join(tail).lower())
+                and not (tail[-1].lower() == "token" and ws[i].lower() == "per")
+            ):
                 break  # the number after 'at depth' is where, not what ('acceptance at depth 1')
             if _POSITIONS_TAIL.match(" ".join(tail).lower()):
                 break  # 'acceptance at position 1+ (25%)', 'at positions 2-4': those positions'
@@ -3259,6 +3270,13 @@ _COUNTED_LENGTH = re.compile(
 )
 # an accept length before its name ('could achieve 2.815 Accept Length (AL)'): decimals only;
 # never a multiplier's ('×1.70 τ 2.10': a speedup, then the next figure's name)
+# a drafter's name set to a count per step ('MTP=3.10 tok/round', 'spec=2.4 tokens/step'): the
+# '=' alone, where the value and the unit follow
+_METHOD_EQ = re.compile(
+    r"\b(?:mtp|eagle\d?|dflash\d?|medusa|ngram|n-gram|spec(?:ulative|ulation)?|draft(?:er)?)="
+    r"(?=[*`]{0,2}\d+\.\d+[*`]{0,2}\s+(?:toks?|tokens?)(?:/| per )\w)",
+    re.I,
+)
 _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/×])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     # ('gives ~1.5 acceptance lengths': the plural after one value)
@@ -4998,9 +5016,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     ('average acceptance length **2.6 / 5**') in what is left."""
     if _GOAL_LINE.match(text):
         return  # 'Our goal: acceptance rate 70%': a goal, no measurement
+    low = text.lower()
+    if "=" in text and "tok" in low:
+        # the drafter's name as the key of a figure whose unit names it ('MTP=3.10 tok/round'):
+        # the figure the unit names, as where a space stands for the '='
+        text = _METHOD_EQ.sub(lambda m: m.group(0)[:-1] + " ", text)
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
-    low = text.lower()
 
     def taken(start: int, end: int) -> bool:  # a span another reader of the line read
         return any(rest[i] == " " and text[i] != " " for i in range(start, min(end, len(text))))

@@ -1484,7 +1484,7 @@ def read_paste(
             unread.append(
                 dataclasses.replace(
                     shown,
-                    reason=f"figures of a {card!r} quoted (the section's heading): no run of the paste",
+                    reason=f"figures of {card!r} quoted (the section's heading): no run of the paste",
                 )
             )
             continue
@@ -1902,6 +1902,11 @@ def read_paste(
     # a source's figure beside the paste's own on one line ('in the blog post, theirs reached
     # 2.80; mine only 2.61'): no run of the paste
     gone = {id(records[i]) for i in CIT.attributed(records, raw, own_training)}
+    # a paragraph citing a paper by its identifier, none of the paste's own run in it ('Block
+    # drafting (arXiv:2601.01234) ... accept length ~6.5'): the paper's figures (cited.py)
+    gone |= {id(records[i]) for i in CIT.paper_paragraphs(records, raw)}
+    # an item saying its figures are bounds ('treat them as upper bounds'): no run (cited.py)
+    gone |= {id(records[i]) for i in CIT.bound_items(records, raw)}
     records, block_of = _keep(records, block_of, lambda r: id(r) not in gone)
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
@@ -2202,14 +2207,18 @@ def _k_misfits(records: list[PasteRecord], k: int) -> bool:
     return False
 
 
+_DEFAULT_MARK = re.compile(r"\s*\((?:default|baseline)\)\s*$", re.I)
+
+
 def _drafts_label(r: PasteRecord) -> int | None:
     """The one whole number from 1 to 16 a row's labels give under a name of drafted tokens
-    ('Draft tokens', 'num draft tokens'), or None."""
+    ('Draft tokens', 'num draft tokens', a bare 'draft'), perhaps marked the default ('8
+    (default)'), or None."""
     found = {
         int(v.number)
         for name, val in r.labels
-        if C.key(name).metric == C.DRAFTED
-        and (v := C.value(val)) is not None
+        if (C.key(name).metric == C.DRAFTED or name.strip().lower() in ("draft", "drafts"))
+        and (v := C.value(_DEFAULT_MARK.sub("", val))) is not None
         and not v.percent
         and v.number == int(v.number)
         and 1 <= v.number <= 16
@@ -2217,20 +2226,29 @@ def _drafts_label(r: PasteRecord) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _drafts_labels_fit(records: list[PasteRecord]) -> bool:
-    """Whether three rows or more give their length as 1 + k x rate with the k of their 'Draft
-    tokens' label, within both figures' rounding, and no such row gives it as k x rate nor has
-    digits too coarse to tell (one or two pairs fit a k by chance too often, ``_one_k_fits``)."""
-    fits = 0
-    for r in records:
-        if (kr := _drafts_label(r)) is None or (pair := _per_draft_pair(r)) is None:
-            continue
-        pl, rate = pair
-        tol = _printed_unit(r, pl, False) + kr * _printed_unit(r, rate, True)
-        if tol >= 0.1 or abs(pl - kr * rate) <= tol:
-            return False
-        fits += abs(pl - 1 - kr * rate) <= tol
-    return fits >= 3
+def _drafts_labels_fit(records: list[PasteRecord]) -> int | None:
+    """What to take off a row's 'Draft tokens' label for its k: 0 where three rows or more give
+    their length as 1 + k x rate with the label's k, within both figures' rounding, and no such
+    row gives it as k x rate nor has digits too coarse to tell (one or two pairs fit a k by
+    chance too often, ``_one_k_fits``); 1 where no row fits so and three or more fit with k one
+    below the label, none at k x rate (the label counts the target's own token beside the
+    drafts: SGLang's ``--speculative-num-draft-tokens``); else None."""
+    for off in (0, 1):
+        fits = 0
+        for r in records:
+            if (kr := _drafts_label(r)) is None or (pair := _per_draft_pair(r)) is None:
+                continue
+            kr -= off
+            pl, rate = pair
+            tol = _printed_unit(r, pl, False) + kr * _printed_unit(r, rate, True)
+            if kr < 1 or tol >= 0.1 or abs(pl - kr * rate) <= tol:
+                return None
+            fits += abs(pl - 1 - kr * rate) <= tol
+        if fits >= 3:
+            return off
+        if fits:
+            return None  # (some rows fit the label's own k: never another reading)
+    return None
 
 
 def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> list[PasteRecord]:
@@ -2252,16 +2270,18 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
     nothing else decides, is still decided by the identity."""
     out = []
     loose: set[str] = set()  # the columns whose name the identity proved loose
-    by_label = k is None and _drafts_labels_fit(records)
+    off = _drafts_labels_fit(records) if k is None else None
     for r in records:
         kr = k
-        if kr is None and (row_k := I._k_of_labels(list(r.labels))) is not None:
+        row_k = I._k_of_labels(list(r.labels)) if kr is None else None
+        if row_k is not None:
             kr = int(row_k.number)
-        if kr is None and by_label:
+        if kr is None and off is not None and (label := _drafts_label(r)) is not None:
             # a row's 'Draft tokens' label of a whole 1 to 16 ('| fp8 n2 | 2 | 22.67% | 1.45 |'):
-            # the drafts a step the row was run at, where the identity holds in three rows or
-            # more (no count of a run's drafted tokens is so small beside its rate)
-            kr = _drafts_label(r)
+            # the drafts a step the row was run at (one fewer where the label counts the
+            # target's own token), where the identity holds in three rows or more (no count of
+            # a run's drafted tokens is so small beside its rate)
+            kr = label - off
         pair = _per_draft_pair(r)
         if (
             kr is not None
@@ -2279,6 +2299,8 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
             elif abs(pl - (1 + per)) <= tol < abs(pl - per):
                 value = INCLUDED
             said = "as the paste states" if k is not None else "in the row's label"
+            if k is None and off and row_k is None:
+                said = "one below the row's drafts label (the label counts the target's own token)"
             if value == EXCLUDED and r.bonus.rule == TOKENS_NAME_RULE:
                 column = I.per_step_name(r)
                 if _RATE_OF_ACCEPTED.search(text) and any(
