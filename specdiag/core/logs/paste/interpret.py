@@ -3232,7 +3232,10 @@ _PCT_BEFORE_ARROW = re.compile(
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
-    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+"
+    r"(?<![\w.])(?P<val>[*`]{0,2}(?:\d+(?:\.\d+)?\s*%|"
+    # a fraction before the noun itself ('0.754 acceptance', '0.81 MTP acceptance rate'): the
+    # rate as a share of one, never before 'accepted' (a count) or a bare 'accept rate'
+    r"0?\.\d{2,4}(?=\s+(?:\w+\s+){0,2}acceptance\b))[*`]{0,2})\s+"
     # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
     # acceptance rate'): how the runs' figure was pooled, the same figure
     r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
@@ -5256,7 +5259,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start("m"), C.key("verify steps"), steps, m.group("unit"), m.group("m")))
         for i in range(m.start(), m.end()):
             rest[i] = " "
-    for m in _PCT_FIRST.finditer(text) if "%" in text else ():
+    for m in _PCT_FIRST.finditer(text) if "%" in text or "acceptance" in low else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         stat = (m.group("stat") or "").lower()
         if v is not None and stat in ("average", "avg", "mean", "median"):
@@ -5265,6 +5268,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k = C.Key(C.RATE, "accepted draft tokens", True)
         if _closes_range_or_bound(text, m.start()):
             continue
+        if v is not None and not v.percent and taken(m.start(), m.end()):
+            continue  # (a fraction another reader read: '0.71 vs 0.66 acceptance', a pair)
         if any(a <= m.start("val") < b for a, b, _ in drafted):
             continue  # ('drafts 3 tokens per step at 70% acceptance': read with its drafts)
         if k.metric == C.RATE and v is not None:

@@ -559,6 +559,14 @@ _PREMISE = re.compile(
     re.I,
 )
 _MEANS = re.compile(r"(?:^|[.!?:]\s+)[*_`]*" + _FIGURE + r"\s+(?P<w>means|implies)\b", re.I)
+# a rule of thumb: a bare acceptance figure that opens its line or bullet and leads by an arrow
+# to a speedup ('- 70% acceptance → ~2.5x speedup', '80% draft acceptance => 3x'): what a rate
+# gives, no run's (a run's label before the figure, or a rate on the arrow's right, is read)
+_LEADS = re.compile(
+    r"^\s*(?:[-*+•]|\d{1,2}[.)])?\s*[*_`]*[~≈]?\d+(?:\.\d+)?\s*%\s+(?:draft\s+|token\s+)?"
+    r"accept(?:ance)?(?:\s+rate)?[*_`]*\s*(?P<w>→|->|=>|⇒)\s*[~≈]?\d+(?:\.\d+)?\s*[x×]",
+    re.I | re.M,
+)
 _HEDGED = re.compile(
     r"\b(?:roughly|approximately|about|around|would|could|might|can|should|expects?|expected|"
     r"in theory|theoretically|up to|ideally)\b|[~≈]",
@@ -584,7 +592,10 @@ def _premise(text: str) -> str | None:
     for _, _, words in _premises(text):
         return words
     means = _MEANS.search(text)
-    return None if means is None else f"a ... {means.group('w')}"
+    if means is not None:
+        return f"a ... {means.group('w')}"
+    leads = _LEADS.search(text)
+    return None if leads is None else f"... acceptance {leads.group('w')} ... x"
 
 
 def _premise_lines(blk: list[tuple[int, str]]) -> dict[int, str]:

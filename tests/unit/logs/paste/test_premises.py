@@ -135,3 +135,42 @@ def test_negative_control_a_length_in_the_next_sentence_is_read() -> None:
         "On MT-Bench they accepted 2.43 tokens per verify pass.\n"
     )
     assert [r.printed_length for r in read_paste(text).records] == [2.43]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    bullet=st.sampled_from(["- ", "  * ", "1. ", ""]),
+    name=st.sampled_from(["acceptance", "draft acceptance", "acceptance rate"]),
+    arrow=st.sampled_from(["→", "->", "=>", "⇒"]),
+    p=st.integers(40, 95),
+    x=st.sampled_from(["2x", "~3x", "2.2×"]),
+)
+def test_a_bare_rate_leading_by_an_arrow_to_a_speedup_is_a_rule_of_thumb(
+    bullet: str, name: str, arrow: str, p: int, x: str
+) -> None:
+    text = f"Why the rate matters\n{bullet}{p}% {name} {arrow} {x} speedup\n"
+    assert read_paste(text).records == ()
+
+
+def test_negative_control_a_runs_label_before_the_arrowed_rate_is_read() -> None:
+    text = "- k=3 draft on our chat set: 64% acceptance → 2.1x speedup\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.64]
+
+
+def test_negative_control_a_rate_without_an_arrow_is_read() -> None:
+    text = "- 64% acceptance, 2.1x speedup on our chat set\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.64]
+
+
+def test_the_arrow_rule_of_thumb_pattern_is_linear_on_a_long_line() -> None:
+    import time
+
+    from specdiag.core.logs.paste import reader as R
+
+    line = "- " + "7% 1 -> 2 % accept " * 500
+    best = 1.0
+    for _ in range(3):  # (the best of three: a loaded machine's pauses aside)
+        t = time.perf_counter()
+        R._LEADS.search(line)
+        best = min(best, time.perf_counter() - t)
+    assert best < 0.05

@@ -166,3 +166,25 @@ def test_negative_control_two_plots_captioned_differently_stay_runs() -> None:
         "![plot two](/img/a_2.png)Our decode benchmark (accept length 3.10, batch size 16 fixed)\n"
     )
     assert len(read_paste(text).records) == 2
+
+
+_ARMS = (
+    "| Arm | Decode tok/s | Acceptance |\n|---|---|---|\n"
+    "| cache on, default sampling | 50.1 | 41.2% |\n"
+    "| cache off, default sampling | 40.3 | 41.0% |\n"
+    "| cache off, top_p 0.9 | 49.8 | 50.9% |\n"
+    "| cache on, top_p 0.9 | 46.0 | 40.6% |\n"
+)
+
+
+@pytest.mark.parametrize("verb", ["lifted acceptance from", "moved the acceptance rate from"])
+def test_a_change_whose_sides_round_the_tables_rows_is_no_run(verb: str) -> None:
+    # 41% rounds two cells (41.0%, 40.6%); 51% rounds one (50.9%): the line tells the table
+    text = f"Setting top_p {verb} 41% to 51% with nothing else changed.\n\n{_ARMS}"
+    got = read_paste(text).records
+    assert [r.kind for r in got] == ["table_row"] * 4
+
+
+def test_negative_control_a_whole_number_rounding_two_rows_alone_stays() -> None:
+    text = f"Even at 41% acceptance the draft still pays off.\n\n{_ARMS}"
+    assert len(read_paste(text).records) == 5
