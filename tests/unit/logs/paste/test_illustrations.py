@@ -177,6 +177,8 @@ def test_negative_control_a_measured_figure_beside_a_conditional_is_read() -> No
     # a run told in the past keeps its figure, even with a modal in the sentence
     text = "On our box the acceptance rate was 64%, which would give about 3x on longer prompts.\n"
     assert [r.printed_rate for r in read_paste(text).records] == [0.64]
+    text = "The small draft achieved 100% acceptance, just what the large target would generate.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [1.0]
     text = "My draft could only achieve an acceptance length of 2.61 on chat prompts.\n"
     assert [r.printed_length for r in read_paste(text).records] == [2.61]
     text = "Low speedup even if the acceptance rate is 80% on code prompts.\n"
