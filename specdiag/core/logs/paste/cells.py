@@ -966,8 +966,9 @@ def _key_plain(text: str) -> Key:
     for scope in ("speculative decoding ", "spec decoding ", "spec decode ", "speculative "):
         if stripped.startswith(scope) and _OWN.get(stripped[len(scope) :]) is not None:
             stripped = stripped[len(scope) :]
-    # a mean word after the name ('accept_length_mean', 'acceptance rate avg')
-    stripped = re.sub(r"\s+(?:mean|avg|average)$", "", stripped)
+    # a mean or pooling word after the name ('accept_length_mean', 'acceptance rate avg',
+    # 'tau_overall')
+    stripped = re.sub(r"\s+(?:mean|avg|average|overall|aggregate|combined)$", "", stripped)
     if stripped != bare:
         m = _OWN.get(stripped)
         if m is not None:

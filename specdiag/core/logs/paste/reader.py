@@ -3021,6 +3021,18 @@ def _length_name(r: PasteRecord) -> str | None:
     return None
 
 
+def _printed_name(r: PasteRecord) -> str | None:
+    """The exact name (markup and case aside) of the field a record's length was printed
+    under, or None."""
+    if r.printed_length is None:
+        return None
+    for name, value in r.fields:
+        v = C.value(value)
+        if v is not None and not v.percent and abs(v.number - r.printed_length) < 1e-9:
+            return " ".join(C._MARKUP.sub("", name).lower().split())
+    return None
+
+
 def _series_name(r: PasteRecord) -> str | None:
     """The series a record's printed length belongs to: the length's name where it names one
     ('accept length'), else the name of the one field that printed it (a column headed
@@ -3057,21 +3069,35 @@ def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
     if len(decided) != len(named):
         return records  # one tool's records of a name decided both ways: nothing follows
     way: dict[tuple[str, str | None], str] = {(t, n): v for t, n, v in decided}
+    # the exact names the values decided ('accepted/round' over a row of 0.43): a record whose
+    # name alone left the bonus unsaid follows them only under that very name (the same column
+    # of a table printed again)
+    exact = {
+        (r.tool, _printed_name(r))
+        for r in records
+        if r.bonus.rule.startswith("value:") and r.bonus.value != UNKNOWN
+    }
     out = []
     for r in records:
         if (
-            r.bonus == UNDECIDED
+            (
+                r.bonus == UNDECIDED
+                or (
+                    r.bonus.value == UNKNOWN
+                    and r.bonus.rule.startswith("name:")
+                    and (r.tool, _printed_name(r)) in exact
+                )
+            )
             and r.printed_length is not None
             and (r.tool, _length_name(r)) in way
         ):
             value = way[(r.tool, _length_name(r))]
             length = r.printed_length if value == INCLUDED else r.printed_length + 1
+            by = "by identity" if r.bonus == UNDECIDED else "under this very name, by value"
             r = dataclasses.replace(
                 r,
                 accept_length=round(length, 6),
-                bonus=Decision(
-                    value, "the paste's other records of this name decide it by identity"
-                ),
+                bonus=Decision(value, f"the paste's other records of this name decide it {by}"),
                 notes=decided_notes(r.notes),
             )
         out.append(r)

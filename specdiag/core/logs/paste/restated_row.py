@@ -63,6 +63,12 @@ the row takes the convention its identity decides (and the rows of its column fo
 printed one way). Not where two rows print that length with such a label, nor where the row's
 convention is decided already.
 
+A line naming an extreme of the runs above it (``- **Worst run**: 2.1x speedup (48.5%
+acceptance)``: 'best', 'worst', 'highest', 'lowest', 'max', 'min', 'peak', 'fastest', 'slowest',
+'top' first), read as one unlabelled prose or key-value record without counts whose printed
+rate and length equal, value for value, an earlier record's: that run picked out again. It goes,
+the earlier record noting it. Not where its figures are no earlier record's (a run of its own).
+
 Pure: records in, records out.
 """
 
@@ -194,6 +200,7 @@ def fold(
     records, block_of = _fold_counted(records, block_of)
     records, block_of = _fold_coarser(records, block_of, raw)
     records, block_of = _fold_at_k(records, block_of, raw)
+    records, block_of = _fold_extreme(records, block_of, raw)
     table = [
         i
         for i, r in enumerate(records)
@@ -436,6 +443,49 @@ def _fold_earlier(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text))
         )
+    return _without(out, block_of, drop)
+
+
+# a line naming an extreme of the runs above it ('- **Best run**: 3.1x (71.0% acceptance)',
+# 'Worst case: ...', 'Highest acceptance - 71.0%')
+_EXTREME = re.compile(
+    r"^\s*(?:[-*+•]\s+)?[*_`]{0,2}\s*(?:best|worst|highest|lowest|max(?:imum)?|min(?:imum)?|"
+    r"peak|fastest|slowest|top)\b",
+    re.I,
+)
+
+
+def _fold_extreme(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each unlabelled prose or key-value record on a line naming an extreme
+    ('Best ...', 'Worst case ...') whose printed figures equal, value for value, those of an
+    earlier record: that run picked out again, no run of its own; the earlier one notes it."""
+    drop: set[int] = set()
+    out = list(records)
+    first: dict[tuple[float | None, float | None], int] = {}
+    for i, r in enumerate(records):
+        key = (r.printed_rate, r.printed_length)
+        j = first.get(key)
+        if (
+            j is not None
+            and r.structure in _PROSE
+            and r.kind != TABLE_ROW
+            and not r.labels
+            and records[j].last_line < r.first_line
+            and r.accepted_tokens is None
+            and r.drafted_tokens is None
+            and r.steps is None
+            and 1 <= r.first_line <= len(raw)
+            and _EXTREME.match(raw[r.first_line - 1])
+        ):
+            drop.add(i)
+            out[j] = dataclasses.replace(
+                out[j],
+                notes=(*out[j].notes, f"picked out again as an extreme at line {r.first_line}"),
+            )
+        elif key != (None, None):
+            first.setdefault(key, i)
     return _without(out, block_of, drop)
 
 

@@ -55,3 +55,36 @@ def test_below_one_decides_at_one_or_above_nothing(hundredths: int, name: str) -
         assert r.bonus.value == "excluded"
     else:
         assert r.accept_length is None
+
+
+def _two_tables(name: str, first: list[float], second: list[float], second_name: str = "") -> str:
+    def table(col: str, values: list[float]) -> str:
+        rows = "".join(f"| {i + 2} | {20 + i}.5 | {v:.2f} |\n" for i, v in enumerate(values))
+        return f"| depth | tok/s | {col} |\n|---|---|---|\n{rows}"
+
+    return (
+        "Drafter A over the large target:\n"
+        + table(name, first)
+        + "\nDrafter B over the small target:\n"
+        + table(second_name or name, second)
+    )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    first=st.lists(st.integers(105, 290).map(lambda x: x / 100), min_size=1, max_size=3),
+    second=st.lists(st.integers(5, 95).map(lambda x: x / 100), min_size=1, max_size=3),
+    name=st.sampled_from(["accepted/round", "Avg Accepted/window", "accepted/step"]),
+)
+def test_a_table_printed_again_follows_the_value_its_twin_proves(
+    first: list[float], second: list[float], name: str
+) -> None:
+    # the same column of the same table printed again: a mean below 1 in one proves the
+    # target's token left out of the name in both
+    got = read_paste(_two_tables(name, first, second)).records
+    assert [r.accept_length for r in got] == [round(1 + v, 6) for v in first + second]
+
+
+def test_negative_control_another_name_does_not_follow() -> None:
+    got = read_paste(_two_tables("accepted/round", [1.65], [0.43], "accepted/step")).records
+    assert [r.accept_length for r in got] == [None, 1.43]

@@ -145,3 +145,41 @@ def test_negative_control_a_measured_rate_with_round_counts_is_read() -> None:
     text = "EAGLE-3 draft, greedy.\n\nOn MT-bench 90 of 100 drafts were accepted, an acceptance rate of 90%.\n"
     (r,) = read_paste(text).records
     assert r.printed_rate == 0.9
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    rate=st.integers(30, 90),
+    length=st.floats(1.5, 4.5).map(lambda x: round(x, 1)),
+    modal=st.sampled_from(
+        ["would produce", "would need to produce", "would yield", "would emit roughly"]
+    ),
+)
+def test_an_outcome_in_the_conditional_is_no_record(rate: int, length: float, modal: str) -> None:
+    text = (
+        f"A tiny draft beside a large target with {rate}% acceptance {modal} {length} tokens "
+        "per step on average, which is where the chain starts to pay off.\n"
+    )
+    assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    rate=st.sampled_from(["100%", "90%", "0.75"]), name=st.sampled_from(["AL", "Acceptance Rate"])
+)
+def test_an_acceptance_figure_set_as_a_condition_is_no_record(rate: str, name: str) -> None:
+    assert read_paste(f"# Speedup of the chart if the draft {name} = {rate}\n").records == ()
+    text = f"How would throughput change if the {name.lower()} were {rate} for k=4?\n"
+    assert read_paste(text).records == ()
+
+
+def test_negative_control_a_measured_figure_beside_a_conditional_is_read() -> None:
+    # a run told in the past keeps its figure, even with a modal in the sentence
+    text = "On our box the acceptance rate was 64%, which would give about 3x on longer prompts.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.64]
+    text = "The small draft achieved 100% acceptance, just what the large target would generate.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [1.0]
+    text = "My draft could only achieve an acceptance length of 2.61 on chat prompts.\n"
+    assert [r.printed_length for r in read_paste(text).records] == [2.61]
+    text = "Low speedup even if the acceptance rate is 80% on code prompts.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.8]
