@@ -246,6 +246,9 @@ def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) ->
     paste holding its own figure too: a record not so attributed, or (``own``) its own run
     set aside as no serving measurement (a draft's training trajectory)."""
     out: set[int] = set()
+    # (one search of the whole paste first: a line's match is the paste's too)
+    if not records or _WHERE_WORD.search("\n".join(raw)) is None:
+        return out
     if not any(_WHERE_WORD.search(t) for t in raw):
         return out
     by_line: dict[int, list[int]] = {}
@@ -279,6 +282,9 @@ def paper_paragraphs(records: list[PasteRecord], raw: list[str]) -> set[int]:
     link with no word of the paste's own run in it (`Block drafting (Some Lab, arXiv:2601.01234)
     ... accept length ~6.5 vs ~4.2 for the chain drafter`): the paper's published figures, in a
     paste holding its own records elsewhere (alone, they stay reported runs)."""
+    # (one search of the whole paste first: a line's match is the paste's too)
+    if not records or _PAPER_ID.search("\n".join(raw)) is None:
+        return set()
     if not any(_PAPER_ID.search(t) for t in raw):
         return set()
     para: list[int] = []  # each line's paragraph (runs of non-blank lines), by its first line
@@ -322,6 +328,9 @@ def bound_items(records: list[PasteRecord], raw: list[str]) -> set[int]:
     """The indexes of the prose records of an item (a list item, else a paragraph) that says its
     figures are bounds (`SGLang reports 3.3 on the same model ... treat them as upper bounds`),
     with no first person in it (the writer's own figure said to bound another case stays)."""
+    # (one search of the whole paste first: a line's match is the paste's too)
+    if not records or _BOUNDS_SAID.search("\n".join(raw)) is None:
+        return set()
     if not any(_BOUNDS_SAID.search(t) for t in raw):
         return set()
     item: list[int] = []  # each line's item, by its first line

@@ -271,10 +271,11 @@ _SERVING = re.compile(
 def _work_acceptance(text: str) -> bool:
     """Whether a whole paste speaks of work items' acceptance (_WORK_ITEMS) and of nothing a
     language model's decoding prints (no speculative word, no _SERVING word)."""
+    # (the serving words first: nearly every paste holds one early, the work words seldom)
     return (
-        _WORK_ITEMS.search(text) is not None
+        _SERVING.search(text) is None
         and V.SPECULATIVE.search(text) is None
-        and _SERVING.search(text) is None
+        and _WORK_ITEMS.search(text) is not None
     )
 
 
