@@ -1972,7 +1972,13 @@ def read_paste(
         # counts alone that another record prints its figures from ('48,367 draft steps x 3 =
         # 145,101 draft tokens; 77,360 accepted' over a table of '53.3% (77360/145101)'): that
         # record's run, told twice
-        every = records
+        # (the records printing a figure, by their accepted count: not every record each time)
+        every: dict[int, list[PasteRecord]] = {}
+        for o in records:
+            if o.accepted_tokens is not None and (
+                o.printed_length is not None or o.printed_rate is not None
+            ):
+                every.setdefault(o.accepted_tokens, []).append(o)
         ratios = _printed_ratios(records)
         records, block_of = _keep(
             records,
@@ -3243,18 +3249,18 @@ def _ratio_printed(r: PasteRecord, ratios: list[C.Value]) -> bool:
     )
 
 
-def _counted_by(r: PasteRecord, records: list[PasteRecord]) -> bool:
+def _counted_by(r: PasteRecord, by_count: dict[int, list[PasteRecord]]) -> bool:
+    """Whether another record printing a figure counts ``r``'s accepted tokens (and its drafted
+    tokens and steps where ``r`` gives them); ``by_count``: those records by accepted count."""
     if r.accepted_tokens is None:
         return False
     return any(
         o is not r
-        and (o.printed_length is not None or o.printed_rate is not None)
-        and o.accepted_tokens == r.accepted_tokens
         and all(
             x is None or x == y
             for x, y in ((r.drafted_tokens, o.drafted_tokens), (r.steps, o.steps))
         )
-        for o in records
+        for o in by_count.get(r.accepted_tokens, ())
     )
 
 
