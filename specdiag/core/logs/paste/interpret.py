@@ -3330,7 +3330,9 @@ _DOWN_FROM = re.compile(
 _MORE_ON = re.compile(
     # (after the first value's basis: '4.8% accepted/proposed for A and 3.3% for B')
     r"(?:\s+accepted\s*/\s*(?:proposed|drafted))?"
-    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?|\s*\([^()\n]{1,30}\))"
+    # (the qualifier perhaps followed by a bracket of its own: 'on code (90 tok/s), 3.2 on chat')
+    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?(?:\s*\([^()\n]{1,30}\))?"
+    r"|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
@@ -3434,6 +3436,10 @@ _VERSUS = re.compile(
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
+
+
+# a throughput's unit right after a value ('41.5 tok/s', '40 t/s', '38 tokens/s', '12 tps')
+_PER_SECOND = re.compile(r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)", re.I)
 
 
 # after a bare length compared ('vs 1.2'): the sentence goes on or ends, no unit follows it
@@ -5341,6 +5347,25 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
                 for i in range(m.end(), more.end("val")):
                     rest[i] = " "
+                continue
+            # more values of the figure, each with its run ('4.8 tokens per step on code (90
+            # tok/s), about 3.2 on chat'): a length like the first, never a throughput
+            end = m.end()
+            while (more := _MORE_ON.match(text, end)) is not None:
+                mv = C.value(more.group("val"))
+                if (
+                    mv is None
+                    or mv.percent
+                    or not 1 <= mv.number <= C.MAX_STEP_TOKENS
+                    or (v.decimals > 0 and mv.decimals == 0)
+                    or _PER_SECOND.match(text, more.end("val"))
+                    or not "".join(rest[more.start("val") : more.end("val")]).strip()
+                ):
+                    break
+                found.append((more.start("val"), k, mv, m.group("key"), more.group("val").strip()))
+                for i in range(end, more.end("val")):
+                    rest[i] = " "
+                end = more.end("val")
     for m in _WHOLE_PER_STEP.finditer(text) if "tok" in low and V.SPECULATIVE.search(text) else ():
         # 'avg commit 7 tokens/step': a whole number the statistic word says was measured
         k, v = C.key(m.group("key")), C.value(m.group("val"))
@@ -5794,6 +5819,20 @@ def _open_paren(text: str, nxt: str) -> bool:
     return re.search(r"\d", inside) is not None and _FIGURE_WORD.search(inside) is not None
 
 
+# a line ending in a value, perhaps with a length's unit ('about 4.8 tokens per step')
+_ENDS_VALUE = re.compile(r"\d%?(?:\s+(?:toks?|tokens?)(?:/|\s+per\s+)[a-z]+)?$", re.I)
+
+
+def _open_more(text: str, nxt: str) -> bool:
+    """Whether a line ends in a figure's value and the next goes on with the run it was
+    measured on and the same figure's next value ('... about 4.8 tokens per step' / 'on code
+    (90 tok/s), about 3.2 on chat'): one sentence wrapped by hand."""
+    t = text.rstrip()
+    end = _ENDS_VALUE.search(t) if nxt[:12].lstrip()[:3].lower() in _RUN_WORDS else None
+    return end is not None and _MORE_ON.match(t + " " + nxt.strip(), end.end()) is not None
+
+
+_RUN_WORDS = frozenset(("on ", "for", "wit", "at ", "in "))
 # a numbered list's item: its number, then words ('2. τ: average acceptance length', '3) K')
 _ENUM_ITEM = re.compile(r"^\s*\d{1,2}[.)]\s+(?![\d.,%])\S")
 # a line saying what a number of a formula means ('1 表示：至少确认 1 个 token', '1 means the
@@ -5839,6 +5878,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_change(t, lines[j + 1][1])
                 or _open_paren(t, lines[j + 1][1])
                 or _kv_continues(t, lines[j + 1][1])
+                or _open_more(t, lines[j + 1][1])
             )
         ):
             j += 1
