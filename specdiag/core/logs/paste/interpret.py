@@ -3438,6 +3438,12 @@ _VERSUS = re.compile(
 )
 
 
+# the next item of a list after a share in brackets ('(91% acceptance)'): a few words of its
+# own run, no share, perhaps wrapped onto the next line, then a bracket holding a share alone
+# ('), 48.0 over 512 (74%)')
+_MORE_BRACKETED = re.compile(
+    r"\s*\)(?:,\s*(?:and\s+)?|\s+and\s+)(?:[^.;:()%\n]|\.(?=\d)|\n(?![ \t]*\n)){1,40}?\(\s*(?P<val>\d{1,3}(?:\.\d+)?\s*%)(?=\s*\))"
+)
 # a throughput's unit right after a value ('41.5 tok/s', '40 t/s', '38 tokens/s', '12 tps')
 _PER_SECOND = re.compile(r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)", re.I)
 
@@ -5303,6 +5309,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
                 for i in range(m.end(), more.end("val")):
                     rest[i] = " "
+            elif v.percent and text[: m.start()].rstrip().endswith("("):
+                # the next runs of a list each with a bracket of the share alone ('52.2 over
+                # 128 tokens (91% acceptance), 48.0 over 512 (74%)'): that figure, a run each
+                end = m.end()
+                while (more := _MORE_BRACKETED.match(text, end)) is not None:
+                    mv = C.value(more.group("val"))
+                    if mv is None or not mv.percent:
+                        break
+                    found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
+                    for i in range(more.start("val"), more.end("val")):
+                        rest[i] = " "
+                    end = more.end()
     for m in (
         _LENGTH_FIRST.finditer(text)
         if ("len" in low or "al" in low or "τ" in low or "tok" in low)
@@ -5833,6 +5851,23 @@ def _open_more(text: str, nxt: str) -> bool:
 
 
 _RUN_WORDS = frozenset(("on ", "for", "wit", "at ", "in "))
+# a line opening with the rest of a list's item and its bracketed share ('512 (70%).')
+_SHARE_ITEM_REST = re.compile(r"\s*(?:[^.;:()%\n]|\.(?=\d)){0,30}?\(\s*\d{1,3}(?:\.\d+)?\s*%\s*\)")
+
+
+def _open_share_list(text: str, nxt: str) -> bool:
+    """Whether a list of runs each with its share in brackets ('... (91% acceptance), 52.2 over
+    128 (74%), and 51.0 over' / '512 (70%).') goes on onto the next line: one sentence."""
+    t = text.rstrip()
+    return (
+        "%" in t
+        and ")" in t
+        and not t.endswith((".", "!", "?", ":", ")"))
+        and _SHARE_ITEM_REST.match(nxt) is not None
+        and _MORE_BRACKETED.search(t + " " + nxt.strip()) is not None
+    )
+
+
 # a numbered list's item: its number, then words ('2. τ: average acceptance length', '3) K')
 _ENUM_ITEM = re.compile(r"^\s*\d{1,2}[.)]\s+(?![\d.,%])\S")
 # a line saying what a number of a formula means ('1 表示：至少确认 1 个 token', '1 means the
@@ -5879,6 +5914,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_paren(t, lines[j + 1][1])
                 or _kv_continues(t, lines[j + 1][1])
                 or _open_more(t, lines[j + 1][1])
+                or _open_share_list(t, lines[j + 1][1])
             )
         ):
             j += 1

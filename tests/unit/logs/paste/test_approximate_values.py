@@ -174,3 +174,31 @@ def test_negative_a_throughput_after_a_value_named_tokens_per_step(read: Read) -
     # a wrapped line whose next line starts a new sentence is not joined
     got = read("Our box gives 2.9 tokens per step\nOn the other card we saw 3.1 s latency.\n")
     assert [r.printed_length for r in got.records] == [2.9]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    rates=st.lists(st.integers(15, 95), min_size=2, max_size=4, unique=True),
+    wrap=st.booleans(),
+)
+def test_a_list_of_runs_each_with_its_share_in_brackets(
+    read: Read, rates: list[int], wrap: bool
+) -> None:
+    # the figure named in the first bracket, the next runs' brackets the share alone
+    items = [f"{50 + i}.5 over {32 * 4**i} tokens ({r}%)" for i, r in enumerate(rates)]
+    items[0] = items[0].replace(f"({rates[0]}%)", f"({rates[0]}% acceptance)")
+    body = ", ".join(items[:-1]) + ", and " + items[-1]
+    if wrap:  # (wrapped by hand before the last bracket)
+        cut = body.rindex(" (")
+        body = body[:cut] + "\n" + body[cut + 1 :]
+    got = read(f"The same build measures {body}. Quote the longest run.\n").records
+    assert [r.printed_rate for r in got] == [r / 100 for r in rates]
+    assert all(r.accept_length is None for r in got)
+
+
+def test_negative_brackets_of_other_shares_or_no_named_first(read: Read) -> None:
+    # no figure named in the first bracket: nothing; a bracket holding words beside the share
+    # is no share of the figure
+    assert not read("It runs 50.5 over 32 tokens (91%), 48.0 over 128 (74%).\n").records
+    got = read("It runs 50.5 over 32 tokens (91% acceptance), 48.0 over 128 (74% GPU busy).\n")
+    assert [r.printed_rate for r in got.records] == [0.91]
