@@ -3330,7 +3330,9 @@ _DOWN_FROM = re.compile(
 _MORE_ON = re.compile(
     # (after the first value's basis: '4.8% accepted/proposed for A and 3.3% for B')
     r"(?:\s+accepted\s*/\s*(?:proposed|drafted))?"
-    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?|\s*\([^()\n]{1,30}\))"
+    # (the qualifier perhaps followed by a bracket of its own: 'on code (90 tok/s), 3.2 on chat')
+    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?(?:\s*\([^()\n]{1,30}\))?"
+    r"|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
@@ -3434,6 +3436,16 @@ _VERSUS = re.compile(
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
+
+
+# the next item of a list after a share in brackets ('(91% acceptance)'): a few words of its
+# own run, no share, perhaps wrapped onto the next line, then a bracket holding a share alone
+# ('), 48.0 over 512 (74%)')
+_MORE_BRACKETED = re.compile(
+    r"\s*\)(?:,\s*(?:and\s+)?|\s+and\s+)(?:[^.;:()%\n]|\.(?=\d)|\n(?![ \t]*\n)){1,40}?\(\s*(?P<val>\d{1,3}(?:\.\d+)?\s*%)(?=\s*\))"
+)
+# a throughput's unit right after a value ('41.5 tok/s', '40 t/s', '38 tokens/s', '12 tps')
+_PER_SECOND = re.compile(r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)", re.I)
 
 
 # after a bare length compared ('vs 1.2'): the sentence goes on or ends, no unit follows it
@@ -5297,6 +5309,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
                 for i in range(m.end(), more.end("val")):
                     rest[i] = " "
+            elif v.percent and text[: m.start()].rstrip().endswith("("):
+                # the next runs of a list each with a bracket of the share alone ('52.2 over
+                # 128 tokens (91% acceptance), 48.0 over 512 (74%)'): that figure, a run each
+                end = m.end()
+                while (more := _MORE_BRACKETED.match(text, end)) is not None:
+                    mv = C.value(more.group("val"))
+                    if mv is None or not mv.percent:
+                        break
+                    found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
+                    for i in range(more.start("val"), more.end("val")):
+                        rest[i] = " "
+                    end = more.end()
     for m in (
         _LENGTH_FIRST.finditer(text)
         if ("len" in low or "al" in low or "τ" in low or "tok" in low)
@@ -5341,6 +5365,25 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
                 for i in range(m.end(), more.end("val")):
                     rest[i] = " "
+                continue
+            # more values of the figure, each with its run ('4.8 tokens per step on code (90
+            # tok/s), about 3.2 on chat'): a length like the first, never a throughput
+            end = m.end()
+            while (more := _MORE_ON.match(text, end)) is not None:
+                mv = C.value(more.group("val"))
+                if (
+                    mv is None
+                    or mv.percent
+                    or not 1 <= mv.number <= C.MAX_STEP_TOKENS
+                    or (v.decimals > 0 and mv.decimals == 0)
+                    or _PER_SECOND.match(text, more.end("val"))
+                    or not "".join(rest[more.start("val") : more.end("val")]).strip()
+                ):
+                    break
+                found.append((more.start("val"), k, mv, m.group("key"), more.group("val").strip()))
+                for i in range(end, more.end("val")):
+                    rest[i] = " "
+                end = more.end("val")
     for m in _WHOLE_PER_STEP.finditer(text) if "tok" in low and V.SPECULATIVE.search(text) else ():
         # 'avg commit 7 tokens/step': a whole number the statistic word says was measured
         k, v = C.key(m.group("key")), C.value(m.group("val"))
@@ -5794,6 +5837,37 @@ def _open_paren(text: str, nxt: str) -> bool:
     return re.search(r"\d", inside) is not None and _FIGURE_WORD.search(inside) is not None
 
 
+# a line ending in a value, perhaps with a length's unit ('about 4.8 tokens per step')
+_ENDS_VALUE = re.compile(r"\d%?(?:\s+(?:toks?|tokens?)(?:/|\s+per\s+)[a-z]+)?$", re.I)
+
+
+def _open_more(text: str, nxt: str) -> bool:
+    """Whether a line ends in a figure's value and the next goes on with the run it was
+    measured on and the same figure's next value ('... about 4.8 tokens per step' / 'on code
+    (90 tok/s), about 3.2 on chat'): one sentence wrapped by hand."""
+    t = text.rstrip()
+    end = _ENDS_VALUE.search(t) if nxt[:12].lstrip()[:3].lower() in _RUN_WORDS else None
+    return end is not None and _MORE_ON.match(t + " " + nxt.strip(), end.end()) is not None
+
+
+_RUN_WORDS = frozenset(("on ", "for", "wit", "at ", "in "))
+# a line opening with the rest of a list's item and its bracketed share ('512 (70%).')
+_SHARE_ITEM_REST = re.compile(r"\s*(?:[^.;:()%\n]|\.(?=\d)){0,30}?\(\s*\d{1,3}(?:\.\d+)?\s*%\s*\)")
+
+
+def _open_share_list(text: str, nxt: str) -> bool:
+    """Whether a list of runs each with its share in brackets ('... (91% acceptance), 52.2 over
+    128 (74%), and 51.0 over' / '512 (70%).') goes on onto the next line: one sentence."""
+    t = text.rstrip()
+    return (
+        "%" in t
+        and ")" in t
+        and not t.endswith((".", "!", "?", ":", ")"))
+        and _SHARE_ITEM_REST.match(nxt) is not None
+        and _MORE_BRACKETED.search(t + " " + nxt.strip()) is not None
+    )
+
+
 # a numbered list's item: its number, then words ('2. τ: average acceptance length', '3) K')
 _ENUM_ITEM = re.compile(r"^\s*\d{1,2}[.)]\s+(?![\d.,%])\S")
 # a line saying what a number of a formula means ('1 表示：至少确认 1 个 token', '1 means the
@@ -5839,6 +5913,8 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_change(t, lines[j + 1][1])
                 or _open_paren(t, lines[j + 1][1])
                 or _kv_continues(t, lines[j + 1][1])
+                or _open_more(t, lines[j + 1][1])
+                or _open_share_list(t, lines[j + 1][1])
             )
         ):
             j += 1

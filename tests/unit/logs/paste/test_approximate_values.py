@@ -141,3 +141,64 @@ def test_negative_control_a_unit_and_no_second_run(read: Read) -> None:
     ).records
     # (two figures in one record: the one's name decides nothing of the other)
     assert r.printed_length == 2.41 and r.accept_length is None
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    a=st.integers(31, 79),
+    b=st.integers(12, 30),
+    bracket=st.sampled_from(["", " (88-97 tok/s)", " (a short prompt)"]),
+    wrap=st.booleans(),
+    hedge=st.sampled_from(["", "about ", "roughly "]),
+)
+def test_a_value_named_tokens_per_step_then_more_runs(
+    read: Read, a: int, b: int, bracket: str, wrap: bool, hedge: str
+) -> None:
+    # the value first, its name after it, each run's value after the run (a bracket of the
+    # run's own after it), the line perhaps wrapped by hand before the first run
+    va, vb = f"{a / 10:.1f}", f"{b / 10:.1f}"
+    sep = "\n" if wrap else " "
+    text = (
+        f"Steps follow the text: {hedge}{va} tokens per step{sep}on templated output{bracket}, "
+        f"{hedge}{vb} on free chat (40 tok/s).\n"
+    )
+    got = read(text).records
+    assert [r.printed_length for r in got] == [float(va), float(vb)]
+
+
+def test_negative_a_throughput_after_a_value_named_tokens_per_step(read: Read) -> None:
+    # a throughput of the other run is no length of it; a whole number after a decimal neither
+    for second in ("41.5 tok/s on the other card", "3 on the other card"):
+        got = read(f"Our box gives 2.9 tokens per step on the first card, {second}.\n").records
+        assert [r.printed_length for r in got] == [2.9]
+    # a wrapped line whose next line starts a new sentence is not joined
+    got = read("Our box gives 2.9 tokens per step\nOn the other card we saw 3.1 s latency.\n")
+    assert [r.printed_length for r in got.records] == [2.9]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    rates=st.lists(st.integers(15, 95), min_size=2, max_size=4, unique=True),
+    wrap=st.booleans(),
+)
+def test_a_list_of_runs_each_with_its_share_in_brackets(
+    read: Read, rates: list[int], wrap: bool
+) -> None:
+    # the figure named in the first bracket, the next runs' brackets the share alone
+    items = [f"{50 + i}.5 over {32 * 4**i} tokens ({r}%)" for i, r in enumerate(rates)]
+    items[0] = items[0].replace(f"({rates[0]}%)", f"({rates[0]}% acceptance)")
+    body = ", ".join(items[:-1]) + ", and " + items[-1]
+    if wrap:  # (wrapped by hand before the last bracket)
+        cut = body.rindex(" (")
+        body = body[:cut] + "\n" + body[cut + 1 :]
+    got = read(f"The same build measures {body}. Quote the longest run.\n").records
+    assert [r.printed_rate for r in got] == [r / 100 for r in rates]
+    assert all(r.accept_length is None for r in got)
+
+
+def test_negative_brackets_of_other_shares_or_no_named_first(read: Read) -> None:
+    # no figure named in the first bracket: nothing; a bracket holding words beside the share
+    # is no share of the figure
+    assert not read("It runs 50.5 over 32 tokens (91%), 48.0 over 128 (74%).\n").records
+    got = read("It runs 50.5 over 32 tokens (91% acceptance), 48.0 over 128 (74% GPU busy).\n")
+    assert [r.printed_rate for r in got.records] == [0.91]

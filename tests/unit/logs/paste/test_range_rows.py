@@ -38,6 +38,18 @@ def test_a_single_value_row_is_read_as_before() -> None:
     assert [r.printed_rate for r in read_paste(text).records] == [0.64]
 
 
+def test_a_tilde_range_row_is_a_record_of_no_figure() -> None:
+    # the CJK way of writing a range ('2.2~2.5'): a run measured, no one figure printed
+    text = pipe_table(
+        ["drafts", "code t/s", "accept_len"], [["2", "48.0", "1.30~1.42"], ["4", "51.5", "1.57"]]
+    )
+    recs = read_paste(text).records
+    assert [(r.printed_length, r.accept_length) for r in recs] == [(None, None), (1.57, None)]
+    # an approximate single value ('~1.42') is still a value, never a range
+    one = read_paste(pipe_table(["drafts", "accept_len"], [["2", "~1.42"]])).records
+    assert [r.printed_length for r in one] == [1.42]
+
+
 def test_ranges_the_figure_cannot_be_are_none() -> None:
     # a 'rate' above 1 without '%', a percentage under a length: no figure of that name
     assert not read_paste(pipe_table(["run", "accept rate"], [["a", "12-18"]])).records
@@ -52,6 +64,8 @@ def test_a_range_under_no_acceptance_name_is_none() -> None:
 def test_span_reads_ranges_only() -> None:
     assert span("0.36–0.47") is not None and span("**45-53%**") is not None
     assert span("~2.4 to 2.9") is not None
+    assert span("1.30~1.42") is not None and span("1.30～1.42") is not None
+    assert span("~1.42") is None and span("1.42~") is None and span("1.42~1.30") is None
     for cell in ("0.47", "0.47 - 0.36", "45%-53", "2024-05-01", "n/m", "—", "2.1 (1.9-2.3)"):
         assert span(cell) is None, cell
 
