@@ -2207,6 +2207,36 @@ def _lengths_misnamed(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Ke
     return out
 
 
+# a column's unit after the configuration its header names ('lookup tok/s'): the name alone
+_GROUP_UNIT = re.compile(r"\s+(?:tok(?:en)?s?\s*/\s*s|t/s|tps|throughput)$", re.I)
+
+
+def _repeated_groups(
+    keys: list[tuple[C.Key, str]], cols: list[tuple[str, str]]
+) -> list[tuple[C.Key, str]]:
+    """Column groups printed side by side under the same headers ('| lookup tok/s | speedup |
+    accepted/step | mtp tok/s | speedup | accepted/step |'): each repeated acceptance column is
+    named by the nearest column before it, after the previous one of its header, whose header
+    is printed once in the table (the configuration the group measures); unchanged unless every
+    repeat gets a name of its own."""
+    names = [" ".join(x for x in col if x).lower() for col in cols]
+    out = list(keys)
+    for h in {n for n in names if names.count(n) > 1}:
+        at = [i for i, n in enumerate(names) if n == h]
+        if keys[at[0]][0].metric not in C.ACCEPTANCE:
+            continue
+        got = []
+        for prev, i in zip([-1, *at], at, strict=False):
+            own = [j for j in range(i - 1, prev, -1) if names.count(names[j]) == 1]
+            got.append(
+                _GROUP_UNIT.sub("", _label_value(" ".join(cols[own[0]]))).strip() if own else ""
+            )
+        if all(got) and len(set(got)) == len(got):
+            for i, g in zip(at, got, strict=True):
+                out[i] = (keys[i][0], f"{g} {keys[i][1]}".strip())
+    return out
+
+
 def _by_rows(
     g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]], ctx: Ctx
 ) -> list[PasteRecord]:
@@ -2225,6 +2255,7 @@ def _by_rows(
         else (k, slot)
         for (k, slot), col in zip(keys, cols, strict=True)
     ]
+    keys = _repeated_groups(keys, cols)
     # a 'draft tokens' column of small whole numbers is the configuration (draft tokens per
     # step, SGLang's num_draft_tokens), not a count
     drafted_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.DRAFTED]

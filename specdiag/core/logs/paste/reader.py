@@ -2728,9 +2728,58 @@ def _spelled_plus_bonus(records: list[PasteRecord], text: str) -> list[PasteReco
     return out
 
 
+# ... or per engine, where a note defines each engine's figure in turn ('vLLM = accepted drafts
+# per step from counter deltas (excludes the bonus token); SGLang = logged accept length
+# (includes the target-sampled token)'): the engine's name, '=' or ':', its figure's words and
+# in brackets whether it counts the target's token; each engine's records take its own
+_ENGINE_SAID = re.compile(
+    r"\b(?P<eng>vllm|sglang|llama\.cpp|trt-?llm|tensorrt-llm)\s*[=:]\s*[^;=()\n]{3,160}?\(\s*"
+    r"(?P<verb>exclud|includ)(?:es|ed|ing)\s+(?:the\s+)?"
+    r"(?:target[- ]sampled\s+(?:bonus\s+)?token|target(?:'s|’s)\s+(?:own\s+)?token|bonus\b)",
+    re.I,
+)
+_ENGINE_NAMES = {"llama.cpp": "llamacpp", "tensorrt-llm": "trtllm", "trt-llm": "trtllm"}
+
+
+def _per_engine_said(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Lengths nothing decided, decided by a note saying, engine by engine, whether its
+    figure counts the target's own token (_ENGINE_SAID); an engine said both ways, nothing."""
+    said: dict[str, tuple[str, str] | None] = {}
+    for m in _ENGINE_SAID.finditer(text):
+        eng = m.group("eng").lower()
+        eng = _ENGINE_NAMES.get(eng, eng)
+        value = INCLUDED if m.group("verb").lower() == "includ" else EXCLUDED
+        old = said.get(eng, (value, m.group(0)))
+        said[eng] = old if old is not None and old[0] == value else None
+    out = []
+    for r in records:
+        got = said.get(r.tool)
+        unsaid = r.bonus == UNDECIDED or (
+            r.bonus.value == UNKNOWN and r.bonus.rule.startswith("name: ")
+        )  # (or undecided only because its name leaves it unsaid, 'accepted/step')
+        if (
+            got is not None
+            and unsaid
+            and r.printed_length is not None
+            and _length_name(r) is not None
+        ):
+            value, words = got
+            length = r.printed_length if value == INCLUDED else r.printed_length + 1
+            r = dataclasses.replace(
+                r,
+                accept_length=round(length, 6),
+                bonus=Decision(value, f"the paste says of {r.tool}'s figures: {words!r}"),
+                notes=decided_notes(r.notes),
+            )
+        out.append(r)
+    return out
+
+
 def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths nothing else decided, decided by the paste's own statement of how they count."""
     records = _spelled_plus_bonus(records, text)
+    if "=" in text or ":" in text:
+        records = _per_engine_said(records, text)
     if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
         return records
     low = text.lower()
