@@ -2699,9 +2699,31 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
     return True
 
 
+# a header naming the engine its figures are compared against ('speedup vs vLLM'): not theirs
+_AGAINST = re.compile(r"\b(?:vs\.?|versus|than|over|against|relative to)\s", re.I)
+
+
+def _column_sources(cols: list[tuple[str, str]], ctx: Ctx) -> dict[int, Ctx]:
+    """Each column's own engine where the columns' headers each name one, two engines or more
+    among them ('| metric | CPU llama.cpp (ours) | GPU vLLM (quoted) |'): a column naming an
+    engine is that engine's, whatever else the block names; a column naming none keeps the
+    block's."""
+    own = {
+        j: t
+        for j, col in enumerate(cols)
+        if j
+        and (t := T.engine_of(name := " ".join(x for x in col if x))) is not None
+        and not _AGAINST.search(name)
+    }
+    if len(set(own.values())) < 2:
+        return {}
+    return {j: (t, E.COLUMN_SOURCE_RULE, ctx[2]) for j, t in own.items()}
+
+
 def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     width = len(cols)
+    sources = _column_sources(cols, ctx)
     # each column's statistic (avg, p50, min, ...) where its name is one
     stat_cols = {
         j: m.group(1).lower()
@@ -2780,7 +2802,7 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             _records(
                 {"": fig},
                 labels,
-                ctx,
+                sources.get(j, ctx),
                 g.structure + " (transposed)",
                 (g.first_line, g.last_line),
                 "column",
@@ -2792,7 +2814,7 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 _records(
                     {"": pooled},
                     [*labels, ("figure", pooled.pooled_by_name)],
-                    ctx,
+                    sources.get(j, ctx),
                     g.structure + " (transposed)",
                     (g.first_line, g.last_line),
                     "column",

@@ -70,3 +70,27 @@ def test_repeated_headers_with_no_configuration_between_stay_one_group() -> None
     got = read_paste(text).records
     assert {dict(r.labels).get("column") for r in got} != {"(1)", "(2)"}
     assert len(got) <= 1
+
+
+def _engines_table(a: str, b: str) -> str:
+    return (
+        "Checked against the quoted numbers:\n\n"
+        f"| metric | {a} | {b} |\n|---|---|---|\n"
+        "| accept length | **2.41** | 4.90 |\n| mean t/s | 3.2 | 120 |\n"
+    )
+
+
+def test_each_column_naming_its_engine_is_that_engines() -> None:
+    got = read_paste(_engines_table("CPU llama.cpp (ours)", "GPU SGLang (ours too)")).records
+    assert {(r.printed_length, r.tool) for r in got} == {(2.41, "llamacpp"), (4.90, "sglang")}
+    # (llama.cpp's and SGLang's accept lengths both count the target's token)
+    assert [r.accept_length for r in got] == [r.printed_length for r in got]
+
+
+def test_a_column_compared_against_an_engine_or_one_engine_alone_is_not_its() -> None:
+    got = read_paste(_engines_table("ours vs vLLM", "GPU SGLang")).records
+    assert all(r.tool != "vllm" for r in got)
+    assert next(r for r in got if r.printed_length == 2.41).tool != "sglang"
+    # one engine's column beside a column naming none: the block's tool as before
+    got = read_paste(_engines_table("CPU llama.cpp (ours)", "GPU run B")).records
+    assert all(r.accept_length is None or r.tool == "llamacpp" for r in got)
