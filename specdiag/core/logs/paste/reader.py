@@ -2744,6 +2744,18 @@ _ENGINE_NAMES = {"llama.cpp": "llamacpp", "tensorrt-llm": "trtllm", "trt-llm": "
 def _per_engine_said(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths nothing decided, decided by a note saying, engine by engine, whether its
     figure counts the target's own token (_ENGINE_SAID); an engine said both ways, nothing."""
+
+    def unsaid(r: PasteRecord) -> bool:
+        # (undecided, or only because its name leaves it unsaid, 'accepted/step')
+        return r.printed_length is not None and (
+            r.bonus == UNDECIDED or (r.bonus.value == UNKNOWN and r.bonus.rule.startswith("name: "))
+        )
+
+    if not any(unsaid(r) for r in records):
+        return records
+    low = text.lower()
+    if "includ" not in low and "exclud" not in low:
+        return records
     said: dict[str, tuple[str, str] | None] = {}
     for m in _ENGINE_SAID.finditer(text):
         eng = m.group("eng").lower()
@@ -2753,18 +2765,10 @@ def _per_engine_said(records: list[PasteRecord], text: str) -> list[PasteRecord]
         said[eng] = old if old is not None and old[0] == value else None
     out = []
     for r in records:
-        got = said.get(r.tool)
-        unsaid = r.bonus == UNDECIDED or (
-            r.bonus.value == UNKNOWN and r.bonus.rule.startswith("name: ")
-        )  # (or undecided only because its name leaves it unsaid, 'accepted/step')
-        if (
-            got is not None
-            and unsaid
-            and r.printed_length is not None
-            and _length_name(r) is not None
-        ):
+        got, pl = said.get(r.tool), r.printed_length
+        if got is not None and pl is not None and unsaid(r) and _length_name(r) is not None:
             value, words = got
-            length = r.printed_length if value == INCLUDED else r.printed_length + 1
+            length = pl if value == INCLUDED else pl + 1
             r = dataclasses.replace(
                 r,
                 accept_length=round(length, 6),
@@ -2778,8 +2782,7 @@ def _per_engine_said(records: list[PasteRecord], text: str) -> list[PasteRecord]
 def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths nothing else decided, decided by the paste's own statement of how they count."""
     records = _spelled_plus_bonus(records, text)
-    if "=" in text or ":" in text:
-        records = _per_engine_said(records, text)
+    records = _per_engine_said(records, text)
     if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
         return records
     low = text.lower()
