@@ -1331,9 +1331,12 @@ _PLUS_ONE = re.compile(
 )
 # a mean out of its maximum with its share of it in brackets ('3.61 / 5 (72 % of the
 # ceiling)', '2.9/4 (73%)'): the mean out of that maximum, where the share is mean / maximum
-# (whole numbers over a count, '50 / 101 (49.5%)', are counts: cells.share_with_counts)
+# (whole numbers over a count, '50 / 101 (49.5%)', are counts: cells.share_with_counts); the
+# maximum said in words ('2.87 of a 5-token window (57 % of the window used)') alike
 _OF_MAX_SHARE = re.compile(
-    r"^(?P<v>\d*\.\d+\s*/\s*\d{1,2})\s*\(\s*(?P<p>\d+(?:\.\d+)?)\s*%(?:\s+of\b[^()]{0,40})?\)$"
+    r"^(?P<v>\d*\.\d+)\s*(?:/\s*|of\s+(?:(?:a|an|the)\s+)?)(?P<mx>\d{1,2})(?:[- ]?tokens?)?"
+    r"(?:\s+(?:window|block|budget|ceiling|draft|chain))?"
+    r"\s*\(\s*(?P<p>\d+(?:\.\d+)?)\s*%(?:\s+of\b[^()]{0,40})?\)$"
 )
 
 
@@ -1348,7 +1351,7 @@ def _plus_one(t: str) -> Value | None:
 
 def _of_max_share(t: str) -> Value | None:
     m = _OF_MAX_SHARE.match(t)
-    got = value(m.group("v")) if m is not None else None
+    got = value(f"{m.group('v')}/{m.group('mx')}") if m is not None else None
     p = _plain(m.group("p")) if m is not None else None
     if got is None or p is None or not got.max:
         return None

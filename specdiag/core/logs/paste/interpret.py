@@ -2207,6 +2207,36 @@ def _lengths_misnamed(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Ke
     return out
 
 
+# a column's unit after the configuration its header names ('lookup tok/s'): the name alone
+_GROUP_UNIT = re.compile(r"\s+(?:tok(?:en)?s?\s*/\s*s|t/s|tps|throughput)$", re.I)
+
+
+def _repeated_groups(
+    keys: list[tuple[C.Key, str]], cols: list[tuple[str, str]]
+) -> list[tuple[C.Key, str]]:
+    """Column groups printed side by side under the same headers ('| lookup tok/s | speedup |
+    accepted/step | mtp tok/s | speedup | accepted/step |'): each repeated acceptance column is
+    named by the nearest column before it, after the previous one of its header, whose header
+    is printed once in the table (the configuration the group measures); unchanged unless every
+    repeat gets a name of its own."""
+    names = [" ".join(x for x in col if x).lower() for col in cols]
+    out = list(keys)
+    for h in {n for n in names if names.count(n) > 1}:
+        at = [i for i, n in enumerate(names) if n == h]
+        if keys[at[0]][0].metric not in C.ACCEPTANCE:
+            continue
+        got = []
+        for prev, i in zip([-1, *at], at, strict=False):
+            own = [j for j in range(i - 1, prev, -1) if names.count(names[j]) == 1]
+            got.append(
+                _GROUP_UNIT.sub("", _label_value(" ".join(cols[own[0]]))).strip() if own else ""
+            )
+        if all(got) and len(set(got)) == len(got):
+            for i, g in zip(at, got, strict=True):
+                out[i] = (keys[i][0], f"{g} {keys[i][1]}".strip())
+    return out
+
+
 def _by_rows(
     g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]], ctx: Ctx
 ) -> list[PasteRecord]:
@@ -2225,6 +2255,7 @@ def _by_rows(
         else (k, slot)
         for (k, slot), col in zip(keys, cols, strict=True)
     ]
+    keys = _repeated_groups(keys, cols)
     # a 'draft tokens' column of small whole numbers is the configuration (draft tokens per
     # step, SGLang's num_draft_tokens), not a count
     drafted_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.DRAFTED]
@@ -2668,9 +2699,31 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
     return True
 
 
+# a header naming the engine its figures are compared against ('speedup vs vLLM'): not theirs
+_AGAINST = re.compile(r"\b(?:vs\.?|versus|than|over|against|relative to)\s", re.I)
+
+
+def _column_sources(cols: list[tuple[str, str]], ctx: Ctx) -> dict[int, Ctx]:
+    """Each column's own engine where the columns' headers each name one, two engines or more
+    among them ('| metric | CPU llama.cpp (ours) | GPU vLLM (quoted) |'): a column naming an
+    engine is that engine's, whatever else the block names; a column naming none keeps the
+    block's."""
+    own = {
+        j: t
+        for j, col in enumerate(cols)
+        if j
+        and (t := T.engine_of(name := " ".join(x for x in col if x))) is not None
+        and not _AGAINST.search(name)
+    }
+    if len(set(own.values())) < 2:
+        return {}
+    return {j: (t, E.COLUMN_SOURCE_RULE, ctx[2]) for j, t in own.items()}
+
+
 def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     width = len(cols)
+    sources = _column_sources(cols, ctx)
     # each column's statistic (avg, p50, min, ...) where its name is one
     stat_cols = {
         j: m.group(1).lower()
@@ -2749,7 +2802,7 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             _records(
                 {"": fig},
                 labels,
-                ctx,
+                sources.get(j, ctx),
                 g.structure + " (transposed)",
                 (g.first_line, g.last_line),
                 "column",
@@ -2761,7 +2814,7 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 _records(
                     {"": pooled},
                     [*labels, ("figure", pooled.pooled_by_name)],
-                    ctx,
+                    sources.get(j, ctx),
                     g.structure + " (transposed)",
                     (g.first_line, g.last_line),
                     "column",

@@ -2735,9 +2735,61 @@ def _spelled_plus_bonus(records: list[PasteRecord], text: str) -> list[PasteReco
     return out
 
 
+# ... or per engine, where a note defines each engine's figure in turn ('vLLM = accepted drafts
+# per step from counter deltas (excludes the bonus token); SGLang = logged accept length
+# (includes the target-sampled token)'): the engine's name, '=' or ':', its figure's words and
+# in brackets whether it counts the target's token; each engine's records take its own
+_ENGINE_SAID = re.compile(
+    r"\b(?P<eng>vllm|sglang|llama\.cpp|trt-?llm|tensorrt-llm)\s*[=:]\s*[^;=()\n]{3,160}?\(\s*"
+    r"(?P<verb>exclud|includ)(?:es|ed|ing)\s+(?:the\s+)?"
+    r"(?:target[- ]sampled\s+(?:bonus\s+)?token|target(?:'s|’s)\s+(?:own\s+)?token|bonus\b)",
+    re.I,
+)
+_ENGINE_NAMES = {"llama.cpp": "llamacpp", "tensorrt-llm": "trtllm", "trt-llm": "trtllm"}
+
+
+def _per_engine_said(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Lengths nothing decided, decided by a note saying, engine by engine, whether its
+    figure counts the target's own token (_ENGINE_SAID); an engine said both ways, nothing."""
+
+    def unsaid(r: PasteRecord) -> bool:
+        # (undecided, or only because its name leaves it unsaid, 'accepted/step')
+        return r.printed_length is not None and (
+            r.bonus == UNDECIDED or (r.bonus.value == UNKNOWN and r.bonus.rule.startswith("name: "))
+        )
+
+    if not any(unsaid(r) for r in records):
+        return records
+    low = text.lower()
+    if "includ" not in low and "exclud" not in low:
+        return records
+    said: dict[str, tuple[str, str] | None] = {}
+    for m in _ENGINE_SAID.finditer(text):
+        eng = m.group("eng").lower()
+        eng = _ENGINE_NAMES.get(eng, eng)
+        value = INCLUDED if m.group("verb").lower() == "includ" else EXCLUDED
+        old = said.get(eng, (value, m.group(0)))
+        said[eng] = old if old is not None and old[0] == value else None
+    out = []
+    for r in records:
+        got, pl = said.get(r.tool), r.printed_length
+        if got is not None and pl is not None and unsaid(r) and _length_name(r) is not None:
+            value, words = got
+            length = pl if value == INCLUDED else pl + 1
+            r = dataclasses.replace(
+                r,
+                accept_length=round(length, 6),
+                bonus=Decision(value, f"the paste says of {r.tool}'s figures: {words!r}"),
+                notes=decided_notes(r.notes),
+            )
+        out.append(r)
+    return out
+
+
 def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths nothing else decided, decided by the paste's own statement of how they count."""
     records = _spelled_plus_bonus(records, text)
+    records = _per_engine_said(records, text)
     if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
         return records
     low = text.lower()

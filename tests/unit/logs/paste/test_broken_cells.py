@@ -86,3 +86,22 @@ def test_worked_out_cells_are_read_only_where_their_arithmetic_holds() -> None:
     assert C.value("3.6120 / 5 (72 % of runs)") is not None
     assert C.value("3.6120 / 5 (72 % faster)") is None  # (no share of the maximum)
     assert C.value("50 / 101 (49.5%)") is None  # (counts and their share: read as such)
+
+
+def test_a_value_out_of_a_maximum_said_in_words_with_its_share() -> None:
+    got = C.value("2.65 of a 5-token window (53 % of the window used)")
+    assert got is not None and (got.number, got.max) == (2.65, 5.0)
+    got = C.value("**3.3 of 4** (82 %)")
+    assert got is not None and (got.number, got.max) == (3.3, 4.0)
+    assert C.value("2.65 of a 5-token window (70 % of the window used)") is None  # (53 %)
+    assert C.value("2.65 of a 5-token window (53 % faster)") is None
+    assert C.value("2.65 of the runs (53 %)") is None  # (no maximum)
+
+
+def test_a_table_row_reads_a_value_out_of_a_window(read) -> None:
+    text = (
+        "| What | Seen |\n|---|---|\n| TTFT | p50 0.8 s · p90 4.1 s |\n"
+        "| Accept length | **2.65 of a 5-token window** (53 % of the window used) |\n"
+    )
+    (r,) = read(text).records
+    assert r.printed_length == 2.65 and r.accept_length is None
