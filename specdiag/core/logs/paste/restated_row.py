@@ -75,6 +75,12 @@ decimals or more (a table row of 2.53 under it or above it): the section's topic
 again; it goes, that record noting it. Not where it rounds two records' figures or none (a
 heading naming a run of its own: '## Run B: accept length 3.1' over other figures).
 
+The start of a change in prose ('acceptance fell from 61.2% to 30%', 'went from 2.41 to ...'),
+a one-figure record of that value, printed with decimals digit for digit on an earlier line of
+another record ('pos0=61.2%' in a results line above): that run told again as where the change
+began; it goes. Not a whole number (`from 0%`, `from 100%`: many runs print it), nor a value no
+earlier record's line prints.
+
 Pure: records in, records out.
 """
 
@@ -208,6 +214,7 @@ def fold(
     records, block_of = _fold_counted(records, block_of)
     records, block_of = _fold_coarser(records, block_of, raw)
     records, block_of = _fold_heading(records, block_of, raw)
+    records, block_of = _fold_from(records, block_of, raw)
     records, block_of = _fold_at_k(records, block_of, raw)
     records, block_of = _fold_extreme(records, block_of, raw)
     table = [
@@ -659,6 +666,46 @@ def _fold_heading(
             out[j], notes=(*out[j].notes, HEADING_NOTE.format(line=h.first_line, text=text.strip()))
         )
     return _without(out, block_of, drop)
+
+
+# a figure printed with decimals (a percentage or not), as a token of its line
+_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?:\s*%)?(?![\d.]*\d)")
+
+
+def _fold_from(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each change's start restating an earlier record's line (see the
+    module's rules)."""
+    starts = [
+        i
+        for i, r in enumerate(records)
+        if r.structure in _PROSE
+        and r.first_line == r.last_line
+        and 0 < r.first_line <= len(raw)
+        and "from" in raw[r.first_line - 1]
+        and (p := _printed(r)) is not None
+        and p[1].decimals > 0
+    ]
+    if not starts:
+        return records, block_of
+    # the first line printing each decimal figure among the records' lines (once per paste)
+    first: dict[str, int] = {}
+    for r in records:
+        for ln in range(r.first_line, min(r.last_line, len(raw)) + 1):
+            for m in _DECIMAL.finditer(raw[ln - 1] if ln > 0 else ""):
+                key = m.group(0).replace(" ", "")
+                first[key] = min(first.get(key, ln), ln)
+    drop: set[int] = set()
+    for i in starts:
+        r = records[i]
+        text = C._MARKUP.sub("", r.fields[0][1]).strip().replace(" ", "")
+        said = re.search(
+            r"\bfrom\s+[~≈]?\s*" + re.escape(text) + r"(?![\d.]*\d)", raw[r.first_line - 1]
+        )
+        if said is not None and first.get(text, r.first_line) < r.first_line:
+            drop.add(i)
+    return _without(records, block_of, drop)
 
 
 # a length at a bracketed setting of the draft tokens per step ('AL (k=4) = 3.1')
