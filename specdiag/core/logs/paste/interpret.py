@@ -3960,7 +3960,9 @@ _VALUE_AT_K = re.compile(
 _ACC_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?:(?P<noun>(?:(?:avg\.?|average|mean)\s+)?"
     r"accepted\s+(?:draft\s+)?"
-    r"(?:tokens|drafts)|(?:draft\s+)?(?:tokens|drafts)\s+accepted)\s*(?:/|per|each|every)\s*"
+    r"(?:tokens|drafts)|(?:draft\s+)?(?:tokens|drafts)\s+accepted|"
+    # (a bare 'accepted' before its step: '1.00 accepted/step', what it counts unsaid)
+    r"(?:(?:avg\.?|average|mean)\s+)?accepted(?=\s*(?:/|per\s)))\s*(?:/|per|each|every)\s*"
     r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b|"
     r"(?P<per_draft>accepted\s*(?:/|per)\s*draft)\b(?![-\s]*(?:tok|position|slot)))",
     re.I,
@@ -4306,6 +4308,42 @@ _OF_K_SHARE = re.compile(
     r"(?:,|;)\s*(?P<p>\d{1,3}(?:\.\d+)?\s*%)\s*[)\]]",
     re.I,
 )
+
+
+# the acceptance's noun, its rate in brackets right after it, perhaps a length named after a
+# comma ('high acceptance (71%)', 'acceptance (71%, length 3.84)'): the run's figures; nothing
+# else in the bracket ('(95% CI ...)', '(71% of drafts)' are not read here)
+_NOUN_BRACKET = re.compile(
+    r"\b(?P<key>acceptance(?:\s+rate)?|accept\s+rate)\s*\(\s*(?P<p>\d{1,3}(?:\.\d+)?\s*%)"
+    r"(?:\s*[,;]\s*(?P<lk>(?:accept(?:ance)?\s+)?length|AL|τ|tau)\s*[:=]?\s*"
+    r"(?P<l>\d{1,2}(?:\.\d+)?))?\s*\)",
+    re.I,
+)
+# words before the noun setting a goal or a bound, not a run ('target acceptance (90%)'), or
+# picking one run of several by a superlative ('the highest acceptance (80%)': a row of a
+# table told again, or a run the paste does not show alone)
+_NOUN_GOAL = re.compile(
+    r"\b(?:target|goal|expected|desired|required|min(?:imum)?|max(?:imum)?|threshold|"
+    r"projected|predicted|assumed|highest|lowest|best|worst|peak|top|\w+est)\s+(?:[\w-]+\s+)?$",
+    re.I,
+)
+
+
+def _noun_bracket(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each acceptance noun with its rate in brackets after it, and the
+    length the bracket names after a comma (``_NOUN_BRACKET``); a goal's noun reads nothing."""
+    for m in _NOUN_BRACKET.finditer(text):
+        if _NOUN_GOAL.search(text, max(m.start() - 40, 0), m.start()):
+            yield m.start(), m.end(), []
+            continue
+        p = C.value(m.group("p"))
+        if p is None or p.number > 100:
+            continue
+        items = [(C.key("acceptance rate"), p, m.group("key"), m.group("p").strip())]
+        if m.group("l") is not None and (v := C.value(m.group("l"))) is not None:
+            # (the length first: a record of its own, not the rate of a run before it)
+            items.insert(0, (C.key("acceptance length"), v, m.group("lk"), m.group("l")))
+        yield m.start(), m.end(), items
 
 
 # accepted tokens over the run's verify steps, perhaps with their quotient ('accepted 1850 / 1000
@@ -5142,6 +5180,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_described(text) if "(" in text and _DESCRIBED_HINT.search(text) else [])
     claim(_ranked(text) if _RANK_HINT.search(text) else [])
     claim(_of_k_share(text) if " of " in low and "%" in text else [])
+    claim(_noun_bracket(text) if "%" in text and "(" in text else [])
     claim(_accepted_steps(text) if "accepted" in low and "step" in low else [])
     claim(_values_at_k(text) if "=" in text and ("(" in text or "[" in text) else [])
     claim(

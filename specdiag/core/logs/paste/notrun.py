@@ -336,6 +336,14 @@ _MODAL_OUTCOME = re.compile(
     r"\s*(?:=|is|were|was|of|at)(?=\s*[~≈]?\d)",
     re.I,
 )
+# a figure the design fixes, no run measured ('position 15 is wasted with guaranteed 0%
+# acceptance', 'is by construction 100%', 'is guaranteed to be 1.0'): certainty words right
+# before the figure (never after it: '100% acceptance is not guaranteed')
+_BY_DESIGN = re.compile(
+    r"\b(?:guaranteed(?:\s+to\s+be)?|necessarily|by\s+(?:construction|definition|design))"
+    r"\s+[~≈]?\d+(?:\.\d+)?\s*%?",
+    re.I,
+)
 
 
 def illustrative_sentence(text: str) -> str | None:
@@ -349,6 +357,8 @@ def illustrative_sentence(text: str) -> str | None:
             continue
         if (w := _worked_example(s)) is not None:
             return w
+        if (d := _BY_DESIGN.search(s)) is not None:
+            return d.group(0)
         m = _SUPPOSE.match(s)
         if (
             m is not None

@@ -69,6 +69,18 @@ acceptance)``: 'best', 'worst', 'highest', 'lowest', 'max', 'min', 'peak', 'fast
 rate and length equal, value for value, an earlier record's: that run picked out again. It goes,
 the earlier record noting it. Not where its figures are no earlier record's (a run of its own).
 
+A markdown heading's one figure ('## Why tau=2.5 and not 6?') equal, at the precision it is
+printed with, to the same figure of exactly one record on another line printed with as many
+decimals or more (a table row of 2.53 under it or above it): the section's topic, that run told
+again; it goes, that record noting it. Not where it rounds two records' figures or none (a
+heading naming a run of its own: '## Run B: accept length 3.1' over other figures).
+
+The start of a change in prose ('acceptance fell from 61.2% to 30%', 'went from 2.41 to ...'),
+a one-figure record of that value, printed with decimals digit for digit on an earlier line of
+another record ('pos0=61.2%' in a results line above): that run told again as where the change
+began; it goes. Not a whole number (`from 0%`, `from 100%`: many runs print it), nor a value no
+earlier record's line prints.
+
 Pure: records in, records out.
 """
 
@@ -91,6 +103,8 @@ _APPROX_BEFORE = re.compile(_APPROX + r"\s*[*`_]{0,2}\s*$", re.I)
 _PROSE = ("prose", "key-value")
 NOTE = "restated, rounded, by the approximate figure at line {line} ({text})"
 COUNTED_NOTE = "restated by the counts at line {line} ({text})"
+HEADING_NOTE = "restated by the heading at line {line} ({text})"
+_HEADING = re.compile(r"^\s*#{1,6}\s")
 COARSER_NOTE = (
     "restated, rounded two decimals coarser or more, by the figure at line {line} ({text})"
 )
@@ -199,6 +213,8 @@ def fold(
     records, block_of = _fold_earlier(*_fold_repeated(records, block_of, raw), raw)
     records, block_of = _fold_counted(records, block_of)
     records, block_of = _fold_coarser(records, block_of, raw)
+    records, block_of = _fold_heading(records, block_of, raw)
+    records, block_of = _fold_from(records, block_of, raw)
     records, block_of = _fold_at_k(records, block_of, raw)
     records, block_of = _fold_extreme(records, block_of, raw)
     table = [
@@ -606,6 +622,90 @@ def _fold_coarser(
             out[j], notes=(*out[j].notes, COARSER_NOTE.format(line=r.first_line, text=text.strip()))
         )
     return _without(out, block_of, drop)
+
+
+def _fold_heading(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each markdown heading's one figure restating exactly one record's
+    on another line (see the module's rules), that record noting it."""
+    heads = [
+        i
+        for i, r in enumerate(records)
+        if r.first_line == r.last_line
+        and 0 < r.first_line <= len(raw)
+        and _HEADING.match(raw[r.first_line - 1])
+    ]
+    if not heads:
+        return records, block_of
+    drop: set[int] = set()
+    out = list(records)
+    for i in heads:
+        h = records[i]
+        if h.accepted_tokens is not None or h.steps or h.per_position:
+            continue
+        if (fig := _figure(h)) is None or (p := _printed(h)) is None:
+            continue
+        text, said = p
+        matches = [
+            j
+            for j, o in enumerate(records)
+            if j != i
+            and j not in drop
+            and not o.first_line <= h.first_line <= o.last_line
+            and (number := o.printed_rate if fig[0] == "rate" else o.printed_length) is not None
+            and _rounds_to(number, fig[0], said)
+            and (c := _cell(o, fig[0])) is not None
+            and (c[1] is None or c[1][1].decimals >= said.decimals)
+        ]
+        if len(matches) != 1:
+            continue
+        drop.add(i)
+        j = matches[0]
+        out[j] = dataclasses.replace(
+            out[j], notes=(*out[j].notes, HEADING_NOTE.format(line=h.first_line, text=text.strip()))
+        )
+    return _without(out, block_of, drop)
+
+
+# a figure printed with decimals (a percentage or not), as a token of its line
+_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?:\s*%)?(?![\d.]*\d)")
+
+
+def _fold_from(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each change's start restating an earlier record's line (see the
+    module's rules)."""
+    starts = [
+        i
+        for i, r in enumerate(records)
+        if r.structure in _PROSE
+        and r.first_line == r.last_line
+        and 0 < r.first_line <= len(raw)
+        and "from" in raw[r.first_line - 1]
+        and (p := _printed(r)) is not None
+        and p[1].decimals > 0
+    ]
+    if not starts:
+        return records, block_of
+    # the first line printing each decimal figure among the records' lines (once per paste)
+    first: dict[str, int] = {}
+    for r in records:
+        for ln in range(r.first_line, min(r.last_line, len(raw)) + 1):
+            for m in _DECIMAL.finditer(raw[ln - 1] if ln > 0 else ""):
+                key = m.group(0).replace(" ", "")
+                first[key] = min(first.get(key, ln), ln)
+    drop: set[int] = set()
+    for i in starts:
+        r = records[i]
+        text = C._MARKUP.sub("", r.fields[0][1]).strip().replace(" ", "")
+        said = re.search(
+            r"\bfrom\s+[~≈]?\s*" + re.escape(text) + r"(?![\d.]*\d)", raw[r.first_line - 1]
+        )
+        if said is not None and first.get(text, r.first_line) < r.first_line:
+            drop.add(i)
+    return _without(records, block_of, drop)
 
 
 # a length at a bracketed setting of the draft tokens per step ('AL (k=4) = 3.1')

@@ -147,8 +147,9 @@ _NONE_ACCEPTED = re.compile(
     # the count before its noun ('zero accepted drafts', 'no accepted tokens')
     r"|(?:no|zero)\s+accepted\s+(?:draft\s+)?(?:drafts?|tokens?|proposals?)"
     r"|nothing\s+(?:is\s+|was\s+|gets\s+|got\s+|ever\s+)?accepted"
-    r"|(?:every|each|all(?:\s+the)?)\s+drafts?(?:\s+tokens?)?\s+(?:is\s+|are\s+|was\s+|were\s+|gets\s+|got\s+)?rejected"
-    r"|rejects?\s+(?:every|each|all(?:\s+the)?)\s+drafts?"
+    r"|(?:every|each|all(?:\s+the)?)\s+(?:drafts?(?:\s+tokens?)?|proposals?)\s+"
+    r"(?:is\s+|are\s+|was\s+|were\s+|gets\s+|got\s+)?rejected"
+    r"|rejects?\s+(?:every|each|all(?:\s+the)?)\s+(?:drafts?|proposals?)"
     r"|garbage\s+(?:drafts?|predictions?|draft\s+tokens?|proposals?)"
     r")\b",
     re.I,
@@ -156,13 +157,17 @@ _NONE_ACCEPTED = re.compile(
 # how a decision by the paste's words reads: it decides the length of 1 alone, never the other
 # lengths of the paste (another run's figure, which the words say nothing of)
 SAID = "the paste says"
+# a line break inside a comment of code, its marker after it ('... every draft is' over '//
+# rejected'): the sentence goes on
+_COMMENT_WRAP = re.compile(r"[ \t]*\n[ \t]*//+[ \t]*")
 # a hypothesis or a question around those words: no statement of what happened
 _HYPOTHETICAL = re.compile(r"\b(?:if|whether|would|could|suppose|assume|when)\b", re.I)
 
 
 def said_none_accepted(text: str) -> str | None:
     """The words by which ``text`` says, as what happened, that no draft was accepted; None
-    when it does not."""
+    when it does not (words wrapped inside a code comment read as one line)."""
+    text = _COMMENT_WRAP.sub(" ", text)
     for m in _NONE_ACCEPTED.finditer(text):
         start = max(text.rfind(".", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
         if _HYPOTHETICAL.search(text[start : m.start()]) is None:

@@ -183,3 +183,23 @@ def test_negative_control_a_measured_figure_beside_a_conditional_is_read() -> No
     assert [r.printed_length for r in read_paste(text).records] == [2.61]
     text = "Low speedup even if the acceptance rate is 80% on code prompts.\n"
     assert [r.printed_rate for r in read_paste(text).records] == [0.8]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    words=st.sampled_from(
+        ["guaranteed", "guaranteed to be", "necessarily", "by construction", "by design"]
+    ),
+    fig=st.sampled_from(["0%", "100%", "1.0", "0.0%"]),
+)
+def test_a_figure_the_design_fixes_is_no_record(words: str, fig: str) -> None:
+    # certainty words right before the figure: what the layout fixes, no run measured it
+    text = f"Older configs spent the last slot of each block on a draft with {words} {fig} acceptance.\n"
+    assert read_paste(text).records == ()
+
+
+def test_negative_control_a_figure_after_which_guaranteed_comes_is_read() -> None:
+    text = "Acceptance rate was 72% on our chat set, though nothing is guaranteed on code.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.72]
+    text = "We measured a 0% acceptance by the third block; the cause is not guaranteed to be the head.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.0]

@@ -104,3 +104,52 @@ def test_one_paragraph_of_ones_takes_the_words_of_the_whole_paste() -> None:
     text = "Every draft is rejected by the verifier.\n\n" + "`accept length: 1.00`\n"
     (r,) = read_paste(text).records
     assert r.bonus.rule.startswith("value: the paste says")
+
+
+@pytest.mark.parametrize(
+    "cause",
+    [
+        "Every proposal is rejected by the verifier.",
+        "The verifier rejects every proposal after the reload.",
+        # (a sentence wrapped inside a code comment, its marker on the next line)
+        "// the head writes nowhere, so every proposal is\n    // rejected by the verifier",
+    ],
+)
+def test_every_proposal_rejected_says_none_accepted(cause: str) -> None:
+    (r,) = read_paste(_report(cause)).records
+    assert r.accept_length == 1.0
+
+
+def test_negative_control_a_proposal_rejected_now_and_then_decides_nothing() -> None:
+    (r,) = read_paste(_report("A proposal is rejected now and then, as expected.")).records
+    assert r.accept_length is None
+    text = "// if every proposal is\n// rejected, the head writes nowhere"
+    (r,) = read_paste(_report(text)).records
+    assert r.accept_length is None
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(hundredths=st.integers(101, 480), unit=st.sampled_from(["/step", " per step", "/round"]))
+def test_a_value_before_a_bare_accepted_per_step_is_a_length_undecided(
+    hundredths: int, unit: str
+) -> None:
+    # what a bare 'accepted' counts per step is not said: printed, no convention claimed
+    v = f"{hundredths / 100:.2f}"
+    text = f"MTP drafting on the large model.\nThe run measured {v} accepted{unit} on chat.\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == float(v)
+    assert r.accept_length is None
+
+
+def test_a_bare_accepted_per_step_of_one_where_every_proposal_is_rejected() -> None:
+    text = (
+        "MTP drafting on the large model; every proposal is rejected.\n"
+        "Measured as `draft budget 3` with `1.00 accepted/step`.\n"
+    )
+    (r,) = read_paste(text).records
+    assert (r.printed_length, r.accept_length) == (1.0, 1.0)
+
+
+def test_negative_control_accepted_per_draft_token_is_no_length() -> None:
+    text = "MTP drafting on the large model.\nThe run measured 0.62 accepted per draft token.\n"
+    assert all(r.printed_length is None for r in read_paste(text).records)
