@@ -640,6 +640,14 @@ def _fold_heading(
         return records, block_of
     drop: set[int] = set()
     out = list(records)
+    figures: dict[str, list[tuple[float, int]]] = {
+        "rate": sorted(
+            (r.printed_rate, j) for j, r in enumerate(records) if r.printed_rate is not None
+        ),
+        "length": sorted(
+            (r.printed_length, j) for j, r in enumerate(records) if r.printed_length is not None
+        ),
+    }
     for i in heads:
         h = records[i]
         if h.accepted_tokens is not None or h.steps or h.per_position:
@@ -647,12 +655,18 @@ def _fold_heading(
         if (fig := _figure(h)) is None or (p := _printed(h)) is None:
             continue
         text, said = p
+        # (the records near the heading's figure, by their sorted figures: not every record)
+        near = figures[fig[0]]
+        scale = 100.0 if fig[0] == "rate" and (said.percent or said.number > 1) else 1.0
+        width = (C.half_unit(said.decimals) + 1e-6) / scale
+        lo = bisect.bisect_left(near, (said.number / scale - width, -1))
+        hi = bisect.bisect_right(near, (said.number / scale + width, len(records)))
         matches = [
             j
-            for j, o in enumerate(records)
+            for _, j in near[lo:hi]
             if j != i
             and j not in drop
-            and not o.first_line <= h.first_line <= o.last_line
+            and not (o := records[j]).first_line <= h.first_line <= o.last_line
             and (number := o.printed_rate if fig[0] == "rate" else o.printed_length) is not None
             and _rounds_to(number, fig[0], said)
             and (c := _cell(o, fig[0])) is not None
