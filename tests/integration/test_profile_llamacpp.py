@@ -51,4 +51,9 @@ def test_llamacpp_replays_the_profile(tmp_path: Path) -> None:
     for (lo, hi), rate, want_rate in zip(ci, measured["marginal_accept_rates"], WANT, strict=True):
         half = (hi - lo) / 2
         assert abs(rate - want_rate) <= 1.8 * half + 0.01, (rate, want_rate, lo, hi)
-    assert measured["mean_accept_length"] == pytest.approx(1 + sum(WANT), abs=0.15), measured
+    # the mean length is 1 + the unconditional rates' sum (the same steps): its distance from
+    # 1 + sum(WANT) is the per-position errors summed, each checked above within its interval
+    rates = measured["marginal_accept_rates"]
+    assert measured["mean_accept_length"] == pytest.approx(1 + sum(rates), abs=0.01), measured
+    bound = sum(1.8 * (hi - lo) / 2 + 0.01 for lo, hi in ci)
+    assert abs(measured["mean_accept_length"] - (1 + sum(WANT))) <= bound, measured
