@@ -601,9 +601,11 @@ def _planned_column(name: str) -> bool:
     assumed')."""
     parts = [p.strip() for p in re.split(r"[()（）:：]", C._MARKUP.sub("", name))]
     return any(
-        (_PLANNED_LEAD.match(p) and EXPECTED_SECTION.search(p)) or _ASSUMED_END.search(p)
+        (_PLANNED_LEAD.match(p) and EXPECTED_SECTION.search(p))
+        or _ASSUMED_END.search(p)
+        or _REFERENCE_COLUMN.match(p)
         for p in parts
-    ) or any(_REFERENCE_COLUMN.match(p) for p in parts)
+    )
 
 
 # a transposed table's column of a reference figure quoted beside the run's ('documented ref

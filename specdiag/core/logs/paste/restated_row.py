@@ -88,6 +88,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import math
 import re
 from collections import Counter
 
@@ -186,11 +187,24 @@ def _cell(r: PasteRecord, kind: str) -> tuple[float, tuple[str, C.Value] | None]
     return number, (cells[0] if len(cells) == 1 and cells[0][1].max is None else None)
 
 
+def _scale(kind: str, said: C.Value) -> float:
+    # (a rate printed without '%' above 1 was read as a percentage)
+    return 100.0 if kind == "rate" and (said.percent or said.number > 1) else 1.0
+
+
 def _rounds_to(value: float, kind: str, said: C.Value) -> bool:
     """Whether ``value`` (a fraction for a rate) printed at ``said``'s precision is ``said``."""
-    # (a rate printed without '%' above 1 was read as a percentage)
-    scale = 100.0 if kind == "rate" and (said.percent or said.number > 1) else 1.0
-    return abs(value * scale - said.number) <= C.half_unit(said.decimals) + 1e-9
+    return abs(value * _scale(kind, said) - said.number) <= C.half_unit(said.decimals) + 1e-9
+
+
+def _near(figures: list[tuple[float, int]], kind: str, said: C.Value) -> list[int]:
+    """The indexes among ``figures`` (value and record index, sorted) of the values that may
+    print as ``said``: a window a little wider than _rounds_to's, which checks each after."""
+    scale = _scale(kind, said)
+    width = (C.half_unit(said.decimals) + 1e-6) / scale
+    lo = bisect.bisect_left(figures, (said.number / scale - width, -1))
+    hi = bisect.bisect_right(figures, (said.number / scale + width, math.inf))
+    return [j for _, j in figures[lo:hi]]
 
 
 def _coarser(said: C.Value, cell: tuple[str, C.Value] | None) -> bool:
@@ -432,12 +446,7 @@ def _fold_earlier(
         matches = []
         # (the earlier records near the first figure, by their sorted figures: not every pair)
         kind0, _, v0 = said[0]
-        scale = 100.0 if kind0 == "rate" and (v0.percent or v0.number > 1) else 1.0
-        width = (C.half_unit(v0.decimals) + 1e-6) / scale
-        near = figures[kind0]
-        lo = bisect.bisect_left(near, (v0.number / scale - width, -1))
-        hi = bisect.bisect_right(near, (v0.number / scale + width, len(records)))
-        for _, j in near[lo:hi]:
+        for j in _near(figures[kind0], kind0, v0):
             e = records[j]
             if e.last_line >= r.first_line:
                 continue
@@ -656,14 +665,9 @@ def _fold_heading(
             continue
         text, said = p
         # (the records near the heading's figure, by their sorted figures: not every record)
-        near = figures[fig[0]]
-        scale = 100.0 if fig[0] == "rate" and (said.percent or said.number > 1) else 1.0
-        width = (C.half_unit(said.decimals) + 1e-6) / scale
-        lo = bisect.bisect_left(near, (said.number / scale - width, -1))
-        hi = bisect.bisect_right(near, (said.number / scale + width, len(records)))
         matches = [
             j
-            for _, j in near[lo:hi]
+            for j in _near(figures[fig[0]], fig[0], said)
             if j != i
             and j not in drop
             and not (o := records[j]).first_line <= h.first_line <= o.last_line
