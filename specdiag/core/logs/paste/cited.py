@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.vocab import ANY_FIRST_PERSON, FIRST_PERSON, FIRST_PERSON_RE
 
 _VERB = (
     r"(?:reproduc\w*|replicat\w*|recover\w*|match\w*|reach\w*|approach\w*|close\s+to|"
@@ -134,11 +135,6 @@ _CARD_SOURCE = re.compile(
     r"(?!(?:datasets|spaces|papers|docs|blog|collections)/)[\w.-]+/[\w.-]+)/?(?:[\s>)]|$)",
     re.I | re.M,
 )
-# the writer's own voice: a first person in the languages the paste readers read
-_ANY_FIRST_PERSON = re.compile(
-    r"\b(?:I|I'm|I've|I'd)\b|(?i:\b(?:we|we've|we're|our|ours|us|my|mine|me|tôi|mình)\b)|"
-    r"我|私|僕|我々|우리|저는|제가"
-)
 
 
 def card_digest(text: str) -> str | None:
@@ -149,7 +145,7 @@ def card_digest(text: str) -> str | None:
     )
     if card is None and (m := _CARD_SOURCE.search(text)) is not None:
         card = "model card " + m.group("page")
-    if card is None or _ANY_FIRST_PERSON.search(text):
+    if card is None or ANY_FIRST_PERSON.search(text):
         return None
     return card
 
@@ -185,7 +181,7 @@ def _linked_before(line: str, at: int) -> bool:
     person between the link and ``at`` (the module's rule)."""
     start = max((e.end() for e in _SENTENCE_END.finditer(line, max(at - 600, 0), at)), default=0)
     src = list(_LINKED_SOURCE.finditer(line, max(start, at - 600), at))
-    return bool(src) and not _ANY_FIRST_PERSON.search(line, src[-1].end(), at)
+    return bool(src) and not ANY_FIRST_PERSON.search(line, src[-1].end(), at)
 
 
 # a source named as where the figure comes from: 'in the [blog post](url)', 'from the team's
@@ -206,10 +202,9 @@ _ATTRIBUTED_AFTER = re.compile(
     re.I,
 )
 _WHERE_WORD = re.compile(_WHERE, re.I)
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|mine|me|we|we've|our|ours|us)\b")
 # the writer reading the source, not running ('in the paper we see that τ reaches 3.1'):
 # no first person of a run
-_READING = re.compile(r"\b(?:I|we)\s+(?:noticed?|see|saw|read)\s+(?:that\s+)?")
+_READING = re.compile(r"\b(?:I|[Ww]e)\s+(?:noticed?|see|saw|read)\s+(?:that\s+)?")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 
@@ -233,7 +228,7 @@ def _attributed(r: PasteRecord, line: str) -> bool:
         start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, m.start())), default=0)
         before = line[start : m.start()]
         src = list(_ATTRIBUTED_BEFORE.finditer(before))
-        if src and not _FIRST_PERSON.search(_READING.sub("", before[src[-1].end() :])):
+        if src and not FIRST_PERSON.search(_READING.sub("", before[src[-1].end() :])):
             continue
         if _ATTRIBUTED_AFTER.match(line, m.end()):
             continue
@@ -271,9 +266,8 @@ _PAPER_ID = re.compile(
 )
 # a word of the paste's own run in the paragraph: then its figures may be the writer's
 _OWN_RUN_WORDS = re.compile(
-    r"\b(?:I|I'm|I've|my|mine|me|we|we've|our|ours|us|measured|observed|reproduc\w*|ran|run|"
-    r"runs|tested|benchmarked|got|here)\b",
-    re.I,
+    FIRST_PERSON_RE + r"|(?i:\b(?:measured|observed|reproduc\w*|ran|run|runs|tested|"
+    r"benchmarked|got|here)\b)"
 )
 
 
@@ -345,7 +339,7 @@ def bound_items(records: list[PasteRecord], raw: list[str]) -> set[int]:
     bounded = {
         p
         for p, ts in texts.items()
-        if _BOUNDS_SAID.search(body := "\n".join(ts)) and not _FIRST_PERSON.search(body)
+        if _BOUNDS_SAID.search(body := "\n".join(ts)) and not FIRST_PERSON.search(body)
     }
     return {
         i

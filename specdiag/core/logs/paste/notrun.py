@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.vocab import FIRST_PERSON
 
 # the mark of a setting (the caller words its reason from it)
 SETTING = "a setting"
@@ -314,8 +315,6 @@ _MEASURED = re.compile(
     re.I,
 )
 _PAST = re.compile(r"\b(?:was|were|got|reached|dropped|fell|rose|went|gave|showed)\b", re.I)
-# the writer's own setup ('If we enable EAGLE-3, the accept length is 3.2'): a run of theirs
-_FIRST_PERSON = re.compile(r"\b(?:[Ww]e|I|[Oo]ur|[Mm]y|[Uu]s)\b")
 # counts or a figure of acceptance in the sentence
 _COUNTS = re.compile(r"\d+\s*/\s*\d+|\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\b", re.I)
 # an outcome in the conditional ('with 60% acceptance a step would produce ~2.5 tokens', 'to
@@ -365,7 +364,7 @@ def illustrative_sentence(text: str) -> str | None:
             and (m.group("w") or "").lower() == "if"
             and (
                 _PAST.search(s)
-                or (not re.search("[A-Za-z]", s[: m.start("w")]) and _FIRST_PERSON.search(s))
+                or (not re.search("[A-Za-z]", s[: m.start("w")]) and FIRST_PERSON.search(s))
             )
         ):
             # 'if' over a past outcome ('if we drop k to 3, it was 2.4'), or a bare 'if' over

@@ -18,6 +18,10 @@
   ``exceeds``, ``crosses``, ``tops``, ``surpasses``, ``breaks``, ``north of``, ``upwards of``,
   ``≥``): the value bounds the figure, no measurement of it (interpret.py). A value reached
   (``reached 80%``, ``hit 80%``) is a measurement and no bound.
+- ``FIRST_PERSON``: the writer's own voice in English (``I``, ``we``, ``our``, ``my``, ``me``,
+  ``us``, ...), any case at a sentence's start (``We``, ``Our``); ``I`` and ``us`` case-exact
+  (``i`` an index, ``US`` a country). ``ANY_FIRST_PERSON`` adds the other languages the readers
+  read (Vietnamese, Chinese, Japanese, Korean).
 """
 
 from __future__ import annotations
@@ -122,3 +126,10 @@ REPORT_VERBS = (
 # alternation for every reader of such pairs (a group, usable inside a larger pattern or by re.split)
 ARROW = r"(?:->|→|=>|⟶)"
 ARROW_RE = re.compile(ARROW)
+
+# the writer's own voice ('We measured', 'our box'); 'I' and 'us' case-exact
+FIRST_PERSON_RE = r"\b(?:I|I'm|I've|I'd|[Uu]s)\b|(?i:\b(?:we|we've|we're|our|ours|my|mine|me)\b)"
+FIRST_PERSON = re.compile(FIRST_PERSON_RE)
+ANY_FIRST_PERSON = re.compile(
+    FIRST_PERSON_RE + r"|(?i:\b(?:tôi|mình)\b)|我|私|僕|我々|우리|저는|제가"
+)

@@ -40,3 +40,19 @@ def test_the_other_items_are_read() -> None:
         "- Our run: accept length 2.10 over 400 prompts.\n"
     )
     assert [r.printed_length for r in read_paste(text).records] == [2.1]
+
+
+def test_a_first_person_opening_the_sentence_keeps_the_item() -> None:
+    # 'We' and 'Our' at a sentence's start are the writer's own run as 'we' and 'our' are
+    for own in ("We measured an accept length of 2.40", "Our box: accept length 2.40"):
+        text = f"- {own}. Treat them as upper bounds for the larger card.\n"
+        assert [r.printed_length for r in read_paste(text).records] == [2.4], own
+
+
+def test_a_country_named_us_is_no_first_person() -> None:
+    text = (
+        "- US-East replicas: one server reports an accept length of 3.30. These are upper "
+        "bounds.\n"
+        "- Accept length 2.10 over 400 prompts on the local box.\n"
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [2.1]

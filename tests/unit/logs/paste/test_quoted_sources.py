@@ -85,7 +85,7 @@ def test_the_new_patterns_stay_linear_on_a_long_line() -> None:
     start = time.perf_counter()
     CIT._LINKED_SOURCE.search("based on [" + line)
     CIT._CARD_SOURCE.search("Source: huggingface.co/" + line)
-    CIT._ANY_FIRST_PERSON.search(line)
+    CIT.ANY_FIRST_PERSON.search(line)
     NR._ASSERTED.match("assert accept " + line)
     NR.mocked_test([line, "mock", "assert accept_rate == " + line])
     assert time.perf_counter() - start < 0.05
