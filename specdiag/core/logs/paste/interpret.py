@@ -2833,6 +2833,8 @@ _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\
 # by commas only where every group after the first has three digits (never a list: '1,2/3')
 _OVER = (
     r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?)"
+    # (never the second of a list of three or more: '2.41 / 2.87 / 3.12')
+    r"(?!\s*/\s*\.?\d)"
     # ... or 'A of B' of whole counts ('acceptance 54 of 80': accepted of drafted)
     r"|\s*(?<=[\d\s])of\s+(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.,%]|\s*(?:%|percent)))"
 )

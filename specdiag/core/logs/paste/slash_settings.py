@@ -14,6 +14,13 @@ the setting, one of them naming acceptance; and where nothing but separators (`,
 `and`) stands between them. A list of another count, a list whose values go on (`/ 4`), or a
 range (`1-3`) leaves the line as it is: which value is whose run is not told.
 
+With no setting on the line, an accept length's name followed by three to eight lengths joined by
+`/` (`Mean acceptance length: 2.41 / 2.87 / 3.12`: each a decimal from 1 to 16, no percent) is
+three runs of that figure, told apart by order only: one clause a value, unlabelled, where the
+line holds no other `/` (configurations or labels listed before or after it are the pairing rules'
+to read: `AL 1.10 / 1.10 / 1.10` after `chat / code / math`). Two values
+stay `x / max` (`2.6 / 5`), and so do rates (a falling list of rates is the positions' own rule).
+
 Pure: a line in, a line out.
 """
 
@@ -56,8 +63,10 @@ def _values(s: str) -> list[str]:
 def rewrite(line: str) -> str:
     """``line`` with a setting's slash-joined values and the figures' lists after it written as
     one clause a run; the line itself where the rule does not hold."""
-    if line.count("/") < 2 or _ACCEPT.search(line) is None:
+    if line.count("/") < 2:
         return line
+    if _ACCEPT.search(line) is None:
+        return _listed(line)  # ('acc len' holds no 'accept')
     for sm in _SETTING.finditer(line):
         if sm.group("labels"):
             setting = _values(sm.group("labels"))
@@ -90,7 +99,45 @@ def rewrite(line: str) -> str:
             for i in range(n)
         )
         return line[: sm.start()] + runs + line[pos:]
-    return line
+    return _listed(line)
+
+
+# an accept length's name, then three or more lengths joined by '/'
+_LENGTHS = re.compile(
+    r"(?P<name>(?<![\w-])(?:mean\s+|average\s+|avg\.?\s+)?"
+    r"(?:accept(?:ance|ed)?[ _-]?len(?:gth)?|acc[ _-]?len|(?-i:AL)|τ))\s*[:=]?\s*"
+    r"(?P<vals>\d+\.\d+(?:\s*/\s*\d+\.\d+){2,7})(?![\w%]|\.\d|\s*/\s*\d)",
+    re.I,
+)
+
+
+# three to eight labels joined by '/' ('chat / code / math', 'MT-Bench/GSM8K/HumanEval')
+_LABELS = re.compile(
+    r"(?<![\w/.-])[A-Za-z][\w.+-]{0,20}(?:\s*/\s*[A-Za-z][\w.+-]{0,20}){2,7}(?![\w/])"
+)
+
+
+def _listed(line: str) -> str:
+    """``line`` with an accept length's list of three or more lengths (no setting on the line)
+    written as one clause a value; the line itself where there is none."""
+    m = _LENGTHS.search(line)
+    if m is None or not all(1 <= float(v) <= 16 for v in _values(m.group("vals"))):
+        return line
+    vals = _values(m.group("vals"))
+    head, tail = line[: m.start()], line[m.end() :]
+    if "/" not in head + tail:
+        runs = "; ".join(f"{m.group('name')}: {v}" for v in vals)
+        return head + runs + tail
+    # one list of as many labels before it, and no other list: the labels in order
+    labels = list(_LABELS.finditer(head))
+    if "/" in tail or len(labels) != 1 or head.count("/") != len(vals) - 1:
+        return line
+    names = _values(labels[0].group(0))
+    if len(names) != len(vals):
+        return line
+    runs = "; ".join(f"config={n}: {m.group('name')} {v}" for n, v in zip(names, vals, strict=True))
+    lab = labels[0]
+    return head[: lab.start()] + head[lab.end() :] + runs + tail
 
 
 def _items(line: str) -> int:
