@@ -1569,9 +1569,8 @@ def read_paste(
                 or (tool == "unknown" and rule == "no tool named")
             ):
                 # the same printer's table again, its tool named above the first only
-                tool, rule = first, (
-                    SH.SAME_KEYS_RULE if head.startswith(SH.KEYS) else SH.SAME_HEADER_RULE
-                )
+                same = SH.SAME_KEYS_RULE if head.startswith(SH.KEYS) else SH.SAME_HEADER_RULE
+                tool, rule = first, same
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE) and not (
