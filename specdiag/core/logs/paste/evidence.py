@@ -131,6 +131,9 @@ FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps,
 # a table whose header is, word for word, an earlier block's of the same paste, that block's
 # tool named beside it (same_header.py): the same printer's output
 SAME_HEADER_RULE = "the same table header as an earlier block named beside its tool"
+# a block of key-value lines alone whose keys are, in order, an earlier such block's of the same
+# paste, that block's tool named beside it (same_header.keys): the same printer's output
+SAME_KEYS_RULE = "the same keys, in order, as an earlier block named beside its tool"
 # the one tool a paste names, named as the server of its runs ('serving ... in vLLM 0.17.1', a
 # setup item '* vLLM 0.17.1, v1 engine'): its convention decides the user's prose, and only a
 # length under the tool's own name for it (never a rate: a monitor may divide other counts)
@@ -157,6 +160,7 @@ CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
         SAME_HEADER_RULE,
+        SAME_KEYS_RULE,
         MEASURED_RULE,
         DRIVES_RULE,
         LINKED_RULE,

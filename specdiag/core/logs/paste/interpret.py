@@ -241,7 +241,7 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
         if C.key(name).metric == C.K and v is not None and v.number == int(v.number):
             found.add(int(v.number))
         found.update(int(m.group(1)) for m in _K_IN_LABEL.finditer(val))
-        found.update(int(m.group(1)) for m in _MTP_LAYERS.finditer(C._MARKUP.sub("", val)))
+        found.update(_mtp_depths(C._MARKUP.sub("", val)))
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
@@ -256,8 +256,14 @@ _MAX_IN_LABEL = re.compile(
 )
 
 
-# a row label naming its MTP depth ('MTP 2', 'MTP3_top10'): that many draft tokens a step
-_MTP_LAYERS = re.compile(r"^\W*MTP[ _-]?(\d)(?![\d.])", re.I)
+# a row label naming its MTP depth ('MTP 2', 'MTP3_top10'), or closing the method's words with
+# it alone in brackets ('MTP drafting (MTP-3)'): that many draft tokens a step
+_MTP_LAYERS = re.compile(r"^\W*MTP[ _-]?(\d)(?![\d.])|\(\s*MTP[ _-]?(\d)\s*\)\W*$", re.I)
+
+
+def _mtp_depths(text: str) -> set[int]:
+    """The MTP depths a label names (``_MTP_LAYERS``)."""
+    return {int(m.group(1) or m.group(2)) for m in _MTP_LAYERS.finditer(text)}
 
 
 def _maxima(text: str) -> set[int]:
@@ -1999,7 +2005,7 @@ def _baseline_at_one(g: Grid, i: int, strict: bool = False) -> bool:
         ks = {int(m.group(1)) for c in cells for m in _K_IN_LABEL.finditer(c)}
         ks.update(n for c in cells for n in _maxima(c))
         if strict:
-            ks.update(int(m.group(1)) for c in cells for m in _MTP_LAYERS.finditer(c))
+            ks.update(n for c in cells for n in _mtp_depths(c))
         for j in k_cols:
             kv = C.value(cells[j]) if j < len(cells) else None
             if kv is not None and kv.number == int(kv.number):

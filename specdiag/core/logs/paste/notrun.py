@@ -551,6 +551,56 @@ def sweep_marks(lines: list[str]) -> dict[int, str]:
     return out
 
 
+# --- acceptance configured as simulated -------------------------------------------------------
+
+# an acceptance figure named as simulated or synthetic, the adjectives right before its name
+# ('with simulated acceptance', 'a synthetic acceptance rate', 'simulated synthetic AL'): the
+# run's acceptance is made up by a simulator, its figures the values it was configured with
+_SIMULATED_FIGURE = re.compile(
+    r"(?<![A-Za-z-])(?:simulated|synthetic)(?:\s+(?:simulated|synthetic))?\s+"
+    r"(?:acceptance|accept(?:ed)?|acc\.?|AL|AR|α|alpha)(?![A-Za-z])",
+    re.I,
+)
+# the simulation turned off or set against a measurement in the same sentence ('without
+# simulated acceptance', 'simulated acceptance off', 'vs the measured 2.41')
+_SIMULATION_OFF = re.compile(
+    r"\b(?:without|no|disabled?|off|unset|measured|observed|actual|real|vs\.?|versus|"
+    r"compared)\b|w/o",
+    re.I,
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*(\[])")
+_FIGURE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
+
+
+def simulated_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` (prose, no table row) whose acceptance figures all stand in
+    sentences naming the acceptance as simulated or synthetic before them ('EAGLE draft with
+    simulated acceptance: the short arms use AL 3.10'): the values a simulator was set to, no
+    measurement. Not where such a sentence turns the simulation off or sets a measurement
+    beside it, nor where another sentence of the line names an acceptance figure."""
+    out: dict[int, str] = {}
+    for i, t in enumerate(lines):
+        low = t.lower()
+        if ("simulated" not in low and "synthetic" not in low) or t.lstrip()[:1] in "|│┃║":
+            continue
+        hit: str | None = None
+        for sent in _SENTENCE.split(t):
+            m = _SIMULATED_FIGURE.search(sent)
+            if m is None:
+                if _ACCEPT.search(sent) and _FIGURE_NUMBER.search(sent):
+                    hit = None  # an acceptance figure the simulation does not cover
+                    break
+                continue
+            if _SIMULATION_OFF.search(sent) or _ACCEPT.search(sent[: m.start()]):
+                hit = None
+                break
+            if _ACCEPT.search(sent[m.end() :]) and _FIGURE_NUMBER.search(sent[m.end() :]):
+                hit = m.group(0)
+        if hit is not None:
+            out[i] = f"{FORCED}: figures of the '{hit}' a simulator was set to"
+    return out
+
+
 # --- a failure's signature quoted ---------------------------------------------------------------
 
 # the mark of figures quoted as what a failure prints (the caller words its reason)

@@ -703,6 +703,8 @@ def _marks(blk: list[tuple[int, str]], forcing: bool) -> dict[int, str]:
         marked.setdefault(blk[i][0], m)
     for i, m in NR.sweep_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
+    for i, m in NR.simulated_marks([t for _, t in blk]).items():
+        marked.setdefault(blk[i][0], m)
     for i, m in FX.placeholder_lines([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for ln, t in blk:
@@ -1555,7 +1557,7 @@ def read_paste(
             # a tool named only by a link to a pull request or an issue of its repository: a
             # hint, never the source whose convention decides the figures (links.py)
             rule = LK.hint_rule(hint[0])
-        if (head := SH.header([t for _, t in blk])) is not None:
+        if (head := SH.header(blk_lines := [t for _, t in blk]) or SH.keys(blk_lines)) is not None:
             if rule == "named in the block or its heading":
                 named_headers.setdefault(head, tool)
             elif (first := named_headers.get(head)) not in (None, "unknown") and (
@@ -1567,7 +1569,8 @@ def read_paste(
                 or (tool == "unknown" and rule == "no tool named")
             ):
                 # the same printer's table again, its tool named above the first only
-                tool, rule = first, SH.SAME_HEADER_RULE
+                same = SH.SAME_KEYS_RULE if head.startswith(SH.KEYS) else SH.SAME_HEADER_RULE
+                tool, rule = first, same
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE) and not (

@@ -354,6 +354,24 @@ def _spaced_row(t: str, width: int) -> tuple[list[str], int, bool] | None:
     return [label, *cells[i:j], *rest], j - i, True
 
 
+# a header cell assigning a setting its value ('k=3', 'T=0.7', 'bs=8'): a configuration's column
+_SETTING_CELL = re.compile(r"^[A-Za-z_][\w.-]{0,30}=(?:\d+(?:\.\d+)?|\.\d+)$")
+
+
+def _settings_head(t: str) -> list[str]:
+    """A header of two to three words naming the label column, then two settings' assignments
+    or more, one a column ('Use Case k=1 k=2 k=3'): the words one cell, each assignment its
+    own; [] for any other header (a multi-word column name among the figures stays unread)."""
+    words = t.split()
+    i = next((i for i, w in enumerate(words) if _SETTING_CELL.match(w)), len(words))
+    lead, rest = words[:i], words[i:]
+    if not 2 <= len(lead) <= 3 or len(rest) < 2 or not all(map(_SETTING_CELL.match, rest)):
+        return []
+    if any(any(ch.isdigit() for ch in w) for w in lead):
+        return []
+    return [" ".join(lead), *rest]
+
+
 def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     """A header of three cells or more (no number, no sentence end) over rows of as many cells
     and as many numbers: two numbers or more a row, or, where a row's words were joined, two
@@ -362,7 +380,7 @@ def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     # (a markdown heading is a title over its lines, no header: '### Draft acceptance by step')
     if "|" in t or t.rstrip()[-1:] in ".:,;!?" or t.lstrip()[:1] == "#":
         return None
-    for head in (_spaced_cells(t), t.split()):
+    for head in (_settings_head(t), _spaced_cells(t), t.split()):
         rows: list[tuple[int, list[str]]] = []
         numbers, joined = 0, False
         for ln, u in run[1:] if len(head) >= 3 and not any(map(_is_number, head)) else ():
