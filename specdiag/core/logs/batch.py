@@ -46,10 +46,6 @@ class Codes(Generic[T]):
     def __getitem__(self, i: int) -> T:
         return self.values[self.codes.item(i)]
 
-    def code(self, value: T) -> int | None:
-        """The code of ``value``; None when no row has it."""
-        return self.values.index(value) if value in self.values else None
-
     def __len__(self) -> int:
         return len(self.codes)
 
