@@ -29,13 +29,7 @@ from specdiag.core.logs.records import (
     STEPS,
     LogRecord,
 )
-from specdiag.core.logs.scan import (
-    CHUNK_SIZE,
-    MAX_LINE,
-    Scanner,
-    SourceFactory,
-    scan_stream,
-)
+from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Scanner, SourceFactory, scan_stream
 from specdiag.core.logs.summary import Dist, SeriesAccumulator, SeriesStats, merge_all
 from specdiag.core.logs.window import TimeWindow
 
