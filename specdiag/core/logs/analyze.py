@@ -230,8 +230,7 @@ class LogAnalyzer:
                 self._overflow_names.add(v)
         if names == list(values):
             return batch
-        table: dict[str, int] = {}
-        remap = np.array([table.setdefault(n, len(table)) for n in names], np.int32)
+        renamed = Codes.of(names)  # (its codes: each old code's new one)
         over = np.array(
             [n == OVERFLOW_RANK and v != OVERFLOW_RANK for n, v in zip(names, values, strict=True)]
         )
@@ -240,7 +239,7 @@ class LogAnalyzer:
         for c, k in zip(codes.tolist(), counts.tolist(), strict=True):
             eng = batch.engine.values[c]
             self._overflow_records[eng] = self._overflow_records.get(eng, 0) + k
-        return replace(batch, rank=Codes(remap[batch.rank.codes], tuple(table)))
+        return replace(batch, rank=Codes(renamed.codes[batch.rank.codes], renamed.values))
 
     def _overflow_warning(self, eng: str) -> str | None:
         n = self._overflow_records.get(eng)
