@@ -1,9 +1,4 @@
-"""``--follow``: tail growing files (surviving rotation and truncation), pipes and FIFOs.
-
-Every path is opened once by its :class:`_Tail`: a regular file (again only after a rotation,
-when the path names a new file); stdin, a FIFO or a ``<(process substitution)`` read until its
-writer closes it.
-"""
+"""``--follow``: tail growing files (surviving rotation and truncation), pipes and FIFOs."""
 
 from __future__ import annotations
 
