@@ -24,6 +24,7 @@ MAX_STRETCHES = 20
 MIN_COLLAPSE_RUN = 3  # consecutive records; a whole series shorter than this counts too
 GRAPH_WARN_SHARE = 0.05
 _FORMULA_NAMES = {NEW: ">= 0.5.11 formula", OLD: "<= 0.5.10 formula"}
+_THROUGHPUT_LABELS = {SGLANG: "gen throughput (token/s)", "vllm": "accepted throughput (token/s)"}
 
 
 # --------------------------------------------------------------------------- results
@@ -771,17 +772,14 @@ class SeriesAccumulator:
         cond, _ = conditional_rates(unc)
         # the most frequent count of positions; a tie goes to the larger count (never to the
         # order the counts were first met, which differs between the two sources)
-        draft_positions = (
-            max(self.positions, key=lambda k: (self.positions[k], k)) if self.positions else None
-        )
+        draft_positions = max(self.positions, key=lambda k: (self.positions[k], k), default=None)
         if draft_positions is None and inference is not None and inference.num_draft_tokens:
             draft_positions = inference.num_draft_tokens - 1
         buckets = self.spark.buckets
         if all(not math.isnan(b.t) for b in buckets):
             buckets = sorted(buckets, key=lambda b: b.t)
-        spark, spark_values = _render_spark(
-            buckets, max(self.length.hi, 1.0)
-        )  # (hi: -inf when empty)
+        # (hi: -inf when empty)
+        spark, spark_values = _render_spark(buckets, max(self.length.hi, 1.0))
         graph_n = self.graph_true + self.graph_false
         graph_share = self.graph_false / graph_n if graph_n else None
         if graph_share is not None and graph_share >= GRAPH_WARN_SHARE:
@@ -823,10 +821,6 @@ class SeriesAccumulator:
             if self.first_ts is not None and self.last_ts is not None and self.clock != "mixed"
             else None
         )
-        tp_label = {
-            SGLANG: "gen throughput (token/s)",
-            "vllm": "accepted throughput (token/s)",
-        }.get(self.engine)
         return SeriesStats(
             engine=self.engine,
             records=self.n,
@@ -839,7 +833,7 @@ class SeriesAccumulator:
             accepted_drafts=drafts,
             accept_rate=rate,
             throughput=self.throughput.dist(),
-            throughput_label=tp_label if self.throughput.n else None,
+            throughput_label=_THROUGHPUT_LABELS.get(self.engine) if self.throughput.n else None,
             accepted_tokens=self.acc_sum if self.counted else None,
             drafted_tokens=self.drafted_sum if self.counted else None,
             pooled_accept_rate=self.acc_sum / self.drafted_sum if self.drafted_sum else None,
