@@ -104,12 +104,9 @@ class SGLangRateInference:
         had = counts.get(cands)
         counts[cands] = n if had is None else had + n
         self._since[cands] = self._since.get(cands, 0) + n
-        if had is None or self._best is None:
+        self._dirty += n  # (counted from the last best(), which sets it to 0)
+        if had is None or self._dirty >= REFRESH:
             self._best = None
-        else:
-            self._dirty += n
-            if self._dirty >= REFRESH:
-                self._best = None
 
     def refresh_in(self) -> int:
         """Tallies of sets already counted after which :meth:`best` recomputes (0: it does at
