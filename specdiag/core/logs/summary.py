@@ -393,7 +393,7 @@ def _code_counts(col: Codes[T], rows: I64) -> Counter[T]:
 
 
 # the accumulator's counters, merged by addition
-_SUMMED = ("n", "acc_sum", "drafted_sum", "counted", "graph_true", "graph_false", "collapsed")
+_SUMMED = ("n", "acc_sum", "drafted_sum", "graph_true", "graph_false", "collapsed")
 
 
 class SeriesAccumulator:
@@ -413,8 +413,7 @@ class SeriesAccumulator:
         self.rate = _Hist(10000.0)
         self.throughput = _Hist(1.0)
         self.acc_sum = 0
-        self.drafted_sum = 0
-        self.counted = 0
+        self.drafted_sum = 0  # > 0 once a record printed both counts
         self.graph_true = 0
         self.graph_false = 0
         self.pp_sum: list[int] = []  # exact sums (units) of rate x weight per position
@@ -490,7 +489,6 @@ class SeriesAccumulator:
         counted = (acc >= 0) & (drafted > 0)
         self.acc_sum += int_sum(acc[counted])
         self.drafted_sum += int_sum(drafted[counted])
-        self.counted += int(counted.sum())
         graph = batch.cuda_graph[rows]
         self.graph_true += int((graph == 1).sum())
         self.graph_false += int((graph == 0).sum())
@@ -834,8 +832,8 @@ class SeriesAccumulator:
             accept_rate=rate,
             throughput=self.throughput.dist(),
             throughput_label=_THROUGHPUT_LABELS.get(self.engine) if self.throughput.n else None,
-            accepted_tokens=self.acc_sum if self.counted else None,
-            drafted_tokens=self.drafted_sum if self.counted else None,
+            accepted_tokens=self.acc_sum if self.drafted_sum else None,
+            drafted_tokens=self.drafted_sum or None,
             pooled_accept_rate=self.acc_sum / self.drafted_sum if self.drafted_sum else None,
             cuda_graph_records=graph_n,
             cuda_graph_false_share=graph_share,
