@@ -283,8 +283,6 @@ class LogAnalyzer:
         """Every accumulator by its key (a leaf's has 4 parts, an implementation's 2)."""
         return {k: v for d in (self.leaves, self.impls) for k, v in d.items()}
 
-    # ------------------------------------------------------------------ report
-
     def report(self) -> LogsReport:
         for src in self.sources:
             for rank, inf in src.parser.sglang_inference.items():

@@ -107,8 +107,6 @@ class SeriesStats:
     warnings: tuple[str, ...]
 
 
-# --------------------------------------------------------------------------- exact sums
-
 # exact sums: integers in units of 2**-UNIT_BITS (docs/logs.md, "Exact sums")
 UNIT_BITS = 1200
 _M17 = (1 << 17) - 1
@@ -733,8 +731,6 @@ class SeriesAccumulator:
             d = inf.num_draft_tokens - 1
             return key, self.length.shifted(d, 10000.0)
         return key, None
-
-    # ------------------------------------------------------------------ finish
 
     def finish(self) -> SeriesStats:
         """Final statistics (does not change the accumulator; an open collapse run counts as
