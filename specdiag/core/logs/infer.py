@@ -25,8 +25,8 @@ OLD = "0.5.10"  # bonus-inclusive rate (also 0.5.5 for chains)
 MAX_NDT = 64  # largest num_draft_tokens considered
 REFRESH = 512  # best() is recomputed after this many tallies of sets already counted
 PAIRS_KEPT = 65536  # text pairs coded per source before the table is started afresh
-NOTE_NOFIT, NOTE_AMBIG = 1, 2
-_FORMULAS = (None, NEW, OLD)  # a line's note: no formula fits it; its formula is the best guess
+NOTE_NOFIT, NOTE_AMBIG = 1, 2  # a line's note: no formula fits it; its formula is the best guess
+_FORMULAS = (None, NEW, OLD)  # a best pair's formula as a number (SGLangRates.decide)
 _EPS = 1e-9
 
 
