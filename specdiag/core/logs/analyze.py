@@ -29,13 +29,7 @@ from specdiag.core.logs.records import (
     STEPS,
     LogRecord,
 )
-from specdiag.core.logs.scan import (
-    CHUNK_SIZE,
-    MAX_LINE,
-    Scanner,
-    SourceFactory,
-    scan_stream,
-)
+from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Scanner, SourceFactory, scan_stream
 from specdiag.core.logs.summary import Dist, SeriesAccumulator, SeriesStats, merge_all
 from specdiag.core.logs.window import TimeWindow
 
@@ -236,8 +230,7 @@ class LogAnalyzer:
                 self._overflow_names.add(v)
         if names == list(values):
             return batch
-        table: dict[str, int] = {}
-        remap = np.array([table.setdefault(n, len(table)) for n in names], np.int32)
+        renamed = Codes.of(names)  # (its codes: each old code's new one)
         over = np.array(
             [n == OVERFLOW_RANK and v != OVERFLOW_RANK for n, v in zip(names, values, strict=True)]
         )
@@ -246,7 +239,7 @@ class LogAnalyzer:
         for c, k in zip(codes.tolist(), counts.tolist(), strict=True):
             eng = batch.engine.values[c]
             self._overflow_records[eng] = self._overflow_records.get(eng, 0) + k
-        return replace(batch, rank=Codes(remap[batch.rank.codes], tuple(table)))
+        return replace(batch, rank=Codes(renamed.codes[batch.rank.codes], renamed.values))
 
     def _overflow_warning(self, eng: str) -> str | None:
         n = self._overflow_records.get(eng)
@@ -289,8 +282,6 @@ class LogAnalyzer:
     def series(self) -> dict[tuple[str, ...], SeriesAccumulator]:
         """Every accumulator by its key (a leaf's has 4 parts, an implementation's 2)."""
         return {k: v for d in (self.leaves, self.impls) for k, v in d.items()}
-
-    # ------------------------------------------------------------------ report
 
     def report(self) -> LogsReport:
         for src in self.sources:

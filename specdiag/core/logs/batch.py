@@ -46,10 +46,6 @@ class Codes(Generic[T]):
     def __getitem__(self, i: int) -> T:
         return self.values[self.codes.item(i)]
 
-    def code(self, value: T) -> int | None:
-        """The code of ``value``; None when no row has it."""
-        return self.values.index(value) if value in self.values else None
-
     def __len__(self) -> int:
         return len(self.codes)
 
@@ -101,14 +97,13 @@ class RecordBatch:
                 cols[f] = np.array([-1 if v is None else v for v in col], np.int64)
             else:
                 cols[f] = Codes.of(col)
-        offsets = np.cumsum([0, *(len(r.per_position) for r in records)], dtype=np.int64)
         return cls(
             source=source,
             line_no=np.fromiter((r.line_no for r in records), np.int64, n),
             cuda_graph=np.fromiter(
                 (-1 if r.cuda_graph is None else int(r.cuda_graph) for r in records), np.int8, n
             ),
-            pp_offsets=offsets,
+            pp_offsets=np.cumsum([0, *(len(r.per_position) for r in records)], dtype=np.int64),
             per_position=np.array([x for r in records for x in r.per_position], np.float64),
             per_position_conditional=np.array(
                 [x for r in records for x in r.per_position_conditional], np.float64

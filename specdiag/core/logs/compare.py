@@ -43,7 +43,6 @@ def compare(stats: SeriesStats, prof: AcceptProfile, *, topk: int = 1) -> Compar
     if length is None:
         return Comparison(stats.engine, "mean", None, None, (), "no accept length in the logs")
     observed_from = "weighted_mean" if length.weighted_mean is not None else "mean"
-    value = length.central
     per_pos = tuple(
         PositionComparison(p.position, prof.unconditional[p.position - 1], p.unconditional)
         for p in stats.per_position
@@ -56,7 +55,7 @@ def compare(stats: SeriesStats, prof: AcceptProfile, *, topk: int = 1) -> Compar
             f"{prof.steps}: the comparison assumes --steps"
         )
     try:
-        obs = convert_observed(value - 1.0, ObservedKind.DRAFTS, prof.steps)
+        obs = convert_observed(length.central - 1.0, ObservedKind.DRAFTS, prof.steps)
     except UsageError as exc:
         why = f"{exc.message}: the server accepts more drafts per step than --steps allows"
         return Comparison(stats.engine, observed_from, None, None, per_pos, why + "; check --steps")

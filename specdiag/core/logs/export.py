@@ -77,7 +77,7 @@ class RecordWriter:
     """Streams records to ``path``: ``.csv`` or ``.jsonl`` / ``.ndjson`` (by extension)."""
 
     def __init__(self, path: str) -> None:
-        self.format = records_format(path)
+        as_csv = records_format(path) == "csv"  # (a usage error before the file is made)
         self.path = path
         self.count = 0
         try:
@@ -87,9 +87,8 @@ class RecordWriter:
                 f"cannot write --records {path}: {exc.strerror or exc}",
                 hint="check the directory exists and is writable",
             ) from None
-        self._csv = None
-        if self.format == "csv":
-            self._csv = csv.writer(self._f)
+        self._csv = csv.writer(self._f) if as_csv else None
+        if self._csv is not None:
             self._csv.writerow(COLUMNS)
 
     def write(self, rec: LogRecord) -> None:

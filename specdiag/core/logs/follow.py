@@ -1,9 +1,4 @@
-"""``--follow``: tail growing files (surviving rotation and truncation), pipes and FIFOs.
-
-Every path is opened once by its :class:`_Tail`: a regular file (again only after a rotation,
-when the path names a new file); stdin, a FIFO or a ``<(process substitution)`` read until its
-writer closes it.
-"""
+"""``--follow``: tail growing files (surviving rotation and truncation), pipes and FIFOs."""
 
 from __future__ import annotations
 
@@ -139,8 +134,6 @@ def follow(
     tick_interval: float = 1.0,
     should_stop: Callable[[], bool] = lambda: False,
     stdin: BinaryIO | None = None,
-    sleep: Callable[[float], None] = time.sleep,
-    now: Callable[[], float] = time.monotonic,
 ) -> None:
     """Feed growing files into ``analyzer`` until stopped, idle for ``idle_timeout`` s, or the
     pipes end. KeyboardInterrupt propagates after the tails are closed."""
@@ -156,7 +149,7 @@ def follow(
                 pipes.append(_Tail(analyzer, label, stream=open(p, "rb"), owned=True))  # noqa: SIM115
             else:
                 files.append(_Tail(analyzer, label, path=p))
-        last_data = now()
+        last_data = time.monotonic()
         last_tick = -1e18
         while True:
             got = sum(t.poll() for t in files)
@@ -166,7 +159,7 @@ def follow(
                     continue
                 got += pt.poll(poll_interval if waiting and not got and not files else 0.0)
                 waiting = False
-            t = now()
+            t = time.monotonic()
             if got:
                 last_data = t
             if on_tick is not None and t - last_tick >= tick_interval:
@@ -179,7 +172,7 @@ def follow(
             if pipes and not files and all(pt.eof for pt in pipes):
                 break
             if not got and (files or not pipes):
-                sleep(poll_interval)
+                time.sleep(poll_interval)
     finally:
         for tail in (*files, *pipes):
             tail.close()

@@ -25,8 +25,8 @@ OLD = "0.5.10"  # bonus-inclusive rate (also 0.5.5 for chains)
 MAX_NDT = 64  # largest num_draft_tokens considered
 REFRESH = 512  # best() is recomputed after this many tallies of sets already counted
 PAIRS_KEPT = 65536  # text pairs coded per source before the table is started afresh
-NOTE_NOFIT, NOTE_AMBIG = 1, 2
-_FORMULAS = (None, NEW, OLD)  # a line's note: no formula fits it; its formula is the best guess
+NOTE_NOFIT, NOTE_AMBIG = 1, 2  # a line's note: no formula fits it; its formula is the best guess
+_FORMULAS = (None, NEW, OLD)  # a best pair's formula as a number (SGLangRates.decide)
 _EPS = 1e-9
 
 
@@ -88,8 +88,7 @@ class SGLangRateInference:
 
     def __init__(self, forced_formula: str | None = None) -> None:
         self.forced_formula = forced_formula
-        self.counts: dict[frozenset[tuple[str, int]], int] = {}
-        self.total = 0
+        self.counts: dict[frozenset[tuple[str, int]], int] = {}  # lines per candidate set
         # lines that fit each formula, and each (formula, num_draft_tokens), brought up to date
         # when the best pair is computed from the tallies since (``_since``: per set)
         self._formula_support = {NEW: 0, OLD: 0}
@@ -99,17 +98,13 @@ class SGLangRateInference:
         self._dirty = 0
 
     def add(self, cands: frozenset[tuple[str, int]], n: int = 1) -> None:
-        self.total += n
         counts = self.counts
         had = counts.get(cands)
         counts[cands] = n if had is None else had + n
         self._since[cands] = self._since.get(cands, 0) + n
-        if had is None or self._best is None:
+        self._dirty += n  # (counted from the last best(), which sets it to 0)
+        if had is None or self._dirty >= REFRESH:
             self._best = None
-        else:
-            self._dirty += n
-            if self._dirty >= REFRESH:
-                self._best = None
 
     def refresh_in(self) -> int:
         """Tallies of sets already counted after which :meth:`best` recomputes (0: it does at
@@ -135,6 +130,7 @@ class SGLangRateInference:
                 self._pair_support[f][k] += n
         self._since.clear()
         notes: list[str] = []
+        total = sum(self.counts.values())
         new, old = formula_support[NEW], formula_support[OLD]
         ambiguous = self.forced_formula is None and new == old > 0
         formula = self.forced_formula or (None if new == old == 0 else NEW if new >= old else OLD)
@@ -145,7 +141,7 @@ class SGLangRateInference:
             )
         if formula is None:
             return RateInference(
-                None, None, 0, self.total, False, ("accept rate fits no known SGLang formula",)
+                None, None, 0, total, False, ("accept rate fits no known SGLang formula",)
             )
         pairs = self._pair_support[formula]
         ndt: int | None = None
@@ -163,7 +159,7 @@ class SGLangRateInference:
                     + (" ..." if len(best_n) > 8 else "")
                     + " fit equally well"
                 )
-        return RateInference(formula, ndt, consistent, self.total, ambiguous, tuple(notes))
+        return RateInference(formula, ndt, consistent, total, ambiguous, tuple(notes))
 
 
 def normalised_sglang_rate(

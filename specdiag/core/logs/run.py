@@ -168,7 +168,7 @@ def check_output_path(path: str, inputs: Sequence[InputInfo], flag: str = "--rec
     redirected to stdin (same inode), or a directory, before anything is written."""
     from specdiag.core.paths import check_outputs
 
-    check_outputs([(flag, path)], [("file", i.path) for i in inputs if i.path != STDIN])
+    check_outputs([(flag, path)], [("file", i.path) for i in inputs])  # (skips '-')
     try:
         st = os.stat(path)
     except FileNotFoundError:

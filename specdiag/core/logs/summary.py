@@ -24,6 +24,7 @@ MAX_STRETCHES = 20
 MIN_COLLAPSE_RUN = 3  # consecutive records; a whole series shorter than this counts too
 GRAPH_WARN_SHARE = 0.05
 _FORMULA_NAMES = {NEW: ">= 0.5.11 formula", OLD: "<= 0.5.10 formula"}
+_THROUGHPUT_LABELS = {SGLANG: "gen throughput (token/s)", "vllm": "accepted throughput (token/s)"}
 
 
 # --------------------------------------------------------------------------- results
@@ -105,8 +106,6 @@ class SeriesStats:
     notes: tuple[tuple[str, int], ...]
     warnings: tuple[str, ...]
 
-
-# --------------------------------------------------------------------------- exact sums
 
 # exact sums: integers in units of 2**-UNIT_BITS (docs/logs.md, "Exact sums")
 UNIT_BITS = 1200
@@ -392,7 +391,7 @@ def _code_counts(col: Codes[T], rows: I64) -> Counter[T]:
 
 
 # the accumulator's counters, merged by addition
-_SUMMED = ("n", "acc_sum", "drafted_sum", "counted", "graph_true", "graph_false", "collapsed")
+_SUMMED = ("n", "acc_sum", "drafted_sum", "graph_true", "graph_false", "collapsed")
 
 
 class SeriesAccumulator:
@@ -412,8 +411,7 @@ class SeriesAccumulator:
         self.rate = _Hist(10000.0)
         self.throughput = _Hist(1.0)
         self.acc_sum = 0
-        self.drafted_sum = 0
-        self.counted = 0
+        self.drafted_sum = 0  # > 0 once a record printed both counts
         self.graph_true = 0
         self.graph_false = 0
         self.pp_sum: list[int] = []  # exact sums (units) of rate x weight per position
@@ -489,7 +487,6 @@ class SeriesAccumulator:
         counted = (acc >= 0) & (drafted > 0)
         self.acc_sum += int_sum(acc[counted])
         self.drafted_sum += int_sum(drafted[counted])
-        self.counted += int(counted.sum())
         graph = batch.cuda_graph[rows]
         self.graph_true += int((graph == 1).sum())
         self.graph_false += int((graph == 0).sum())
@@ -735,8 +732,6 @@ class SeriesAccumulator:
             return key, self.length.shifted(d, 10000.0)
         return key, None
 
-    # ------------------------------------------------------------------ finish
-
     def finish(self) -> SeriesStats:
         """Final statistics (does not change the accumulator; an open collapse run counts as
         ended here; the sparkline's buckets in time order when every one has a time)."""
@@ -771,17 +766,14 @@ class SeriesAccumulator:
         cond, _ = conditional_rates(unc)
         # the most frequent count of positions; a tie goes to the larger count (never to the
         # order the counts were first met, which differs between the two sources)
-        draft_positions = (
-            max(self.positions, key=lambda k: (self.positions[k], k)) if self.positions else None
-        )
+        draft_positions = max(self.positions, key=lambda k: (self.positions[k], k), default=None)
         if draft_positions is None and inference is not None and inference.num_draft_tokens:
             draft_positions = inference.num_draft_tokens - 1
         buckets = self.spark.buckets
         if all(not math.isnan(b.t) for b in buckets):
             buckets = sorted(buckets, key=lambda b: b.t)
-        spark, spark_values = _render_spark(
-            buckets, max(self.length.hi, 1.0)
-        )  # (hi: -inf when empty)
+        # (hi: -inf when empty)
+        spark, spark_values = _render_spark(buckets, max(self.length.hi, 1.0))
         graph_n = self.graph_true + self.graph_false
         graph_share = self.graph_false / graph_n if graph_n else None
         if graph_share is not None and graph_share >= GRAPH_WARN_SHARE:
@@ -823,10 +815,6 @@ class SeriesAccumulator:
             if self.first_ts is not None and self.last_ts is not None and self.clock != "mixed"
             else None
         )
-        tp_label = {
-            SGLANG: "gen throughput (token/s)",
-            "vllm": "accepted throughput (token/s)",
-        }.get(self.engine)
         return SeriesStats(
             engine=self.engine,
             records=self.n,
@@ -839,9 +827,9 @@ class SeriesAccumulator:
             accepted_drafts=drafts,
             accept_rate=rate,
             throughput=self.throughput.dist(),
-            throughput_label=tp_label if self.throughput.n else None,
-            accepted_tokens=self.acc_sum if self.counted else None,
-            drafted_tokens=self.drafted_sum if self.counted else None,
+            throughput_label=_THROUGHPUT_LABELS.get(self.engine) if self.throughput.n else None,
+            accepted_tokens=self.acc_sum if self.drafted_sum else None,
+            drafted_tokens=self.drafted_sum or None,
             pooled_accept_rate=self.acc_sum / self.drafted_sum if self.drafted_sum else None,
             cuda_graph_records=graph_n,
             cuda_graph_false_share=graph_share,

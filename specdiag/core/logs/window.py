@@ -15,13 +15,13 @@ from specdiag.errors import UsageError
 
 
 def window_and_year(
-    since: str | None, until: str | None, year: int | None, now_year: int | None = None
+    since: str | None, until: str | None, year: int | None
 ) -> tuple[TimeWindow, int]:
     """The --since/--until window and the year for year-less timestamps: ``year`` if given,
     else the year written in --since/--until, else the current year (UTC)."""
     clock = _dt.datetime.now(_dt.timezone.utc)
     if year is None:
-        year = written_year(since, until, now_year if now_year is not None else clock.year)
+        year = written_year(since, until, clock.year)
     now = clock.timestamp()
     until_b = None if until is None else back_from(parse_time(until, "--until", year), None, now)
     since_b = None if since is None else back_from(parse_time(since, "--since", year), until_b, now)
