@@ -558,7 +558,11 @@ def sweep_marks(lines: list[str]) -> dict[int, str]:
 # run's acceptance is made up by a simulator, its figures the values it was configured with
 _SIMULATED_FIGURE = re.compile(
     r"(?<![A-Za-z-])(?:simulated|synthetic)(?:\s+(?:simulated|synthetic))?\s+"
-    r"(?:acceptance|accept(?:ed)?|acc\.?|AL|AR|α|alpha)(?![A-Za-z])",
+    r"(?:acceptance|accept(?:ed)?|acc\.?|AL|AR|α|alpha)(?![A-Za-z])"
+    # (never a synthetic data set or test named after acceptance: 'the synthetic acceptance
+    # benchmark', a workload the run measured on)
+    r"(?!\s+(?:bench(?:mark)?s?|data(?:set)?s?|sets?|suites?|tests?|tasks?|workloads?|"
+    r"prompts?|traces?)\b)",
     re.I,
 )
 # the simulation turned off or set against a measurement in the same sentence ('without

@@ -54,6 +54,9 @@ _MEASURED = [
     # a measured figure in another sentence of the line
     "Served with vLLM. Set up with simulated acceptance off for the real arm. The real arm "
     "measured AL 2.73 on chat.\n",
+    # a synthetic data set or test named after acceptance is what the run measured on
+    "Served with vLLM. On the synthetic acceptance benchmark, AL was 2.73 on chat.\n",
+    "Served with vLLM. Over the synthetic accept prompts the AL came out at 2.73.\n",
 ]
 
 
