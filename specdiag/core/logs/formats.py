@@ -470,11 +470,9 @@ def _vllm_bench(b: Block) -> _Figures | Skipped | None:
     if drafts and accepted is not None:
         computed = _pooled("Acceptance length", length, accepted, drafts, notes)
         length = computed if length is None else length
-    rate = (
-        accepted / drafted
-        if drafted and accepted is not None
-        else (rate_pct / 100.0 if rate_pct is not None else None)
-    )
+    rate = rate_pct / 100.0 if rate_pct is not None else None
+    if drafted and accepted is not None:
+        rate = accepted / drafted
     if length is None and rate is None:
         return Skipped("vllm bench serve section without readable figures")
     return _Figures(length, rate, accepted, drafted, pp, notes, "vllm bench serve")

@@ -380,7 +380,6 @@ class Scanner:
         self.parser = parser
         self.sink = sink
         self._records: list[LogRecord] = []  # the records of the block being read
-        self.max_line = max_line
         self.counts = ScanCounts()
         self.compiled = compiled
         self.finder = LineFinder(
@@ -485,7 +484,7 @@ class Scanner:
         """One candidate line (LineFinder's ``on_line``): its records (and those it completes)
         kept for the block's batch, a skip or a line not understood counted."""
         if raw is None:
-            self.skip(line_no, f"overlong line (> {self.max_line} bytes)", "")
+            self.skip(line_no, f"overlong line (> {self.finder.max_line} bytes)", "")
             return
         text = raw.decode("utf-8", "replace")
         parser = self.parser
