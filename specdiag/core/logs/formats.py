@@ -665,7 +665,6 @@ def _record(
 
 
 def _first(o: dict[str, Any], *keys: str) -> object:
-    """The value of the first of ``keys`` the object has (None when it has none)."""
     return next((o[k] for k in keys if k in o), None)
 
 

@@ -399,7 +399,6 @@ class Scanner:
         self.watch: Callable[[LogRecord | Skipped], None] | None = None
 
     def feed(self, data: bytes) -> None:
-        """The next bytes of the input."""
         if not self._started and data:
             self._started = True
             if self.whole_documents and _opens_document(data):
