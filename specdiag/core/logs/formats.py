@@ -349,16 +349,15 @@ def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> Pars
                 # '| Accept Length | 2.41 | 2.80 |': a row of a transposed table (metrics as
                 # rows, runs as columns), no header: the structure readers' table
                 return None
-            p.table = (i, cells, line_no)
+            p.table = (i, cells)
             return None
     return None
 
 
 def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
-    """A row under a remembered table header (or None when the line is not one)."""
-    if p.table is None:
-        return None
-    col, header, _ = p.table
+    """A row under the parser's table header (or None when the line is not one)."""
+    assert p.table is not None
+    col, header = p.table
     t = text.strip()
     if not t.startswith("|") and t.count("|") < 2:
         p.table = None
@@ -380,10 +379,8 @@ def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
 # --------------------------------------------------------------------------- blocks
 
 
-def feed_block(p: LineParser, text: str, line_no: int) -> bool:
+def feed_block(b: Block, text: str, line_no: int) -> bool:
     """Give a line to the open block; False when it is not part of it (the block then ends)."""
-    b = p.block
-    assert b is not None
     t = text.strip()
     if not t:
         return True
@@ -426,12 +423,8 @@ def feed_block(p: LineParser, text: str, line_no: int) -> bool:
     return True
 
 
-def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
-    """The record of the open block (and the block is closed)."""
-    b = p.block
-    p.block = None
-    if b is None:
-        return None
+def close_block(p: LineParser, b: Block) -> LogRecord | Skipped | Unrecognised | None:
+    """The record of a block the parser has closed."""
     if b.foreign:
         return Unrecognised()
     reader, engine, kind = _BLOCK_READERS[b.kind]
@@ -477,11 +470,9 @@ def _vllm_bench(b: Block) -> _Figures | Skipped | None:
     if drafts and accepted is not None:
         computed = _pooled("Acceptance length", length, accepted, drafts, notes)
         length = computed if length is None else length
-    rate = (
-        accepted / drafted
-        if drafted and accepted is not None
-        else (rate_pct / 100.0 if rate_pct is not None else None)
-    )
+    rate = rate_pct / 100.0 if rate_pct is not None else None
+    if drafted and accepted is not None:
+        rate = accepted / drafted
     if length is None and rate is None:
         return Skipped("vllm bench serve section without readable figures")
     return _Figures(length, rate, accepted, drafted, pp, notes, "vllm bench serve")
@@ -674,7 +665,6 @@ def _record(
 
 
 def _first(o: dict[str, Any], *keys: str) -> object:
-    """The value of the first of ``keys`` the object has (None when it has none)."""
     return next((o[k] for k in keys if k in o), None)
 
 

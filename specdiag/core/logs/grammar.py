@@ -103,8 +103,7 @@ def clean(text: str) -> str:
         text = _TAG.sub(" ", text)
     if "&" in text:
         text = html.unescape(text)
-    if "`" in text:
-        text = text.replace("`", "")
+    text = text.replace("`", "")
     if text[:1] in (">", " ", "\t", "|", "-", "*", "+"):
         text = _QUOTE.sub("", text)
     return text.strip().strip("|*").strip()  # (bold markup around a whole line too)

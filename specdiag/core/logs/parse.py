@@ -26,7 +26,6 @@ from specdiag.core.accept import (
 from specdiag.core.logs import formats as F
 from specdiag.core.logs import grammar as G
 from specdiag.core.logs import patterns as P
-from specdiag.core.logs.formats import Block, close_block, feed_block, table_continuation
 from specdiag.core.logs.infer import (
     NEW,
     OLD,
@@ -370,8 +369,8 @@ class LineParser:
         self.layouts = [(mark, read) for e, mark, read in _SERVER if engine in (None, e)]
         # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
         # mid-field waiting for its continuation, and records completed out of line order
-        self.block: Block | None = None
-        self.table: tuple[int, list[str], int] | None = None
+        self.block: F.Block | None = None
+        self.table: tuple[int, list[str]] | None = None  # (the accept-length column, the header)
         self._cut: tuple[int, str] | None = None
         self.ready: list[tuple[int, str, LogRecord | Skipped | Unrecognised]] = []
 
@@ -443,13 +442,14 @@ class LineParser:
                     self._ready(cut_no, joined, out)
                     return None
             self._ready(cut_no, cut_text, self._safe_parse(cut_text, cut_no))
-        if self.block is not None:
-            if line_no <= self.block.last + 3 and feed_block(self, G.clean(text), line_no):
+        b = self.block
+        if b is not None:
+            if line_no <= b.last + 3 and F.feed_block(b, G.clean(text), line_no):
                 return None
-            start, head = self.block.start, self.block.head
-            self._ready(start, head or text, close_block(self))
+            self.block = None
+            self._ready(b.start, b.head or text, F.close_block(self, b))
         if self.table is not None:
-            out = table_continuation(self, G.clean(text), line_no)
+            out = F.table_continuation(self, G.clean(text), line_no)
             if out is not None or self.table is not None:
                 return out
         return False

@@ -33,13 +33,7 @@ KEYWORDS_BY_ENGINE: dict[str, tuple[bytes, ...]] = {
 # Every line an engine's keyword finds also holds "ccept" except llama.cpp's "acc per pos" and
 # statistics lines ("#calls(b,g,a)", or "#calls = " in the older form; both hold "cc" in "#acc"):
 # the full set is those and the generic ones.
-ALL_KEYWORDS = (
-    b"ccept",
-    b"acc per pos",
-    b"#calls(b,g,a)",
-    b"#calls = ",
-    *GENERIC_KEYWORDS[1:],
-)
+ALL_KEYWORDS = (b"ccept", b"acc per pos", b"#calls(b,g,a)", b"#calls = ", *GENERIC_KEYWORDS[1:])
 
 # Context lines (the bytes stage hands them to the parser too, marked CONTEXT): a multi-line
 # summary's other lines do not all hold a keyword ("Drafts: 1500", "[AL] AVERAGE: 2.50",

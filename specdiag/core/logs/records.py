@@ -143,31 +143,22 @@ def out_of_range(rec: LogRecord) -> str | None:
         and (not rec.per_position or 0.0 <= min(rec.per_position) <= max(rec.per_position) <= 1.0)
     ):
         return None  # the common case in one expression; the reason below otherwise
-    return _range_reason(rec)
-
-
-# (field, lowest, highest, its name in the skip reason), checked in this order after the counts
-_RANGES = (
-    ("accept_length", 1.0, MAX_ACCEPT_LENGTH, "accept length"),
-    ("accept_rate", 0.0, 1.0, "accept rate"),
-    ("throughput", 0.0, MAX_THROUGHPUT, "throughput"),
-    ("timestamp", -MAX_TIMESTAMP, MAX_TIMESTAMP, "timestamp"),
-)
-
-
-def _range_reason(rec: LogRecord) -> str | None:
-    for n in (rec.accepted_tokens, rec.drafted_tokens):
+    for n in (acc, dra):
         if n is not None:
             if n < 0:
                 return "negative token count"
             if n > MAX_TOKEN_COUNT:
                 return "number out of range (token count)"
-    if (rec.accept_rate or 0.0) > 1.0 and (rec.accepted_tokens or 0) > (rec.drafted_tokens or 0):
+    if (rate or 0.0) > 1.0 and (acc or 0) > (dra or 0):
         return "more tokens accepted than drafted"
-    if rec.accept_length is not None and rec.accept_length < 1.0:
+    if length is not None and length < 1.0:
         return "accept length below 1 is impossible"
-    for name, lo, hi, what in _RANGES:
-        v = getattr(rec, name)
+    for v, lo, hi, what in (  # (value, lowest, highest, its name in the skip reason)
+        (length, 1.0, MAX_ACCEPT_LENGTH, "accept length"),
+        (rate, 0.0, 1.0, "accept rate"),
+        (tp, 0.0, MAX_THROUGHPUT, "throughput"),
+        (ts, -MAX_TIMESTAMP, MAX_TIMESTAMP, "timestamp"),
+    ):
         if v is not None and not lo <= v <= hi:
             return f"number out of range ({what})"
     if any(not 0.0 <= x <= 1.0 for x in rec.per_position):

@@ -225,6 +225,14 @@ class LineFinder:
         """The PREV_LINES lines before position ``s`` (a line start), joined by newlines."""
         return b"\n".join(_last_lines(self._prev_lines, buf, start, s))
 
+    def _line_before(self, buf: bytes, start: int, s: int) -> bytes:
+        """The whole line before position ``s`` (a line start; at ``start``: the last line
+        before the block)."""
+        if s == start:
+            return self._prev_lines[-1] if self._prev_lines else b""
+        ps = buf.rfind(b"\n", start, s - 1)  # (none: the line starts at start)
+        return buf[start if ps < 0 else ps + 1 : s - 1]
+
     def _block(self, buf: bytes, start: int, end: int) -> None:
         """Find the candidates in buf[start:end]: whole lines, the last one ending with a
         newline."""
@@ -249,12 +257,7 @@ class LineFinder:
             blk = self.compiled.scan(buf, pos, end)
             if blk.items:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
-                if pos == lo:
-                    ptail = orig_lines[-1] if orig_lines else b""
-                else:
-                    ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
-                    ptail = buf[lo if ps < 0 else ps + 1 : pos - 1]
-                self.on_block(blk, self.counts.lines, ptail)
+                self.on_block(blk, self.counts.lines, self._line_before(buf, lo, pos))
             self.counts.lines += blk.lines
             self.counts.candidate_lines += blk.candidate_lines
             stop = blk.stop
@@ -305,12 +308,7 @@ class LineFinder:
                 continue
             prev: bytes | None = None
             if "draft acceptance rate" in text and "slot " not in text:
-                if s > start:
-                    ps = rfind(b"\n", start, s - 1)
-                    ps = start if ps < 0 else ps + 1
-                    prev = buf[ps : s - 1]
-                else:
-                    prev = self._prev_lines[-1] if self._prev_lines else b""
+                prev = self._line_before(buf, start, s)
             elif "n_acc" in text or "num_acc" in text or "ength:" in text or "(%)" in text:
                 if any(kw_s in text for kw_s in _PREV_KEYWORDS_S):
                     prev = self._prev_of(buf, start, s)
@@ -380,7 +378,6 @@ class Scanner:
         self.parser = parser
         self.sink = sink
         self._records: list[LogRecord] = []  # the records of the block being read
-        self.max_line = max_line
         self.counts = ScanCounts()
         self.compiled = compiled
         self.finder = LineFinder(
@@ -402,7 +399,6 @@ class Scanner:
         self.watch: Callable[[LogRecord | Skipped], None] | None = None
 
     def feed(self, data: bytes) -> None:
-        """The next bytes of the input."""
         if not self._started and data:
             self._started = True
             if self.whole_documents and _opens_document(data):
@@ -485,7 +481,7 @@ class Scanner:
         """One candidate line (LineFinder's ``on_line``): its records (and those it completes)
         kept for the block's batch, a skip or a line not understood counted."""
         if raw is None:
-            self.skip(line_no, f"overlong line (> {self.max_line} bytes)", "")
+            self.skip(line_no, f"overlong line (> {self.finder.max_line} bytes)", "")
             return
         text = raw.decode("utf-8", "replace")
         parser = self.parser
