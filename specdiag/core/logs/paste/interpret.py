@@ -3421,6 +3421,9 @@ _RANGE_AFTER = re.compile(r"[*`]{0,2}\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d[\d.,]*
 # ... or after 'between' ('ranges between 60% and 80%')
 _BETWEEN = re.compile(r"\bbetween\s+[*`~]{0,2}$", re.I)
 _AND_AFTER = re.compile(r"\s*(?:and|&)\s*[*`~]{0,2}\d[\d.,]*\s*%?[*`]{0,2}", re.I)
+# a value that opens alternatives ('a rate of exactly 0 or 1', '2.5 or 3.0'): either of two
+# values, what a figure can be, not one measurement
+_OR_AFTER = re.compile(r"[*`]{0,2}\s*,?\s*or\s+[*`~]{0,2}\d[\d.,]*\s*%?[*`]{0,2}(?![\w.]\d)", re.I)
 # the one measured value printed beside a range ('0.56–0.94 (0.80 aggregate)')
 _RANGE_CENTRAL = re.compile(
     r"\s*[(\[,;]\s*(?:(?P<w1>mean|avg|average|overall|aggregate|pooled|median|weighted)\s*:?\s*)?"
@@ -5636,7 +5639,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # 'will always be 100% if the draft is the target': a law, no run
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
                 continue  # 'acceptance >= 60%': a bound, not the figure
-            rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None
+            rng = (
+                _RANGE_AFTER.match(text, m.end("val")) or _OR_AFTER.match(text, m.end("val"))
+                if k.metric in C.ACCEPTANCE
+                else None
+            )
             if (
                 rng is None
                 and k.metric in C.ACCEPTANCE
@@ -5644,7 +5651,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             ):
                 rng = _AND_AFTER.match(text, m.end("val"))
             if k.metric in C.ACCEPTANCE and (_NOT_MEASURED.search(m.group("key")[-60:]) or rng):
-                for i in range(m.start("key"), m.end("val")):
+                # (an alternative's second value too: '0, or 1' is no value of its own)
+                upto = rng.end() if rng is not None and rng.re is _OR_AFTER else m.end("val")
+                for i in range(m.start("key"), upto):
                     rest[i] = " "
                 central = _RANGE_CENTRAL.match(text, rng.end()) if rng is not None else None
                 if central is not None and (central.group("w1") or central.group("w2")):
