@@ -3487,8 +3487,10 @@ _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
     # or after a comma ('was 2.31, versus 2.48 for the old head')
+    # or in a bracket of its own ('14.1% (vs 11.3% on the chain)': the value after it is
+    # another run's only where it is written as the first is, checked by _versus_kept)
     r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*,?\s*"
-    r"(?P<vs>vs\.?|versus|against)\s+"
+    r"(?:(?P<open>[(\[])\s*)?(?P<vs>vs\.?|versus|against)\s+"
     # (the other run named by a possessive: 'vs the native checkpoint's 80%')
     r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
@@ -3516,6 +3518,15 @@ def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
     """Whether a value after 'vs' / 'against' is the same figure of another run: after
     'against' (a word of other meanings: 'against 8 requests') only a value printed as the first
     was, its decimals and its '%' ('3.14 against 3.09')."""
+    if more.groupdict().get("open"):
+        # '(vs 11.3% on the chain)': a bracket's value is the same figure only where it is
+        # written as the first (a share after a share, decimals after decimals), never
+        # '(vs 1.2x)' after a rate nor '(vs 8 requests)' after a length
+        return (
+            mv.percent == v.percent
+            and (mv.percent or (mv.decimals > 0 and v.decimals > 0))
+            and (more.group("vs") or "").lower() != "against"
+        )
     if (more.group("vs") or "").lower() != "against":
         return True
     return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
