@@ -6266,10 +6266,13 @@ _ACCEPT_REJECT = re.compile(
 # the share printed right after the counts ('97 accept / 3 reject (97%)')
 _SHARE_AFTER = re.compile(r"\s*[(\[]\s*(\d+(?:\.\d+)?)\s*%\s*[)\]]")
 # a list item led by a setting's name and its value before the colon ('- n-max 3: 52.9 tok/s,
-# 71.8% acceptance', '* gamma 4: ...'): the run's configuration, a label (or its k)
+# 71.8% acceptance', '* gamma 4: ...', 'γ=4: accept=7.6%'): the run's configuration, a label (or
+# its k); the symbol γ alone (the speculative-sampling papers' draft tokens a step) is gamma
+# here, where it leads its own item as a table's column does its row
 _SETTING_LEAD = re.compile(
-    r"^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?[*_`]{0,2}(?P<name>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3})"
-    r"\s+(?P<val>\d{1,4})[*_`]{0,2}\s*:\s"
+    r"^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?[*_`]{0,2}"
+    r"(?P<name>γ|[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3})"
+    r"(?:\s+|\s*=\s*)(?P<val>\d{1,4})[*_`]{0,2}\s*:\s"
 )
 
 
@@ -6279,6 +6282,8 @@ def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
     m = _SETTING_LEAD.match(t)
     if m is None:
         return None
+    if m.group("name") == "γ":
+        return C.key("gamma"), C.Value(float(m.group("val")), False, 0), "γ", m.group("val")
     words = m.group("name").split()
     for i in range(len(words)):
         name = " ".join(words[i:])
@@ -6877,6 +6882,7 @@ def keyvalue(
     closed: tuple[E.Figures, list[tuple[str, str]], int, int] | None = None
 
     k_clash = False  # the run stated two k's before its figure
+    led = False  # a line was led by its setting ('gamma 4: ...')
 
     def flush() -> None:
         nonlocal fig, labels, first, pos_counts, k_clash
@@ -6959,10 +6965,14 @@ def keyvalue(
         dist = _distribution(t) if "{" in t else None
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
-        if (sl := _setting_lead(t)) is not None and not any(
-            k.metric in (C.LABEL, C.K) and k.text == sl[0].text for k, *_ in items
-        ):
-            items.insert(0, sl)  # 'n-max 3: 52.9 tok/s, 71.8% acceptance': the run's setting
+        if (sl := _setting_lead(t)) is not None:
+            led = True
+            if fig.has_acceptance():
+                # a line led by its own setting opens its run: the figures before it are
+                # another's ('γ=1 (batched): 20.6%' on the line above)
+                flush()
+            if not any(k.metric in (C.LABEL, C.K) and k.text == sl[0].text for k, *_ in items):
+                items.insert(0, sl)  # 'n-max 3: 52.9 tok/s, 71.8% acceptance': its setting
         # one run restated in another shape (_length_shape): its length alone, then a line of
         # its counts yielding that length; or its counts' own line, then its length alone
         reopen, closed = closed, None
@@ -7105,7 +7115,10 @@ def keyvalue(
                 closed = (copy.deepcopy(fig), list(labels), first, len(out) + 1)
             flush()
     flush()
-    return out
+    # items led by their k ('γ=2: accept=12.6%', '- gamma 4: ...') are a sweep's rows as a
+    # table's k column makes them: a k past a fixed chain's is a maximum, and a rate rising
+    # with k is no per-draft rate (no 1 + k x rate either way)
+    return _k_maxima(out) if led else out
 
 
 # a figure's name, then in brackets the part of the tooling that counted it ('Acceptance length
