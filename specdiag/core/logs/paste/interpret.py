@@ -3798,6 +3798,14 @@ _EMITTED_OVER = re.compile(
 )
 
 
+_DRAFTED_NOUN = re.compile(r"(?:draft(?:ed)?|speculative|proposed)\s+tokens$", re.I)
+# the name of what a step accepts of its K drafted tokens ('accepts 5.12 of 8 drafted tokens'):
+# it leaves unsaid whether the target's own token is counted
+_OF_K_NAME = "accepted tokens per step of its block of K"
+# the same figure of another run later in the sentence, written over the same K ('4.23/8')
+_OVER_SAME_K = r"(?<![\w./])(?P<a>\d+\.\d+)\s*/\s*{k}(?![\d.,]\d)"
+
+
 def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
     a, b = C.value(m.group("a")), C.value(m.group("b"))
     if a is None or b is None or not b.number or a.number > b.number:
@@ -3822,6 +3830,16 @@ def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
                 m.group("b"),
             ),
         ]
+    if (
+        a.decimals > 0
+        and m.re is _ACCEPTED_OF
+        and b.number == int(b.number)
+        and b.number >= 2
+        and _DRAFTED_NOUN.match(m.group("noun") or "")
+    ):
+        # 'accepts 5.12 of 8 drafted tokens': a mean of what a step accepts of the K tokens a
+        # step drafts (a decimal is no count), a length whose bonus is unsaid
+        return [(C.Key(C.ACC_PER_STEP, _OF_K_NAME, False), a, "accepts", m.group("a"))]
     if a.number != int(a.number):
         return []  # a count is whole: '3.2 of 7 tokens accepted' is a mean of something unsaid
     p = C.value(m.group("p")) if m.group("p") else None
@@ -5371,6 +5389,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.extend((m.start() + i, *one) for i, one in enumerate(got))
         for i in range(m.start(), m.end()):
             rest[i] = " "
+        if len(got) == 1 and got[0][0].text == _OF_K_NAME:
+            # ('..., and weaker on chat (3.10/8)'): another run's mean over the same K, up to
+            # the sentence's end
+            stop = _SENTENCE_END.search(text, m.end())
+            end = stop.start() if stop is not None else len(text)
+            same = re.compile(_OVER_SAME_K.format(k=re.escape(m.group("b"))))
+            for o in same.finditer(text, m.end(), end):
+                ov = C.value(o.group("a"))
+                if ov is None or ov.number > float(m.group("b")) or taken(o.start(), o.end()):
+                    continue
+                found.append((o.start() + len(text), got[0][0], ov, "accepts", o.group("a")))
+                for i in range(o.start(), o.end()):
+                    rest[i] = " "
     for m in _EMITTED_OVER.finditer(text) if "over" in low or " in " in low else ():
         n, steps = C.value(m.group("n")), C.value(m.group("m"))
         if n is None or steps is None or not steps.number or n.number < steps.number:
