@@ -1518,9 +1518,13 @@ def half_unit(decimals: int) -> float:
 
 # a share with the counts it divides, either way round ('~62% (273/436)', '273 / 436 (62.6%)')
 _SHARE_COUNTS = re.compile(
-    r"^(?:(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[(\[]\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*[)\]]"
+    # perhaps led by the acceptance key of the log line it was copied from ('accept=3/4 (75%)',
+    # 'acceptance: 3/4 (75%)'): the column's own figure, written as the tool prints it
+    r"^(?:accept(?:ance|ed)?(?:[ _-]?rate)?\s*[=:]\s*)?"
+    r"(?:(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[(\[]\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*[)\]]"
     r"|(?P<a2>\d[\d,]*)\s*/\s*(?P<b2>\d[\d,]*)\s*"
-    r"(?:[(\[]\s*(?P<p2>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[)\]]|=\s*(?P<p3>[~≈]?\s*\d+(?:\.\d+)?\s*%)))$"
+    r"(?:[(\[]\s*(?P<p2>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[)\]]|=\s*(?P<p3>[~≈]?\s*\d+(?:\.\d+)?\s*%)))$",
+    re.I,
 )
 
 

@@ -416,6 +416,31 @@ def _per_step_counts(
     )
 
 
+# the tokens a run's output may hold beyond its verify steps' (the prefill's first token, one
+# more at the end): a tokens-per-step figure over the output is 1 + accepted / steps plus these
+_OUTSIDE_STEPS = 2
+
+
+def _tokens_outside_steps(v: C.Value, acc: int | None, steps: int | None) -> str | None:
+    """The rule that the counts decide the length where a tokens-per-step figure times the
+    steps is 1 + accepted / steps times them plus one or two whole tokens (within the figure's
+    rounding): the figure divides the output tokens, a token or two of which no verify step
+    emitted. None otherwise (the counts and the figure then disagree: nothing decided)."""
+    if acc is None or not steps or acc < 0:
+        return None
+    half = C.half_unit(v.decimals)
+    low, high = (v.number - half) * steps, (v.number + half) * steps
+    emitted = steps + acc
+    if not any(
+        low - 1e-6 <= emitted + extra <= high + 1e-6 for extra in range(1, _OUTSIDE_STEPS + 1)
+    ):
+        return None
+    return (
+        f"computed: 1 + accepted / steps ({acc} / {steps}); the printed {v.number:g} tokens per "
+        f"step counts up to {_OUTSIDE_STEPS} tokens no verify step emitted (the prefill's)"
+    )
+
+
 def _accepted_of_rate(rate: C.Value | None, drafted: int | None) -> int | None:
     """The accepted drafts a per-draft rate of ``drafted`` draft tokens gives, where the rate's
     rounding leaves one whole number only; else None."""
@@ -567,6 +592,17 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 )
             else:
                 bonus = Decision(INCLUDED, "identity: tokens per step = 1 + accepted per step")
+        elif (
+            by_counts is not None
+            and by_counts.value == UNKNOWN
+            and (outside := _tokens_outside_steps(f.tok_per_step, acc, steps))
+        ):
+            # 'accept=295/295', 103 cycles, 3.88 tok/cycle: the output counts a token or two no
+            # verify step emitted (the prefill's), so the counts, not the rounded quotient,
+            # give the length: 1 + accepted / steps
+            assert acc is not None and steps
+            length = round(1 + acc / steps, 6)
+            bonus = Decision(INCLUDED, outside)
         elif by_counts is not None:
             bonus = by_counts
             length = _normalised(f.tok_per_step.number, bonus)

@@ -3429,6 +3429,9 @@ _RANGE_AFTER = re.compile(r"[*`]{0,2}\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d[\d.,]*
 # ... or after 'between' ('ranges between 60% and 80%')
 _BETWEEN = re.compile(r"\bbetween\s+[*`~]{0,2}$", re.I)
 _AND_AFTER = re.compile(r"\s*(?:and|&)\s*[*`~]{0,2}\d[\d.,]*\s*%?[*`]{0,2}", re.I)
+# a value that opens alternatives ('a rate of exactly 0 or 1', '2.5 or 3.0'): either of two
+# values, what a figure can be, not one measurement
+_OR_AFTER = re.compile(r"[*`]{0,2}\s*,?\s*or\s+[*`~]{0,2}\d[\d.,]*\s*%?[*`]{0,2}(?![\w.]\d)", re.I)
 # the one measured value printed beside a range ('0.56–0.94 (0.80 aggregate)')
 _RANGE_CENTRAL = re.compile(
     r"\s*[(\[,;]\s*(?:(?P<w1>mean|avg|average|overall|aggregate|pooled|median|weighted)\s*:?\s*)?"
@@ -3492,8 +3495,10 @@ _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
     # or after a comma ('was 2.31, versus 2.48 for the old head')
+    # or in a bracket of its own ('14.1% (vs 11.3% on the chain)': the value after it is
+    # another run's only where it is written as the first is, checked by _versus_kept)
     r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*,?\s*"
-    r"(?P<vs>vs\.?|versus|against)\s+"
+    r"(?:(?P<open>[(\[])\s*)?(?P<vs>vs\.?|versus|against)\s+"
     # (the other run named by a possessive: 'vs the native checkpoint's 80%')
     r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
@@ -3521,6 +3526,15 @@ def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
     """Whether a value after 'vs' / 'against' is the same figure of another run: after
     'against' (a word of other meanings: 'against 8 requests') only a value printed as the first
     was, its decimals and its '%' ('3.14 against 3.09')."""
+    if more.groupdict().get("open"):
+        # '(vs 11.3% on the chain)': a bracket's value is the same figure only where it is
+        # written as the first (a share after a share, decimals after decimals), never
+        # '(vs 1.2x)' after a rate nor '(vs 8 requests)' after a length
+        return (
+            mv.percent == v.percent
+            and (mv.percent or (mv.decimals > 0 and v.decimals > 0))
+            and (more.group("vs") or "").lower() != "against"
+        )
     if (more.group("vs") or "").lower() != "against":
         return True
     return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
@@ -3792,6 +3806,14 @@ _EMITTED_OVER = re.compile(
 )
 
 
+_DRAFTED_NOUN = re.compile(r"(?:draft(?:ed)?|speculative|proposed)\s+tokens$", re.I)
+# the name of what a step accepts of its K drafted tokens ('accepts 5.12 of 8 drafted tokens'):
+# it leaves unsaid whether the target's own token is counted
+_OF_K_NAME = "accepted tokens per step of its block of K"
+# the same figure of another run later in the sentence, written over the same K ('4.23/8')
+_OVER_SAME_K = r"(?<![\w./])(?P<a>\d+\.\d+)\s*/\s*{k}(?![\d.,]\d)"
+
+
 def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
     a, b = C.value(m.group("a")), C.value(m.group("b"))
     if a is None or b is None or not b.number or a.number > b.number:
@@ -3816,6 +3838,16 @@ def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
                 m.group("b"),
             ),
         ]
+    if (
+        a.decimals > 0
+        and m.re is _ACCEPTED_OF
+        and b.number == int(b.number)
+        and b.number >= 2
+        and _DRAFTED_NOUN.match(m.group("noun") or "")
+    ):
+        # 'accepts 5.12 of 8 drafted tokens': a mean of what a step accepts of the K tokens a
+        # step drafts (a decimal is no count), a length whose bonus is unsaid
+        return [(C.Key(C.ACC_PER_STEP, _OF_K_NAME, False), a, "accepts", m.group("a"))]
     if a.number != int(a.number):
         return []  # a count is whole: '3.2 of 7 tokens accepted' is a mean of something unsaid
     p = C.value(m.group("p")) if m.group("p") else None
@@ -5365,6 +5397,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.extend((m.start() + i, *one) for i, one in enumerate(got))
         for i in range(m.start(), m.end()):
             rest[i] = " "
+        if len(got) == 1 and got[0][0].text == _OF_K_NAME:
+            # ('..., and weaker on chat (3.10/8)'): another run's mean over the same K, up to
+            # the sentence's end
+            stop = _SENTENCE_END.search(text, m.end())
+            end = stop.start() if stop is not None else len(text)
+            same = re.compile(_OVER_SAME_K.format(k=re.escape(m.group("b"))))
+            for o in same.finditer(text, m.end(), end):
+                ov = C.value(o.group("a"))
+                if ov is None or ov.number > float(m.group("b")) or taken(o.start(), o.end()):
+                    continue
+                found.append((o.start() + len(text), got[0][0], ov, "accepts", o.group("a")))
+                for i in range(o.start(), o.end()):
+                    rest[i] = " "
     for m in _EMITTED_OVER.finditer(text) if "over" in low or " in " in low else ():
         n, steps = C.value(m.group("n")), C.value(m.group("m"))
         if n is None or steps is None or not steps.number or n.number < steps.number:
@@ -5644,7 +5689,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # 'will always be 100% if the draft is the target': a law, no run
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
                 continue  # 'acceptance >= 60%': a bound, not the figure
-            rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None
+            rng = (
+                _RANGE_AFTER.match(text, m.end("val")) or _OR_AFTER.match(text, m.end("val"))
+                if k.metric in C.ACCEPTANCE
+                else None
+            )
             if (
                 rng is None
                 and k.metric in C.ACCEPTANCE
@@ -5652,7 +5701,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             ):
                 rng = _AND_AFTER.match(text, m.end("val"))
             if k.metric in C.ACCEPTANCE and (_NOT_MEASURED.search(m.group("key")[-60:]) or rng):
-                for i in range(m.start("key"), m.end("val")):
+                # (an alternative's second value too: '0, or 1' is no value of its own)
+                upto = rng.end() if rng is not None and rng.re is _OR_AFTER else m.end("val")
+                for i in range(m.start("key"), upto):
                     rest[i] = " "
                 central = _RANGE_CENTRAL.match(text, rng.end()) if rng is not None else None
                 if central is not None and (central.group("w1") or central.group("w2")):
@@ -6254,10 +6305,13 @@ _ACCEPT_REJECT = re.compile(
 # the share printed right after the counts ('97 accept / 3 reject (97%)')
 _SHARE_AFTER = re.compile(r"\s*[(\[]\s*(\d+(?:\.\d+)?)\s*%\s*[)\]]")
 # a list item led by a setting's name and its value before the colon ('- n-max 3: 52.9 tok/s,
-# 71.8% acceptance', '* gamma 4: ...'): the run's configuration, a label (or its k)
+# 71.8% acceptance', '* gamma 4: ...', 'γ=4: accept=7.6%'): the run's configuration, a label (or
+# its k); the symbol γ alone (the speculative-sampling papers' draft tokens a step) is gamma
+# here, where it leads its own item as a table's column does its row
 _SETTING_LEAD = re.compile(
-    r"^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?[*_`]{0,2}(?P<name>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3})"
-    r"\s+(?P<val>\d{1,4})[*_`]{0,2}\s*:\s"
+    r"^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?[*_`]{0,2}"
+    r"(?P<name>γ|[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3})"
+    r"(?:\s+|\s*=\s*)(?P<val>\d{1,4})[*_`]{0,2}\s*:\s"
 )
 
 
@@ -6267,6 +6321,8 @@ def _setting_lead(t: str) -> tuple[C.Key, C.Value, str, str] | None:
     m = _SETTING_LEAD.match(t)
     if m is None:
         return None
+    if m.group("name") == "γ":
+        return C.key("gamma"), C.Value(float(m.group("val")), False, 0), "γ", m.group("val")
     words = m.group("name").split()
     for i in range(len(words)):
         name = " ".join(words[i:])
@@ -6865,6 +6921,7 @@ def keyvalue(
     closed: tuple[E.Figures, list[tuple[str, str]], int, int] | None = None
 
     k_clash = False  # the run stated two k's before its figure
+    led = False  # a line was led by its setting ('gamma 4: ...')
 
     def flush() -> None:
         nonlocal fig, labels, first, pos_counts, k_clash
@@ -6947,10 +7004,14 @@ def keyvalue(
         dist = _distribution(t) if "{" in t else None
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
-        if (sl := _setting_lead(t)) is not None and not any(
-            k.metric in (C.LABEL, C.K) and k.text == sl[0].text for k, *_ in items
-        ):
-            items.insert(0, sl)  # 'n-max 3: 52.9 tok/s, 71.8% acceptance': the run's setting
+        if (sl := _setting_lead(t)) is not None:
+            led = True
+            if fig.has_acceptance():
+                # a line led by its own setting opens its run: the figures before it are
+                # another's ('γ=1 (batched): 20.6%' on the line above)
+                flush()
+            if not any(k.metric in (C.LABEL, C.K) and k.text == sl[0].text for k, *_ in items):
+                items.insert(0, sl)  # 'n-max 3: 52.9 tok/s, 71.8% acceptance': its setting
         # one run restated in another shape (_length_shape): its length alone, then a line of
         # its counts yielding that length; or its counts' own line, then its length alone
         reopen, closed = closed, None
@@ -7093,7 +7154,10 @@ def keyvalue(
                 closed = (copy.deepcopy(fig), list(labels), first, len(out) + 1)
             flush()
     flush()
-    return out
+    # items led by their k ('γ=2: accept=12.6%', '- gamma 4: ...') are a sweep's rows as a
+    # table's k column makes them: a k past a fixed chain's is a maximum, and a rate rising
+    # with k is no per-draft rate (no 1 + k x rate either way)
+    return _k_maxima(out) if led else out
 
 
 # a figure's name, then in brackets the part of the tooling that counted it ('Acceptance length
