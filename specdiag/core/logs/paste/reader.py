@@ -1143,6 +1143,9 @@ def read_paste(
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
+    # the values with decimals an acceptance setting's line gives (a flag, a script's or a
+    # config's assignment, a forcing knob): its line and name, by the value as printed
+    set_at: dict[str, tuple[int, str]] = {}
     required = T.required(text)  # the engines a recipe's version fields require (tools.py)
     # the last line of the last table read and the acceptance figure it read (both_items.py)
     table_above: tuple[int, str | None] = (-10, None)
@@ -1373,6 +1376,11 @@ def read_paste(
             else []
         )
         if not candidate and not listed and not proved and not titled:
+            if NR.set_hinted(body):
+                # (a script or a config setting an acceptance figure, no figure read: its
+                # values, for prose telling them again)
+                sets = NR.setting_marks([t for _, t in blk])
+                _note_settings(blk, {blk[i][0]: m for i, m in sets.items()}, set_at)
             if before is not None and I.restates_length(body) and not TB.find(blk)[0]:
                 n_blocks += 1
                 if lead_title is not None:
@@ -1511,6 +1519,7 @@ def read_paste(
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         marked = _marks(blk, knob_named)
+        _note_settings(blk, marked, set_at)
         tool, rule = _tool(
             *_attributing(blk, body, heading),
             whole_tools,
@@ -2042,6 +2051,22 @@ def read_paste(
         # under 'Accepted: 31 tokens, ...'): that line's run told again, the line's record stays
         said = [raw[ln - 1] for ln in {ln for ln, _, _ in scanned()} if 0 < ln <= len(raw)]
         records, block_of = _keep(records, block_of, lambda r: not _restates_line(r, said))
+    if set_at:
+        # a figure of prose stating, digit for digit, the value an acceptance setting of the
+        # paste gives ('pin the acceptance length to 2.83' beside 'SPEC_AL=2.83'): that
+        # setting told again, no measurement
+        told = {id(r): t for r in records if (t := _setting_told(r, set_at)) is not None}
+        for r in records:
+            if (t := told.get(id(r))) is not None:
+                ignored.append(
+                    Block(
+                        r.first_line,
+                        r.last_line,
+                        SETTING_TOLD.format(value=t[0], line=t[1], name=t[2]),
+                        tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
+                    )
+                )
+        records, block_of = _keep(records, block_of, lambda r: id(r) not in told)
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
@@ -3235,6 +3260,45 @@ def _tells_line(r: PasteRecord, quoted: list[tuple[int, float, str]]) -> bool:
         and all(p.search(line) for p in both)
         for ln, rate, line in quoted
     )
+
+
+def _note_settings(
+    blk: list[tuple[int, str]], marked: dict[int, str], set_at: dict[str, tuple[int, str]]
+) -> None:
+    """Into ``set_at``, the values with decimals that the block's lines marked as a setting or
+    a forcing knob's assignment give an acceptance figure's name (notrun.set_values)."""
+    for ln, t in blk if marked else ():
+        if (mk := marked.get(ln)) is not None and (
+            NR.is_setting(mk) or (mk.startswith(NR.FORCED + ": ") and "=" in mk)
+        ):
+            for v in NR.set_values(t):
+                set_at.setdefault(v, (ln, mk.split(": ", 1)[1].rstrip(":=")))
+
+
+# why a prose figure equal to an acceptance setting's value is no record
+SETTING_TOLD = (
+    "{value} is the value set at line {line} ({name}) told again: a setting, not a measurement"
+)
+_TOLD_STRUCTURES = ("prose", "key-value", "bullets")
+
+
+def _setting_told(
+    r: PasteRecord, set_at: dict[str, tuple[int, str]]
+) -> tuple[str, int, str] | None:
+    """The value, line and name of the acceptance setting whose value ``r``, a record of prose
+    with one figure (no counts, no per-position rates), prints digit for digit; else None."""
+    if (
+        r.structure not in _TOLD_STRUCTURES
+        or len(r.fields) != 1
+        or r.accepted_tokens is not None
+        or r.per_position
+    ):
+        return None
+    text = C._MARKUP.sub("", r.fields[0][1]).strip()
+    hit = set_at.get(text)
+    if hit is None or r.first_line <= hit[0] <= r.last_line:
+        return None
+    return text, hit[0], hit[1]
 
 
 def _zero_said(r: PasteRecord, raw: list[str]) -> bool:
