@@ -1285,6 +1285,12 @@ def read_paste(
             above_name = table_above[1] if blk[0][0] - table_above[0] <= 3 else None
             blk = [(ln, BI.rewrite(t, above_name)) for ln, t in blk]
             body = "\n".join(t for _, t in blk)
+        if ("`" in body or "(" in body or "[" in body) and (
+            offset := DF.offset_expressions(blk)
+        ) is not blk:
+            # a formula offsetting an acceptance name by a whole number ('`AL - 1`'): no
+            # figure of it (defined.py)
+            blk, body = offset, "\n".join(t for _, t in offset)
         if "where" in body and (worked := DF.formula_inputs(blk)) != blk:
             # a formula's acceptance symbol worked out for chosen values ('r = 0.7 -> 3.3x'
             # under 'gain = 1 / (1 - r), where r = acceptance rate'): blanked (defined.py)
