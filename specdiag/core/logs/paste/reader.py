@@ -3201,6 +3201,8 @@ def _near(a: float, b: float) -> bool:
     return abs(a - b) <= 0.5 * 10.0**-decimals + 1e-12
 
 
+# the bonus rules of a length computed from a rate and the draft tokens a step
+_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE)
 # a record's figures: its first line, its length and its rate (printed or computed)
 Figure = tuple[int, float | None, float | None]
 
@@ -3218,8 +3220,48 @@ def _summarises(r: PasteRecord, below_figures: list[Figure]) -> bool:
     below = [f for f in below_figures if f[0] > r.last_line]
     # (a rate of exactly zero is a figure too: '**... acceptance rate is 0.0**' over 0.000)
     figures = [(x, i) for i, x in ((1, r.printed_length), (2, r.printed_rate)) if x is not None]
-    return bool(figures) and all(
-        any((y := f[i]) is not None and _near(x, y) for f in below) for x, i in figures
+    return bool(figures) and (
+        all(any((y := f[i]) is not None and _near(x, y) for f in below) for x, i in figures)
+        or _length_at_k_below(r, below)
+    )
+
+
+# the rounding a length below carries, as most print it (two decimals: a float read as 1.1
+# may have printed '1.10')
+_LENGTH_HALF = 0.005 + 1e-9
+
+
+def _length_at_k_below(r: PasteRecord, below: list[Figure]) -> bool:
+    """Whether a title's rate alone, its length computed at the draft tokens per step the title
+    sets (1 + k x rate), is a run's length below it at the rate's printed precision ('... k=6
+    drops acceptance to ~5%' over a server line of length 1.29 printing no rate): that run, its
+    rate rounded. Not where that run prints a rate the title's does not round."""
+    rate, length = r.printed_rate, r.accept_length
+    if (
+        r.printed_length is not None
+        or rate is None
+        or rate <= 0
+        or length is None
+        or not r.bonus.rule.startswith(_K_TIMES_RATE)
+    ):
+        return False
+    # (the rate's precision as printed: '5%' is 0.05 +/- 0.005)
+    said = [
+        v
+        for _, t in r.fields
+        if (v := C.value(C._MARKUP.sub("", t).strip())) is not None
+        and v.max is None
+        and abs(v.number / (100.0 if v.percent else 1.0) - rate) < 1e-9
+    ]
+    if len(said) != 1:
+        return False
+    k = (length - 1) / rate
+    half = C.half_unit(said[0].decimals) / (100.0 if said[0].percent else 1.0)
+    return any(
+        f[1] is not None
+        and abs(f[1] - length) <= k * half + _LENGTH_HALF
+        and (f[2] is None or _near(rate, f[2]))
+        for f in below
     )
 
 
