@@ -1585,9 +1585,12 @@ def read_paste(
                 tool, rule = first, SH.SAME_HEADER_RULE
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
-        if rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE) and not (
+        if (
+            rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE)
             # (a recipe requiring the engine's version: its own fields are the engine's runs)
-            rule == SERVED_RULE and tool in required
+            and not (rule == SERVED_RULE and tool in required)
+            # (a benchmark's command, not a server's: the tables are the benchmark's output)
+            and not (rule == LAUNCHED_RULE and tool in T.BENCH_LAUNCHED)
         ):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
