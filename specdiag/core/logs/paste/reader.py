@@ -2064,18 +2064,18 @@ def read_paste(
         # a figure of prose stating, digit for digit, the value an acceptance setting of the
         # paste gives ('pin the acceptance length to 2.83' beside 'SPEC_AL=2.83'): that
         # setting told again, no measurement
-        told = {id(r): t for r in records if (t := _setting_told(r, set_at)) is not None}
-        for r in records:
-            if (t := told.get(id(r))) is not None:
-                ignored.append(
-                    Block(
-                        r.first_line,
-                        r.last_line,
-                        SETTING_TOLD.format(value=t[0], line=t[1], name=t[2]),
-                        tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
-                    )
-                )
-        records, block_of = _keep(records, block_of, lambda r: id(r) not in told)
+        restating = {id(r): hit for r in records if (hit := _setting_told(r, set_at)) is not None}
+        ignored.extend(
+            Block(
+                r.first_line,
+                r.last_line,
+                SETTING_TOLD.format(value=hit[0], line=hit[1], name=hit[2]),
+                tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
+            )
+            for r in records
+            if (hit := restating.get(id(r))) is not None
+        )
+        records, block_of = _keep(records, block_of, lambda r: id(r) not in restating)
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)

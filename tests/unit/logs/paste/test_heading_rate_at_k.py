@@ -56,9 +56,7 @@ def test_the_title_restating_the_run_below_gives_no_record(
     k=st.integers(min_value=2, max_value=8),
     p=st.integers(min_value=2, max_value=40),
 )
-def test_near_miss_a_length_the_rate_does_not_give(
-    read: Read, title: str, k: int, p: int
-) -> None:
+def test_near_miss_a_length_the_rate_does_not_give(read: Read, title: str, k: int, p: int) -> None:
     # (one percent further than the title's rate: another run)
     length = f"{1 + k * (p + 1) / 100:.2f}"
     text = title.format(k=k, p=p) + "\n\nWhat the run printed:\n\n" + _bullets(length)
