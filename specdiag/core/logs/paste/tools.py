@@ -10,10 +10,11 @@ from specdiag.core.logs.contrast import contrasted
 from specdiag.core.logs.paste import vocab as V
 
 # SpecForge's benchmark script run by its file name with its own flags on the command (its
-# line, or a line it continues onto with a trailing backslash)
+# line, or one of the next 30 lines it continues onto with a trailing backslash: bounded, so a
+# paste of many such lines stays linear)
 _BENCH_EAGLE3 = (
     r"(?:^|[\s/])bench_eagle3\.py\b"
-    r"(?=(?:[^\n\\]*\\[ \t]*\r?\n)*[^\n]*\s--(?:config-list|benchmark-list)\b)"
+    r"(?=(?:[^\n\\]*\\[ \t]*\r?\n){0,30}[^\n]*\s--(?:config-list|benchmark-list)\b)"
 )
 _BENCH_EAGLE3_RUN = re.compile(_BENCH_EAGLE3, re.IGNORECASE)
 # the tools whose launching command (``launched``) runs the benchmark that prints the paste's
@@ -432,7 +433,11 @@ def _script_launched(text: str) -> set[str]:
 def launched(text: str) -> set[str]:
     """The tools whose servers the paste's command lines start (a script named for one's too)."""
     out: set[str] = _script_launched(text)
-    if "bench_eagle3" in text and _BENCH_EAGLE3_RUN.search(text):
+    if (
+        "bench_eagle3" in text
+        and ("--config-list" in text or "--benchmark-list" in text)
+        and _BENCH_EAGLE3_RUN.search(text)
+    ):
         # SpecForge's benchmark run with its own flags: it starts the server it measures and
         # prints the tables of its runs (SGLang's accept length, bonus included)
         out.add("specforge")
