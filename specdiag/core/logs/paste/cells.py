@@ -758,9 +758,19 @@ _POSITIONS_HEAD = re.compile(
 )
 
 
+# ... or the positions first, the acceptance word after them ('pos0 / pos1 acceptance', 'd1/d2/d3
+# accept rate %'): the same list of per-position rates
+_POSITIONS_FIRST = re.compile(
+    r"^[(\[]?\s*(?P<list>(?P<p>d|p|pos|position|t|tok|token|depth|draft|#|)\s*\d{1,2}"
+    r"(?:\s*/\s*(?P=p)\s*\d{1,2}){1,15})\s*[)\]]?\s+(?:draft\s+)?(?:acceptance|accept(?:ed)?|acc)"
+    r"(?:\s+(?:rate|ratio|prob(?:ability)?))?\s*(?:%|\(%\)|\[%\])?$"
+)
+
+
 def positions_named(text: str) -> int:
-    """How many draft positions a per-position header names ('accept d1/d2/d3': 3), else 0."""
-    m = _POSITIONS_HEAD.match(text)
+    """How many draft positions a per-position header names ('accept d1/d2/d3', 'd1/d2/d3
+    accept': 3), else 0."""
+    m = _POSITIONS_HEAD.match(text) or _POSITIONS_FIRST.match(text)
     if m is None:
         return 0
     nums = [int(x) for x in re.findall(r"\d{1,2}", m.group("list"))]

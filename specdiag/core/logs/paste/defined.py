@@ -208,3 +208,35 @@ def formula_inputs(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
                 t = t[: m.start()] + " " * (end - m.start()) + t[end:]
         out.append((ln, t))
     return out
+
+
+# an acceptance figure's name and a whole number joined by an operator, closed in a code span or
+# brackets ('`AL - 1`', '(accept_len+1)', '[tau / 2]'): a formula over the figure (the bonus
+# token taken off or put back), never the figure's value
+_OFFSET = re.compile(
+    r"(?<=[`(\[])\s?(?P<name>[A-Za-z_][\w.]*(?: [A-Za-z_][\w.]*){0,3}) ?[-+−×*/] ?\d+ ?(?=[`)\]])"
+)
+_OFFSET_NAME = re.compile(r"accept|\bAL\b|\bAR\b|\btau\b|τ", re.I)
+
+
+def offset_expressions(blk: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``blk`` with each formula offsetting an acceptance figure's name by a whole number in a
+    code span or brackets (``_OFFSET``) blanked, the line's width kept; ``blk`` itself when it
+    holds none."""
+    out: list[tuple[int, str]] | None = None
+    for i, (ln, t) in enumerate(blk):
+        if not ("`" in t or "(" in t or "[" in t):
+            continue
+        spans = [
+            m.span()
+            for m in _OFFSET.finditer(t)
+            if _OFFSET_NAME.search(m.group("name").replace("_", " "))
+        ]
+        if not spans:
+            continue
+        for a, b in reversed(spans):
+            t = t[:a] + " " * (b - a) + t[b:]
+        if out is None:
+            out = list(blk)
+        out[i] = (ln, t)
+    return blk if out is None else out

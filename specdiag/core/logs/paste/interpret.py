@@ -1484,8 +1484,11 @@ def _paired_names(name: str) -> list[str] | None:
     ]
     if not 2 <= len(parts) <= 3 or not all(parts) or ":" in name:
         return None  # ('metric: a / b / c': one metric of several runs, read as such)
-    if C.key(name).metric is None:
+    whole = C.key(name).metric
+    if whole is None:
         return parts
+    if whole == C.PER_POSITION:
+        return None  # ('pos0 / pos1 acceptance': one rate a draft position, a list)
     keys = [C.key(p) for p in parts]
     if (
         " / " not in plain

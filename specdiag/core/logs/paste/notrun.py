@@ -220,6 +220,32 @@ def is_setting(mark: str) -> bool:
     return mark.startswith(SETTING + ":")
 
 
+# an acceptance figure's name given a value with decimals on a setting's line ('--accept-len
+# 3.25', 'SPEC_AL=2.83', 'accept_length_target: 2.5', 'FORCE_ACCEPT_RATE="0.75"')
+_SET_VALUE = re.compile(
+    r"(?:^|[\s`'\"(;])-{0,2}(?P<name>[A-Za-z_][\w.-]{0,60})(?:=|:\s+|\s+)[\"'`]?"
+    r"(?P<v>\d+\.\d+)(?![\d.]*\d)"
+)
+
+
+def set_hinted(text: str) -> bool:
+    """Whether ``text`` may set an acceptance figure (a cheap test before ``setting_marks``):
+    an acceptance word and a value with decimals after '=', ':' or a flag."""
+    return ("=" in text or ": " in text or "--" in text) and _ACCEPT.search(
+        text.replace("_", " ")
+    ) is not None
+
+
+def set_values(line: str) -> list[str]:
+    """The values with decimals that a setting's or a forcing knob's line gives an acceptance
+    figure's name (as printed), none for any other name ('--temperature 0.7')."""
+    return [
+        m.group("v")
+        for m in _SET_VALUE.finditer(line)
+        if _ACCEPT.search(m.group("name").replace("_", " ").replace("-", " "))
+    ]
+
+
 def set_name(mark: str) -> str | None:
     """The name a setting's mark sets ('accept_len' of 'a setting: accept_len:'), or None."""
     if not is_setting(mark):

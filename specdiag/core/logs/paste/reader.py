@@ -1145,6 +1145,9 @@ def read_paste(
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
+    # the values with decimals an acceptance setting's line gives (a flag, a script's or a
+    # config's assignment, a forcing knob): its line and name, by the value as printed
+    set_at: dict[str, tuple[int, str]] = {}
     required = T.required(text)  # the engines a recipe's version fields require (tools.py)
     # the last line of the last table read and the acceptance figure it read (both_items.py)
     table_above: tuple[int, str | None] = (-10, None)
@@ -1284,6 +1287,12 @@ def read_paste(
             above_name = table_above[1] if blk[0][0] - table_above[0] <= 3 else None
             blk = [(ln, BI.rewrite(t, above_name)) for ln, t in blk]
             body = "\n".join(t for _, t in blk)
+        if ("`" in body or "(" in body or "[" in body) and (
+            offset := DF.offset_expressions(blk)
+        ) is not blk:
+            # a formula offsetting an acceptance name by a whole number ('`AL - 1`'): no
+            # figure of it (defined.py)
+            blk, body = offset, "\n".join(t for _, t in offset)
         if "where" in body and (worked := DF.formula_inputs(blk)) != blk:
             # a formula's acceptance symbol worked out for chosen values ('r = 0.7 -> 3.3x'
             # under 'gain = 1 / (1 - r), where r = acceptance rate'): blanked (defined.py)
@@ -1375,6 +1384,11 @@ def read_paste(
             else []
         )
         if not candidate and not listed and not proved and not titled:
+            if NR.set_hinted(body):
+                # (a script or a config setting an acceptance figure, no figure read: its
+                # values, for prose telling them again)
+                sets = NR.setting_marks([t for _, t in blk])
+                _note_settings(blk, {blk[i][0]: m for i, m in sets.items()}, set_at)
             if before is not None and I.restates_length(body) and not TB.find(blk)[0]:
                 n_blocks += 1
                 if lead_title is not None:
@@ -1513,6 +1527,7 @@ def read_paste(
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         marked = _marks(blk, knob_named)
+        _note_settings(blk, marked, set_at)
         tool, rule = _tool(
             *_attributing(blk, body, heading),
             whole_tools,
@@ -1573,9 +1588,12 @@ def read_paste(
                 tool, rule = first, same
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
-        if rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE) and not (
+        if (
+            rule in (LAUNCHED_RULE, FLAGS_RULE, SERVED_RULE)
             # (a recipe requiring the engine's version: its own fields are the engine's runs)
-            rule == SERVED_RULE and tool in required
+            and not (rule == SERVED_RULE and tool in required)
+            # (a benchmark's command, not a server's: the tables are the benchmark's output)
+            and not (rule == LAUNCHED_RULE and tool in T.BENCH_LAUNCHED)
         ):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
@@ -2045,6 +2063,22 @@ def read_paste(
         # under 'Accepted: 31 tokens, ...'): that line's run told again, the line's record stays
         said = [raw[ln - 1] for ln in {ln for ln, _, _ in scanned()} if 0 < ln <= len(raw)]
         records, block_of = _keep(records, block_of, lambda r: not _restates_line(r, said))
+    if set_at:
+        # a figure of prose stating, digit for digit, the value an acceptance setting of the
+        # paste gives ('pin the acceptance length to 2.83' beside 'SPEC_AL=2.83'): that
+        # setting told again, no measurement
+        restating = {id(r): hit for r in records if (hit := _setting_told(r, set_at)) is not None}
+        ignored.extend(
+            Block(
+                r.first_line,
+                r.last_line,
+                SETTING_TOLD.format(value=hit[0], line=hit[1], name=hit[2]),
+                tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
+            )
+            for r in records
+            if (hit := restating.get(id(r))) is not None
+        )
+        records, block_of = _keep(records, block_of, lambda r: id(r) not in restating)
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
@@ -3173,6 +3207,8 @@ def _near(a: float, b: float) -> bool:
     return abs(a - b) <= 0.5 * 10.0**-decimals + 1e-12
 
 
+# the bonus rules of a length computed from a rate and the draft tokens a step
+_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE)
 # a record's figures: its first line, its length and its rate (printed or computed)
 Figure = tuple[int, float | None, float | None]
 
@@ -3190,8 +3226,48 @@ def _summarises(r: PasteRecord, below_figures: list[Figure]) -> bool:
     below = [f for f in below_figures if f[0] > r.last_line]
     # (a rate of exactly zero is a figure too: '**... acceptance rate is 0.0**' over 0.000)
     figures = [(x, i) for i, x in ((1, r.printed_length), (2, r.printed_rate)) if x is not None]
-    return bool(figures) and all(
-        any((y := f[i]) is not None and _near(x, y) for f in below) for x, i in figures
+    return bool(figures) and (
+        all(any((y := f[i]) is not None and _near(x, y) for f in below) for x, i in figures)
+        or _length_at_k_below(r, below)
+    )
+
+
+# the rounding a length below carries, as most print it (two decimals: a float read as 1.1
+# may have printed '1.10')
+_LENGTH_HALF = 0.005 + 1e-9
+
+
+def _length_at_k_below(r: PasteRecord, below: list[Figure]) -> bool:
+    """Whether a title's rate alone, its length computed at the draft tokens per step the title
+    sets (1 + k x rate), is a run's length below it at the rate's printed precision ('... k=6
+    drops acceptance to ~5%' over a server line of length 1.29 printing no rate): that run, its
+    rate rounded. Not where that run prints a rate the title's does not round."""
+    rate, length = r.printed_rate, r.accept_length
+    if (
+        r.printed_length is not None
+        or rate is None
+        or rate <= 0
+        or length is None
+        or not r.bonus.rule.startswith(_K_TIMES_RATE)
+    ):
+        return False
+    # (the rate's precision as printed: '5%' is 0.05 +/- 0.005)
+    said = [
+        v
+        for _, t in r.fields
+        if (v := C.value(C._MARKUP.sub("", t).strip())) is not None
+        and v.max is None
+        and abs(v.number / (100.0 if v.percent else 1.0) - rate) < 1e-9
+    ]
+    if len(said) != 1:
+        return False
+    k = (length - 1) / rate
+    half = C.half_unit(said[0].decimals) / (100.0 if said[0].percent else 1.0)
+    return any(
+        f[1] is not None
+        and abs(f[1] - length) <= k * half + _LENGTH_HALF
+        and (f[2] is None or _near(rate, f[2]))
+        for f in below
     )
 
 
@@ -3238,6 +3314,45 @@ def _tells_line(r: PasteRecord, quoted: list[tuple[int, float, str]]) -> bool:
         and all(p.search(line) for p in both)
         for ln, rate, line in quoted
     )
+
+
+def _note_settings(
+    blk: list[tuple[int, str]], marked: dict[int, str], set_at: dict[str, tuple[int, str]]
+) -> None:
+    """Into ``set_at``, the values with decimals that the block's lines marked as a setting or
+    a forcing knob's assignment give an acceptance figure's name (notrun.set_values)."""
+    for ln, t in blk if marked else ():
+        if (mk := marked.get(ln)) is not None and (
+            NR.is_setting(mk) or (mk.startswith(NR.FORCED + ": ") and "=" in mk)
+        ):
+            for v in NR.set_values(t):
+                set_at.setdefault(v, (ln, mk.split(": ", 1)[1].rstrip(":=")))
+
+
+# why a prose figure equal to an acceptance setting's value is no record
+SETTING_TOLD = (
+    "{value} is the value set at line {line} ({name}) told again: a setting, not a measurement"
+)
+_TOLD_STRUCTURES = ("prose", "key-value", "bullets")
+
+
+def _setting_told(
+    r: PasteRecord, set_at: dict[str, tuple[int, str]]
+) -> tuple[str, int, str] | None:
+    """The value, line and name of the acceptance setting whose value ``r``, a record of prose
+    with one figure (no counts, no per-position rates), prints digit for digit; else None."""
+    if (
+        r.structure not in _TOLD_STRUCTURES
+        or len(r.fields) != 1
+        or r.accepted_tokens is not None
+        or r.per_position
+    ):
+        return None
+    text = C._MARKUP.sub("", r.fields[0][1]).strip()
+    hit = set_at.get(text)
+    if hit is None or r.first_line <= hit[0] <= r.last_line:
+        return None
+    return text, hit[0], hit[1]
 
 
 def _zero_said(r: PasteRecord, raw: list[str]) -> bool:

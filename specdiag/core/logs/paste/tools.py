@@ -9,6 +9,18 @@ from specdiag.core.logs.contrast import CJK_CHAR as _CJK_CHAR
 from specdiag.core.logs.contrast import contrasted
 from specdiag.core.logs.paste import vocab as V
 
+# SpecForge's benchmark script run by its file name with its own flags on the command (its
+# line, or one of the next 30 lines it continues onto with a trailing backslash: bounded, so a
+# paste of many such lines stays linear)
+_BENCH_EAGLE3 = (
+    r"(?:^|[\s/])bench_eagle3\.py\b"
+    r"(?=(?:[^\n\\]*\\[ \t]*\r?\n){0,30}[^\n]*\s--(?:config-list|benchmark-list)\b)"
+)
+_BENCH_EAGLE3_RUN = re.compile(_BENCH_EAGLE3, re.IGNORECASE)
+# the tools whose launching command (``launched``) runs the benchmark that prints the paste's
+# tables, not a server a client script then reads
+BENCH_LAUNCHED = frozenset(("specforge",))
+
 # (tool, pattern of its marks). A name alone ('sglang') counts: users title their pastes.
 _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (tool, re.compile(pat, re.IGNORECASE))
@@ -19,11 +31,11 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # SpecForge's benchmark script run by its file name ('python bench_eagle3.py --model
         # ...'), which names no tool: it prints the accept length of the SGLang server it drives.
         # Other projects ship a script of that name (nano-vllm's prints an accepted prefix,
-        # bonus left out): only with SpecForge's own flags on the line
+        # bonus left out): only with SpecForge's own flags on the command (its line, or a line
+        # it continues onto with a trailing backslash)
         (
             "specforge",
-            r"\bspecforge\b|"
-            r"(?:^|[\s/])bench_eagle3\.py\b(?=[^\n]*\s--(?:config-list|benchmark-list)\b)",
+            r"\bspecforge\b|" + _BENCH_EAGLE3,
         ),
         # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
         ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
@@ -421,6 +433,14 @@ def _script_launched(text: str) -> set[str]:
 def launched(text: str) -> set[str]:
     """The tools whose servers the paste's command lines start (a script named for one's too)."""
     out: set[str] = _script_launched(text)
+    if (
+        "bench_eagle3" in text
+        and ("--config-list" in text or "--benchmark-list" in text)
+        and _BENCH_EAGLE3_RUN.search(text)
+    ):
+        # SpecForge's benchmark run with its own flags: it starts the server it measures and
+        # prints the tables of its runs (SGLang's accept length, bonus included)
+        out.add("specforge")
     low = text.lower()
     if not any(
         w in low for w in ("launch_server", "serve", "llama-server", "entrypoints", "docker run")
