@@ -3597,6 +3597,56 @@ def _sub_key(words: str, lead: C.Key) -> C.Key:
     return C.Key(None, "", False)
 
 
+# a setting whose values are names, never numbers ('thinking mode', 'the chat task', 'fp8
+# precision'): closing a qualifier after a figure's name, it tells where the figure was
+# measured, and the numbers after it are the figure's
+_NAMED_SETTINGS = frozenset(
+    (
+        "mode",
+        "variant",
+        "scenario",
+        "task",
+        "dataset",
+        "category",
+        "benchmark",
+        "prompts",
+        "hardware",
+        "gpu",
+        "precision",
+        "backend",
+        "framework",
+        "checkpoint",
+    )
+)
+
+
+def _named_setting_qualifies(words: str) -> C.Key | None:
+    """The acceptance figure named before a qualifier closed by a setting of names ('decode
+    acceptance in thinking mode', 'accept rate on the code task'): the figure's key, where the
+    words between the qualifier and the setting hold no number (at most three words); None
+    otherwise ('acceptance at batch size', a setting of numbers, keeps the setting's key)."""
+    ws = C._MARKUP.sub("", words).replace(",", " ").split()
+    if not ws or ws[-1].lower() not in _NAMED_SETTINGS:
+        return None
+    for i in range(len(ws) - 2, max(0, len(ws) - 6), -1):
+        if ws[i].lower() in _QUALIFIERS:
+            if any(ch.isdigit() for w in ws[i + 1 : -1] for ch in w):
+                return None
+            k = key_of(" ".join(ws[:i]))
+            return k if k.metric in C.ACCEPTANCE else None
+    return None
+
+
+def _fractional(m: re.Match[str]) -> bool:
+    """Whether both values of a 'from X to Y' match are written with decimals or '%' (a
+    measured figure's, never a setting's whole number)."""
+    for g in ("a", "b"):
+        v = C.value(m.group(g))
+        if v is None or not (v.decimals or v.percent):
+            return False
+    return True
+
+
 def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key). A range
     of a setting has no key (``metric`` None): its values are skipped."""
@@ -3608,6 +3658,8 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
             out.append((m.start(), m.end(), m.end("key"), C.Key(None, "", False), ""))
             continue
         k = key_of(_CHANGE_WORDS.sub("", words))
+        if k.metric == C.LABEL and _CHANGE_WORDS.search(words) and _fractional(m):
+            k = _named_setting_qualifies(_CHANGE_WORDS.sub("", words)) or k
         if (
             k.metric == C.ACCEPTED
             and _CHANGE_WORDS.search(words)
