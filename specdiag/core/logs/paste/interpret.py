@@ -3073,6 +3073,8 @@ def _bare_accept(key: str, v: C.Value) -> C.Key | None:
     rate, a decimal from 1 to 16 a length of unknown convention; None otherwise."""
     if _BARE_ACCEPT_KEY.search(C._MARKUP.sub("", key)) is None or v.max is not None:
         return None
+    if C.validation(key):
+        return None  # ('val acceptance: 0.61': a training's validation split, no run's)
     if v.percent and 0 <= v.number <= 100:
         return C.Key(C.RATE, "accept", True)
     if not v.percent and v.decimals > 0 and 0 <= v.number <= 1:
@@ -3175,6 +3177,11 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     just before it; '' is none: the value follows the words). An acceptance figure named a
     proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
     k = _key_of(words, sep)
+    if k.metric in C.ACCEPTANCE and C.validation(words):
+        # (a training's validation split right before the name: 'reached val acceptance')
+        ws = C._MARKUP.sub("", words).split()
+        if C.validation(" ".join(ws[-(len(k.text.split()) + 3) :])):
+            return C.Key(None, k.text, k.percent)
     return C.Key(None, k.text, k.percent) if k.metric in C.ACCEPTANCE and C.proxy(words) else k
 
 
