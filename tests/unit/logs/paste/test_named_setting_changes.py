@@ -15,7 +15,13 @@ from tests.unit.logs.paste.pipeline import Read
 _INTRO = "Two draft heads for a 7B model on one card, batch 1.\n\n"
 _NAMES = [("acceptance rate", False), ("decode acceptance", False), ("mean accept length", True)]
 _QUALIFIERS = ["in", "on", "for", "with"]
-_SETTINGS = ["greedy mode", "the code task", "mixed precision", "the math benchmark", "chat scenario"]
+_SETTINGS = [
+    "greedy mode",
+    "the code task",
+    "mixed precision",
+    "the math benchmark",
+    "chat scenario",
+]
 _VERBS = ["climbs", "went", "improved", "drops", "rose"]
 
 
