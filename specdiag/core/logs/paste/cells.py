@@ -638,11 +638,26 @@ def key(text: str) -> Key:
                 got = again
     if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
         return Key(None, got.text, got.percent)
-    if got.metric in ACCEPTANCE and proxy(text):
+    if got.metric in ACCEPTANCE and (proxy(text) or validation(text)):
         # ('mean accepted tokens per step proxy', 'accept length (proxy)'): what stands in for
-        # the figure (a teacher-forced or training estimate), no run's measurement
+        # the figure (a teacher-forced or training estimate), no run's measurement; so is a
+        # figure of a training's validation split ('val acceptance', 'val_acc_len')
         return Key(None, got.text, got.percent)
     return got
+
+
+# a training's validation split naming the figure right after it ('val acceptance', 'validation
+# set accept length', 'val_acc_len', 'val τ'): the draft's estimate on held-out training data
+_VALIDATION = re.compile(
+    r"(?<![\w.-])val(?:idation)?(?:[ _-]+(?:set|split))?[ _.:-]+"
+    r"(?:(?:mean|avg|average)[ _-]+)?(?:ac+[ce]p|acc(?![a-z])|τ|tau\b)",
+    re.I,
+)
+
+
+def validation(text: str) -> bool:
+    """Whether a name calls its figure one of a training's validation split."""
+    return "val" in text.lower() and _VALIDATION.search(text) is not None
 
 
 _PROXY = re.compile(r"\bprox(?:y|ies)\b", re.I)

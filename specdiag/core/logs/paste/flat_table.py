@@ -125,6 +125,8 @@ def rejoined(lines: list[Line]) -> list[Line]:
 
 # a cell of figures in a table a web page copied with single spaces ('2.718', '64.10%', '2,048')
 _NUM = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?")
+# (or a multiple, '1.52x', '1.4×': a speedup column beside the figures)
+_CELL = re.compile(_NUM.pattern + r"[x×]?")
 _LABEL_FIRST = re.compile(r"[A-Za-z]")
 # a key's figure ('tokens: 1', 'k=4'): a key-value line's, no column's name
 _KEY_FIGURE = re.compile(r"[:=]\s*[-+~≈]?\.?\d")
@@ -139,7 +141,7 @@ def _figures_row(t: str) -> tuple[list[str], list[str]] | None:
         return None  # (':', '=', '{': a key's values, 'Rate: 0.58 0.31', a metrics line)
     words = u.split(" ")
     k = len(words)
-    while k > 1 and _NUM.fullmatch(words[k - 1]):
+    while k > 1 and _CELL.fullmatch(words[k - 1]):
         k -= 1
     # (a measured figure among the cells: a row of whole numbers may be positions or counts)
     return (words[:k], words[k:]) if any("." in w for w in words[k:]) else None

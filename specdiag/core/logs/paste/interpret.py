@@ -3084,6 +3084,8 @@ def _bare_accept(key: str, v: C.Value) -> C.Key | None:
     rate, a decimal from 1 to 16 a length of unknown convention; None otherwise."""
     if _BARE_ACCEPT_KEY.search(C._MARKUP.sub("", key)) is None or v.max is not None:
         return None
+    if C.validation(key):
+        return None  # ('val acceptance: 0.61': a training's validation split, no run's)
     if v.percent and 0 <= v.number <= 100:
         return C.Key(C.RATE, "accept", True)
     if not v.percent and v.decimals > 0 and 0 <= v.number <= 1:
@@ -3186,6 +3188,11 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     just before it; '' is none: the value follows the words). An acceptance figure named a
     proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
     k = _key_of(words, sep)
+    if k.metric in C.ACCEPTANCE and C.validation(words):
+        # (a training's validation split right before the name: 'reached val acceptance')
+        ws = C._MARKUP.sub("", words).split()
+        if C.validation(" ".join(ws[-(len(k.text.split()) + 3) :])):
+            return C.Key(None, k.text, k.percent)
     return C.Key(None, k.text, k.percent) if k.metric in C.ACCEPTANCE and C.proxy(words) else k
 
 
@@ -3622,6 +3629,56 @@ def _sub_key(words: str, lead: C.Key) -> C.Key:
     return C.Key(None, "", False)
 
 
+# a setting whose values are names, never numbers ('thinking mode', 'the chat task', 'fp8
+# precision'): closing a qualifier after a figure's name, it tells where the figure was
+# measured, and the numbers after it are the figure's
+_NAMED_SETTINGS = frozenset(
+    (
+        "mode",
+        "variant",
+        "scenario",
+        "task",
+        "dataset",
+        "category",
+        "benchmark",
+        "prompts",
+        "hardware",
+        "gpu",
+        "precision",
+        "backend",
+        "framework",
+        "checkpoint",
+    )
+)
+
+
+def _named_setting_qualifies(words: str) -> C.Key | None:
+    """The acceptance figure named before a qualifier closed by a setting of names ('decode
+    acceptance in thinking mode', 'accept rate on the code task'): the figure's key, where the
+    words between the qualifier and the setting hold no number (at most three words); None
+    otherwise ('acceptance at batch size', a setting of numbers, keeps the setting's key)."""
+    ws = C._MARKUP.sub("", words).replace(",", " ").split()
+    if not ws or ws[-1].lower() not in _NAMED_SETTINGS:
+        return None
+    for i in range(len(ws) - 2, max(0, len(ws) - 6), -1):
+        if ws[i].lower() in _QUALIFIERS:
+            if any(ch.isdigit() for w in ws[i + 1 : -1] for ch in w):
+                return None
+            k = key_of(" ".join(ws[:i]))
+            return k if k.metric in C.ACCEPTANCE else None
+    return None
+
+
+def _fractional(m: re.Match[str]) -> bool:
+    """Whether both values of a 'from X to Y' match are written with decimals or '%' (a
+    measured figure's, never a setting's whole number)."""
+    for g in ("a", "b"):
+        v = C.value(m.group(g))
+        if v is None or not (v.decimals or v.percent):
+            return False
+    return True
+
+
 def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key). A range
     of a setting has no key (``metric`` None): its values are skipped."""
@@ -3633,6 +3690,8 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
             out.append((m.start(), m.end(), m.end("key"), C.Key(None, "", False), ""))
             continue
         k = key_of(_CHANGE_WORDS.sub("", words))
+        if k.metric == C.LABEL and _CHANGE_WORDS.search(words) and _fractional(m):
+            k = _named_setting_qualifies(_CHANGE_WORDS.sub("", words)) or k
         if (
             k.metric == C.ACCEPTED
             and _CHANGE_WORDS.search(words)

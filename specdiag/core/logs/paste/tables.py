@@ -372,6 +372,24 @@ def _settings_head(t: str) -> list[str]:
     return [" ".join(lead), *rest]
 
 
+def _other_label_width(t: str, numbers: int, width: int) -> bool:
+    """Whether a line under a spaced table's rows of ``width`` cells, ``numbers`` of them
+    figures, is a row of the same figures behind a label of another count of words
+    ('code 1.44x 1.84' under 'long text 1.52x 1.97'): the rows' labels then vary, so their
+    words are no cells (the table is read with multi-word labels, flat_table.respaced)."""
+    cells = _spaced_cells(t)
+    if not numbers or len(cells) == width or cells[-1:] and cells[-1][-1:] in ":=":
+        return False
+    figures = cells[len(cells) - numbers :]
+    label = cells[: len(cells) - numbers]
+    return (
+        bool(label)
+        and all(map(_is_number, figures))
+        and not any(map(_is_number, label))
+        and label[-1][-1:] not in ":="
+    )
+
+
 def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     """A header of three cells or more (no number, no sentence end) over rows of as many cells
     and as many numbers: two numbers or more a row, or, where a row's words were joined, two
@@ -386,6 +404,8 @@ def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
         for ln, u in run[1:] if len(head) >= 3 and not any(map(_is_number, head)) else ():
             got = _spaced_row(u, len(head))
             if got is None or numbers not in (0, got[1]):
+                if rows and not joined and _other_label_width(u, numbers, len(head)):
+                    rows = []  # (labels of several widths: a word is no cell, no table here)
                 break
             rows.append((ln, got[0]))
             numbers, joined = got[1], joined or got[2]
