@@ -348,3 +348,67 @@ def bound_items(records: list[PasteRecord], raw: list[str]) -> set[int]:
         and 1 <= r.first_line <= len(raw)
         and item[r.first_line - 1] in bounded
     }
+
+
+# another's work named as where a figure was measured: a pull request, an issue, a paper, a blog
+# post, an article, a report, a model card, release notes, an announcement (never the writer's
+# own: 'this PR', 'my PR', 'our paper')
+_WORK = (
+    r"(?:PR|pull\s+request|issue|paper|blog(?:\s*post)?|article|(?:tech(?:nical)?\s+)?report|"
+    r"model[\s_-]*card|release\s+notes|announcement|write-?up)"
+)
+_HEARSAY_SOURCE = re.compile(
+    # 'in the PR', 'according to the upstream issue', 'from llama.cpp's pull request'
+    r"\b(?:in|from|per|according\s+to|as\s+(?:stated|reported|shown|measured)\s+in)\s+"
+    r"(?:the|that|its|their|upstream|[\w.-]+['’]s)\s+(?:[\w.#'’-]+\s+){0,2}?" + _WORK + r"\b|"
+    # 'the PR reports', 'the linked paper measured', 'PR #123 shows'
+    r"\b(?:(?:the|that)\s+(?:[\w.#-]+\s+){0,2}?" + _WORK + r"|" + _WORK + r"\s*#\d+)"
+    r"\s+(?:reports?|reported|says|said|shows|showed|claims|claimed|states|stated|lists|"
+    r"gives|quotes|cites|measures|measured|finds|found)\b",
+    re.I,
+)
+# a value given approximately: 'near 75 percent', 'about 0.75', '~2.6', 'roughly 2.6'
+_HEDGE_BEFORE = re.compile(
+    r"(?:\b(?:near(?:ly)?|about|around|roughly|approximately|approx\.?|circa|some|close\s+to|"
+    r"on\s+the\s+order\s+of)|[~≈∼])\s*[*_`]{0,2}$",
+    re.I,
+)
+
+
+def hearsay_hedged(r: PasteRecord, raw: list[str]) -> str | None:
+    """The work a one-figure prose record's sentence credits with an approximate value, or None
+    (`The measured gain in the upstream PR is near 75 percent acceptance`): a paraphrase of
+    another's measurement (its exact figure is that work's), no run of the paste, alone or not;
+    a first person between the source and the value (`in the PR, I got about 0.7`), an exact
+    value (`the model card reports an AL of 3.05`, a reported run) or the writer's own work
+    (`this PR`) keep the record."""
+    if len(r.fields) != 1 or r.first_line != r.last_line or not 1 <= r.first_line <= len(raw):
+        return None
+    if r.structure != "prose":
+        return None
+    # (the record's line and the lines its paragraph wraps onto, which prose reads as one)
+    para = []
+    for t in raw[r.first_line - 1 : r.first_line + 7]:
+        if not t.strip():
+            break
+        para.append(t.strip())
+    line = " ".join(para)
+    num = re.search(r"\d+(?:\.\d+)?", r.fields[0][1])
+    if num is None:
+        return None
+    places = list(re.finditer(r"(?<![\w.])" + re.escape(num.group(0)) + r"(?![\w.]?\d)", line))
+    if not places:
+        return None
+    work = None
+    for m in places:
+        # (the sentence before the value, at most 400 characters: linear per record)
+        lo = max(m.start() - 400, 0)
+        start = max((e.end() for e in _SENTENCE_END.finditer(line, lo, m.start())), default=lo)
+        before = line[start : m.start()]
+        if _HEDGE_BEFORE.search(before) is None:
+            return None
+        src = list(_HEARSAY_SOURCE.finditer(before))
+        if not src or ANY_FIRST_PERSON.search(before, src[-1].start()):
+            return None
+        work = src[-1].group(0)
+    return work
