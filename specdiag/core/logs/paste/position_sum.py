@@ -60,7 +60,7 @@ def spans(
     for m in _BRACKET.finditer(text):
         rates = C.rate_list(m.group("list"))
         x = C.value(m.group("x"))
-        if rates is None or x is None or any(b > a for a, b in zip(rates, rates[1:])):
+        if rates is None or x is None or any(b > a for a, b in zip(rates, rates[1:], strict=False)):
             continue
         head = text[: m.start()]
         start = max((e.end() for e in _SENTENCE_END.finditer(head)), default=0)

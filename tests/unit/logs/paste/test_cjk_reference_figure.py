@@ -55,7 +55,10 @@ def test_reference_figure_set_against_the_run(
         # 'for reference only' after the writer's own figure
         ("- 修复前 mean_accept_len 1.92\n\n实测平均接受长度 2.64（仅供参考）。\n", [1.92, 2.64]),
         # a first person between the reference and the value: the writer's run
-        ("- 修复前 mean_accept_len 1.92\n\n参考官方配置后，我们测得平均接受长度 2.64。\n", [1.92, 2.64]),
+        (
+            "- 修复前 mean_accept_len 1.92\n\n参考官方配置后，我们测得平均接受长度 2.64。\n",
+            [1.92, 2.64],
+        ),
     ],
 )
 def test_figures_that_stay(read: Read, text: str, lengths: list[float]) -> None:

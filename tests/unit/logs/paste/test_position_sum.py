@@ -33,7 +33,13 @@ _RATES = st.lists(st.integers(5, 95), min_size=2, max_size=5).map(
         ]
     ),
     name=st.sampled_from(
-        ["per-position acceptance", "per-depth", "by draft position", "深度別の連鎖受理", "位置別の受理"]
+        [
+            "per-position acceptance",
+            "per-depth",
+            "by draft position",
+            "深度別の連鎖受理",
+            "位置別の受理",
+        ]
     ),
 )
 def test_figure_with_its_position_rates(

@@ -67,4 +67,3 @@ def test_speculate_metrics_names_its_tool(
 def test_other_keys_name_no_tool(read, key: str) -> None:
     recs = read(_body(key, 60, [36, 23, 9], 4, True) + "\n").records
     assert all(r.tool != "fastdeploy" for r in recs)
-
