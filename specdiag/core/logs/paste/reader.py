@@ -1914,8 +1914,8 @@ def read_paste(
             )
             for r, w in hearsay
         )
-        hearsaid = {id(r) for r, _ in hearsay}
-        records, block_of = _keep(records, block_of, lambda r: id(r) not in hearsaid)
+        said = {id(r) for r, _ in hearsay}
+        records, block_of = _keep(records, block_of, lambda r: id(r) not in said)
     if "ock" in text or "monkeypatch" in text:
         # a mocked unit test's asserted figure, in the test or restated: no run (notrun.py)
         mocked, asserted = NR.mocked_test(raw)
