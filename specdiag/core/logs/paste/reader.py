@@ -1901,21 +1901,6 @@ def read_paste(
     # 3.05'): no run of the paste
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
-    # an approximate figure its sentence credits to another's work ('in the PR ... near 75
-    # percent'): a paraphrase of that work's measurement, no run of the paste (cited.py)
-    hearsay = [(r, w) for r in records if (w := CIT.hearsay_hedged(r, raw)) is not None]
-    if hearsay:
-        ignored.extend(
-            Block(
-                r.first_line,
-                r.last_line,
-                f"an approximate figure credited to another's work ({w!r}): no run of the paste",
-                lines_of(r),
-            )
-            for r, w in hearsay
-        )
-        said = {id(r) for r, _ in hearsay}
-        records, block_of = _keep(records, block_of, lambda r: id(r) not in said)
     if "ock" in text or "monkeypatch" in text:
         # a mocked unit test's asserted figure, in the test or restated: no run (notrun.py)
         mocked, asserted = NR.mocked_test(raw)
