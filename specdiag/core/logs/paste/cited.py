@@ -201,7 +201,12 @@ _ATTRIBUTED_AFTER = re.compile(
     + r"\b[^()\n]*\)",
     re.I,
 )
-_WHERE_WORD = re.compile(_WHERE, re.I)
+# a reference the run is set against, in Chinese or Japanese ('GPU 参考中 ... 约 3.1': in the GPU
+# reference; '参考值', '参考結果'); never 'for reference only' (仅供参考, 供参考) after one's own
+# figure, nor '参考了' (followed a setup)
+_CJK_REFERENCE = r"(?<!供)参考(?:中|里|值|値|数据|数値|结果|結果|表现|实现)?(?!了)"
+_CJK_ATTRIBUTED = re.compile(_CJK_REFERENCE)
+_WHERE_WORD = re.compile(_WHERE + "|" + _CJK_REFERENCE, re.I)
 # the writer reading the source, not running ('in the paper we see that τ reaches 3.1'):
 # no first person of a run
 _READING = re.compile(r"\b(?:I|[Ww]e)\s+(?:noticed?|see|saw|read)\s+(?:that\s+)?")
@@ -222,6 +227,14 @@ def _attributed(r: PasteRecord, line: str) -> bool:
         for val in vals
         for m in re.finditer(r"(?<![\w.])" + re.escape(val) + r"(?![\w.]?\d)", line)
     ]
+    if not places and _CJK_ATTRIBUTED.search(line):
+        # a value written against CJK words ('长度约3.00'): its number, a CJK letter before it
+        nums = {m.group(0) for v in vals if (m := re.search(r"\d+(?:\.\d+)?", v))}
+        places = [
+            m
+            for num in nums
+            for m in re.finditer(r"(?<![0-9A-Za-z_.])" + re.escape(num) + r"(?![\w.]?\d)", line)
+        ]
     if not places:
         return False
     for m in places:
@@ -229,6 +242,9 @@ def _attributed(r: PasteRecord, line: str) -> bool:
         before = line[start : m.start()]
         src = list(_ATTRIBUTED_BEFORE.finditer(before))
         if src and not FIRST_PERSON.search(_READING.sub("", before[src[-1].end() :])):
+            continue
+        cjk = list(_CJK_ATTRIBUTED.finditer(before))
+        if cjk and not ANY_FIRST_PERSON.search(before, cjk[-1].end()):
             continue
         if _ATTRIBUTED_AFTER.match(line, m.end()):
             continue

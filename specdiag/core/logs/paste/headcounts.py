@@ -90,7 +90,8 @@ def proved(doc: object) -> list[tuple[float, int, str]]:
 
 def decide(records: list[PasteRecord], doc: object) -> list[PasteRecord]:
     """``records`` read from the JSON body ``doc``, a length its per-position counts prove
-    counts the bonus token decided so (where nothing decided it), with its verify steps."""
+    counts the bonus token decided so (where nothing decided it, or only the tool's documented
+    convention, which the counts then prove), with its verify steps."""
     found = proved(doc)
     if not found:
         return records
@@ -100,7 +101,12 @@ def decide(records: list[PasteRecord], doc: object) -> list[PasteRecord]:
             if (
                 r.printed_length is not None
                 and r.printed_length == length
-                and r.bonus.value == UNKNOWN
+                and (
+                    r.bonus.value == UNKNOWN
+                    # (the tool's documented convention, FastDeploy's body named by its
+                    # 'speculate_metrics': the counts prove the same, and give the steps)
+                    or (r.bonus.value == INCLUDED and r.bonus.rule.startswith("tool:"))
+                )
             ):
                 r = dataclasses.replace(
                     r,

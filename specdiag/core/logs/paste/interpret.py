@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
@@ -5257,6 +5258,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
+    # a figure with its per-position rates in a bracket after it whose sum it is ('averages
+    # 1.52 (per-position acceptance 0.74 / 0.49 / 0.29)'): accepted drafts a step, the bonus
+    # excluded; 1 + the sum: included (position_sum.py)
+    claim(PSUM.spans(text) if PSUM.hinted(text) else [])
     # tokens a step drafts ('drafts ~3.3 tokens/round at 0.86 acceptance'): never a length; the
     # rate beside it a run's, 1 + k x rate where k is exact (drafting.py)
     drafted = list(DRF.spans(text)) if DRF.hinted(low) else []

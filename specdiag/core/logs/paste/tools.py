@@ -37,8 +37,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "specforge",
             r"\bspecforge\b|" + _BENCH_EAGLE3,
         ),
-        # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
-        ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
+        # FastDeploy's spec log line (token_processor.py) names no tool: its wording does; so
+        # does its response body's per-request object ('"speculate_metrics": {...}', a field
+        # of FastDeploy's choices that no other server's OpenAI-style response carries)
+        (
+            "fastdeploy",
+            r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio|\bspeculate_metrics\b",
+        ),
         ("mlx", r"\bmlx(?:[-_]v?lm)?\b"),
         # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
         # ('mtp_nextn=2', '--mtp_nextn 3': the MTP depth as TensorRT-LLM's tests and examples
@@ -135,7 +140,13 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "aiperf": ("aiperf", "acceptance length report", "acceptance rate report"),
     "genai-perf": ("genai",),
     "specforge": ("specforge", "bench_eagle3.py"),
-    "fastdeploy": ("fastdeploy", "fd_serving", "fdserving", "speculate global accept ratio"),
+    "fastdeploy": (
+        "fastdeploy",
+        "fd_serving",
+        "fdserving",
+        "speculate global accept ratio",
+        "speculate_metrics",
+    ),
     "mlx": ("mlx",),
     "trtllm": (
         "trtllm",

@@ -15,7 +15,13 @@ from specdiag.core.logs.paste.model import INCLUDED, UNKNOWN
 from tests.support.examples import examples
 
 
-def _body(heads: list[int], rejected: int, length: float, broken: bool = False) -> str:
+def _body(
+    heads: list[int],
+    rejected: int,
+    length: float,
+    broken: bool = False,
+    key: str = "speculate_metrics",
+) -> str:
     metrics = {
         "accepted_tokens": sum(heads),
         "rejected_tokens": rejected,
@@ -23,7 +29,7 @@ def _body(heads: list[int], rejected: int, length: float, broken: bool = False) 
         "average_accept_length": length,
         "accepted_tokens_per_head": heads,
     }
-    text = json.dumps({"id": "cmpl-1", "choices": [{"speculate_metrics": metrics}]}, indent=4)
+    text = json.dumps({"id": "cmpl-1", "choices": [{key: metrics}]}, indent=4)
     if broken:
         # as users paste it: a placeholder, and a comma lost between two members
         text = text.replace('"id": "cmpl-1",', '"id": "cmpl-1",\n    ...,')
@@ -61,19 +67,36 @@ def test_the_written_example() -> None:
     assert (r.bonus.value, r.accept_length, r.steps) == (INCLUDED, 2.1333333333333333, 60)
 
 
+# (the negative controls under a key no tool prints: FastDeploy's own 'speculate_metrics' names
+# the tool, whose documented length, output tokens / steps, counts the bonus whatever the counts)
+_NEUTRAL = "spec_stats"
+
+
 def test_negative_control_rejected_drafts_that_do_not_fill_the_steps() -> None:
-    (r,) = read_paste(_body([60, 36, 23, 9], 100, 2.1333333333333333)).records
+    (r,) = read_paste(_body([60, 36, 23, 9], 100, 2.1333333333333333, key=_NEUTRAL)).records
     assert r.bonus.value == UNKNOWN and r.accept_length is None
 
 
 def test_negative_control_a_length_that_is_not_accepted_over_the_first_count() -> None:
-    (r,) = read_paste(_body([60, 36, 23, 9], 112, 1.8888)).records
+    (r,) = read_paste(_body([60, 36, 23, 9], 112, 1.8888, key=_NEUTRAL)).records
     assert r.bonus.value == UNKNOWN and r.accept_length is None
 
 
 def test_negative_control_counts_that_do_not_sum_to_the_accepted_total() -> None:
-    text = _body([60, 36, 23, 9], 112, 2.1333333333333333).replace(
+    text = _body([60, 36, 23, 9], 112, 2.1333333333333333, key=_NEUTRAL).replace(
         '"accepted_tokens": 128', '"accepted_tokens": 130'
     )
     (r,) = read_paste(text).records
     assert r.bonus.value == UNKNOWN and r.accept_length is None
+
+
+def test_the_same_counts_under_a_neutral_key_decide_alone() -> None:
+    (r,) = read_paste(_body([60, 36, 23, 9], 112, 2.1333333333333333, key=_NEUTRAL)).records
+    assert r.tool == "unknown"
+    assert r.bonus.value == INCLUDED and "per-position counts" in r.bonus.rule
+
+
+def test_fastdeploy_body_whose_counts_prove_nothing_keeps_the_tools_convention() -> None:
+    (r,) = read_paste(_body([60, 36, 23, 9], 100, 2.1333333333333333)).records
+    assert r.tool == "fastdeploy"
+    assert r.bonus.value == INCLUDED and r.bonus.rule.startswith("tool:")
