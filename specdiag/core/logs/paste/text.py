@@ -251,6 +251,52 @@ def _html_row(ln: str) -> str:
     return "| " + " | ".join(cells) + " |" if len(cells) >= 2 else ln
 
 
+# an HTML table pasted with one tag a line (a page's source, a comment's raw HTML): a row's
+# '<tr>' alone on its line, its cells on the lines below, up to '</tr>' (or the next row, the
+# table's end or the paste's end, where the paste was cut); the wrapper tags' own lines
+# ('<table>', '<thead>', '</tbody>') hold no row
+_ROW_OPEN = re.compile(r"^\s*<tr(?:\s[^<>]*)?>", re.I)
+_ROW_END = re.compile(r"</tr\s*>|<tr[\s>]|</?(?:table|thead|tbody|tfoot)[\s>]", re.I)
+_WRAPPER = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)(?:\s[^<>]*)?>\s*$", re.I)
+_ROW_SPAN = 64  # the most lines one row's cells take
+DROPPED = "\x00"  # a line folded into the row above it: no line of its own
+
+
+def _html_rows(raw: list[str]) -> list[str]:
+    """Every line with its HTML table row read as a pipe row; a row written over several lines
+    (``_ROW_OPEN``) is read on its '<tr>' line, the lines it spans dropped (``DROPPED``), and
+    the wrapper tags' lines dropped where such a row is read."""
+    out = list(raw)
+    folded = False
+    i = 0
+    while i < len(out):
+        ln = out[i]
+        if not _ROW_OPEN.match(ln) or re.search(r"</tr\s*>", ln, re.I):
+            out[i] = _html_row(ln)
+            i += 1
+            continue
+        j = i + 1
+        closed = False
+        while j < len(out) and j - i <= _ROW_SPAN:
+            m = _ROW_END.search(out[j])
+            if m:
+                closed = m.group(0).lower().startswith("</tr")
+                break
+            j += 1
+        end = j + 1 if closed else j  # (a row cut by the next row or the table's end: up to it)
+        row = _html_row("".join(x.strip() for x in out[i:end])) if j - i <= _ROW_SPAN else ""
+        if not row.startswith("| "):
+            i += 1  # (no row there: its lines read one by one)
+            continue
+        out[i] = row
+        out[i + 1 : end] = [DROPPED] * (end - i - 1)
+        folded = True
+        i = end
+    if folded:
+        out = [DROPPED if _WRAPPER.match(ln) else ln for ln in out]
+    return out
+
+
 # a paper's inline math as web pages and notes copy it ('$\\tau$', '8.40$\\rightarrow$12.90',
 # '1.40$\\times$', 'MAT $\\tau$') and the italic tau of a PDF's text layer ('𝜏'): read as the
 # symbols they print ('τ', '→', '×'); other math stays as written
@@ -311,7 +357,7 @@ def prepare(text: str) -> list[Line]:
     if "\\" in text or "\U0001d70f" in text or ("$" in text and _TEX_PLAIN.search(text)):
         raw = [_tex_symbols(ln) for ln in raw]  # (a figure alone in math too: '$2.9$')
     if "<t" in text and _HTML_CELL.search(text):
-        raw = [_html_row(ln) for ln in raw]
+        raw = _html_rows(raw)
     if "/" in text and "|" in text and "=" in text:
         raw = SG.split_grids(raw)  # '| tokens a step at K = 1 / 2 |' over '| 1.07 / 1.10 |'
     nonblank = [ln for ln in raw if ln.strip()]
@@ -323,6 +369,8 @@ def prepare(text: str) -> list[Line]:
     )
     out: list[Line] = []
     for i, ln in enumerate(raw, 1):
+        if ln == DROPPED:
+            continue  # (a line of a row written over several lines, read on its first)
         if diff:
             if _DIFF_META.match(ln) or ln.startswith("-"):
                 continue
