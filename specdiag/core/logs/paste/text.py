@@ -37,6 +37,31 @@ _EACH_STEP_EMITS = re.compile(
     r"\s+of)\s*)?\d+(?:\.\d+)?\s+tokens)\b(?!\s*(?:/|per\b|a\s+step))",
     re.I,
 )
+# a mean of accepted drafts per step and, in brackets right after it, what the step emitted
+# ('2.40 accepted per step (3.40 emitted)', '**1.9 accepted drafts/round** (2.9 committed)'):
+# the bracket's figure is per step too, the target's own token counted where it is the first
+# plus one (``_emitted_per_step``); written 'tokens per step' so it is read as such
+_BRACKET_EMITTED = re.compile(
+    r"(?P<n>\d+(?:\.\d+)?)\s+(?:draft\s+)?(?:tokens?\s+)?accepted(?:\s+(?:draft\s+)?"
+    r"(?:tokens?|drafts?))?(?:\s*/\s*|\s+(?:per|a)\s+)(?:decode\s+|verify\s+)?"
+    r"(?:step|round|iteration|cycle|pass)\b(?:\*+)?\s*\(\s*(?:~|≈)?(?P<m>\d+(?:\.\d+)?)\s+"
+    r"(?:tokens?\s+)?(?P<verb>emitted|committed|generated|produced|delivered|output)"
+    r"(?:\s+tokens?)?\s*\)",
+    re.I,
+)
+
+
+def _emitted_per_step(m: re.Match[str]) -> str:
+    """The bracket of ``_BRACKET_EMITTED`` written as tokens per step where its figure is the
+    accepted drafts' plus one at the printed precision; as it was otherwise."""
+    n, e = m.group("n"), m.group("m")
+    tol = sum(0.5 * 10 ** -len(x.partition(".")[2]) for x in (n, e))
+    if abs(float(e) - float(n) - 1.0) > tol + 1e-9:
+        return m.group(0)
+    open_at = m.group(0).rindex("(")
+    return m.group(0)[:open_at] + f"({e} tokens per step)"
+
+
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # a format string's placeholder ('{rate:.2f}', '{:>6.3%}', '%5.2f'): code, the value it will
 # print; its digits (a width, a precision) are no figure, so they are masked ('{rate:.#f}'). A
@@ -350,6 +375,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
     if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
         raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
+    if "ccepted" in text and "(" in text and _BRACKET_EMITTED.search(text):
+        raw = [_BRACKET_EMITTED.sub(_emitted_per_step, ln) for ln in raw]
     if ("{" in text or "%" in text) and _FORMAT_SPEC.search(text):
         raw = [_FORMAT_SPEC.sub(lambda m: re.sub(r"\d", "#", m[0]), ln) for ln in raw]
     if "per" in text and _PERCENT_WORD.search(text):
