@@ -83,9 +83,7 @@ def test_a_lone_row_tag_in_prose_is_no_row() -> None:
     metric=st.sampled_from(["Draft acc", "draft accept", "Drafter acc"]),
     vals=st.lists(st.integers(100, 900), min_size=2, max_size=4),
 )
-def test_draft_acc_in_a_trainers_table_is_no_rate(
-    train: str, metric: str, vals: list[int]
-) -> None:
+def test_draft_acc_in_a_trainers_table_is_no_rate(train: str, metric: str, vals: list[int]) -> None:
     rows = [[str(i + 1), f"{2 - i / 10:.2f}", f"{v / 10:.1f}%"] for i, v in enumerate(vals)]
     got = read_paste(pipe_table(["Step", train, metric], rows))
     assert all(r.printed_rate is None for r in got.records)
