@@ -62,6 +62,80 @@ def _emitted_per_step(m: re.Match[str]) -> str:
     return m.group(0)[:open_at] + f"({e} tokens per step)"
 
 
+# a quotient of counts named by its words ('output tokens divided by passes', 'tokens divided
+# by the number of verify steps'): written 'tokens per pass' so the figure after it is read
+# under that name
+_DIVIDED_BY = re.compile(
+    r"\b(?P<num>(?:(?:output|generated|emitted|committed|decoded)\s+)?tokens)\s+divided\s+by\s+"
+    r"(?:the\s+)?(?:(?:number|count)\s+of\s+)?(?P<den>(?:(?:verify|verification|target|"
+    r"decode|forward)\s+)?(?:pass|step|round|iteration)(?:es|s)?)\b",
+    re.I,
+)
+
+
+def _per_den(m: re.Match[str]) -> str:
+    den = m.group("den")
+    den = den[:-2] if den.lower().endswith("passes") else den.rstrip("sS")
+    return f"{m.group('num')} per {den}"
+
+
+# the working of a quotient over a difference ('12,000 / (12,000 - 8,400) =', the tokens over the
+# passes they took) right before its result, the result after it or first on the next line:
+# the working is dropped where it holds at the result's printed decimals (only the result is
+# the figure; the counts of a difference are no accepted / drafted pair)
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+_WORKING = re.compile(
+    r"(?<![\w.,])(?P<a>"
+    + _NUM
+    + r")\s*/\s*\(\s*(?P<b>"
+    + _NUM
+    + r")\s*[-−]\s*(?P<c>"
+    + _NUM
+    + r")\s*\)\s*=\s*(?:(?P<r>\d+\.\d+)(?![\d.]\d)|$)"
+)
+_CLAUSE_END = re.compile(r"[.;](?=\s|$)")
+_LEADING_RESULT = re.compile(r"^\s*(?P<r>\d+\.\d+)(?![\d.]\d)")
+
+
+def _worked(raw: list[str]) -> list[str]:
+    """``raw`` without each ``_WORKING`` whose arithmetic holds, its result in its place; a
+    result opening the next line is moved up with the rest of its sentence (the next line keeps
+    what follows, or is ``DROPPED`` where nothing does)."""
+    out = list(raw)
+    for i, ln in enumerate(raw):
+        if "/" not in ln or "=" not in ln or out[i] == DROPPED:
+            continue
+        nxt = raw[i + 1] if i + 1 < len(raw) else ""
+        joined = False
+
+        def drop(m: re.Match[str], nxt: str = nxt) -> str:
+            nonlocal joined
+            r = m.group("r")
+            lead = None if r is not None else _LEADING_RESULT.match(nxt)
+            if lead is not None:
+                r = lead.group("r")
+            if r is None:
+                return m.group(0)
+            a, b, c = (float(m.group(k).replace(",", "")) for k in ("a", "b", "c"))
+            half = 0.5 * 10 ** -len(r.partition(".")[2])
+            if b - c <= 0 or abs(a / (b - c) - float(r)) > half + 1e-9:
+                return m.group(0)
+            joined = lead is not None
+            return r
+
+        line = _WORKING.sub(drop, ln)
+        if joined:
+            # (the result's clause, up to its sentence's end on the next line, moved up to the
+            # working's line; the rest of that line left there, its own sentences)
+            rest = _LEADING_RESULT.sub("", nxt, count=1)
+            end = _CLAUSE_END.search(rest)
+            cut = end.end() if end else len(rest)
+            line += rest[:cut]
+            out[i + 1] = rest[cut:] if rest[cut:].strip() else DROPPED
+        out[i] = line
+    return out
+
+
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # a format string's placeholder ('{rate:.2f}', '{:>6.3%}', '%5.2f'): code, the value it will
 # print; its digits (a width, a precision) are no figure, so they are masked ('{rate:.#f}'). A
@@ -370,7 +444,16 @@ def prepare(text: str) -> list[Line]:
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
         raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
-    if "pass" in text and _PER_PASS.search(text) and V.SPECULATIVE.search(text):
+    divided = "divided" in text and _DIVIDED_BY.search(text) is not None
+    if divided:
+        raw = [_DIVIDED_BY.sub(_per_den, ln) for ln in raw]
+    if "/" in text and "(" in text and _WORKING.search(text):
+        raw = _worked(raw)
+    if (
+        "pass" in text
+        and (_PER_PASS.search(text) or (divided and any(_PER_PASS.search(ln) for ln in raw)))
+        and V.SPECULATIVE.search(text)
+    ):
         # 'committed tokens/target pass' beside a draft: tokens per verify step
         raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
     if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
