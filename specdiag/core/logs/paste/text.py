@@ -66,7 +66,7 @@ def _emitted_per_step(m: re.Match[str]) -> str:
 # by the number of verify steps'): written 'tokens per pass' so the figure after it is read
 # under that name
 _DIVIDED_BY = re.compile(
-    r"\b(?P<num>(?:(?:output|generated|emitted|committed|decoded)\s+)?tokens)\s+divided\s+by\s+"
+    r"\b(?P<num>(?:output|generated|emitted|committed|decoded)\s+tokens)\s+divided\s+by\s+"
     r"(?:the\s+)?(?:(?:number|count)\s+of\s+)?(?P<den>(?:(?:verify|verification|target|"
     r"decode|forward)\s+)?(?:pass|step|round|iteration)(?:es|s)?)\b",
     re.I,
