@@ -447,7 +447,7 @@ def prepare(text: str) -> list[Line]:
     divided = "divided" in text and _DIVIDED_BY.search(text) is not None
     if divided:
         raw = [_DIVIDED_BY.sub(_per_den, ln) for ln in raw]
-    if "/" in text and "(" in text and _WORKING.search(text):
+    if ("/ (" in text or "/(" in text) and _WORKING.search(text):
         raw = _worked(raw)
     if (
         "pass" in text
