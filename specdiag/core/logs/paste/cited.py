@@ -191,7 +191,11 @@ _ATTRIBUTED_BEFORE = re.compile(
     r"\b(?:in|from|according\s+to|per|as\s+(?:stated|reported|shown)\s+in)\s+(?:the|their|this|"
     r"that|an?|[\w-]+['’]s)?\s*(?:[\w-]+\s+){0,3}?\[?" + _WHERE + r"\b|"
     r"\b(?:the|their|this|that)\s+(?:[\w-]+\s+){0,2}?" + _WHERE + r"(?:['’]s\b|\s+(?:reports?|"
-    r"says|shows|claims|states|lists|gives|quotes|mentions)\b)",
+    r"says|shows|claims|states|lists|gives|quotes|mentions)\b)|"
+    # (a card without 'model' claiming a figure: 'their card claims', 'the upstream card
+    # states'; a card that shows or gives a figure may be the GPU a run measured on)
+    r"\b(?:the|their|its|this|that)\s+(?:[\w-]+\s+){0,2}?card\s+(?:claims|states|says|"
+    r"advertises|quotes|promises)\b",
     re.I,
 )
 # the same in a bracket right after the value ('2.80 AL (from the team's blog)')
@@ -206,7 +210,7 @@ _ATTRIBUTED_AFTER = re.compile(
 # figure, nor '参考了' (followed a setup)
 _CJK_REFERENCE = r"(?<!供)参考(?:中|里|值|値|数据|数値|结果|結果|表现|实现)?(?!了)"
 _CJK_ATTRIBUTED = re.compile(_CJK_REFERENCE)
-_WHERE_WORD = re.compile(_WHERE + "|" + _CJK_REFERENCE, re.I)
+_WHERE_WORD = re.compile(_WHERE + "|" + _CJK_REFERENCE + r"|\bcard\b", re.I)
 # the writer reading the source, not running ('in the paper we see that τ reaches 3.1'):
 # no first person of a run
 _READING = re.compile(r"\b(?:I|[Ww]e)\s+(?:noticed?|see|saw|read)\s+(?:that\s+)?")

@@ -1851,9 +1851,18 @@ _DEPTH_NAMES = frozenset(("depth", "draft depth", "mtp depth", "spec depth"))
 
 
 def _accept_named(text: str) -> bool:
-    """'accept' alone, or after the name of a tool or configuration ('MTP accept')."""
+    """'accept' alone, or after the name of a tool or configuration ('MTP accept'); 'accept' or
+    'acc' after the word 'draft' ('Draft acc': the drafts' acceptance, as a bare 'acc' is)."""
     head, _, tail = text.rpartition(" ")
-    return text in _BARE_ACCEPT or (tail == "accept" and bool(head) and C.names_one(head))
+    return (
+        text in _BARE_ACCEPT
+        or (tail == "accept" and bool(head) and C.names_one(head))
+        or (head in _DRAFT_WORDS and tail in _BARE_ACCEPT)
+    )
+
+
+_DRAFT_WORDS = frozenset(("draft", "drafter", "drafts"))
+_TRAINING_COLUMN = re.compile(r"\b(?:loss|epochs?|lr)\b")
 
 
 def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
@@ -1863,13 +1872,18 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
     of one depth a run is its setting (_depth_setting)."""
     metrics = {k.metric for k, _ in keys}
     counts = {C.ACCEPTED, C.DRAFTED} <= metrics
+    # (a trainer's table, a loss or epoch column beside it: its 'draft acc' is an accuracy)
+    training = any(_TRAINING_COLUMN.search(k.text) for k, _ in keys)
     out = []
     for i, (k, grp) in enumerate(keys):
         cells = _column_cells(g, i)
         # (a placeholder cell, '---' or 'n/a' on the run without drafts, holds no value)
         shown = [c for c in cells if not _PLACEHOLDER.match(c)]
         pct = bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
-        if pct and ((k.metric is None and _accept_named(k.text)) or (counts and k.text == "rate")):
+        if pct and (
+            (k.metric is None and _accept_named(k.text) and not (training and " " in k.text))
+            or (counts and k.text == "rate")
+        ):
             k = C.Key(C.RATE, k.text, True)
         elif (
             k.metric == C.ACCEPTED

@@ -300,7 +300,8 @@ def fold(
     # one cell of the same table: 'lifted acceptance from 43% to 53%' over rows of 43.0%, 42.6%
     # and 52.9%; the line tells the table's rows, which row it rounds aside)
     drop.update(i for i, t in undecided if (records[i].first_line, t) in folded_at)
-    return _without(out, block_of, drop)
+    # (a table's only rate told again by a breakdown's means: after the prose rounding it)
+    return _fold_by_means(*_without(out, block_of, drop), raw)
 
 
 # a line leading a list of approximate figures ("You're getting roughly:", 'about:')
@@ -569,6 +570,106 @@ def _fold_counted(
         text = f"{r.accepted_tokens:g} accepted"
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, COUNTED_NOTE.format(line=r.first_line, text=text))
+        )
+    return _without(out, block_of, drop)
+
+
+MEANS_NOTE = "restated by the means of accepted and drafted tokens at line {line} ({text})"
+_MEANS_SPAN = 40  # the most lines of a record searched for its drafted mean
+
+
+def _drafted_mean(r: PasteRecord, raw: list[str]) -> C.Value | None:
+    """The one mean of drafted tokens (a figure with decimals, no '%') printed on the lines
+    of ``r`` under a name of drafted tokens; None where none or several are."""
+    if r.last_line - r.first_line > _MEANS_SPAN:
+        return None
+    found = []
+    for ln in raw[r.first_line - 1 : r.last_line]:
+        # (a row of a key-value table, '| Mean drafted | 12.5 |', or a key's line,
+        # 'mean drafted tokens: 12.5')
+        t = C._MARKUP.sub("", ln).strip()
+        cells = [c.strip() for c in t.strip("|").split("|")] if t.startswith("|") else []
+        name, value = cells if len(cells) == 2 else (t.partition(":")[0], t.partition(":")[2])
+        if not name or not value or C.key(name).metric != C.DRAFTED:
+            continue
+        v = C.value(value)
+        if v is not None and not v.percent and v.decimals:
+            found.append(v)
+    return found[0] if len(found) == 1 else None
+
+
+def _fold_by_means(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without a table's only rate, a row printing a rate alone (no length, no
+    counts), where one record of another block prints the accepted drafts a step (its length,
+    the bonus excluded) and, on its lines, the drafted tokens a step, both means with decimals,
+    no rate of its own, whose quotient is that rate within the rounding of all three figures:
+    the run's means told in a breakdown, one run; the row goes, that record noting it. Not where
+    two records' means give the rate, nor where the row's table prints other rates (a sweep)."""
+    rates = [
+        i
+        for i, r in enumerate(records)
+        if r.kind == TABLE_ROW
+        and r.printed_rate is not None
+        and r.printed_length is None
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and r.steps is None
+    ]
+    if not rates:
+        return records, block_of
+    means = []
+    for j, o in enumerate(records):
+        if (
+            o.printed_length is None
+            or o.printed_rate is not None
+            or o.bonus.value != "excluded"
+            or (d := _drafted_mean(o, raw)) is None
+            or d.number <= 0
+        ):
+            continue
+        # (the accepted mean as printed, for its decimals)
+        shown = [
+            v
+            for _, c in o.fields
+            if (v := C.value(c)) is not None
+            and not v.percent
+            and abs(v.number - o.printed_length) < 1e-9
+        ]
+        if shown:
+            means.append((j, shown[0], d))
+    if not means:
+        return records, block_of
+    per_block = Counter(block_of[i] for i, r in enumerate(records) if r.printed_rate is not None)
+    drop: set[int] = set()
+    out = list(records)
+    for i in rates:
+        r = records[i]
+        if per_block[block_of[i]] != 1 or r.printed_rate is None:
+            continue
+        said = C.value(r.fields[0][1]) if len(r.fields) == 1 else None
+        if said is None:
+            continue
+        rate_half = C.half_unit(said.decimals) / (100 if said.percent else 1)
+        matches = []
+        for j, acc, d in means:
+            if block_of[j] == block_of[i]:
+                continue
+            a_half = C.half_unit(acc.decimals)
+            d_half = C.half_unit(d.decimals)
+            low = (acc.number - a_half) / (d.number + d_half)
+            high = (acc.number + a_half) / max(d.number - d_half, 1e-9)
+            if low - rate_half <= r.printed_rate <= high + rate_half:
+                matches.append((j, acc, d))
+        if len(matches) != 1:
+            continue
+        j, acc, d = matches[0]
+        drop.add(i)
+        text = f"{acc.number:g} accepted of {d.number:g} drafted"
+        out[j] = dataclasses.replace(
+            out[j],
+            notes=(*out[j].notes, MEANS_NOTE.format(line=r.first_line, text=text), *r.notes),
         )
     return _without(out, block_of, drop)
 

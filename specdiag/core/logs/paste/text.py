@@ -37,6 +37,105 @@ _EACH_STEP_EMITS = re.compile(
     r"\s+of)\s*)?\d+(?:\.\d+)?\s+tokens)\b(?!\s*(?:/|per\b|a\s+step))",
     re.I,
 )
+# a mean of accepted drafts per step and, in brackets right after it, what the step emitted
+# ('2.40 accepted per step (3.40 emitted)', '**1.9 accepted drafts/round** (2.9 committed)'):
+# the bracket's figure is per step too, the target's own token counted where it is the first
+# plus one (``_emitted_per_step``); written 'tokens per step' so it is read as such
+_BRACKET_EMITTED = re.compile(
+    r"(?P<n>\d+(?:\.\d+)?)\s+(?:draft\s+)?(?:tokens?\s+)?accepted(?:\s+(?:draft\s+)?"
+    r"(?:tokens?|drafts?))?(?:\s*/\s*|\s+(?:per|a)\s+)(?:decode\s+|verify\s+)?"
+    r"(?:step|round|iteration|cycle|pass)\b(?:\*+)?\s*\(\s*(?:~|≈)?(?P<m>\d+(?:\.\d+)?)\s+"
+    r"(?:tokens?\s+)?(?P<verb>emitted|committed|generated|produced|delivered|output)"
+    r"(?:\s+tokens?)?\s*\)",
+    re.I,
+)
+
+
+def _emitted_per_step(m: re.Match[str]) -> str:
+    """The bracket of ``_BRACKET_EMITTED`` written as tokens per step where its figure is the
+    accepted drafts' plus one at the printed precision; as it was otherwise."""
+    n, e = m.group("n"), m.group("m")
+    tol = sum(0.5 * 10 ** -len(x.partition(".")[2]) for x in (n, e))
+    if abs(float(e) - float(n) - 1.0) > tol + 1e-9:
+        return m.group(0)
+    open_at = m.group(0).rindex("(")
+    return m.group(0)[:open_at] + f"({e} tokens per step)"
+
+
+# a quotient of counts named by its words ('output tokens divided by passes', 'tokens divided
+# by the number of verify steps'): written 'tokens per pass' so the figure after it is read
+# under that name
+_DIVIDED_BY = re.compile(
+    r"\b(?P<num>(?:output|generated|emitted|committed|decoded)\s+tokens)\s+divided\s+by\s+"
+    r"(?:the\s+)?(?:(?:number|count)\s+of\s+)?(?P<den>(?:(?:verify|verification|target|"
+    r"decode|forward)\s+)?(?:pass|step|round|iteration)(?:es|s)?)\b",
+    re.I,
+)
+
+
+def _per_den(m: re.Match[str]) -> str:
+    den = m.group("den")
+    den = den[:-2] if den.lower().endswith("passes") else den.rstrip("sS")
+    return f"{m.group('num')} per {den}"
+
+
+# the working of a quotient over a difference ('12,000 / (12,000 - 8,400) =', the tokens over the
+# passes they took) right before its result, the result after it or first on the next line:
+# the working is dropped where it holds at the result's printed decimals (only the result is
+# the figure; the counts of a difference are no accepted / drafted pair)
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+_WORKING = re.compile(
+    r"(?<![\w.,])(?P<a>"
+    + _NUM
+    + r")\s*/\s*\(\s*(?P<b>"
+    + _NUM
+    + r")\s*[-−]\s*(?P<c>"
+    + _NUM
+    + r")\s*\)\s*=\s*(?:(?P<r>\d+\.\d+)(?![\d.]\d)|$)"
+)
+_CLAUSE_END = re.compile(r"[.;](?=\s|$)")
+_LEADING_RESULT = re.compile(r"^\s*(?P<r>\d+\.\d+)(?![\d.]\d)")
+
+
+def _worked(raw: list[str]) -> list[str]:
+    """``raw`` without each ``_WORKING`` whose arithmetic holds, its result in its place; a
+    result opening the next line is moved up with the rest of its sentence (the next line keeps
+    what follows, or is ``DROPPED`` where nothing does)."""
+    out = list(raw)
+    for i, ln in enumerate(raw):
+        if "/" not in ln or "=" not in ln or out[i] == DROPPED:
+            continue
+        nxt = raw[i + 1] if i + 1 < len(raw) else ""
+        joined = False
+
+        def drop(m: re.Match[str], nxt: str = nxt) -> str:
+            nonlocal joined
+            r = m.group("r")
+            lead = None if r is not None else _LEADING_RESULT.match(nxt)
+            if lead is not None:
+                r = lead.group("r")
+            if r is None:
+                return m.group(0)
+            a, b, c = (float(m.group(k).replace(",", "")) for k in ("a", "b", "c"))
+            half = 0.5 * 10 ** -len(r.partition(".")[2])
+            if b - c <= 0 or abs(a / (b - c) - float(r)) > half + 1e-9:
+                return m.group(0)
+            joined = lead is not None
+            return r
+
+        line = _WORKING.sub(drop, ln)
+        if joined:
+            # (the result's clause, up to its sentence's end on the next line, moved up to the
+            # working's line; the rest of that line left there, its own sentences)
+            rest = _LEADING_RESULT.sub("", nxt, count=1)
+            end = _CLAUSE_END.search(rest)
+            cut = end.end() if end else len(rest)
+            line += rest[:cut]
+            out[i + 1] = rest[cut:] if rest[cut:].strip() else DROPPED
+        out[i] = line
+    return out
+
+
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # a format string's placeholder ('{rate:.2f}', '{:>6.3%}', '%5.2f'): code, the value it will
 # print; its digits (a width, a precision) are no figure, so they are masked ('{rate:.#f}'). A
@@ -251,6 +350,52 @@ def _html_row(ln: str) -> str:
     return "| " + " | ".join(cells) + " |" if len(cells) >= 2 else ln
 
 
+# an HTML table pasted with one tag a line (a page's source, a comment's raw HTML): a row's
+# '<tr>' alone on its line, its cells on the lines below, up to '</tr>' (or the next row, the
+# table's end or the paste's end, where the paste was cut); the wrapper tags' own lines
+# ('<table>', '<thead>', '</tbody>') hold no row
+_ROW_OPEN = re.compile(r"^\s*<tr(?:\s[^<>]*)?>", re.I)
+_ROW_END = re.compile(r"</tr\s*>|<tr[\s>]|</?(?:table|thead|tbody|tfoot)[\s>]", re.I)
+_WRAPPER = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)(?:\s[^<>]*)?>\s*$", re.I)
+_ROW_SPAN = 64  # the most lines one row's cells take
+DROPPED = "\x00"  # a line folded into the row above it: no line of its own
+
+
+def _html_rows(raw: list[str]) -> list[str]:
+    """Every line with its HTML table row read as a pipe row; a row written over several lines
+    (``_ROW_OPEN``) is read on its '<tr>' line, the lines it spans dropped (``DROPPED``), and
+    the wrapper tags' lines dropped where such a row is read."""
+    out = list(raw)
+    folded = False
+    i = 0
+    while i < len(out):
+        ln = out[i]
+        if not _ROW_OPEN.match(ln) or re.search(r"</tr\s*>", ln, re.I):
+            out[i] = _html_row(ln)
+            i += 1
+            continue
+        j = i + 1
+        closed = False
+        while j < len(out) and j - i <= _ROW_SPAN:
+            m = _ROW_END.search(out[j])
+            if m:
+                closed = m.group(0).lower().startswith("</tr")
+                break
+            j += 1
+        end = j + 1 if closed else j  # (a row cut by the next row or the table's end: up to it)
+        row = _html_row("".join(x.strip() for x in out[i:end])) if j - i <= _ROW_SPAN else ""
+        if not row.startswith("| "):
+            i += 1  # (no row there: its lines read one by one)
+            continue
+        out[i] = row
+        out[i + 1 : end] = [DROPPED] * (end - i - 1)
+        folded = True
+        i = end
+    if folded:
+        out = [DROPPED if _WRAPPER.match(ln) else ln for ln in out]
+    return out
+
+
 # a paper's inline math as web pages and notes copy it ('$\\tau$', '8.40$\\rightarrow$12.90',
 # '1.40$\\times$', 'MAT $\\tau$') and the italic tau of a PDF's text layer ('𝜏'): read as the
 # symbols they print ('τ', '→', '×'); other math stays as written
@@ -299,11 +444,22 @@ def prepare(text: str) -> list[Line]:
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
         raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
-    if "pass" in text and _PER_PASS.search(text) and V.SPECULATIVE.search(text):
+    divided = "divided" in text and _DIVIDED_BY.search(text) is not None
+    if divided:
+        raw = [_DIVIDED_BY.sub(_per_den, ln) for ln in raw]
+    if ("/ (" in text or "/(" in text) and _WORKING.search(text):
+        raw = _worked(raw)
+    if (
+        "pass" in text
+        and (_PER_PASS.search(text) or (divided and any(_PER_PASS.search(ln) for ln in raw)))
+        and V.SPECULATIVE.search(text)
+    ):
         # 'committed tokens/target pass' beside a draft: tokens per verify step
         raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
     if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
         raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
+    if "ccepted" in text and "(" in text and _BRACKET_EMITTED.search(text):
+        raw = [_BRACKET_EMITTED.sub(_emitted_per_step, ln) for ln in raw]
     if ("{" in text or "%" in text) and _FORMAT_SPEC.search(text):
         raw = [_FORMAT_SPEC.sub(lambda m: re.sub(r"\d", "#", m[0]), ln) for ln in raw]
     if "per" in text and _PERCENT_WORD.search(text):
@@ -311,7 +467,7 @@ def prepare(text: str) -> list[Line]:
     if "\\" in text or "\U0001d70f" in text or ("$" in text and _TEX_PLAIN.search(text)):
         raw = [_tex_symbols(ln) for ln in raw]  # (a figure alone in math too: '$2.9$')
     if "<t" in text and _HTML_CELL.search(text):
-        raw = [_html_row(ln) for ln in raw]
+        raw = _html_rows(raw)
     if "/" in text and "|" in text and "=" in text:
         raw = SG.split_grids(raw)  # '| tokens a step at K = 1 / 2 |' over '| 1.07 / 1.10 |'
     nonblank = [ln for ln in raw if ln.strip()]
@@ -323,6 +479,8 @@ def prepare(text: str) -> list[Line]:
     )
     out: list[Line] = []
     for i, ln in enumerate(raw, 1):
+        if ln == DROPPED:
+            continue  # (a line of a row written over several lines, read on its first)
         if diff:
             if _DIFF_META.match(ln) or ln.startswith("-"):
                 continue
