@@ -41,7 +41,9 @@ _WORDS = st.sampled_from(
 @given(
     before=_WORDS,
     between=st.sampled_from([" ", " and ", ": ", ", then ", " - "]),
-    after=st.sampled_from(["", " which seems fine.", " Any ideas: what do you use?", " `--draft-max 24`"]),
+    after=st.sampled_from(
+        ["", " which seems fine.", " Any ideas: what do you use?", " `--draft-max 24`"]
+    ),
     stats_first=st.booleans(),
     flags=st.booleans(),
     impl=st.sampled_from(["ngram-mod", "ngram_mod", "draft-eagle3", "draft-simple"]),
@@ -62,7 +64,10 @@ def test_each_marked_span_of_a_prose_line_is_its_own_record(
 ) -> None:
     generated = accepted + extra
     acc_tokens, gen_tokens = accepted + 17, generated + 41
-    spans = [f"`{_request(accepted, generated)}`", f"`{_stats(impl, drafts, acc_tokens, gen_tokens)}`"]
+    spans = [
+        f"`{_request(accepted, generated)}`",
+        f"`{_stats(impl, drafts, acc_tokens, gen_tokens)}`",
+    ]
     if stats_first:
         spans.reverse()
     lead = "I ran with `--spec-type ngram-mod --draft-max 32` and " if flags else ""
