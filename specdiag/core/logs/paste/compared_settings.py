@@ -63,10 +63,8 @@ def _key(name: re.Match[str], v1: C.Value, v2: C.Value) -> C.Key | None:
     """The figure the name says the two values are, or None where they cannot be it."""
     if v1.percent != v2.percent:
         return None
-    if name.group("verb") is not None:
-        key = C.key("acceptance")  # 'accepted fewer tokens (0.33)': a share of the drafted
-    else:
-        key = C.key(name.group("noun"))
+    # ('accepted fewer tokens (0.33)': the verb's figure a share of the drafted)
+    key = C.key("acceptance") if name.group("verb") is not None else C.key(name.group("noun"))
     if key.metric == C.RATE:
         shares = v1.percent or (0 < v1.number <= 1 and 0 < v2.number <= 1 and v1.decimals > 0)
         return key if shares and v2.number <= 100 and (v1.percent or v2.decimals > 0) else None
@@ -80,9 +78,8 @@ def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str,
     all the same) where the name, the comparison or the values do not fit."""
     for m in _PAIR.finditer(text):
         lo = max(0, m.start() - _NAME_REACH)
-        name = None
-        for name in _NAME.finditer(text, lo, m.start()):
-            pass  # (the last name before the first setting)
+        # (the last name before the first setting)
+        name = next(reversed(list(_NAME.finditer(text, lo, m.start()))), None)
         if name is None or any(c.isdigit() for c in text[name.end() : m.start()]):
             continue
         said = text[max(0, name.start() - 30) : m.start("v1")] + " " + m.group("mid")

@@ -799,9 +799,9 @@ def _fold_setting(
                     drop.add(i)
                     break
             if i in drop:
-                if (j := record_at.get(ln)) is not None:
+                if (at := record_at.get(ln)) is not None:
                     note = SETTING_NOTE.format(line=r.first_line, text=text)
-                    out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, note))
+                    out[at] = dataclasses.replace(out[at], notes=(*out[at].notes, note))
                 break
     return _without(out, block_of, drop)
 
