@@ -112,12 +112,12 @@ def _quoted_lines(text: str) -> list[str]:
     """Two or more code spans of one prose line that each hold a server mark ('the output was
     `draft acceptance rate = ...` `statistics ngram-mod: #calls(b,g,a) = ...`'): each span is a
     log line of its own (a span quoted twice, word for word, is one). Fewer than two: []."""
-    spans: list[str] = []
+    spans: dict[str, None] = {}  # (in the line's order)
     for m in _CODE_SPAN.finditer(text):
         span = m.group(1).strip()
         if span not in spans and any(mark in span for mark in _MARKS):
-            spans.append(span)
-    return spans if len(spans) > 1 else []
+            spans[span] = None
+    return list(spans) if len(spans) > 1 else []
 
 
 def _is_cut(text: str) -> bool:
