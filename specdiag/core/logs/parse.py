@@ -108,6 +108,18 @@ def _quoted_span(text: str) -> str:
 _CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
+def _quoted_lines(text: str) -> list[str]:
+    """Two or more code spans of one prose line that each hold a server mark ('the output was
+    `draft acceptance rate = ...` `statistics ngram-mod: #calls(b,g,a) = ...`'): each span is a
+    log line of its own (a span quoted twice, word for word, is one). Fewer than two: []."""
+    spans: dict[str, None] = {}  # (in the line's order)
+    for m in _CODE_SPAN.finditer(text):
+        span = m.group(1).strip()
+        if span not in spans and any(mark in span for mark in _MARKS):
+            spans[span] = None
+    return list(spans) if len(spans) > 1 else []
+
+
 def _is_cut(text: str) -> bool:
     """A statistics line that stops mid-field (',', ':', '=' or '('): it waits for its next
     line (joined when that continues it, else read alone). SGLang 0.5.5's complete line ends
@@ -459,6 +471,9 @@ class LineParser:
         if "\r" in text:
             text = text.rsplit("\r", 1)[-1] if not text.endswith("\r") else text.rstrip("\r")
         if "`" in text:
+            spans = _quoted_lines(text)
+            if spans:
+                return self._spans(spans, line_no, prev_line)
             text = _quoted_span(text)
         if text[:1] in _QUOTED or "`" in text or "</" in text or "&gt;" in text:
             text = G.clean(text)  # markdown quote, list bullet, backticks, HTML
@@ -466,6 +481,19 @@ class LineParser:
         if out is not None:
             return (out,) if isinstance(out, LogRecord) else out
         return self._other(text, line_no, prev_line)
+
+    def _spans(self, spans: list[str], line_no: int, prev_line: str | None) -> ParseOutcome:
+        """Each quoted log line of one prose line read on its own (:func:`_quoted_lines`): their
+        records together, in the line's order; none read: the first span's outcome."""
+        records: list[LogRecord] = []
+        first: ParseOutcome = None
+        for span in spans:
+            out = self._parse(span, line_no, prev_line)
+            if type(out) is tuple:
+                records.extend(out)
+            elif first is None:
+                first = out
+        return tuple(records) if records else first
 
     def _other(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
         """Bench tools, example programs, JSON bodies, or a line the grammar cannot place."""

@@ -32,6 +32,63 @@ _LEAF = re.compile(
     r"^(?P<label>[^:]+?)\s*(?::|→|->|=)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
 )
 
+# a leaf of counts under a rate's name ('business prompts: 5 / 624', '... : 12 / 80 (15%)',
+# '... : 0 / 40 accepted tokens'): accepted over drafted, a share after them only where it is
+# their ratio at its printed precision
+_COUNTS_LEAF = re.compile(
+    r"^(?P<label>[^:]+?)\s*:\s*(?P<val>\d+\s*/\s*\d+)(?![\d.])(?P<tail>[^:]{0,60})$"
+)
+_COUNTS_SHARE = re.compile(
+    r"^\s*(?:,\s*|\(\s*)(?:(?:around|about|roughly|approx\.?|approximately|~|≈)\s*)?"
+    r"(?P<p>\d+(?:\.\d+)?)\s*%\s*\)?\s*[.;]?\s*$",
+    re.I,
+)
+# the counts' noun after them ('accepted tokens'); a position 0 only of nothing accepted (none
+# accepted at the first draft position is none accepted at all, whatever the depth)
+_COUNTS_NOUN = re.compile(
+    r"^\s+(?:(?P<pos>pos(?:ition)?[- _]?0)\s+)?(?:draft\s+)?accepted(?:\s+draft)?\s+tokens?\s*[.;]?\s*$",
+    re.I,
+)
+# a setting given its value inside a label ('chat, max_tokens=64'): the run's configuration
+_ASSIGNED = re.compile(r"[\w.-]+\s*=\s*[\w.-]+")
+
+
+def _counts_leaf(text: str) -> re.Match[str] | None:
+    """A leaf printing accepted over drafted counts (``_COUNTS_LEAF``) whose tail is nothing,
+    their share (agreeing) or their noun; None otherwise."""
+    m = _COUNTS_LEAF.match(text)
+    if m is None:
+        return None
+    a, n = (int(x) for x in m.group("val").split("/"))
+    if not 0 <= a <= n or n == 0:
+        return None
+    tail = m.group("tail")
+    if not tail.strip(" .;"):
+        return m
+    if (sh := _COUNTS_SHARE.match(tail)) is not None:
+        p = C.value(sh.group("p") + "%")
+        ok = p is not None and abs(100 * a / n - p.number) <= C.half_unit(p.decimals) + 1e-9
+        return m if ok else None
+    if (noun := _COUNTS_NOUN.match(tail)) is not None:
+        return m if noun.group("pos") is None or a == 0 else None
+    return None
+
+
+def counts_listed(blk: list[Line]) -> bool:
+    """Whether every line of a block is a list item, two or more of them leaves of counts
+    (``_counts_leaf``), and every other item holds no digit (a configuration's name or words)."""
+    n = 0
+    for _, t in blk:
+        m = item(t.expandtabs(4))
+        if m is None:
+            return False
+        text = m.group("text").strip()
+        if _counts_leaf(text) is not None:
+            n += 1
+        elif re.search(r"\d", text):
+            return False
+    return n >= 2
+
 
 # a plain 'label: value' line, a list item only under a title line of its own block
 # ('Acceptance length by category' / 'coding: 3.41' / 'math: 3.20')
@@ -137,6 +194,7 @@ def read(
         while parents and parents[-1][0] >= indent:
             parents.pop()
         leaf = _LEAF.match(text)
+        counted = leaf is None and metric == C.RATE and (leaf := _counts_leaf(text)) is not None
         if leaf is None:
             if re.search(r"\d", C._MARKUP.sub("", text)) and C.value(text) is not None:
                 return []  # a bare value: not a configuration's name
@@ -146,9 +204,9 @@ def read(
         v = C.value(leaf.group("val"))
         if (
             v is None
-            or not _plausible(metric, v)
+            or not (counted or _plausible(metric, v))
             or C.key(label).metric is not None
-            or _SETTING_NAME.search(label)
+            or _SETTING_NAME.search(_ASSIGNED.sub(" ", label))
         ):
             return []
         fig = E.Figures()

@@ -21,7 +21,9 @@ Only where every bit of this is the paste's own word:
   ``max_draft_len``: a step may draft fewer), no SGLang tree setting (``--speculative-num-steps``,
   ``--speculative-eagle-topk``, ``--speculative-num-draft-tokens``), no proposer whose drafts
   vary a step (vLLM's ``ngram``, prompt lookup, ``suffix`` decoding: a match may be shorter);
-- the record is vLLM's, a rate alone within [0, 1], exact (no ``~``, no range), not per
+- the record is vLLM's (or, with a k of 1, any record of a paste naming no tool: one draft a
+  step makes accepted over drafted tokens the accepted drafts per step whatever the engine),
+  a rate alone within [0, 1], exact (no ``~``, no range), not per
   position, not per output token, with no k of its own in its labels.
 
 Pure: records in, records out.
@@ -76,18 +78,30 @@ def stated(text: str) -> int | None:
     return k
 
 
+_COUNTS = re.compile(r"^\s*\d+\s*/\s*\d+\s*$")
+
+
+def _whose(r: PasteRecord, k: int) -> bool:
+    """Whether the record's tool lets the paste's k decide it: vLLM's; or, at k = 1, a record
+    of a paste naming no tool (one draft a step: accepted over drafted tokens is the accepted
+    drafts per step whatever the engine, num_speculative_tokens setting the depth)."""
+    return r.tool == "vllm" or (k == 1 and r.tool == "unknown" and r.tool_rule == "no tool named")
+
+
 def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module)."""
-    if not any(r.tool == "vllm" and OD._fits(r) for r in records) or "speculative" not in text:
+    if not any(_whose(r, 1) and OD._fits(r) for r in records) or "speculative" not in text:
         return records
     k = stated(text)
-    if k is None:
+    if k is None or not any(_whose(r, k) for r in records):
         return records
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
     def exact(r: PasteRecord) -> bool:
         # (a reader may drop the '~' of '~51%' from the field it keeps: the record's own lines)
         own = " ".join(raw[r.first_line - 1 : r.last_line])
+        if any(_COUNTS.match(v) for _, v in r.fields):
+            return True  # (a rate of whole counts is exact, whatever share is said beside it)
         return OD._APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
 
     out = []
@@ -95,7 +109,7 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         rate = r.printed_rate
         own_k = I.k_stated(" ".join(v for _, v in r.labels)) if r.labels else None
         if (
-            r.tool == "vllm"
+            _whose(r, k)
             and rate is not None
             and OD._fits(r)
             and exact(r)

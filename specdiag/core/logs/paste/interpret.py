@@ -25,6 +25,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
+from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
@@ -5298,6 +5299,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
+    # one figure compared between two settings, each value in brackets after its setting
+    # ('lower acceptance in greedy mode (0.52) than in sampled mode (0.64)'; compared_settings.py)
+    claim(CMP.spans(text) if CMP.hinted(low) else [])
     claim(_went_to(text) if A.hinted(low) or " of " in low else [])
     claim(_values_at(text) if text.count("@") >= 2 else [])
     claim(_described(text) if "(" in text and _DESCRIBED_HINT.search(text) else [])

@@ -1372,8 +1372,12 @@ def read_paste(
             # ('Metric = per-request spec_accept_length'; stat_header.py)
             candidate = _TABLE_MARK.search("|")
         # a bullet list of values under prose naming their figure
+        # (or a list of accepted / drafted counts whose items name acceptance: '0 / 40
+        # accepted tokens', beside a line of words alone)
         listed = (
-            not candidate and B.item(blk[0][1]) is not None and B.metric_named(heading) is not None
+            (not candidate or B.counts_listed(blk))
+            and B.item(blk[0][1]) is not None
+            and B.metric_named(heading) is not None
         )
         # a title line naming one figure over plain 'label: value' lines ('Acceptance length
         # by category' / 'coding: 3.41' / 'math: 3.20')

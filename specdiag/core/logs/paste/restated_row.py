@@ -81,6 +81,13 @@ another record ('pos0=61.2%' in a results line above): that run told again as wh
 began; it goes. Not a whole number (`from 0%`, `from 100%`: many runs print it), nor a value no
 earlier record's line prints.
 
+A prose figure in brackets right after the setting it was measured in ('in greedy mode
+(0.52)'), printed with decimals, whose value an earlier record's line prints digit for digit
+with the same setting named before it in its sentence ('acceptance in greedy mode rose from
+0.52 to 0.60'): that run told again; it goes, the earlier record noting it. Not where the
+earlier line names another setting before the value, nor a later line's value (a run of its
+own: the old head's figure for another setting may print the new head's value).
+
 Pure: records in, records out.
 """
 
@@ -229,6 +236,7 @@ def fold(
     records, block_of = _fold_coarser(records, block_of, raw)
     records, block_of = _fold_heading(records, block_of, raw)
     records, block_of = _fold_from(records, block_of, raw)
+    records, block_of = _fold_setting(records, block_of, raw)
     records, block_of = _fold_at_k(records, block_of, raw)
     records, block_of = _fold_extreme(records, block_of, raw)
     table = [
@@ -825,6 +833,78 @@ def _fold_from(
         if said is not None and first.get(text, r.first_line) < r.first_line:
             drop.add(i)
     return _without(records, block_of, drop)
+
+
+# a figure in brackets right after the setting it was measured in ('in greedy mode (0.52)')
+_SETTING_BRACKET = re.compile(
+    r"\b(?:in|on|for|with|under|at)\s+(?P<s>[A-Za-z][\w.+-]*(?:\s+[A-Za-z0-9][\w.+-]*){0,3})"
+    r"\s*\(\s*(?P<v>\d+\.\d+(?:\s*%)?)\s*\)",
+    re.I,
+)
+# how far before an earlier line's value its setting may be named
+_SETTING_REACH = 80
+SETTING_NOTE = "restated with its setting by the figure at line {line} ({text})"
+
+
+def _fold_setting(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each prose figure in brackets after its setting ('in greedy mode
+    (0.52)') whose value, digit for digit, an earlier record's line prints with the same
+    setting named before it in its sentence ('acceptance in greedy mode rose from 0.52'): that
+    run told again (see the module's rules)."""
+    cands: list[tuple[int, str, str]] = []  # (record, its value as printed, its setting)
+    for i, r in enumerate(records):
+        if (
+            r.structure not in _PROSE
+            or r.first_line != r.last_line
+            or not 0 < r.first_line <= len(raw)
+        ):
+            continue
+        line = raw[r.first_line - 1]
+        if "(" not in line or (p := _printed(r)) is None or p[1].decimals == 0:
+            continue
+        text = C._MARKUP.sub("", p[0]).strip().replace(" ", "")
+        for m in _SETTING_BRACKET.finditer(line):
+            if m.group("v").replace(" ", "") == text:
+                cands.append((i, text, m.group("s").lower()))
+                break
+    if not cands:
+        return records, block_of
+    # the lines of records printing each decimal figure, in order (once per paste)
+    lines_of: dict[str, list[int]] = {}
+    for ln in sorted(
+        {ln for r in records for ln in range(r.first_line, min(r.last_line, len(raw)) + 1)}
+    ):
+        for m in _DECIMAL.finditer(raw[ln - 1] if ln > 0 else ""):
+            seen = lines_of.setdefault(m.group(0).replace(" ", ""), [])
+            if not seen or seen[-1] != ln:
+                seen.append(ln)
+    record_at: dict[int, int] = {}  # the first record on each line
+    for j, o in enumerate(records):
+        record_at.setdefault(o.first_line, j)
+    drop: set[int] = set()
+    out = list(records)
+    for i, text, setting in cands:
+        r = records[i]
+        for ln in lines_of.get(text, [])[:8]:
+            if ln >= r.first_line:
+                break
+            earlier = raw[ln - 1]
+            for m in _DECIMAL.finditer(earlier):
+                if m.group(0).replace(" ", "") != text:
+                    continue
+                before = earlier[max(0, m.start() - _SETTING_REACH) : m.start()]
+                before = re.split(r"[.!?;](?:\s|$)", before)[-1].lower()
+                if re.search(r"\b" + re.escape(setting) + r"\b", before):
+                    drop.add(i)
+                    break
+            if i in drop:
+                if (at := record_at.get(ln)) is not None:
+                    note = SETTING_NOTE.format(line=r.first_line, text=text)
+                    out[at] = dataclasses.replace(out[at], notes=(*out[at].notes, note))
+                break
+    return _without(out, block_of, drop)
 
 
 # a length at a bracketed setting of the draft tokens per step ('AL (k=4) = 3.1')
