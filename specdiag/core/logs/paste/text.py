@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import slashed_grid as SG
@@ -299,6 +300,8 @@ def prepare(text: str) -> list[Line]:
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
         raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
+    if EW.named(text):
+        raw = EW.english(raw)  # 'Ø Akzeptanzlänge 4,09', "taux d'acceptation": English words
     if "pass" in text and _PER_PASS.search(text) and V.SPECULATIVE.search(text):
         # 'committed tokens/target pass' beside a draft: tokens per verify step
         raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
