@@ -323,6 +323,14 @@ for _m, _keys in {
         "position acceptance",
         "accept per position",
         "accept per pos",
+        # 'per' written as a slash, as in a unit ('acceptance rate/position', German tables'
+        # 'Akzeptanzrate/Position')
+        "acceptance rate/position",
+        "acceptance rate/pos",
+        "acceptance/position",
+        "accept rate/position",
+        "accept rate/pos",
+        "acc rate/pos",
     ),
 }.items():
     for _k in _keys:
