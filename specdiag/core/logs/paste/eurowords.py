@@ -144,7 +144,13 @@ _NAMED = re.compile(
 # a decimal comma ('4,17', '94,01 %', '0,0581'): never three digits after it, nor a list
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d{1,2}|\d{4,})(?![\d,]|\.\d)")
 # a count of another ('92 de 116', '35 sur 73', '69 von 72', '5 из 8'): 'of'
-_OF = re.compile(r"(?<=\d) (?:de|sur|von|из|trên) (?=\d)")
+# (never a count of cards or machines: '23-32 sur 2×L4' is 'on 2 x L4')
+_OF = re.compile(r"(?<=\d) (?:de|sur|von|из|trên) (?=\d+(?![\d×xX]))")
+# the method named after the figure's noun, as French, Spanish and Portuguese place it
+# ('acceptation MTP 0,88', 'tasa de aceptación EAGLE'): before it, as English does
+_NOUN_FIRST = re.compile(
+    r"\b(acceptance(?: rate| length)?) (MTP|EAGLE-?\d?|DFlash\d?|Medusa|n-?gram|draft)\b", re.I
+)
 # a hyphen joining a word to the translated name ('Draft-acceptance rate'): a space
 _JOINED = re.compile(r"(?<=[^\W\d_])-(?=(?:mean )?accept)")
 
@@ -172,6 +178,6 @@ def english(lines: list[str]) -> list[str]:
             ln = _DECIMAL_COMMA.sub(r"\1.\2", ln)
         new = _OF.sub(" of ", _WORD.sub(_english, ln))
         if new != ln:
-            new = _JOINED.sub(" ", new)
+            new = _NOUN_FIRST.sub(r"\2 \1", _JOINED.sub(" ", new))
         out.append(new)
     return out

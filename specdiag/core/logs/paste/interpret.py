@@ -3309,7 +3309,7 @@ _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
 # figures may stand between: 'costs greedy only 5%')
 _AMOUNT_CHANGED = re.compile(
     r"\b(?:costs?|costing|loses|lost|losing|gains?|gained|gaining|adds|added|shaves?|shaved|"
-    r"sheds?|trims?|trimmed)\s+(?:[^\W\d]+\s+){0,3}?[*`]{0,2}[~≈+−-]?$",
+    r"sheds?|trims?|trimmed)\s+(?:[^\W\d]+\s+){0,4}?[*`]{0,2}[~≈+−-]?$",
     re.I,
 )
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')

@@ -19,7 +19,7 @@ _LANGS = {
         "| Metrik | Wert |",
     ),
     "fr": (
-        ["Taux d'acceptation", "taux d’acceptation du draft"],
+        ["Taux d'acceptation", "taux d’acceptation MTP"],
         ["Longueur d'acceptation", "Longueur moyenne d'acceptation"],
         "| Métrique | Valeur |",
     ),
@@ -104,3 +104,21 @@ def test_an_acceptance_word_of_another_meaning_gives_no_record(read: Read) -> No
 
 def test_an_english_paste_keeps_its_commas() -> None:
     assert not EW.named("acceptance rate 12,5%")
+
+
+def test_a_count_of_another_and_a_count_of_cards() -> None:
+    assert EW.english(["aceptó 92 de 116 propuestas"]) == ["accepted 92 of 116 propuestas"]
+    assert EW.english(["27 tok/s (vs 23-32 sur 2×L4)"]) == ["27 tok/s (vs 23-32 sur 2×L4)"]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(["acceptation", "taux d'acceptation", "tasa de aceptación", "aceitação"]),
+    st.sampled_from(["MTP", "EAGLE-3", "DFlash"]),
+    st.integers(min_value=50, max_value=95),
+)
+def test_the_method_after_the_noun(read: Read, name: str, method: str, hundredths: int) -> None:
+    text = f"Bench: 41 tok/s, KV cache 251k tokens, {name} {method} 0,{hundredths} en usage réel.\n"
+    recs = read(text).records
+    assert len(recs) == 1 and recs[0].printed_rate is not None
+    assert abs(recs[0].printed_rate - hundredths / 100) < 1e-9
