@@ -124,7 +124,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("ortalama", "mean"),
     ("medyan", "median"),
 )
-_MEANING = {w: en for w, en in _WORDS}
+_MEANING = dict(_WORDS)
 # a word whole (letters of any script on neither side; a German compound's hyphen is a side:
 # 'Draft-Akzeptanz'), the apostrophe typed either way
 _WORD = re.compile(
