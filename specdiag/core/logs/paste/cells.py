@@ -341,9 +341,22 @@ for _m, _keys in {
 # accepted drafts per any of them is accepted per step. One vocabulary for headers, units after
 # a value ('2.15 tokens/round') and the candidate test, so a spelling added here is read
 # everywhere.
-STEP_NOUNS = ("step", "fwd", "forward", "cycle", "verify", "round", "iter", "iteration", "window")
+STEP_NOUNS = (
+    "step",
+    "fwd",
+    "forward",
+    "cycle",
+    "verify",
+    "round",
+    "iter",
+    "iteration",
+    "window",
+    # (a draft proposal, one a verify step: 'tokens accepted per proposal')
+    "proposal",
+)
 STEP_NOUN_RE = (
-    r"(?:steps?|fwd|forwards?|cycles?|verify|verif\w*|rounds?|iters?|iterations?|windows?)"
+    r"(?:steps?|fwd|forwards?|cycles?|verify|verif\w*|rounds?|iters?|iterations?|windows?|"
+    r"proposals?)"
 )
 _STEP_PHRASES = tuple(
     f"{q} {n}"

@@ -78,6 +78,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("aceptado", "accepted"),
     ("aceptó", "accepted"),
     ("promedio", "mean"),
+    ("por propuesta", "per proposal"),
+    ("propuestas", "proposals"),
     ("mediana", "median"),
     ("métrica", "metric"),
     ("medición", "metric"),
@@ -90,6 +92,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("aceitos", "accepted"),
     ("aceitas", "accepted"),
     ("aceitou", "accepted"),
+    ("por proposta", "per proposal"),
+    ("propostas", "proposals"),
     # (Spanish and Portuguese)
     ("média", "mean"),
     ("media", "mean"),
