@@ -107,7 +107,7 @@ def test_an_english_paste_keeps_its_commas() -> None:
 
 
 def test_a_count_of_another_and_a_count_of_cards() -> None:
-    assert EW.english(["aceptó 92 de 116 propuestas"]) == ["accepted 92 of 116 propuestas"]
+    assert EW.english(["aceptó 92 de 116 propuestas"]) == ["accepted 92 of 116 proposals"]
     assert EW.english(["27 tok/s (vs 23-32 sur 2×L4)"]) == ["27 tok/s (vs 23-32 sur 2×L4)"]
 
 
