@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import bracket_length as BL
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
@@ -336,6 +337,13 @@ def prepare(text: str) -> list[Line]:
         if _FENCE.match(ln) or ln.strip().lower() == "image":
             ln = ""  # (a fence; a web page's image copied as its alt text, 'image')
         out.append((i, ln.rstrip()))
+    if "|" in text and "(" in text:
+        # '| Draft acceptance | 95.2 % (60/63, mean length: 3.85) |': two rows (bracket_length)
+        out = [
+            (n, x)
+            for n, t in out
+            for x in ((BL.split(t) if "ength" in t and "|" in t else None) or [t])
+        ]
     joined = _joined(out)
     if text.count("=") >= 6:
         joined = [x for line in joined for x in _unflattened(line)]
