@@ -323,6 +323,14 @@ for _m, _keys in {
         "position acceptance",
         "accept per position",
         "accept per pos",
+        # 'per' written as a slash, as in a unit ('acceptance rate/position', German tables'
+        # 'Akzeptanzrate/Position')
+        "acceptance rate/position",
+        "acceptance rate/pos",
+        "acceptance/position",
+        "accept rate/position",
+        "accept rate/pos",
+        "acc rate/pos",
     ),
 }.items():
     for _k in _keys:
@@ -333,9 +341,22 @@ for _m, _keys in {
 # accepted drafts per any of them is accepted per step. One vocabulary for headers, units after
 # a value ('2.15 tokens/round') and the candidate test, so a spelling added here is read
 # everywhere.
-STEP_NOUNS = ("step", "fwd", "forward", "cycle", "verify", "round", "iter", "iteration", "window")
+STEP_NOUNS = (
+    "step",
+    "fwd",
+    "forward",
+    "cycle",
+    "verify",
+    "round",
+    "iter",
+    "iteration",
+    "window",
+    # (a draft proposal, one a verify step: 'tokens accepted per proposal')
+    "proposal",
+)
 STEP_NOUN_RE = (
-    r"(?:steps?|fwd|forwards?|cycles?|verify|verif\w*|rounds?|iters?|iterations?|windows?)"
+    r"(?:steps?|fwd|forwards?|cycles?|verify|verif\w*|rounds?|iters?|iterations?|windows?|"
+    r"proposals?)"
 )
 _STEP_PHRASES = tuple(
     f"{q} {n}"

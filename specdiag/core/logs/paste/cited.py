@@ -78,9 +78,14 @@ _CITED = re.compile(
 )
 
 
-# a markdown heading naming a model card (card_section)
+# a markdown heading naming a model card (card_section), or its figure as published (by a
+# source the heading names: '## Track 2 — org/repo: published MTP acceptance rate', in the
+# languages eurowords.py reads too: 'publié', 'publicado', 'veröffentlicht', 'опубликован')
 _CARD_HEADING = re.compile(
-    r"^\s*(?:#{1,6}\s|\*\*|__).*?(model[\s_-]*card|模型卡|モデルカード)", re.I
+    r"^\s*(?:#{1,6}\s|\*\*|__).*?(model[\s_-]*card|模型卡|モデルカード|"
+    r"\bpublished\b|\bpubli[ée]e?s?\b|\bpublicad[oa]s?\b|\bver[öo]ffentlicht\w*|"
+    r"опубликован\w*)",
+    re.I,
 )
 _OWN_RUN = re.compile(
     r"\b(?:we|our|ours|my|mine|I|measured|observed|reproduc\w*|replicat\w*|vs\.?|versus|"

@@ -634,6 +634,25 @@ def simulated_marks(lines: list[str]) -> dict[int, str]:
 # --- a failure's signature quoted ---------------------------------------------------------------
 
 # the mark of figures quoted as what a failure prints (the caller words its reason)
+# --- an unchecked item of a task list --------------------------------------------------------
+
+TODO = "an unchecked task-list item (a thing to do or check, not done)"
+# an item of a markdown task list left unticked ('- [ ] compare: acceptance ~60%', '* [ ]',
+# '1. [ ]'): what is still to be done or checked, so its figures are values to reach or to
+# compare the run's against, never a measurement; a ticked item ('- [x]') is read as before
+_TODO_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+\[ \]\s")
+
+
+def todo_marks(lines: list[str]) -> dict[int, str]:
+    """The indexes of ``lines`` (one block) that are unticked task-list items naming an
+    acceptance figure, each with its mark (see _TODO_ITEM)."""
+    return {
+        i: TODO
+        for i, t in enumerate(lines)
+        if "[ ]" in t and _TODO_ITEM.match(t) and _ACCEPT.search(t) and _DIGITS.search(t)
+    }
+
+
 SYMPTOM = "a failure's signature"
 
 # words that introduce figures as what a failure or a bug prints ('... makes the model loop --

@@ -705,6 +705,8 @@ def _marks(blk: list[tuple[int, str]], forcing: bool) -> dict[int, str]:
         marked.setdefault(blk[i][0], m)
     for i, m in NR.simulated_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
+    for i, m in NR.todo_marks([t for _, t in blk]).items():
+        marked.setdefault(blk[i][0], m)
     for i, m in FX.placeholder_lines([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for ln, t in blk:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import bracket_length as BL
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import slashed_grid as SG
@@ -444,6 +446,8 @@ def prepare(text: str) -> list[Line]:
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
         raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
+    if EW.named(text):
+        raw = EW.english(raw)  # 'Ø Akzeptanzlänge 4,09', "taux d'acceptation": English words
     divided = "divided" in text and _DIVIDED_BY.search(text) is not None
     if divided:
         raw = [_DIVIDED_BY.sub(_per_den, ln) for ln in raw]
@@ -491,6 +495,13 @@ def prepare(text: str) -> list[Line]:
         if _FENCE.match(ln) or ln.strip().lower() == "image":
             ln = ""  # (a fence; a web page's image copied as its alt text, 'image')
         out.append((i, ln.rstrip()))
+    if "|" in text and "(" in text:
+        # '| Draft acceptance | 95.2 % (60/63, mean length: 3.85) |': two rows (bracket_length)
+        out = [
+            (n, x)
+            for n, t in out
+            for x in ((BL.split(t) if "ength" in t and "|" in t else None) or [t])
+        ]
     joined = _joined(out)
     if text.count("=") >= 6:
         joined = [x for line in joined for x in _unflattened(line)]
