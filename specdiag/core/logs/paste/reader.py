@@ -2817,16 +2817,18 @@ def _per_engine_said(records: list[PasteRecord], text: str) -> list[PasteRecord]
     for r in records:
         got, pl = said.get(r.tool), r.printed_length
         if got is not None and pl is not None and unsaid(r) and _length_name(r) is not None:
-            value, words = got
-            length = pl if value == INCLUDED else pl + 1
-            r = dataclasses.replace(
-                r,
-                accept_length=round(length, 6),
-                bonus=Decision(value, f"the paste says of {r.tool}'s figures: {words!r}"),
-                notes=decided_notes(r.notes),
-            )
+            r = _as_said(r, pl, got[0], f"the paste says of {r.tool}'s figures: {got[1]!r}")
         out.append(r)
     return out
+
+
+def _as_said(r: PasteRecord, printed: float, value: str, why: str) -> PasteRecord:
+    """``r`` with its printed length normalised as the paste says its lengths count (``value``:
+    the bonus included or excluded), ``why`` the words that say it."""
+    length = printed if value == INCLUDED else printed + 1
+    return dataclasses.replace(
+        r, accept_length=round(length, 6), bonus=Decision(value, why), notes=decided_notes(r.notes)
+    )
 
 
 def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecord]:
@@ -2871,12 +2873,8 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
     out = []
     for r in records:
         if r.bonus == UNDECIDED and r.printed_length is not None and _length_name(r) is not None:
-            length = r.printed_length if value == INCLUDED else r.printed_length + 1
-            r = dataclasses.replace(
-                r,
-                accept_length=round(length, 6),
-                bonus=Decision(value, f"the paste says of its lengths: {words.strip()!r}"),
-                notes=decided_notes(r.notes),
+            r = _as_said(
+                r, r.printed_length, value, f"the paste says of its lengths: {words.strip()!r}"
             )
         out.append(r)
     return out
