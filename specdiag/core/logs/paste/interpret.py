@@ -113,12 +113,21 @@ def _row_sources(g: Grid, ctx: Ctx) -> dict[int, Ctx]:
     return out
 
 
+# a backend column naming the compute device API a tool ran on ('ROCm0', 'Vulkan0 + --flag',
+# 'CUDA', 'Metal'), not a program: the row's tool is the paste's
+_COMPUTE_BACKEND = re.compile(
+    r"(?:rocm|vulkan|cuda|metal|sycl|hip|opencl|cpu|npu|htp|cann)\d{0,2}(?![\w.-])", re.I
+)
+
+
 def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
     for k, v in labels:
         if k in _TOOL_COLS:
             t = T.engine_of(v)
             if t is not None:
                 return t, f"the row's {k} column"
+            if k == "backend" and _COMPUTE_BACKEND.match(_label_value(v)):
+                break
             return "unknown", f"the row's {k} column names no known tool"
     return ctx[0], ctx[1]
 
