@@ -64,6 +64,8 @@ HEDGE = (
 _ARRIVED_AT = (
     r"(?:" + _CHANGE_VERB + _PARTICLE + _BY + r"\s+to|"
     r"reach(?:es|ed|ing)?|hits?|hitting|"
+    # what the figure came to be, no preposition ('the accept length becomes exactly 1.00')
+    r"becomes?|became|becoming|"
     r"(?:sits?|sat|sitting|stays?|stayed|staying|settles?|settled|settling|hovers?|hovered|"
     r"hovering|peaks?|peaked|plateaus?|plateaued|stabili[sz]e[sd]?|levell?ed\s+off|levels?\s+off|"
     r"bottom(?:s|ed)?\s+out|tops?\s+out|topped\s+out|"

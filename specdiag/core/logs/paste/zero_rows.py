@@ -191,7 +191,8 @@ def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecor
     """Lengths of exactly 1 in a paste that says no draft was accepted (``said_none_accepted``),
     decided as counting the target's own token; nothing where a length of the paste is below
     1 (that paste's lengths leave it out) or a record of it accepted drafts (a rate or a count
-    above 0). Where those lengths of 1 lie in several paragraphs (several runs printing 1),
+    above 0; a rate of at most 1% is next to nothing, at most 0.64 drafts a step even at 64
+    drafts a step, so a length of exactly 1 beside it still counts the target's token). Where those lengths of 1 lie in several paragraphs (several runs printing 1),
     the words count for a length in its own paragraph alone: a paste of two runs, one of
     which accepted nothing, says nothing of the other's 1."""
     ones = {
@@ -199,7 +200,7 @@ def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecor
         for r in records
         if r.bonus == UNDECIDED
         and r.printed_length == 1.0
-        and not r.printed_rate
+        and (not r.printed_rate or r.printed_rate <= _NEAR_MOST)
         and not r.accepted_tokens
     }
     if not ones or any(r.printed_length is not None and r.printed_length < 1.0 for r in records):
