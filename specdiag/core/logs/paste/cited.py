@@ -191,7 +191,11 @@ def _linked_before(line: str, at: int) -> bool:
 
 # a source named as where the figure comes from: 'in the [blog post](url)', 'from the team's
 # blog', 'according to the paper', 'the tech report's', 'the paper reports / shows / lists'
-_WHERE = r"(?:blog(?:\s*post)?|paper|article|tech(?:nical)?\s+report|model[\s_-]*card)"
+# (a tutorial or a guide too: 'the vendor tutorial lists 55% acceptance', another's published run)
+_WHERE = (
+    r"(?:blog(?:\s*post)?|paper|article|tech(?:nical)?\s+report|model[\s_-]*card|tutorial|"
+    r"guide)"
+)
 _ATTRIBUTED_BEFORE = re.compile(
     r"\b(?:in|from|according\s+to|per|as\s+(?:stated|reported|shown)\s+in)\s+(?:the|their|this|"
     r"that|an?|[\w-]+['’]s)?\s*(?:[\w-]+\s+){0,3}?\[?" + _WHERE + r"\b|"
