@@ -18,7 +18,8 @@ _ABOVE = (
 
 def _table(backends: list[str], lengths: list[float]) -> str:
     rows = "".join(
-        f"| {b} | {i + 40}% | {x:.2f} |\n" for i, (b, x) in enumerate(zip(backends, lengths))
+        f"| {b} | {i + 40}% | {x:.2f} |\n"
+        for i, (b, x) in enumerate(zip(backends, lengths, strict=True))
     )
     return "| Backend | Draft acceptance | Mean len |\n|---|---|---|\n" + rows
 
