@@ -3340,8 +3340,8 @@ _PCT_FIRST = re.compile(
     # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
     r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
     r"(?:draft\s+|token\s+)?acceptance(?:\s+rate)?|"
-    # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
-    r"accept\s+rate|"
+    # the clipped noun ('~60% accept rate', '48% draft accept rate'); a bare 'accept' is a verb
+    r"(?:draft\s+)?accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
     # drafted tokens accepted')
     r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
