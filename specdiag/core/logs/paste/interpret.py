@@ -3348,7 +3348,9 @@ _PCT_FIRST = re.compile(
     r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted|"
     # a bare 'accepted' after the share ('378 drafts, 7.7 % accepted')
     r"accepted(?=\s*(?:[,.;)|]|--|—|$)))"
-    r"\b(?!\s+(?:length|len|test|criteria))",
+    # a share of the acceptance kept against a baseline ('100% acceptance retained' under a
+    # change): how much of it held, no rate of its own
+    r"\b(?!\s+(?:length|len|test|criteria|(?:retained|preserved|kept|maintained)\b))",
     re.I,
 )
 # a count of accepted drafts with their share in brackets ('24 drafts, **23 accepted (96 %)**',
