@@ -44,8 +44,8 @@ from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
-from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import series_finals as SF
+from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
