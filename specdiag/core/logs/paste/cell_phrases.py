@@ -6,7 +6,8 @@ after**`` (the first draft position's rate; the later positions said only approx
 Each such row is one run:
 
 - ``P% of drafted tokens`` (``of draft tokens``, ``of drafts``, ``of proposed tokens``,
-  ``accepted``): the rate P;
+  ``of slots``, ``of draft slots``: a step's draft slots, one a draft token; ``accepted``):
+  the rate P;
 - ``P% at position N`` (``at pos N``, ``for position N``), perhaps followed by an approximate
   rest (``~0% after``, ``near zero beyond``): the rate at position N alone (the rest, never
   exact, is not read);
@@ -32,7 +33,9 @@ from specdiag.core.logs.paste import cells as C
 _PCT = r"(?P<p>\d{1,3}(?:\.\d+)?)\s*%"
 _OF_DRAFTS = re.compile(
     rf"^{_PCT}\s+(?:of\s+(?:the\s+)?(?:drafted|draft|proposed|speculated)\s+tokens|"
-    r"of\s+(?:the\s+)?drafts)(?:\s+accepted)?$",
+    r"of\s+(?:the\s+)?drafts|"
+    # the draft slots a step fills, one a draft token ('66% of slots' under a draft accept rate)
+    r"of\s+(?:the\s+)?(?:draft(?:ed)?\s+)?slots)(?:\s+accepted)?$",
     re.I,
 )
 _AT_POSITION = re.compile(

@@ -3349,15 +3349,17 @@ _PCT_FIRST = re.compile(
     # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
     r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
     r"(?:draft\s+|token\s+)?acceptance(?:\s+rate)?|"
-    # the clipped noun ('~60% accept rate'); a bare 'accept' is a verb
-    r"accept\s+rate|"
+    # the clipped noun ('~60% accept rate', '48% draft accept rate'); a bare 'accept' is a verb
+    r"(?:draft\s+)?accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
     # drafted tokens accepted')
     r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
     r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted|"
     # a bare 'accepted' after the share ('378 drafts, 7.7 % accepted')
     r"accepted(?=\s*(?:[,.;)|]|--|—|$)))"
-    r"\b(?!\s+(?:length|len|test|criteria))",
+    # a share of the acceptance kept against a baseline ('100% acceptance retained' under a
+    # change): how much of it held, no rate of its own
+    r"\b(?!\s+(?:length|len|test|criteria|(?:retained|preserved|kept|maintained)\b))",
     re.I,
 )
 # a count of accepted drafts with their share in brackets ('24 drafts, **23 accepted (96 %)**',

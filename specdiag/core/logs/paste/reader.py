@@ -45,6 +45,7 @@ from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
+from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
@@ -1046,6 +1047,8 @@ def read_paste(
     line scanner is read once, not lost. ``scanned()``: the line scanner's records of the input
     as figures (line, length, rate), asked for only where a title's figure may round one."""
     lines = TX.prepare(text)
+    # a spaced table copied with a blank line after every line, back in one block
+    lines = SG.closed(lines)
     if "accept" in text.lower():
         # a table copied with single spaces, back as a pipe table (where no table reader
         # already reads its lines as a spaced table)
