@@ -195,9 +195,10 @@ class SGLangRates:
 
     def _forget(self) -> None:
         """The text pairs met, coded as they first come: per code its candidates and the
-        num_draft_tokens that fit per formula, the candidate set it tallies (one object per distinct set: many pairs share one), the formula it is held
-        to, and its outcome when the line alone decides it (else -1); outcomes given a best
-        pair, cached by (code, formula, num_draft_tokens)."""
+        num_draft_tokens that fit per formula, the candidate set it tallies (one object per
+        distinct set: many pairs share one), the formula it is held to, and its outcome when the
+        line alone decides it (else -1); outcomes given a best pair, cached by (code, formula,
+        num_draft_tokens)."""
         self._code: dict[Pair, int] = {}
         self._analysis: list[Analysis] = []
         self._sets: list[frozenset[tuple[str, int]]] = []
