@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge, ragged
-from specdiag.core.logs.infer import NEW, OLD, PairKey
+from specdiag.core.logs.infer import NEW, OLD
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
     SGL_NOTES,
@@ -331,22 +331,17 @@ class _SGLangRows:
             self.code[items[sel]] = self.rule.decide(self.f.ranks[r], pairs[sel].tolist())
 
     def _pairs(self, items: I64) -> I64:
-        """The rule's codes of the lines' (accept len, accept rate) texts: keyed by their two
-        key8s packed in one number when both are short (at most 4 bytes of [0-9.]: no NUL),
-        else by the texts."""
+        """The rule's codes of the lines' (accept len, accept rate) texts, found by their two
+        key8s packed in one number when both are short (at most 4 bytes of [0-9.]: no NUL)."""
         tab = self.tab
         ln, rn = tab["len_len"][items], tab["rate_len"][items]
-        keys: list[PairKey]
+        packed = None
         if max(int(ln.max()), int(rn.max())) <= 4:
             lk, rk = tab["len_key"][items], tab["rate_key"][items]
             packed = (lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF))
-            uniq, inv = np.unique(packed, return_inverse=True)
-            keys = uniq.tolist()
-        else:
-            lt, rt = tab["len_t"][items], tab["rate_t"][items]
-            inv, texts = _texts(self.data, None, (lt, ln), (rt, rn))
-            keys = [(a, b, False) for a, b in texts]
-        return np.array(self.rule.codes(keys), np.int64)[inv]
+        lt, rt = tab["len_t"][items], tab["rate_t"][items]
+        inv, texts = _texts(self.data, packed, (lt, ln), (rt, rn))
+        return np.array(self.rule.codes([(a, b, False) for a, b in texts]), np.int64)[inv]
 
     def resolve(self) -> None:
         """Each decided line's normalised rate (``rate``), whether the range guard skips it

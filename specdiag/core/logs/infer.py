@@ -178,18 +178,6 @@ Outcome = tuple[str | None, int | None, int]
 Pair = tuple[str, str, bool]  # accept len and accept rate as printed, 0.5.5's trailing comma
 
 
-# a key of a text pair: the pair itself, or a number that stands for it (the compiled part's
-# two texts of at most 4 bytes, little-endian, accept len in the high half)
-PairKey = int | Pair
-
-
-def _pair(key: PairKey) -> Pair:
-    if isinstance(key, tuple):
-        return key
-    t = [k.to_bytes(4, "little").rstrip(b"\0").decode("latin-1") for k in divmod(key, 1 << 32)]
-    return t[0], t[1], False
-
-
 class SGLangRates:
     """The accept-rate rule of one source's SGLang lines (docs/logs.md). A line is a text pair
     coded by :meth:`codes` (its accept len and accept rate as printed, and whether 0.5.5's
@@ -207,10 +195,11 @@ class SGLangRates:
 
     def _forget(self) -> None:
         """The text pairs met, coded as they first come: per code its candidates and the
-        num_draft_tokens that fit per formula, the candidate set it tallies (one object per distinct set: many pairs share one), the formula it is held
-        to, and its outcome when the line alone decides it (else -1); outcomes given a best
-        pair, cached by (code, formula, num_draft_tokens)."""
-        self._code: dict[PairKey, int] = {}
+        num_draft_tokens that fit per formula, the candidate set it tallies (one object per
+        distinct set: many pairs share one), the formula it is held to, and its outcome when the
+        line alone decides it (else -1); outcomes given a best pair, cached by (code, formula,
+        num_draft_tokens)."""
+        self._code: dict[Pair, int] = {}
         self._analysis: list[Analysis] = []
         self._sets: list[frozenset[tuple[str, int]]] = []
         self._one_set: dict[frozenset[tuple[str, int]], frozenset[tuple[str, int]]] = {}
@@ -218,21 +207,20 @@ class SGLangRates:
         self._static: list[int] = []
         self._with_best: dict[int, int] = {}  # key: code, formula and num_draft_tokens in one
 
-    def codes(self, keys: Sequence[PairKey]) -> list[int]:
-        """The codes of text pairs (accept len text, accept rate text, trailing comma), each
-        given by a key (:data:`PairKey`). The codes given before are void (the table may start
-        afresh here: memory stays bounded)."""
+    def codes(self, pairs: Sequence[Pair]) -> list[int]:
+        """The codes of text pairs (accept len text, accept rate text, trailing comma). The
+        codes given before are void (the table may start afresh here: memory stays bounded)."""
         if len(self._code) > PAIRS_KEPT:
             self._forget()
         code = self._code
         try:
-            return [code[k] for k in keys]
+            return [code[p] for p in pairs]
         except KeyError:  # new pairs among them
-            return [self._new(k, _pair(k)) if (c := code.get(k)) is None else c for k in keys]
+            return [self._new(p) if (c := code.get(p)) is None else c for p in pairs]
 
-    def _new(self, key: PairKey, pair: Pair) -> int:
+    def _new(self, pair: Pair) -> int:
         length_text, rate_text, trailing = pair
-        code = self._code[key] = len(self._static)
+        code = self._code[pair] = len(self._static)
         analysis = _analysis(length_text, rate_text)
         self._analysis.append(analysis)
         cands = analysis[0]

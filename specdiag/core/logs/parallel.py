@@ -55,7 +55,7 @@ class _Part:
     series: dict[tuple[str, ...], SeriesAccumulator]  # the analyzer's series()
     counts: ScanCounts
     inference: dict[str, SGLangRateInference]
-    best_pairs: dict[str, set[tuple[str | None, int | None]]]
+    best_pairs: dict[str, set[tuple[str | None, int | None]]]  # per rank, those that decided lines
     ranks: set[str]
     overflow: bool  # rank tags past the cap
     quiet_end: bool  # nothing open at the end of the range
@@ -158,14 +158,12 @@ def _range_worker(
                 chain[1].send({**before, **upto})
         for key, acc in series.items():
             acc.spark.after(before.get(key, 0))
-        # per rank, the best pairs that decided lines (whichever source read them)
-        pairs = {r: set(p) for r, p in parser.sglang_rates.used.items()}
         conn.send(
             _Part(
                 series,
                 scanner.counts,
                 parser.sglang_inference,
-                pairs,
+                parser.sglang_rates.used,
                 mine.rank_tags,
                 mine.overflowed,
                 quiet,
