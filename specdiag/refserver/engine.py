@@ -14,7 +14,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from specdiag.refserver.config import ReferenceServerConfig
 
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from specdiag.refserver.logfmt import BaseLog
     from specdiag.refserver.model import TinyLM, Tokenizer
 
 
@@ -127,6 +126,16 @@ class FinishedTotals:
     by_reason: dict[str, int] = field(default_factory=lambda: {"stop": 0, "length": 0, "abort": 0})
 
 
+class Hooks(Protocol):
+    """A flavor's log (:class:`~.logfmt.BaseLog`, which imports this module): told of each
+    event the engine steps through."""
+
+    def admitted(self, engine: Engine, req: Request) -> None: ...
+    def prefill(self, engine: Engine, batch: list[Request]) -> None: ...
+    def decode(self, engine: Engine) -> None: ...
+    def finish(self, engine: Engine, req: Request) -> None: ...
+
+
 class Engine:
     """Batches requests, runs speculative decoding and keeps every counter the APIs expose."""
 
@@ -143,7 +152,7 @@ class Engine:
         )
         self.finished_agg = FinishedTotals(per_position=[0] * self.k)
         self.records: collections.deque[dict[str, object]] = collections.deque(maxlen=10_000)
-        self.hooks: BaseLog | None = None  # the log's hooks (set by logfmt.make_log)
+        self.hooks: Hooks | None = None  # the log's hooks (set by logfmt.make_log)
         self._serial = 0
         self._wake = asyncio.Event()
         self._stopping = False

@@ -3,12 +3,19 @@ whose ``"$slot"`` strings the server fills with its own values."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from specdiag.core import datafiles
+from specdiag.refserver.config import ReferenceServerConfig
 
-if TYPE_CHECKING:
-    from specdiag.refserver.state import ServerState
+
+class ServerState(Protocol):
+    """What the answers here read of :class:`~.state.ServerState` (which imports this module):
+    the configuration (its flavor) and the server's own slot values."""
+
+    config: ReferenceServerConfig
+    slots: dict[str, Any]
+
 
 OMIT = object()  # a slot value that leaves its key out (a key the engine sends only sometimes)
 

@@ -43,7 +43,7 @@ from specdiag.core.logs.records import (
     VLLM,
     LogRecord,
 )
-from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Scanner, keywords_for
+from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Block, Scanner, keywords_for
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 
@@ -107,19 +107,6 @@ ITEM = np.dtype(
     + _cols(np.int64, "accepted drafted pp_off pp_n timed ymd hms fnum frac_len running")
     + _cols(np.uint64, "rank_key len_key rate_key")
 )
-
-
-class Block(NamedTuple):
-    """A range the compiled part scanned: its counts, where the scan stopped (a special line's
-    start, or the range's end), its items (ITEM rows, packed) over ``data`` and the
-    per-position rates they point into (packed doubles)."""
-
-    lines: int
-    candidate_lines: int
-    stop: int
-    items: bytes
-    pp: bytes
-    data: bytes
 
 
 class Compiled:

@@ -16,7 +16,7 @@ import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from specdiag.core.logs import grammar as G
 from specdiag.core.logs import patterns as P
@@ -37,9 +37,6 @@ from specdiag.core.logs.records import (
     Unrecognised,
     out_of_range,
 )
-
-if TYPE_CHECKING:  # (parse.py imports this module)
-    from specdiag.core.logs.parse import LineParser
 
 N_SGL_BENCH_LIFETIME = (
     "sglang bench_serving / bench_one_batch_server print /server_info's avg_spec_accept_length: "
@@ -269,6 +266,18 @@ def contradicted(prev: str | None, version: str, engine: LogEngine) -> bool:
 def _names_a_tool(text: str) -> bool:
     """Whether the text names a tool (the other side of a two-sided contrast, 'SGLang vs')."""
     return _ANY_TOOL.search(spaced(text)) is not None
+
+
+class LineParser(Protocol):
+    """What the readers here use of :class:`~.parse.LineParser` (which imports this module):
+    the engine asked for, the open block and table, and its record builder."""
+
+    engine: str | None
+    block: Block | None
+    table: tuple[int, list[str]] | None
+
+    @property
+    def make_record(self) -> Callable[..., LogRecord]: ...
 
 
 def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:

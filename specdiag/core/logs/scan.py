@@ -14,7 +14,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO, NamedTuple, Protocol
 
 from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
@@ -32,12 +32,40 @@ from specdiag.core.logs.patterns import (
 from specdiag.core.logs.records import LogRecord, Skipped, Unrecognised
 from specdiag.errors import InputError
 
-if TYPE_CHECKING:  # the compiled part imports this module
-    from specdiag.core.logs.fast import Block, Compiled
-
 CHUNK_SIZE = 8 << 20  # bytes read at a time
 JSON_DOC_MAX = 64 << 20  # a whole JSON document is read as one value up to this size
 MAX_LINE = 1 << 20  # longer lines are skipped (counted when they hold a keyword)
+
+
+class Block(NamedTuple):
+    """A range the compiled part scanned: its counts, where the scan stopped (a special line's
+    start, or the range's end), its items (ITEM rows, packed) over ``data`` and the
+    per-position rates they point into (packed doubles)."""
+
+    lines: int
+    candidate_lines: int
+    stop: int
+    items: bytes
+    pp: bytes
+    data: bytes
+
+
+class Compiled(Protocol):
+    """The compiled part of a source (:class:`~.fast.Compiled`; it imports this module, so it
+    is named here by what the readers call)."""
+
+    def scan(self, buf: bytes, start: int, end: int) -> Block: ...
+
+    def batch(
+        self,
+        blk: Block,
+        base: int,
+        prev_tail: bytes,
+        parse: Callable[[int, bytes | None, bytes | None], list[LogRecord]],
+        skip: Callable[[int, str, str], None],
+    ) -> tuple[RecordBatch | None, int]: ...
+
+
 MAX_EXAMPLES = 5  # skipped-line examples kept per source
 GZIP_MAGIC = b"\x1f\x8b"
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
