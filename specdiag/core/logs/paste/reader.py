@@ -2020,6 +2020,10 @@ def read_paste(
         )
     headings = {ln for ln, t in lines if _HEADING.match(t) or _BOLD_LINE.match(t)}
     if headings:
+        # (a run of three lines or more under one '#' mark: a script's commented output, one
+        # line a field, no titles)
+        headings -= RR.commented_run(lines)
+    if headings:
         # the figures of the records below a title: the paste's own, printed or computed from
         # their counts, and the line scanner's where a title's record may round one
         # (a rate printed as exactly zero is a figure too: '# ...; acceptance is 0%' over 0%)
@@ -3030,6 +3034,7 @@ _COLON_TITLE = re.compile(r"^\s*[A-Z][A-Za-z ()/&,-]{2,80}:\s*$")
 _TABLE_MARK = re.compile(r"\|")
 # a line wholly in bold ('**Before (accept_len ~1.5)**:'), a title like a markdown heading
 _BOLD_LINE = re.compile(r"^\s*\*\*[^*\n]{3,100}\*\*:?\s*$")
+
 _BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__)(?:\s*\([^()]{1,80}\))?:?\s*$")
 
 
