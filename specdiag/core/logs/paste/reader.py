@@ -1951,6 +1951,8 @@ def read_paste(
     records = MARG.decide(records, text)
     # ... or equal to the running products' sum of a chain of conditional rates: drafts alone
     records = MARG.chained(records, text)
+    # ... or equal to the mean of a distribution of accepted drafts a step beside it: drafts alone
+    records = MARG.distributed(records, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
     # a line of one run's details restating one table row above it (restated_row.py)
