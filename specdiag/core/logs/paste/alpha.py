@@ -6,7 +6,9 @@ A rate record (no length: the drafts per step are not told), only where a measur
 stands with the symbol (before it: ``gives``, ``gave``, ``measured``, ``got``, ``observed``,
 ``yields``, ``obtained``; or between it and the value: ``is``, ``was``, ``came out at``,
 ``measured``, ``sits at``), or as a field (``alpha=0.95``, ``α: 0.62``) on a line that names a
-speculative arm (``mtp128: ... alpha=0.95``: vocab.SPECULATIVE), the value is a rate (a fraction up to 1, or a percentage), and the
+speculative arm (``mtp128: ... alpha=0.95``: vocab.SPECULATIVE) or prints the counts it divides
+(``accepted=3 total=4 alpha=0.750``: one accepted count, one of the drafts proposed, ``total``,
+``drafted`` or ``proposed``, the field their quotient within its rounding), the value is a rate (a fraction up to 1, or a percentage), and the
 paste speaks of speculation somewhere (:func:`record_named` lets the reader drop it
 otherwise). Never in a hypothetical or an example (``if alpha = 0.8``, ``assuming α is 0.7``,
 ``say alpha is 0.9``, ``for example``, ``would``), a formula (``1 - α``, ``α^k``,
@@ -130,12 +132,15 @@ def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str,
     """(start, end, items) of every measured α of a line: one rate item each."""
     if _OTHER.search(text):
         return
-    field = (_FIELD,) if V.SPECULATIVE.search(text) else ()
+    counted = None if V.SPECULATIVE.search(text) else _counts_beside(text)
+    field = (_FIELD,) if V.SPECULATIVE.search(text) or counted is not None else ()
     for pat in (_BEFORE, _AFTER, *field):
         for m in pat.finditer(text):
             v = C.value(m.group("v"))
             if v is None or (not v.percent and (v.number > 1 or v.decimals == 0 and v.number > 1)):
                 continue
+            if pat is _FIELD and counted is not None and not _is_share(v, counted):
+                continue  # (a field beside counts it does not divide: another alpha)
             if v.percent and v.number > 100:
                 continue
             if _HYPOTHETICAL.search(_clause_before(text, m.start())) or _HYPOTHETICAL.search(
@@ -150,6 +155,30 @@ def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str,
                 continue
             key = C.Key(C.RATE, ALPHA_KEY, v.percent)
             yield m.start(), m.end(), [(key, v, ALPHA_KEY, m.group("v").strip())]
+
+
+# counts beside a bare α field on its line ('accepted=45 total=60 alpha=0.750'): the accepted
+# drafts and the drafts proposed, whose quotient the field may be
+_ACCEPTED_COUNT = re.compile(r"(?<![\w-])accepted\s*[=:]\s*(?P<n>\d+)(?![\d.])", re.I)
+_TOTAL_COUNT = re.compile(
+    r"(?<![\w-])(?:total|drafted|proposed|draft_tokens|drafts)\s*[=:]\s*(?P<n>\d+)(?![\d.])",
+    re.I,
+)
+
+
+def _counts_beside(text: str) -> tuple[int, int] | None:
+    """The accepted and proposed counts of a line printing one of each ('accepted=2 total=2'),
+    the first no more than the second; else None."""
+    a, t = _ACCEPTED_COUNT.findall(text), _TOTAL_COUNT.findall(text)
+    if len(a) != 1 or len(t) != 1 or not 0 <= int(a[0]) <= int(t[0]) or int(t[0]) == 0:
+        return None
+    return int(a[0]), int(t[0])
+
+
+def _is_share(v: C.Value, counts: tuple[int, int]) -> bool:
+    """Whether ``v`` prints accepted / proposed of ``counts`` within its rounding."""
+    share = counts[0] / counts[1] * (100 if v.percent else 1)
+    return abs(share - v.number) <= C.half_unit(v.decimals)
 
 
 def record_named(r: PasteRecord) -> bool:

@@ -24,6 +24,19 @@ sum may move by more than 0.05 prove nothing), the length counts the
 accepted drafts alone, the bonus token excluded (1 + the sum: included); the records of the
 same name follow it (reader's one name, one way). Two lists or two lengths matching: nothing.
 
+A distribution of the accepted drafts a step (a list of k + 1 shares or counts, position i the
+steps that accepted i drafts: ``Acceptance probs: [0.14, 0.06, 0.08, 0.12, 0.59]``,
+``accept histogram = [1548, 417, 74, 9]``) under a name of acceptance and one of a
+distribution (``probs``, ``probabilities``, ``distribution``, ``histogram``, ``counts``), on a
+line within three lines of a length of the same block (the nearest such line; two at the same
+distance: nothing): its mean, the sum of i x share_i (counts divided by their total), is the
+accepted drafts a step. Read as tokens a step from 1 instead, the same list's mean is one more,
+so either way a length equal to the mean within the printed rounding (half a unit of the length
+plus i half-units of each share) leaves the bonus out (length 1 + it), one equal to 1 + the
+mean counts it. The shares must add up to 1 within their rounding; a list of one value, a share
+above 1, shares so coarse that the mean may move by more than 0.05, a mean giving neither or
+both prove nothing.
+
 Pure: records and the paste in, records out.
 """
 
@@ -194,3 +207,93 @@ def chained(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         notes=decided_notes(r.notes),
     )
     return [*records[:i], decided, *records[i + 1 :]]
+
+
+# 'Acceptance probs: [0.14, 0.06, 0.59]', 'accepted_count_distribution = (12, 30, 58)',
+# 'accept histogram: [1548, 417, 74, 9]'
+_DISTRIBUTION = re.compile(
+    r"(?<![\w-])accept(?:ance|ed)?(?:[ _-](?:count|length|len|drafts?|tokens?))?[ _-]?"
+    r"(?:probs?|probabilit(?:y|ies)|distribution|dist|histogram|hist|counts)"
+    r"[`*]{0,2}\s*[:=]\s*[`*]{0,2}[\[(](?P<list>[^\[\]()\n]{1,400})[\])]",
+    re.I,
+)
+_ITEM = re.compile(r"^(?:\d+(?:\.\d+)?|\.\d+)$")
+# lines searched on each side of a length's line for its distribution
+_NEAR = 3
+
+
+def _mean_of(listed: str) -> tuple[float, float] | None:
+    """The mean accepted drafts of a distribution list (see the module's rule) and the
+    rounding it carries; None when the list is no distribution."""
+    items = [x.strip() for x in listed.split(",")]
+    if len(items) < 2 or not all(_ITEM.match(x) for x in items):
+        return None
+    vals = [float(x) for x in items]
+    if all("." not in x for x in items) and sum(vals) > 1:
+        total = sum(vals)  # counts: exact shares
+        return sum(i * v for i, v in enumerate(vals)) / total, 0.0
+    if any(v > 1 for v in vals):
+        return None
+    halves = [C.half_unit(_decimals(x)) for x in items]
+    if abs(sum(vals) - 1) > sum(halves) + 1e-9:
+        return None
+    return sum(i * v for i, v in enumerate(vals)), sum(i * h for i, h in enumerate(halves))
+
+
+def _nearest_list(raw: list[str], line: int) -> str | None:
+    """The distribution list nearest the 1-based ``line`` within ``_NEAR`` lines of its block;
+    None when there is none or two at the same distance."""
+    i = line - 1
+    for d in range(_NEAR + 1):
+        found = []
+        for j in {i - d, i + d}:
+            if not 0 <= j < len(raw) or not all(
+                raw[x].strip() for x in range(min(i, j), max(i, j))
+            ):
+                continue
+            found += [m.group("list") for m in _DISTRIBUTION.finditer(raw[j])]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            return None
+    return None
+
+
+def distributed(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Lengths nothing decided, decided by the distribution of accepted drafts a step printed
+    beside them (see the module's rule)."""
+    low = text.lower()
+    if "accept" not in low or not any(w in low for w in ("prob", "dist", "hist", "count")):
+        return records
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out = []
+    for r in records:
+        pl = r.printed_length
+        if r.bonus != UNDECIDED or pl is None or not 1 <= r.first_line <= len(raw):
+            out.append(r)
+            continue
+        listed = _nearest_list(raw, r.first_line)
+        mean = _mean_of(listed) if listed is not None else None
+        shown = [(v, x) for _, v in r.fields if (x := C.value(v)) is not None and x.number == pl]
+        if mean is None or not shown or mean[1] > _WIDEST:
+            out.append(r)
+            continue
+        tol = C.half_unit(shown[0][1].decimals) + mean[1]
+        drafts, tokens = abs(mean[0] - pl) <= tol, abs(mean[0] + 1 - pl) <= tol
+        if drafts == tokens:
+            out.append(r)
+            continue
+        way, said = (EXCLUDED, "the mean") if drafts else (INCLUDED, "1 + the mean")
+        out.append(
+            dataclasses.replace(
+                r,
+                accept_length=round(pl + (1 if drafts else 0), 6),
+                bonus=Decision(
+                    way,
+                    f"identity: {said} of the distribution of accepted drafts a step "
+                    f"({mean[0]:.4g}) is the printed length {shown[0][0].strip()}",
+                ),
+                notes=decided_notes(r.notes),
+            )
+        )
+    return out

@@ -371,12 +371,39 @@ _BY_DESIGN = re.compile(
 )
 
 
+# a figure said never to be reached ('we will never get AR=1', 'you cannot reach 100%
+# acceptance', "won't hit an accept length of 5"): a negation, at most two words, a verb of
+# attaining, then the figure within a few words: a bound no run reaches, no run's figure. Read
+# only where that figure is every number of its line (a measured value beside it: 'we never got
+# 2.5, only 1.9' keeps the line as it was)
+_UNATTAINED = re.compile(
+    r"(?:\b(?:never|not|cannot)|n['’]t)\s+(?:\w+\s+){0,2}?"
+    r"(?:get|got|gotten|reach|see|saw|seen|hit|achieve|attain|obtain)(?:s|es|ed)?\s+"
+    r"(?:[A-Za-z_-]+\s+){0,4}?(?:[A-Za-z_-]+\s*[=:]\s*|of\s+|to\s+)?"
+    r"[~≈]?\d+(?:\.\d+)?(?:\s*%)?",
+    re.I,
+)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _unattained(text: str) -> str | None:
+    """The words of ``text`` saying its one figure is never reached (see ``_UNATTAINED``)."""
+    m = _UNATTAINED.search(text)
+    if m is None or len(_NUMBER.findall(text)) != len(_NUMBER.findall(m.group(0))):
+        return None
+    return m.group(0)
+
+
 def illustrative_sentence(text: str) -> str | None:
     """The words of ``text`` that mark a sentence of it as an illustration of what code does,
     not a run (a supposition, a generic subject), where that sentence holds acceptance counts
     or a figure and says no one measured it; or None."""
     if not _ACCEPT.search(text):
         return None
+    if ("never" in text or "not" in text or "n't" in text or "n’t" in text) and (
+        u := _unattained(text)
+    ) is not None:
+        return u
     for s in _SENT.split(text):
         if not _ACCEPT.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
             continue

@@ -1954,6 +1954,8 @@ def read_paste(
     records = MARG.decide(records, text)
     # ... or equal to the running products' sum of a chain of conditional rates: drafts alone
     records = MARG.chained(records, text)
+    # ... or equal to the mean of a distribution of accepted drafts a step beside it: drafts alone
+    records = MARG.distributed(records, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
     # a line of one run's details restating one table row above it (restated_row.py)
@@ -2022,6 +2024,10 @@ def read_paste(
             ),
         )
     headings = {ln for ln, t in lines if _HEADING.match(t) or _BOLD_LINE.match(t)}
+    if headings:
+        # (a run of three lines or more under one '#' mark: a script's commented output, one
+        # line a field, no titles)
+        headings -= RR.commented_run(lines)
     if headings:
         # the figures of the records below a title: the paste's own, printed or computed from
         # their counts, and the line scanner's where a title's record may round one
@@ -3033,6 +3039,7 @@ _COLON_TITLE = re.compile(r"^\s*[A-Z][A-Za-z ()/&,-]{2,80}:\s*$")
 _TABLE_MARK = re.compile(r"\|")
 # a line wholly in bold ('**Before (accept_len ~1.5)**:'), a title like a markdown heading
 _BOLD_LINE = re.compile(r"^\s*\*\*[^*\n]{3,100}\*\*:?\s*$")
+
 _BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__)(?:\s*\([^()]{1,80}\))?:?\s*$")
 
 

@@ -45,7 +45,10 @@ measure and unit elsewhere in the paste, before or after it ('acceptance rate go
 a description, 'I get 97.581% acceptance' in a later comment), that rounds exactly that one
 figure and no other record's: that figure told again, rounded; it goes, the exact one noting it.
 Not where the two are on one line, nor where either line sets a run apart as before or after a
-change ('before the fix', 'baseline', 'previously'): two runs of close values stay two.
+change ('before the fix', 'baseline', 'previously'): two runs of close values stay two; nor
+where both are key-value lines under one key spelled alike ('Mean Accepted: 2.75' after 'Mean
+Accepted: 2.7465...'): one program's line printed again for another run, whose value happens
+to print short.
 
 A prose length named at a bracketed setting of the draft tokens per step ('AL (k=4) = 3.1',
 'acceptance length [nst=2]: 2.6') where a table of the same paste has exactly one row of that
@@ -98,6 +101,7 @@ import dataclasses
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
@@ -116,6 +120,36 @@ _HEADING = re.compile(r"^\s*#{1,6}\s")
 COARSER_NOTE = (
     "restated, rounded two decimals coarser or more, by the figure at line {line} ({text})"
 )
+
+
+_HASH_MARK = re.compile(r"^\s*(#{1,6})\s")
+# lines in a row under one '#' mark that make a commented output, not titles
+_COMMENT_RUN = 3
+
+
+def commented_run(lines: Sequence[tuple[int, str]]) -> set[int]:
+    """The line numbers of ``lines`` in runs of ``_COMMENT_RUN`` or more consecutive lines
+    opening with the same '#' mark ('# Mean Accepted: 2.96' among '# Time for inference: ...'
+    and '# Memory used: ...'): a script's output commented out line by line, each a field, not
+    a markdown title."""
+    out: set[int] = set()
+    run: list[int] = []
+    mark = None
+    prev = None
+    for ln, t in lines:
+        m = _HASH_MARK.match(t)
+        here = m.group(1) if m else None
+        if here is not None and here == mark and prev is not None and ln == prev + 1:
+            run.append(ln)
+        else:
+            if len(run) >= _COMMENT_RUN:
+                out.update(run)
+            run = [ln] if here is not None else []
+            mark = here
+        prev = ln
+    if len(run) >= _COMMENT_RUN:
+        out.update(run)
+    return out
 
 
 def _printed(r: PasteRecord) -> tuple[str, C.Value] | None:
@@ -735,11 +769,22 @@ def _fold_coarser(
             _SIDE.search(raw[x.first_line - 1]) for x in (r, e) if 1 <= x.first_line <= len(raw)
         ):
             continue
+        if _same_key(r, e):
+            continue  # (one program's line printed again for another run: two runs)
         drop.add(i)
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, COARSER_NOTE.format(line=r.first_line, text=text.strip()))
         )
     return _without(out, block_of, drop)
+
+
+def _same_key(r: PasteRecord, e: PasteRecord) -> bool:
+    """Whether two key-value records print their figure under one key, spelled alike ('Mean
+    Accepted: 2.75' and 'Mean Accepted: 2.7465...'): a program's line printed once a run."""
+    if r.structure != "key-value" or e.structure != "key-value":
+        return False
+    a, b = (" ".join(x.fields[0][0].strip(" #*`_-:").lower().split()) for x in (r, e))
+    return bool(a) and a == b
 
 
 def _fold_heading(
@@ -754,6 +799,9 @@ def _fold_heading(
         and 0 < r.first_line <= len(raw)
         and _HEADING.match(raw[r.first_line - 1])
     ]
+    if heads:
+        commented = commented_run(list(enumerate(raw, 1)))
+        heads = [i for i in heads if records[i].first_line not in commented]
     if not heads:
         return records, block_of
     drop: set[int] = set()

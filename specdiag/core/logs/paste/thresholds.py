@@ -10,7 +10,9 @@ requires, 阈值, 门槛, 至少, 最低, 閾値) and the first number after it 
 and the threshold word right after it (`a 40% acceptance threshold`, `55% is the break-even`),
 are blanked in the line before it is read; a clause that says the figure was measured
 (`above the threshold we measured 62%`) is kept, and so is every figure outside those spans
-(`we measured ~50% acceptance`).
+(`we measured ~50% acceptance`). A measured value set against the threshold's right after it
+(`break-even acceptance is 0.62, against a measured 0.58`; `vs. the observed`, `compared to an
+actual`) is the run's: read under the figure's name the threshold's words held.
 
 Pure: a line in, a line of the same length out.
 """
@@ -45,6 +47,13 @@ _KEY_SEPARATOR = re.compile(r"[*`_]{0,2}\s*[:=：]\s*")
 _NUMBER = r"[~≈]?\s?(?:\d+(?:\.\d+)?\s*%|\d+\.\d+)"
 _WORD_THEN_VALUE = re.compile(
     r"(?P<word>" + _WORD + r")(?P<between>" + _BETWEEN + r")[*`]{0,2}" + _NUMBER + r"(?!\d|\.\d)",
+    re.I,
+)
+# a threshold's noun, then its clause holding a setting's assignment ('k=5', '`n_draft=3`'),
+# then the value: the threshold at that setting
+_NOUN_SET_THEN_VALUE = re.compile(
+    r"\b(?:" + _NOUN + r")\b(?P<between>(?:(?![,;]|[.!?](?:\s|$))(?:[^\n\d]|(?<==)\d+)){0,60}?"
+    r"(?<==)\d+(?:(?![,;]|[.!?](?:\s|$))[^\n\d]){0,30}?)[*`]{0,2}" + _NUMBER + r"(?!\d|\.\d)",
     re.I,
 )
 # a value, then its figure's name (at most three words), then the threshold word
@@ -138,7 +147,45 @@ def blank(line: str) -> str:
             m.group("word").lower().startswith("min") and _STATISTIC.search(m.group("between"))
         )
     ]
+    if "=" in line:
+        # (a threshold's noun over a setting of the run: 'the break-even at `k=5` is 0.83')
+        spans.extend(
+            m.span()
+            for m in _NOUN_SET_THEN_VALUE.finditer(line)
+            if _MEASURED.search(m.group("between")) is None
+            and not any(a <= m.start() < b for a, b in spans)
+        )
     spans.extend(m.span() for m in _VALUE_THEN_WORD.finditer(line))
     for a, b in spans:
+        kept = _measured_after(line, a, b)
         line = line[:a] + " " * (b - a) + line[b:]
+        if kept is not None:
+            # keep the figure's name before the measured value: 'acceptance:        0.813'
+            name, end = kept
+            line = line[:b] + name + ":" + " " * max(end - b - len(name) - 1, 0) + line[end:]
     return line
+
+
+# a measured value of the same figure right after a threshold's ('break-even acceptance is
+# 0.832, against a measured 0.813', '... needs 55%, vs. the observed 51%'): the run's, read
+# under the figure's name the threshold's words hold
+_THEN_MEASURED = re.compile(
+    r"[*`]{0,2}\s*,?\s*(?:against|vs\.?|versus|compared\s+(?:to|with))\s+"
+    r"(?:(?:a|an|the|our|my)\s+)?(?:measured|observed|actual)\s+(?=[*`~≈]*\d)",
+    re.I,
+)
+_NAME = re.compile(r"(?<![\w-])" + _GOAL_NAME, re.I)
+_NAME_BEFORE = 24  # characters looked at before a threshold word for its figure's name
+
+
+def _measured_after(line: str, a: int, b: int) -> tuple[str, int] | None:
+    """The figure's name in the threshold's span ``line[a:b]`` and where the measured value
+    after it starts, where one follows (see ``_THEN_MEASURED``); else None."""
+    m = _THEN_MEASURED.match(line, b)
+    if m is None:
+        return None
+    # (the name in the span, or right before its threshold word: 'the acceptance threshold')
+    names = _NAME.findall(line, a, b) or _NAME.findall(line, max(a - _NAME_BEFORE, 0), a)
+    if len(names) != 1 or len(names[0]) + 1 > m.end() - b:
+        return None
+    return names[0], m.end()
