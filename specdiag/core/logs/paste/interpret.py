@@ -508,15 +508,16 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
 
 
 def baseline_one(r: PasteRecord) -> bool:
-    """Whether a record is a row run without drafts ('Vanilla', 'baseline', 'w/o EAGLE')
-    printing a length of exactly 1 and no rate or count: one token per step, no measurement."""
+    """Whether a record is a row run without drafts ('Vanilla', 'baseline', 'w/o EAGLE', a
+    bracketed aside after it: 'AR (plain)') printing a length of exactly 1 and no rate or count:
+    one token per step, no measurement."""
     return (
         r.printed_length == 1.0
         and r.printed_rate is None
         and r.accepted_tokens is None
         and r.drafted_tokens is None
         and not r.per_position
-        and any(_BASELINE_ROW.match(_unmistyped(v)) for _, v in r.labels)
+        and any(baseline_label(v) for _, v in r.labels)
     )
 
 
