@@ -3331,7 +3331,8 @@ _AMOUNT_CHANGED = re.compile(
 )
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
-    r"(?<![\w.])(?P<val>[*`]{0,2}(?:\d+(?:\.\d+)?\s*%|"
+    # (a signed share, '+4% acceptance', is by how much it changed: no run's figure)
+    r"(?<![\w.+−±])(?P<val>[*`]{0,2}(?:\d+(?:\.\d+)?\s*%|"
     # a fraction before the noun itself ('0.754 acceptance', '0.81 MTP acceptance rate'): the
     # rate as a share of one, never before 'accepted' (a count) or a bare 'accept rate'
     r"0?\.\d{2,4}(?=\s+(?:\w+\s+){0,2}acceptance\b))[*`]{0,2})\s+"
@@ -3380,7 +3381,8 @@ _METHOD_EQ = re.compile(
     re.I,
 )
 _LENGTH_FIRST = re.compile(
-    r"(?<![\w.=/×])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
+    # (a signed figure, '+0.6 acceptance length', is by how much it changed: no run's figure)
+    r"(?<![\w.=/×+−±])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     # ('gives ~1.5 acceptance lengths': the plural after one value)
     r"(?:accept(?:ance)?\s+lengths?|acc\.?\s+len(?:gth)?|AL|τ|"
     # a statistic of the tokens accepted ('2.42 mean accepted tokens'; never a bare count)
