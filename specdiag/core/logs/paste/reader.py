@@ -279,6 +279,37 @@ def _work_acceptance(text: str) -> bool:
     )
 
 
+# an acceptance word and what follows it ('Acceptance |', 'acceptance rate', 'accepted tokens')
+_ACCEPT_WORD = re.compile(r"accept\w*(?P<after>[ _-]*(?:rate|ratio|len|prob|%|\(%)?)", re.I)
+# a table's column headed by the bare word ('| Acceptance |', '│ acceptance │')
+_BARE_COLUMN = re.compile(r"[|│┃]\s*[*_]{0,2}acceptance[*_]{0,2}\s*[|│┃]", re.I)
+# a line of prose: opening with six words (after a list's or a quote's mark), no table's row
+_PROSE_LINE = re.compile(r"^[ \t#>*-]*(?:[A-Za-z]+[^\w|│┃\n]+){6}", re.M)
+
+
+# a language model's decoding or serving named: its tools, its speed, its sampler, its model
+# ('decode', 'tok/s', 'top-k', 'vocabulary', 'GPU', 'llama.cpp', 'vLLM'): a bare 'Acceptance'
+# beside them may be the drafts' (a table of arms, '| Decode tok/s | Acceptance |')
+_DECODING = re.compile(
+    r"decod|\binfer|\bllms?\b|\bgpus?\b|\bcuda\b|\bmodels?\b|\bbatch\b|throughput|latency"
+    r"|\btok(?:ens?)?/s|\btok(?:ens?)?\s+per\s+s|sampl|vocab|top[_-]?[kp]\b|\bgenerat|\bserv(?:er|ing|e)\b"
+    r"|llama|vllm|sglang|tensorrt|trt[_-]?llm|lmdeploy|fastdeploy|\bmlx\b|ollama|\blen\b",
+    re.I,
+)
+
+
+def _bare_acceptance(body: str) -> bool:
+    """Whether a block names acceptance only by a table's column headed with the bare word
+    ('| Acceptance |'), never a figure of speculation's ('acceptance rate', 'accept length',
+    'accepted tokens'): in a document whose prose speaks of no speculative decoding
+    (_SPEC_CONTEXT nowhere), the word alone is the acceptance of patches, papers or requests."""
+    lines = [t for t in body.split("\n") if "ccept" in t.lower()]
+    return bool(lines) and all(
+        len(_BARE_COLUMN.findall(t)) == len(words := _ACCEPT_WORD.findall(t)) and words
+        for t in lines
+    )
+
+
 def _other_meaning(body: str, heading: str) -> bool:
     """Whether a block speaks of acceptance in another meaning (a sampler, admissions, a test
     suite, a classifier's decision): a word of that meaning in the block itself and no
@@ -1146,6 +1177,13 @@ def read_paste(
     table_figures: set[tuple[float | None, float | None]] = set()
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
+    # (a document whose prose speaks of no speculative decoding: a bare 'Acceptance' column is
+    # of something else)
+    no_spec = (
+        _SPEC_CONTEXT.search(text) is None
+        and _DECODING.search(text) is None
+        and _PROSE_LINE.search(text) is not None
+    )
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     # the values with decimals an acceptance setting's line gives (a flag, a script's or a
     # config's assignment, a forcing knob): its line and name, by the value as printed
@@ -1438,7 +1476,7 @@ def read_paste(
         if lead_title is not None:
             titles[n_blocks] = lead_title
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
-        if work_only or _other_meaning(body, heading):
+        if work_only or _other_meaning(body, heading) or (no_spec and _bare_acceptance(body)):
             ignored.append(
                 Block(
                     shown.first_line,
