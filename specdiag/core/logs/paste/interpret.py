@@ -2338,6 +2338,7 @@ def _by_rows(
     stats = _stats_cells(g, keys)
     sources = _row_sources(g, ctx)
     binned = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _bins(g, i)}
+    typical = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _typical(g, i)}
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -2360,6 +2361,8 @@ def _by_rows(
                     slots.setdefault(slot if slot in slots else "", E.Figures()).put(
                         nk.metric or "", nv, nk, nt, nk.text
                     )
+            if i in typical and _typical_cell(cell):
+                continue  # '~3 tokens' beside '4.5–5.0 tokens': typical values, no run's
             v = C.value(cell)
             k = _as_step_count(k, v)
             m = k.metric
@@ -2533,6 +2536,37 @@ def _bins(g: Grid, i: int) -> bool:
         b[0] - a[1] <= 10.0 ** -max(a[2], b[2]) + 1e-9 and b[0] >= a[1] - 1e-9
         for a, b in zip(spans, spans[1:], strict=False)
     )
+
+
+# an approximate cell ('~3 tokens', '≈ 2.5', 'about 4'); a range of approximations ('~1.8 (k=1)
+# to ~3.5 (k=3)': two values of the same figure joined by 'to', each perhaps with its setting)
+_APPROX_CELL = re.compile(r"^\s*(?:[~≈]|about\b|approx\.?|roughly\b)", re.I)
+_APPROX_TO = re.compile(
+    r"^\s*[~≈]?\s*\d+(?:\.\d+)?(?:\s*\([^()]{0,20}\))?\s+to\s+[~≈]?\s*\d+(?:\.\d+)?"
+    r"(?:\s*\([^()]{0,20}\))?\s*$",
+    re.I,
+)
+# a unit after a range's high end ('4.5–5.0 tokens', '2–3 tok/step')
+_SPAN_UNIT = re.compile(r"\s*(?:tokens?|toks?)(?:\s*/\s*\w+)?\s*$", re.I)
+
+
+def _range_cell(c: str) -> bool:
+    return C.span(_SPAN_UNIT.sub("", c)) is not None or _APPROX_TO.match(c) is not None
+
+
+def _typical_cell(cell: str) -> bool:
+    c = C._MARKUP.sub("", cell).strip()
+    return _APPROX_CELL.match(c) is not None or _range_cell(c)
+
+
+def _typical(g: Grid, i: int) -> bool:
+    """Whether a column of an acceptance figure prints a range in one cell ('4.5–5.0 tokens',
+    '~1.8 (k=1) to ~3.5 (k=3)') beside approximations in others ('~3 tokens'): a guide's
+    typical values (what a method usually gets), so its approximate cells are no run's figure."""
+    cells = [C._MARKUP.sub("", c[i]).strip() for _, c in g.rows if i < len(c)]
+    if not any(_APPROX_CELL.match(c) for c in cells):
+        return False
+    return any(_range_cell(c) for c in cells)
 
 
 def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
