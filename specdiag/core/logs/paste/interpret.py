@@ -2816,10 +2816,17 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         # columns of statistics of one run (avg, p50, min, ...): one record, the mean first
         order = sorted(chosen, key=lambda j: _STAT_PREF.get(stat_cols[j], 9))
         chosen = order[:1]
+    # the figures rows give that are not named as the run's totals: a totals row of a figure
+    # no other row gives ('Overall accept rate' under 'Avg. accept length') is the run's own
+    plain = {
+        k.metric
+        for r, (_ln, cells) in enumerate(g.rows)
+        if r not in series_rows and not (k := C.key(cells[0])).pooled
+    }
     for j in chosen:
         fig = E.Figures()
         # rows named as the run's totals ('Token-Weighted Acceptance Length') beside the
-        # per-request means: their own record
+        # per-request means of the same figure: their own record
         pooled = E.Figures()
         labels: list[tuple[str, str]] = []
         name = " ".join(x for x in cols[j] if x)
@@ -2842,7 +2849,7 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 # no one figure printed (as a row's range cell)
                 continue
             elif k.metric is not None and v is not None:
-                if k.pooled and pooled.put(k.metric, v, k, cell, cells[0]):
+                if k.pooled and k.metric in plain and pooled.put(k.metric, v, k, cell, cells[0]):
                     pooled.pooled_by_name = pooled.pooled_by_name or k.text
                     continue
                 fig.put(k.metric, v, k, cell, cells[0])
