@@ -1838,6 +1838,8 @@ def read_paste(
         # figure alone stating it again below is a mention, as of a table's figure
         kv = [r for r in kv if len(r.fields) > 1 or not _quotes_table(r, counted_figures)]
         counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
+        if kv and table_figures and _VERSUS.search(body):
+            kv = _versus_of_table(kv, rest, table_figures)
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             if trained:
@@ -3490,6 +3492,46 @@ def _counted_figure(r: PasteRecord) -> bool:
     """Whether a record prints its figure with the run's counts (accepted, and drafted or
     steps)."""
     return r.accepted_tokens is not None and (r.drafted_tokens or r.steps) is not None
+
+
+# two figures set against each other in a bracket ('(3.41 vs 3.77)', '（3.41 对比 3.77）')
+_VERSUS = re.compile(r"\bvs\.?(?!\w)|\bversus\b|对比", re.I)
+_VERSUS_PAIR = re.compile(
+    r"[(（]\s*[~≈]?(?P<a>\d+(?:\.\d+)?)\s*%?\s*(?:vs\.?|versus|对比)\s*[~≈]?"
+    r"(?P<b>\d+(?:\.\d+)?)\s*%?\s*[)）]",
+    re.I,
+)
+
+
+def _versus_of_table(
+    kv: list[PasteRecord],
+    lines: list[tuple[int, str]],
+    table_figures: set[tuple[float | None, float | None]],
+) -> list[PasteRecord]:
+    """The records of a block but those a bracket of two figures set against each other reads
+    ('keeps its acceptance length (3.41 vs 3.77)') where both are figures a table above
+    printed: the prose compares two of the table's runs, no run of its own."""
+    quoted: set[tuple[int, float]] = set()
+    for ln, t in lines:
+        for m in _VERSUS_PAIR.finditer(t):
+            a, b = float(m.group("a")), float(m.group("b"))
+            pair = [
+                r
+                for r in kv
+                if r.first_line <= ln <= r.last_line
+                and (r.printed_length or r.printed_rate) in (a, b)
+                and _quotes_table(r, table_figures)
+            ]
+            if {r.printed_length or r.printed_rate for r in pair} == {a, b}:
+                quoted.update((ln, x) for x in (a, b))
+    return [
+        r
+        for r in kv
+        if not any(
+            r.first_line <= ln <= r.last_line and (r.printed_length or r.printed_rate) == x
+            for ln, x in quoted
+        )
+    ]
 
 
 def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:
