@@ -3619,9 +3619,14 @@ def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
     return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
 
 
-# a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
+# a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)'),
+# perhaps after a word giving them as an example ('(e.g. 3.43 vs 3.35)', '（如 3.43 vs 3.35）'):
+# the runs the sentence compares, given as its case in point
+_EXAMPLE_LEAD = r"(?:(?:e\.g\.|eg\.|for example|for instance|例如|比如|譬如|如)[,:，]?\s*)?"
 _KEY_BRACKETED = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*(?P<val>[*`]{0,2}"
+    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*"
+    + _EXAMPLE_LEAD
+    + r"(?P<val>[*`]{0,2}"
     + _DIGITS
     + r"\s*%?[*`]{0,2})(?=\s*(?:vs\.?|versus)\s)",
     re.I,
@@ -3629,7 +3634,7 @@ _KEY_BRACKETED = re.compile(
 # what follows the key of every match of _KEY_BRACKETED: a line without it is not searched (the
 # lazy key is tried at every letter of a line)
 _KEY_BRACKETED_HINT = re.compile(
-    r"\(\s*[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}(?=\s*(?:vs\.?|versus)\s)", re.I
+    r"\(\s*" + _EXAMPLE_LEAD + r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}(?=\s*(?:vs\.?|versus)\s)", re.I
 )
 
 
