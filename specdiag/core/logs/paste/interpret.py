@@ -3634,7 +3634,8 @@ _KEY_BRACKETED = re.compile(
 # what follows the key of every match of _KEY_BRACKETED: a line without it is not searched (the
 # lazy key is tried at every letter of a line)
 _KEY_BRACKETED_HINT = re.compile(
-    r"\(\s*" + _EXAMPLE_LEAD + r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}(?=\s*(?:vs\.?|versus)\s)", re.I
+    r"\(\s*" + _EXAMPLE_LEAD + r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}(?=\s*(?:vs\.?|versus)\s)",
+    re.I,
 )
 
 

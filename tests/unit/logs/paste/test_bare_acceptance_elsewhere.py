@@ -42,7 +42,9 @@ def test_a_bare_acceptance_column_without_speculation_is_no_record(
     title: str, header: str, layout: str, counts: list[tuple[int, int]]
 ) -> None:
     table = render_table(layout, ["Dataset", "Seed", header, "Median time (ms)"], _rows(counts))
-    text = f"{title}\n\nEach row below links the files that back the published numbers.\n\n{table}\n"
+    text = (
+        f"{title}\n\nEach row below links the files that back the published numbers.\n\n{table}\n"
+    )
     got = read_paste(text)
     assert not got.records
 

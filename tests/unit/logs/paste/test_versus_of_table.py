@@ -31,9 +31,13 @@ def test_a_pair_of_the_tables_figures_is_no_record(
 ) -> None:
     rows = [[f"head-{i}", f"{300 + i}.0", f"{v / 100:.2f}"] for i, v in enumerate(values)]
     table = pipe_table(["Method", "tok/s", "Avg. Accept Length"], rows)
-    i, j = pick.draw(st.lists(st.sampled_from(range(len(values))), min_size=2, max_size=2, unique=True))
+    i, j = pick.draw(
+        st.lists(st.sampled_from(range(len(values))), min_size=2, max_size=2, unique=True)
+    )
     o, c = ("（", "）") if wide else ("(", ")")
-    finding = f"{lead}{o}{values[i] / 100:.2f} {word} {values[j] / 100:.2f}{c} at a tenth the size.\n"
+    finding = (
+        f"{lead}{o}{values[i] / 100:.2f} {word} {values[j] / 100:.2f}{c} at a tenth the size.\n"
+    )
     got = read_paste(f"{table}\n\n### Findings\n\n{finding}").records
     assert [r.printed_length for r in got] == [v / 100 for v in values]
 
