@@ -889,6 +889,38 @@ def _rows_only(g: Grid) -> Grid:
     )
 
 
+# a header cell naming the column of each row's figure ('Metric', 'Measure', '指标')
+_METRIC_HEAD = re.compile(r"^(?:metrics?|measures?|指标)$", re.I)
+
+
+def _metric_column_first(g: Grid) -> Grid:
+    """A table whose column of the rows' figures ('Metric') comes after label columns ('| Task
+    | Metric | Baseline | Ours |'), every row naming its figure there in words: the same
+    table with that column first, as the transposed tables put it (metrics as rows, the
+    numeric columns each a configuration, the label columns words beside them). Not where
+    an acceptance figure names two rows (each column would hold two runs)."""
+    if len(g.header) != 1 or not g.rows:
+        return g
+    head = [C._MARKUP.sub("", c).strip() for c in g.header[0]]
+    m = next((i for i, c in enumerate(head) if _METRIC_HEAD.match(c)), None)
+    if not m or not all(
+        len(cells) == len(head) and all(C.value(c) is None for c in cells[: m + 1])
+        for _, cells in g.rows
+    ):
+        return g
+    named = [mk for _, cells in g.rows if (mk := C.key(cells[m]).metric) in C.ACCEPTANCE]
+    if not named or len(named) != len(set(named)):
+        return g  # (a figure in two rows: two benchmarks' runs, no column one run)
+    order = [m, *(i for i in range(len(head)) if i != m)]
+    return Grid(
+        g.structure,
+        [[g.header[0][i] for i in order]],
+        [(ln, [cells[i] for i in order]) for ln, cells in g.rows],
+        g.first_line,
+        g.last_line,
+    )
+
+
 def grid(
     g: Grid,
     ctx: Ctx,
@@ -901,7 +933,7 @@ def grid(
     heading above the table: it names the table's one figure when no header does; ``upper``:
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
-    g = transposed(_headless(g))
+    g = transposed(_metric_column_first(_headless(g)))
     if (sections := _carried_sections(g)) is not None:
         # leading columns filled on a section's first row alone ('Conc.', 'Rate' of evalscope's
         # per-request table) before the column naming each row's metric: a table a section,
