@@ -1176,6 +1176,8 @@ def read_paste(
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
+    # the rows tables read, by their label's name and their figure as printed (_row_key)
+    table_rows: set[tuple[str, str, str, str, str]] = set()
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     # (a document whose prose speaks of no speculative decoding: a bare 'Acceptance' column is
     # of something else)
@@ -1767,9 +1769,12 @@ def read_paste(
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
+            if recs and table_rows:
+                recs = [r for r in recs if _row_key(r) not in table_rows]
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
+                table_rows.update(k for r in recs if (k := _row_key(r)) is not None)
                 table_above = (g.last_line, _figure_name(recs) or table_above[1])
             elif names:
                 forcing = FORCED.knob(g)
@@ -3532,6 +3537,30 @@ def _versus_of_table(
             for ln, x in quoted
         )
     ]
+
+
+# a label's bracketed aside ('EAGLE-3 (8B)', 'ours (full)'): the run's setting, not its name
+_ASIDE = re.compile(r"\s*[(\[][^()\[\]]{0,40}[)\]]")
+
+
+def _row_key(r: PasteRecord) -> tuple[str, str, str, str, str] | None:
+    """A table row's name (its first label without bracketed asides) and its one acceptance
+    figure as printed: a later table's row of the same name printing the same figure at the
+    same precision ('EAGLE-3 (8B) | ~4.39' above, 'EAGLE-3 | ~4.39' in an ablation) restates
+    that run, no second record (the column it was read from and the tool named the same too).
+    None for a row of counts, of several figures, or labelled by no name (a batch size)."""
+    if r.accepted_tokens is not None or r.steps is not None or not r.labels:
+        return None
+    figs = [(n, t) for n, t in r.fields if I.key_of(n).metric in C.ACCEPTANCE]
+    if len(figs) != 1:
+        return None
+    label = next((v for k, v in r.labels if k not in ("section", "column")), "")
+    name = _ASIDE.sub("", C._MARKUP.sub("", label)).strip().lower()
+    if not re.search(r"[^\W\d_]", name):
+        return None  # (a setting's number, 'batch 1', names no run)
+    column = next((v for k, v in r.labels if k == "column"), "")
+    printed = C._MARKUP.sub("", figs[0][1]).strip()
+    return (name, column, r.tool, printed, str(I.key_of(figs[0][0]).metric))
 
 
 def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:
