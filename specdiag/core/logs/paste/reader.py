@@ -1774,7 +1774,7 @@ def read_paste(
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
-                table_rows.update(k for r in recs if (k := _row_key(r)) is not None)
+                table_rows.update(rk for r in recs if (rk := _row_key(r)) is not None)
                 table_above = (g.last_line, _figure_name(recs) or table_above[1])
             elif names:
                 forcing = FORCED.knob(g)
