@@ -87,7 +87,16 @@ def _run(lines: list[Line], i: int) -> tuple[int, list[str]]:
     if j == i + opened:
         return i, []
     head = [t.strip()[1:-1].strip()] if opened else []
-    return j, head + [c.strip()[:-1].strip() for _, c in lines[i + opened : j]]
+    cells = head + [c.strip()[:-1].strip() for _, c in lines[i + opened : j]]
+    if (
+        j + 1 < len(lines)
+        and lines[j + 1][1].strip() == "|"
+        and (last := lines[j][1].strip())
+        and "|" not in last
+    ):
+        # the row's last cell, its closing bar wrapped onto a line of its own ('+0.42' over '|')
+        return j + 2, [*cells, last]
+    return j, cells
 
 
 def rejoined(lines: list[Line]) -> list[Line]:

@@ -517,15 +517,16 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
 
 
 def baseline_one(r: PasteRecord) -> bool:
-    """Whether a record is a row run without drafts ('Vanilla', 'baseline', 'w/o EAGLE')
-    printing a length of exactly 1 and no rate or count: one token per step, no measurement."""
+    """Whether a record is a row run without drafts ('Vanilla', 'baseline', 'w/o EAGLE', a
+    bracketed aside after it: 'AR (plain)') printing a length of exactly 1 and no rate or count:
+    one token per step, no measurement."""
     return (
         r.printed_length == 1.0
         and r.printed_rate is None
         and r.accepted_tokens is None
         and r.drafted_tokens is None
         and not r.per_position
-        and any(_BASELINE_ROW.match(_unmistyped(v)) for _, v in r.labels)
+        and any(baseline_label(v) for _, v in r.labels)
     )
 
 
@@ -897,6 +898,38 @@ def _rows_only(g: Grid) -> Grid:
     )
 
 
+# a header cell naming the column of each row's figure ('Metric', 'Measure', '指标')
+_METRIC_HEAD = re.compile(r"^(?:metrics?|measures?|指标)$", re.I)
+
+
+def _metric_column_first(g: Grid) -> Grid:
+    """A table whose column of the rows' figures ('Metric') comes after label columns ('| Task
+    | Metric | Baseline | Ours |'), every row naming its figure there in words: the same
+    table with that column first, as the transposed tables put it (metrics as rows, the
+    numeric columns each a configuration, the label columns words beside them). Not where
+    an acceptance figure names two rows (each column would hold two runs)."""
+    if len(g.header) != 1 or not g.rows:
+        return g
+    head = [C._MARKUP.sub("", c).strip() for c in g.header[0]]
+    m = next((i for i, c in enumerate(head) if _METRIC_HEAD.match(c)), None)
+    if not m or not all(
+        len(cells) == len(head) and all(C.value(c) is None for c in cells[: m + 1])
+        for _, cells in g.rows
+    ):
+        return g
+    named = [mk for _, cells in g.rows if (mk := C.key(cells[m]).metric) in C.ACCEPTANCE]
+    if not named or len(named) != len(set(named)):
+        return g  # (a figure in two rows: two benchmarks' runs, no column one run)
+    order = [m, *(i for i in range(len(head)) if i != m)]
+    return Grid(
+        g.structure,
+        [[g.header[0][i] for i in order]],
+        [(ln, [cells[i] for i in order]) for ln, cells in g.rows],
+        g.first_line,
+        g.last_line,
+    )
+
+
 def grid(
     g: Grid,
     ctx: Ctx,
@@ -909,7 +942,7 @@ def grid(
     heading above the table: it names the table's one figure when no header does; ``upper``:
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
-    g = transposed(_headless(g))
+    g = transposed(_metric_column_first(_headless(g)))
     if (sections := _carried_sections(g)) is not None:
         # leading columns filled on a section's first row alone ('Conc.', 'Rate' of evalscope's
         # per-request table) before the column naming each row's metric: a table a section,
@@ -2346,6 +2379,7 @@ def _by_rows(
     stats = _stats_cells(g, keys)
     sources = _row_sources(g, ctx)
     binned = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _bins(g, i)}
+    typical = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _typical(g, i)}
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -2368,6 +2402,8 @@ def _by_rows(
                     slots.setdefault(slot if slot in slots else "", E.Figures()).put(
                         nk.metric or "", nv, nk, nt, nk.text
                     )
+            if i in typical and _typical_cell(cell):
+                continue  # '~3 tokens' beside '4.5–5.0 tokens': typical values, no run's
             v = C.value(cell)
             k = _as_step_count(k, v)
             m = k.metric
@@ -2541,6 +2577,37 @@ def _bins(g: Grid, i: int) -> bool:
         b[0] - a[1] <= 10.0 ** -max(a[2], b[2]) + 1e-9 and b[0] >= a[1] - 1e-9
         for a, b in zip(spans, spans[1:], strict=False)
     )
+
+
+# an approximate cell ('~3 tokens', '≈ 2.5', 'about 4'); a range of approximations ('~1.8 (k=1)
+# to ~3.5 (k=3)': two values of the same figure joined by 'to', each perhaps with its setting)
+_APPROX_CELL = re.compile(r"^\s*(?:[~≈]|about\b|approx\.?|roughly\b)", re.I)
+_APPROX_TO = re.compile(
+    r"^\s*[~≈]?\s*\d+(?:\.\d+)?(?:\s*\([^()]{0,20}\))?\s+to\s+[~≈]?\s*\d+(?:\.\d+)?"
+    r"(?:\s*\([^()]{0,20}\))?\s*$",
+    re.I,
+)
+# a unit after a range's high end ('4.5–5.0 tokens', '2–3 tok/step')
+_SPAN_UNIT = re.compile(r"\s*(?:tokens?|toks?)(?:\s*/\s*\w+)?\s*$", re.I)
+
+
+def _range_cell(c: str) -> bool:
+    return C.span(_SPAN_UNIT.sub("", c)) is not None or _APPROX_TO.match(c) is not None
+
+
+def _typical_cell(cell: str) -> bool:
+    c = C._MARKUP.sub("", cell).strip()
+    return _APPROX_CELL.match(c) is not None or _range_cell(c)
+
+
+def _typical(g: Grid, i: int) -> bool:
+    """Whether a column of an acceptance figure prints a range in one cell ('4.5–5.0 tokens',
+    '~1.8 (k=1) to ~3.5 (k=3)') beside approximations in others ('~3 tokens'): a guide's
+    typical values (what a method usually gets), so its approximate cells are no run's figure."""
+    cells = [C._MARKUP.sub("", c[i]).strip() for _, c in g.rows if i < len(c)]
+    if not any(_APPROX_CELL.match(c) for c in cells):
+        return False
+    return any(_range_cell(c) for c in cells)
 
 
 def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
@@ -2790,10 +2857,17 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         # columns of statistics of one run (avg, p50, min, ...): one record, the mean first
         order = sorted(chosen, key=lambda j: _STAT_PREF.get(stat_cols[j], 9))
         chosen = order[:1]
+    # the figures rows give that are not named as the run's totals: a totals row of a figure
+    # no other row gives ('Overall accept rate' under 'Avg. accept length') is the run's own
+    plain = {
+        k.metric
+        for r, (_ln, cells) in enumerate(g.rows)
+        if r not in series_rows and not (k := C.key(cells[0])).pooled
+    }
     for j in chosen:
         fig = E.Figures()
         # rows named as the run's totals ('Token-Weighted Acceptance Length') beside the
-        # per-request means: their own record
+        # per-request means of the same figure: their own record
         pooled = E.Figures()
         labels: list[tuple[str, str]] = []
         name = " ".join(x for x in cols[j] if x)
@@ -2816,7 +2890,7 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 # no one figure printed (as a row's range cell)
                 continue
             elif k.metric is not None and v is not None:
-                if k.pooled and pooled.put(k.metric, v, k, cell, cells[0]):
+                if k.pooled and k.metric in plain and pooled.put(k.metric, v, k, cell, cells[0]):
                     pooled.pooled_by_name = pooled.pooled_by_name or k.text
                     continue
                 fig.put(k.metric, v, k, cell, cells[0])
@@ -3339,7 +3413,8 @@ _AMOUNT_CHANGED = re.compile(
 )
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
-    r"(?<![\w.])(?P<val>[*`]{0,2}(?:\d+(?:\.\d+)?\s*%|"
+    # (a signed share, '+4% acceptance', is by how much it changed: no run's figure)
+    r"(?<![\w.+−±])(?P<val>[*`]{0,2}(?:\d+(?:\.\d+)?\s*%|"
     # a fraction before the noun itself ('0.754 acceptance', '0.81 MTP acceptance rate'): the
     # rate as a share of one, never before 'accepted' (a count) or a bare 'accept rate'
     r"0?\.\d{2,4}(?=\s+(?:\w+\s+){0,2}acceptance\b))[*`]{0,2})\s+"
@@ -3390,7 +3465,8 @@ _METHOD_EQ = re.compile(
     re.I,
 )
 _LENGTH_FIRST = re.compile(
-    r"(?<![\w.=/×])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
+    # (a signed figure, '+0.6 acceptance length', is by how much it changed: no run's figure)
+    r"(?<![\w.=/×+−±])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     # ('gives ~1.5 acceptance lengths': the plural after one value)
     r"(?:accept(?:ance)?\s+lengths?|acc\.?\s+len(?:gth)?|AL|τ|"
     # a statistic of the tokens accepted ('2.42 mean accepted tokens'; never a bare count)
@@ -3586,9 +3662,14 @@ def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
     return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
 
 
-# a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
+# a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)'),
+# perhaps after a word giving them as an example ('(e.g. 3.43 vs 3.35)', '（如 3.43 vs 3.35）'):
+# the runs the sentence compares, given as its case in point
+_EXAMPLE_LEAD = r"(?:(?:e\.g\.|eg\.|for example|for instance|例如|比如|譬如|如)[,:，]?\s*)?"
 _KEY_BRACKETED = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*(?P<val>[*`]{0,2}"
+    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*"
+    + _EXAMPLE_LEAD
+    + r"(?P<val>[*`]{0,2}"
     + _DIGITS
     + r"\s*%?[*`]{0,2})(?=\s*(?:vs\.?|versus)\s)",
     re.I,
@@ -3596,7 +3677,8 @@ _KEY_BRACKETED = re.compile(
 # what follows the key of every match of _KEY_BRACKETED: a line without it is not searched (the
 # lazy key is tried at every letter of a line)
 _KEY_BRACKETED_HINT = re.compile(
-    r"\(\s*[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}(?=\s*(?:vs\.?|versus)\s)", re.I
+    r"\(\s*" + _EXAMPLE_LEAD + r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}(?=\s*(?:vs\.?|versus)\s)",
+    re.I,
 )
 
 

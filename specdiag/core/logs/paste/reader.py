@@ -280,6 +280,37 @@ def _work_acceptance(text: str) -> bool:
     )
 
 
+# an acceptance word and what follows it ('Acceptance |', 'acceptance rate', 'accepted tokens')
+_ACCEPT_WORD = re.compile(r"accept\w*(?P<after>[ _-]*(?:rate|ratio|len|prob|%|\(%)?)", re.I)
+# a table's column headed by the bare word ('| Acceptance |', '│ acceptance │')
+_BARE_COLUMN = re.compile(r"[|│┃]\s*[*_]{0,2}acceptance[*_]{0,2}\s*[|│┃]", re.I)
+# a line of prose: opening with six words (after a list's or a quote's mark), no table's row
+_PROSE_LINE = re.compile(r"^[ \t#>*-]*(?:[A-Za-z]+[^\w|│┃\n]+){6}", re.M)
+
+
+# a language model's decoding or serving named: its tools, its speed, its sampler, its model
+# ('decode', 'tok/s', 'top-k', 'vocabulary', 'GPU', 'llama.cpp', 'vLLM'): a bare 'Acceptance'
+# beside them may be the drafts' (a table of arms, '| Decode tok/s | Acceptance |')
+_DECODING = re.compile(
+    r"decod|\binfer|\bllms?\b|\bgpus?\b|\bcuda\b|\bmodels?\b|\bbatch\b|throughput|latency"
+    r"|\btok(?:ens?)?/s|\btok(?:ens?)?\s+per\s+s|sampl|vocab|top[_-]?[kp]\b|\bgenerat|\bserv(?:er|ing|e)\b"
+    r"|llama|vllm|sglang|tensorrt|trt[_-]?llm|lmdeploy|fastdeploy|\bmlx\b|ollama|\blen\b",
+    re.I,
+)
+
+
+def _bare_acceptance(body: str) -> bool:
+    """Whether a block names acceptance only by a table's column headed with the bare word
+    ('| Acceptance |'), never a figure of speculation's ('acceptance rate', 'accept length',
+    'accepted tokens'): in a document whose prose speaks of no speculative decoding
+    (_SPEC_CONTEXT nowhere), the word alone is the acceptance of patches, papers or requests."""
+    lines = [t for t in body.split("\n") if "ccept" in t.lower()]
+    return bool(lines) and all(
+        len(_BARE_COLUMN.findall(t)) == len(words := _ACCEPT_WORD.findall(t)) and words
+        for t in lines
+    )
+
+
 def _other_meaning(body: str, heading: str) -> bool:
     """Whether a block speaks of acceptance in another meaning (a sampler, admissions, a test
     suite, a classifier's decision): a word of that meaning in the block itself and no
@@ -1148,7 +1179,16 @@ def read_paste(
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
+    # the rows tables read, by their label's name and their figure as printed (_row_key)
+    table_rows: set[tuple[str, str, str, str, str]] = set()
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
+    # (a document whose prose speaks of no speculative decoding: a bare 'Acceptance' column is
+    # of something else)
+    no_spec = (
+        _SPEC_CONTEXT.search(text) is None
+        and _DECODING.search(text) is None
+        and _PROSE_LINE.search(text) is not None
+    )
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     # the values with decimals an acceptance setting's line gives (a flag, a script's or a
     # config's assignment, a forcing knob): its line and name, by the value as printed
@@ -1441,7 +1481,7 @@ def read_paste(
         if lead_title is not None:
             titles[n_blocks] = lead_title
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
-        if work_only or _other_meaning(body, heading):
+        if work_only or _other_meaning(body, heading) or (no_spec and _bare_acceptance(body)):
             ignored.append(
                 Block(
                     shown.first_line,
@@ -1732,9 +1772,12 @@ def read_paste(
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
+            if recs and table_rows:
+                recs = [r for r in recs if _row_key(r) not in table_rows]
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
+                table_rows.update(rk for r in recs if (rk := _row_key(r)) is not None)
                 table_above = (g.last_line, _figure_name(recs) or table_above[1])
             elif names:
                 forcing = FORCED.knob(g)
@@ -1803,6 +1846,8 @@ def read_paste(
         # figure alone stating it again below is a mention, as of a table's figure
         kv = [r for r in kv if len(r.fields) > 1 or not _quotes_table(r, counted_figures)]
         counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
+        if kv and table_figures and _VERSUS.search(body):
+            kv = _versus_of_table(kv, rest, table_figures)
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             if trained:
@@ -3462,6 +3507,70 @@ def _counted_figure(r: PasteRecord) -> bool:
     """Whether a record prints its figure with the run's counts (accepted, and drafted or
     steps)."""
     return r.accepted_tokens is not None and (r.drafted_tokens or r.steps) is not None
+
+
+# two figures set against each other in a bracket ('(3.41 vs 3.77)', '（3.41 对比 3.77）')
+_VERSUS = re.compile(r"\bvs\.?(?!\w)|\bversus\b|对比", re.I)
+_VERSUS_PAIR = re.compile(
+    r"[(（]\s*[~≈]?(?P<a>\d+(?:\.\d+)?)\s*%?\s*(?:vs\.?|versus|对比)\s*[~≈]?"
+    r"(?P<b>\d+(?:\.\d+)?)\s*%?\s*[)）]",
+    re.I,
+)
+
+
+def _versus_of_table(
+    kv: list[PasteRecord],
+    lines: list[tuple[int, str]],
+    table_figures: set[tuple[float | None, float | None]],
+) -> list[PasteRecord]:
+    """The records of a block but those a bracket of two figures set against each other reads
+    ('keeps its acceptance length (3.41 vs 3.77)') where both are figures a table above
+    printed: the prose compares two of the table's runs, no run of its own."""
+    quoted: set[tuple[int, float]] = set()
+    for ln, t in lines:
+        for m in _VERSUS_PAIR.finditer(t):
+            a, b = float(m.group("a")), float(m.group("b"))
+            pair = [
+                r
+                for r in kv
+                if r.first_line <= ln <= r.last_line
+                and (r.printed_length or r.printed_rate) in (a, b)
+                and _quotes_table(r, table_figures)
+            ]
+            if {r.printed_length or r.printed_rate for r in pair} == {a, b}:
+                quoted.update((ln, x) for x in (a, b))
+    return [
+        r
+        for r in kv
+        if not any(
+            r.first_line <= ln <= r.last_line and (r.printed_length or r.printed_rate) == x
+            for ln, x in quoted
+        )
+    ]
+
+
+# a label's bracketed aside ('EAGLE-3 (8B)', 'ours (full)'): the run's setting, not its name
+_ASIDE = re.compile(r"\s*[(\[][^()\[\]]{0,40}[)\]]")
+
+
+def _row_key(r: PasteRecord) -> tuple[str, str, str, str, str] | None:
+    """A table row's name (its first label without bracketed asides) and its one acceptance
+    figure as printed: a later table's row of the same name printing the same figure at the
+    same precision ('EAGLE-3 (8B) | ~4.39' above, 'EAGLE-3 | ~4.39' in an ablation) restates
+    that run, no second record (the column it was read from and the tool named the same too).
+    None for a row of counts, of several figures, or labelled by no name (a batch size)."""
+    if r.accepted_tokens is not None or r.steps is not None or not r.labels:
+        return None
+    figs = [(n, t) for n, t in r.fields if I.key_of(n).metric in C.ACCEPTANCE]
+    if len(figs) != 1:
+        return None
+    label = next((v for k, v in r.labels if k not in ("section", "column")), "")
+    name = _ASIDE.sub("", C._MARKUP.sub("", label)).strip().lower()
+    if not re.search(r"[^\W\d_]", name):
+        return None  # (a setting's number, 'batch 1', names no run)
+    column = next((v for k, v in r.labels if k == "column"), "")
+    printed = C._MARKUP.sub("", figs[0][1]).strip()
+    return (name, column, r.tool, printed, str(I.key_of(figs[0][0]).metric))
 
 
 def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:
