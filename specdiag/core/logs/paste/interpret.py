@@ -41,6 +41,7 @@ from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
+from specdiag.core.logs.paste import step_counts as STEPC
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
@@ -7190,6 +7191,8 @@ def keyvalue(
             items = _rates_also(t, items)
         if "bonus" in t.lower():
             items = [_bonus_after(t, it) for it in items]
+        if "step" in t.lower():
+            items = STEPC.counted(items)  # 'steps=9 drafted=36 accepted=20': verify steps
         for k, v, kt, vt in items:
             k = _as_step_count(k, v)
             if k.metric == C.LENGTH:
