@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
@@ -7735,6 +7736,19 @@ def json_records(
                     word = "median" if stat in ("p50", "median") else "mean"
                     val = C.Value(val.number, val.percent, val.decimals, None, word)
                     fig.put(nk.metric or "", val, nk, f"{stat} {text}", named)
+        if (
+            fig.accepted is not None
+            and fig.drafted is None
+            and (dra := JREJ.drafted(obj, fig.accepted.number)) is not None
+        ):
+            # '{"accepted": 412, "rejected": 188}': 600 drafted (json_rejected.py)
+            fig.put(
+                C.DRAFTED,
+                C.Value(float(dra), False, 0),
+                C.key("drafted"),
+                f"{dra}",
+                "accepted + rejected",
+            )
         if _not_measured_object(obj):
             continue
         if repaired:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.step_counts import counted
-from specdiag.core.logs.paste import cells as C
 from tests.support.examples import examples
 
 
