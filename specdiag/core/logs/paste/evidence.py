@@ -1123,8 +1123,9 @@ def record(
         structure, f.length, f.rate, (f.tok_per_step, f.acc_per_step, f.ratio), MAX_ACCEPT_LENGTH
     ):
         # a row's length cell past any step's tokens, beside its own rate (table_rate_kept.py)
-        f.notes.append(TRK.NOTE.format(v=f.length.number))
-        f.length, dropped = None, TRK.NOTE.format(v=f.length.number)
+        dropped = TRK.NOTE.format(v=f.length.number)
+        f.notes.append(dropped)
+        f.length = None
     else:
         dropped = ""
     # a tool's documented conventions decide only when the block itself (or its heading, or
