@@ -27,6 +27,7 @@ from typing import TypedDict
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import rate_changes as RCH
+from specdiag.core.logs.paste import table_rate_kept as TRK
 from specdiag.core.logs.paste.model import (
     BONUS_UNKNOWN,
     EXCLUDED,
@@ -1118,6 +1119,15 @@ def record(
         return None
     if len(f.named_tools) == 1 and tool_rule not in CONVENTION_RULES - {"the metric's name"}:
         tool, tool_rule = next(iter(f.named_tools)), "the metric's name"
+    if f.length is not None and TRK.keeps_rate(
+        structure, f.length, f.rate, (f.tok_per_step, f.acc_per_step, f.ratio), MAX_ACCEPT_LENGTH
+    ):
+        # a row's length cell past any step's tokens, beside its own rate (table_rate_kept.py)
+        dropped = TRK.NOTE.format(v=f.length.number)
+        f.notes.append(dropped)
+        f.length = None
+    else:
+        dropped = ""
     # a tool's documented conventions decide only when the block itself (or its heading, or
     # the row's engine column) tells the tool; one named elsewhere in the paste may be a
     # comparison ('unlike vLLM, our fork ...')
@@ -1128,6 +1138,10 @@ def record(
         and not (tool in _OUTPUT_ONLY and structure == "prose")
         else "",
     )
+    if dropped:
+        # the row's own length column says no 1 + k x rate: nothing computed from the rate
+        figs["accept_length"] = None
+        bonus = Decision(UNKNOWN, dropped)
     length = figs["accept_length"]
     printed = figs["printed_length"]
     summed = _above_drafted(printed, figs["drafted_tokens"], figs["steps"])

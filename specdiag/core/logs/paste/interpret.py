@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
@@ -41,6 +42,7 @@ from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
+from specdiag.core.logs.paste import step_counts as STEPC
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
@@ -7283,6 +7285,8 @@ def keyvalue(
             items = _rates_also(t, items)
         if "bonus" in t.lower():
             items = [_bonus_after(t, it) for it in items]
+        if "step" in t.lower():
+            items = STEPC.counted(items)  # 'steps=9 drafted=36 accepted=20': verify steps
         for k, v, kt, vt in items:
             k = _as_step_count(k, v)
             if k.metric == C.LENGTH:
@@ -7825,6 +7829,19 @@ def json_records(
                     word = "median" if stat in ("p50", "median") else "mean"
                     val = C.Value(val.number, val.percent, val.decimals, None, word)
                     fig.put(nk.metric or "", val, nk, f"{stat} {text}", named)
+        if (
+            fig.accepted is not None
+            and fig.drafted is None
+            and (dra := JREJ.drafted(obj, fig.accepted.number)) is not None
+        ):
+            # '{"accepted": 412, "rejected": 188}': 600 drafted (json_rejected.py)
+            fig.put(
+                C.DRAFTED,
+                C.Value(float(dra), False, 0),
+                C.key("drafted"),
+                f"{dra}",
+                "accepted + rejected",
+            )
         if _not_measured_object(obj):
             continue
         if repaired:
