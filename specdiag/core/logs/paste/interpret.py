@@ -42,6 +42,7 @@ from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import tables as TB
+from specdiag.core.logs.paste import tallies as TL
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -204,6 +205,20 @@ def _k_of_triples(text: str) -> set[int]:
     return out
 
 
+# a loss weighting's own gamma ('exponential decay (gamma=4)', 'focal loss, gamma=2', 'discounted
+# by gamma=7'): its line names the decay, focal or discount weighting before it, so the gamma is
+# the weighting's exponent, never the draft tokens a step
+_LOSS_WEIGHTING = re.compile(r"\b(?:decay\w*|focal|discount\w*)\b", re.I)
+
+
+def _loss_gamma(text: str, m: re.Match[str]) -> bool:
+    """Whether the ``_K_IN_LABEL`` match ``m`` is a gamma its line's loss weighting sets."""
+    if not m.group(0).lower().startswith(("gamma", "γ")):
+        return False
+    start = text.rfind("\n", 0, m.start()) + 1
+    return _LOSS_WEIGHTING.search(text, start, m.start()) is not None
+
+
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
     '--speculative-num-steps 3', 'topk=1, num_steps=3, num_draft_tokens=4'), or None when it
@@ -213,6 +228,7 @@ def k_stated(text: str) -> int | None:
         int(m.group(1))
         for m in _K_IN_LABEL.finditer(text)
         if not re.match(r"\s*(?:[/,]|→|->|=>)\s*\d", text[m.end() : m.end() + 6])
+        and not _loss_gamma(text, m)
     }
     found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
@@ -5303,6 +5319,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
     claim(OND.spans(text) if OND.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
+    # a tally of items won ('wins acceptance length on 7/8 categories'): no figure (tallies.py)
+    claim(TL.spans(text) if TL.hinted(text) else [])
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
     claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
