@@ -33,6 +33,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
+from specdiag.core.logs.paste import quoted_question as QQ
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import round_stats as RST
@@ -5319,6 +5320,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
     claim(OND.spans(text) if OND.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
+    # a question quoted ('answering "acceptance is ~0.9: why?"'): no figure (quoted_question.py)
+    claim(QQ.spans(text) if QQ.hinted(text) else [])
     # a tally of items won ('wins acceptance length on 7/8 categories'): no figure (tallies.py)
     claim(TL.spans(text) if TL.hinted(text) else [])
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
@@ -7073,7 +7076,11 @@ def keyvalue(
     said: list[str] = []  # the block's lines so far
     unmeasured = False  # the line before printed a figure as 'nan': a run of its own
     said_at: dict[int, str] = {}  # each line's text, by its number
-    for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
+    wrapped = join_wrapped(_position_lines(_bracket_stats(lines)))
+    if any("?" in t for _, t in wrapped):
+        # a question quoted across two lines: no figure (quoted_question.py)
+        wrapped = QQ.blank_across(wrapped)
+    for ln, t in wrapped:
         said.append(t)
         said_at[ln] = t
         # a new item of a list after a run's figures: settings it names without a figure of
