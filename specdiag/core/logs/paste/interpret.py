@@ -1093,7 +1093,18 @@ def _title_key(title: str) -> C.Key | None:
         # a sentence naming the figure, then where or how it was measured ('Average acceptance
         # length (τ) measured across MT-bench and GSM8K with K = 7:')
         tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    if tk.metric is None and (lead := _TITLE_SUBJECT.match(title)) is not None:
+        # the figure's name after the names of what was measured, each holding a digit (a
+        # model's size or version, a method's depth: 'Model-7B Draft5 acceptance length on
+        # ...:'): the title without them
+        tk = _title_key(title[lead.end() :])
     return tk
+
+
+# a title's opening names of the model or method measured, each a word holding a digit
+# ('Qwen2-7B', 'EAGLE-3', 'Draft5'), one to four of them, before the figure's name
+# (the first digit of each word ends its letters: one way to match)
+_TITLE_SUBJECT = re.compile(r"^\W*(?:[A-Za-z][A-Za-z_.-]*\d[\w.-]*\s+){1,4}(?=[A-Za-z])")
 
 
 def _overall_of_title(g: Grid, first: list[C.Key], title: str) -> Grid | None:
