@@ -1950,11 +1950,16 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             # one), no value below 1 proving the bonus left out (``accepted_series``): a length
             # of unknown convention
             k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
-        elif k.metric is None and k.text == "accept" and _lengths_only(cells):
-            # a bare 'Accept' column of numbers only a length can be, nothing deciding which
-            # (accepted drafts or tokens per step): a length of unknown convention, read as
-            # the reader of last resort ('acc' alone is accuracy as often: not read)
-            k = C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+        elif (
+            k.metric is None
+            and (k.text == "accept" or (k.text.endswith(" accept") and _accept_named(k.text)))
+            and _lengths_only(cells)
+        ):
+            # a bare 'Accept' column (or one after a run's or tool's name, 'MTP Accept') of
+            # numbers only a length can be, nothing deciding which (accepted drafts or tokens
+            # per step): a length of unknown convention, read as the reader of last resort
+            # ('acc' alone is accuracy as often: not read)
+            k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
         elif (
             k.metric == C.PER_POSITION
             and not _RATES_PLURAL.search(k.text)
