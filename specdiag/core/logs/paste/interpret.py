@@ -1891,6 +1891,17 @@ def _accept_named(text: str) -> bool:
 
 
 _DRAFT_WORDS = frozenset(("draft", "drafter", "drafts"))
+# the drafts' bare 'accept' ('Draft accept (server)'; never 'draft acc', an accuracy as often)
+_DRAFT_ACCEPT_NAMES = frozenset(f"{w} accept" for w in _DRAFT_WORDS)
+
+
+def _fractions(cells: list[str]) -> bool:
+    """Whether a column's cells are fractions of one: at least two values, each with decimals,
+    none a percentage or above 1 (a cell of no single value, a range, aside)."""
+    vals = [v for c in cells if (v := C.value(c)) is not None]
+    return len(vals) >= 2 and all(
+        not v.percent and v.decimals > 0 and 0 <= v.number <= 1 for v in vals
+    )
 _TRAINING_COLUMN = re.compile(r"\b(?:loss|epochs?|lr)\b")
 
 
@@ -1914,6 +1925,10 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             or (counts and k.text == "rate")
         ):
             k = C.Key(C.RATE, k.text, True)
+        elif k.metric is None and k.text in _DRAFT_ACCEPT_NAMES and not training and _fractions(shown):
+            # 'Draft accept' over fractions ('~0.82', '0.43'): the drafts' acceptance rate, as
+            # its percentages are
+            k = C.Key(C.RATE, k.text, False)
         elif (
             k.metric == C.ACCEPTED
             and shown
