@@ -1097,7 +1097,7 @@ def _title_key(title: str) -> C.Key | None:
         # the figure's name after the names of what was measured, each holding a digit (a
         # model's size or version, a method's depth: 'Model-7B Draft5 acceptance length on
         # ...:'): the title without them
-        tk = _title_key(title[lead.end() :])
+        return _title_key(title[lead.end() :])
     return tk
 
 
@@ -1902,6 +1902,8 @@ def _fractions(cells: list[str]) -> bool:
     return len(vals) >= 2 and all(
         not v.percent and v.decimals > 0 and 0 <= v.number <= 1 for v in vals
     )
+
+
 _TRAINING_COLUMN = re.compile(r"\b(?:loss|epochs?|lr)\b")
 
 
@@ -1925,7 +1927,12 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             or (counts and k.text == "rate")
         ):
             k = C.Key(C.RATE, k.text, True)
-        elif k.metric is None and k.text in _DRAFT_ACCEPT_NAMES and not training and _fractions(shown):
+        elif (
+            k.metric is None
+            and k.text in _DRAFT_ACCEPT_NAMES
+            and not training
+            and _fractions(shown)
+        ):
             # 'Draft accept' over fractions ('~0.82', '0.43'): the drafts' acceptance rate, as
             # its percentages are
             k = C.Key(C.RATE, k.text, False)

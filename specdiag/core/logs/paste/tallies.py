@@ -37,5 +37,5 @@ def hinted(text: str) -> bool:
 def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, no items) of each tally of items in the line."""
     for m in _TALLY.finditer(text):
-        if 0 < int(m.group("b")) and int(m.group("a")) <= int(m.group("b")):
+        if int(m.group("b")) > 0 and int(m.group("a")) <= int(m.group("b")):
             yield m.start(), m.end(), []

@@ -29,7 +29,9 @@ def test_other_names_read_no_rate(read: Read, name: str) -> None:
 
 
 def test_a_trainers_table_reads_no_rate(read: Read) -> None:
-    text = "| Epoch | Loss | Draft accept |\n|---|---|---|\n| 1 | 2.10 | 0.31 |\n| 2 | 1.70 | 0.42 |\n"
+    text = (
+        "| Epoch | Loss | Draft accept |\n|---|---|---|\n| 1 | 2.10 | 0.31 |\n| 2 | 1.70 | 0.42 |\n"
+    )
     assert [r.printed_rate for r in read(text).records if r.printed_rate is not None] == []
 
 

@@ -19,7 +19,9 @@ def _table(a: str, b: str, rows: list[tuple[str, str, str]]) -> str:
 
 def test_named_accept_columns_of_lengths_are_lengths(read: Read) -> None:
     got = read(
-        _table("Medusa Accept", "ours Accept", [("chat", "2.71", "3.05"), ("code", "2.40", "**3.30**")])
+        _table(
+            "Medusa Accept", "ours Accept", [("chat", "2.71", "3.05"), ("code", "2.40", "**3.30**")]
+        )
     ).records
     assert [(r.printed_length, r.accept_length) for r in got] == [
         (pytest.approx(v), None) for v in (2.71, 3.05, 2.40, 3.30)
