@@ -5361,7 +5361,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a question quoted ('answering "acceptance is ~0.9: why?"'): no figure (quoted_question.py)
     claim(QQ.spans(text) if QQ.hinted(text) else [])
     # a tally of items won ('wins acceptance length on 7/8 categories'): no figure (tallies.py)
-    claim(TL.spans(text) if TL.hinted(text) else [])
+    claim(TL.spans(text) if TL.hinted(text, low) else [])
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
     claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])

@@ -29,9 +29,32 @@ _TALLY = re.compile(
 )
 
 
-def hinted(text: str) -> bool:
-    """Whether the line may hold a tally (a slash)."""
-    return "/" in text
+# the item nouns' stems, lower case: a line with a slash and none of them is not searched
+_STEMS = (
+    "categor",
+    "benchmark",
+    "data",
+    "task",
+    "domain",
+    "subset",
+    "split",
+    "language",
+    "prompt",
+    "question",
+    "problem",
+    "case",
+    "turn",
+    "suite",
+    "eval",
+    "workload",
+    "scenario",
+)
+
+
+def hinted(text: str, low: str) -> bool:
+    """Whether the line may hold a tally (a slash and an item noun's stem; ``low``: the line in
+    lower case)."""
+    return "/" in text and any(s in low for s in _STEMS)
 
 
 def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
