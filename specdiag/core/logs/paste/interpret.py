@@ -34,6 +34,7 @@ from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
+from specdiag.core.logs.paste import quoted_question as QQ
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import round_stats as RST
@@ -44,6 +45,7 @@ from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import step_counts as STEPC
 from specdiag.core.logs.paste import tables as TB
+from specdiag.core.logs.paste import tallies as TL
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import vocab as V
@@ -215,6 +217,20 @@ def _k_of_triples(text: str) -> set[int]:
     return out
 
 
+# a loss weighting's own gamma ('exponential decay (gamma=4)', 'focal loss, gamma=2', 'discounted
+# by gamma=7'): its line names the decay, focal or discount weighting before it, so the gamma is
+# the weighting's exponent, never the draft tokens a step
+_LOSS_WEIGHTING = re.compile(r"\b(?:decay\w*|focal|discount\w*)\b", re.I)
+
+
+def _loss_gamma(text: str, m: re.Match[str]) -> bool:
+    """Whether the ``_K_IN_LABEL`` match ``m`` is a gamma its line's loss weighting sets."""
+    if not m.group(0).lower().startswith(("gamma", "γ")):
+        return False
+    start = text.rfind("\n", 0, m.start()) + 1
+    return _LOSS_WEIGHTING.search(text, start, m.start()) is not None
+
+
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
     '--speculative-num-steps 3', 'topk=1, num_steps=3, num_draft_tokens=4'), or None when it
@@ -224,6 +240,7 @@ def k_stated(text: str) -> int | None:
         int(m.group(1))
         for m in _K_IN_LABEL.finditer(text)
         if not re.match(r"\s*(?:[/,]|→|->|=>)\s*\d", text[m.end() : m.end() + 6])
+        and not _loss_gamma(text, m)
     }
     found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
@@ -1120,7 +1137,18 @@ def _title_key(title: str) -> C.Key | None:
         # a sentence naming the figure, then where or how it was measured ('Average acceptance
         # length (τ) measured across MT-bench and GSM8K with K = 7:')
         tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    if tk.metric is None and (lead := _TITLE_SUBJECT.match(title)) is not None:
+        # the figure's name after the names of what was measured, each holding a digit (a
+        # model's size or version, a method's depth: 'Model-7B Draft5 acceptance length on
+        # ...:'): the title without them
+        return _title_key(title[lead.end() :])
     return tk
+
+
+# a title's opening names of the model or method measured, each a word holding a digit
+# ('Qwen2-7B', 'EAGLE-3', 'Draft5'), one to four of them, before the figure's name
+# (the first digit of each word ends its letters: one way to match)
+_TITLE_SUBJECT = re.compile(r"^\W*(?:[A-Za-z][A-Za-z_.-]*\d[\w.-]*\s+){1,4}(?=[A-Za-z])")
 
 
 def _overall_of_title(g: Grid, first: list[C.Key], title: str) -> Grid | None:
@@ -1907,6 +1935,19 @@ def _accept_named(text: str) -> bool:
 
 
 _DRAFT_WORDS = frozenset(("draft", "drafter", "drafts"))
+# the drafts' bare 'accept' ('Draft accept (server)'; never 'draft acc', an accuracy as often)
+_DRAFT_ACCEPT_NAMES = frozenset(f"{w} accept" for w in _DRAFT_WORDS)
+
+
+def _fractions(cells: list[str]) -> bool:
+    """Whether a column's cells are fractions of one: at least two values, each with decimals,
+    none a percentage or above 1 (a cell of no single value, a range, aside)."""
+    vals = [v for c in cells if (v := C.value(c)) is not None]
+    return len(vals) >= 2 and all(
+        not v.percent and v.decimals > 0 and 0 <= v.number <= 1 for v in vals
+    )
+
+
 _TRAINING_COLUMN = re.compile(r"\b(?:loss|epochs?|lr)\b")
 
 
@@ -1930,6 +1971,15 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             or (counts and k.text == "rate")
         ):
             k = C.Key(C.RATE, k.text, True)
+        elif (
+            k.metric is None
+            and k.text in _DRAFT_ACCEPT_NAMES
+            and not training
+            and _fractions(shown)
+        ):
+            # 'Draft accept' over fractions ('~0.82', '0.43'): the drafts' acceptance rate, as
+            # its percentages are
+            k = C.Key(C.RATE, k.text, False)
         elif (
             k.metric == C.ACCEPTED
             and shown
@@ -1966,11 +2016,16 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             # one), no value below 1 proving the bonus left out (``accepted_series``): a length
             # of unknown convention
             k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
-        elif k.metric is None and k.text == "accept" and _lengths_only(cells):
-            # a bare 'Accept' column of numbers only a length can be, nothing deciding which
-            # (accepted drafts or tokens per step): a length of unknown convention, read as
-            # the reader of last resort ('acc' alone is accuracy as often: not read)
-            k = C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+        elif (
+            k.metric is None
+            and (k.text == "accept" or (k.text.endswith(" accept") and _accept_named(k.text)))
+            and _lengths_only(cells)
+        ):
+            # a bare 'Accept' column (or one after a run's or tool's name, 'MTP Accept') of
+            # numbers only a length can be, nothing deciding which (accepted drafts or tokens
+            # per step): a length of unknown convention, read as the reader of last resort
+            # ('acc' alone is accuracy as often: not read)
+            k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
         elif (
             k.metric == C.PER_POSITION
             and not _RATES_PLURAL.search(k.text)
@@ -5398,6 +5453,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
     claim(OND.spans(text) if OND.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
+    # a question quoted ('answering "acceptance is ~0.9: why?"'): no figure (quoted_question.py)
+    claim(QQ.spans(text) if QQ.hinted(text) else [])
+    # a tally of items won ('wins acceptance length on 7/8 categories'): no figure (tallies.py)
+    claim(TL.spans(text) if TL.hinted(text, low) else [])
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
     claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
@@ -7150,7 +7209,11 @@ def keyvalue(
     said: list[str] = []  # the block's lines so far
     unmeasured = False  # the line before printed a figure as 'nan': a run of its own
     said_at: dict[int, str] = {}  # each line's text, by its number
-    for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
+    wrapped = join_wrapped(_position_lines(_bracket_stats(lines)))
+    if any("?" in t for _, t in wrapped):
+        # a question quoted across two lines: no figure (quoted_question.py)
+        wrapped = QQ.blank_across(wrapped)
+    for ln, t in wrapped:
         said.append(t)
         said_at[ln] = t
         # a new item of a list after a run's figures: settings it names without a figure of
