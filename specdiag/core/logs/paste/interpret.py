@@ -2436,7 +2436,9 @@ def _by_rows(
     stats = _stats_cells(g, keys)
     sources = _row_sources(g, ctx)
     binned = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _bins(g, i)}
-    typical = {i for i, (k, _) in enumerate(keys) if k.metric in C.ACCEPTANCE and _typical(g, i)}
+    # (lengths only: a rate column of approximations beside a range, '~0.82' over '~0.91–0.92',
+    # is how a user writes measured rates)
+    typical = {i for i, (k, _) in enumerate(keys) if k.metric in _LENGTHS and _typical(g, i)}
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -2657,8 +2659,11 @@ def _typical_cell(cell: str) -> bool:
     return _APPROX_CELL.match(c) is not None or _range_cell(c)
 
 
+_LENGTHS = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+
+
 def _typical(g: Grid, i: int) -> bool:
-    """Whether a column of an acceptance figure prints a range in one cell ('4.5–5.0 tokens',
+    """Whether a column of an accept length prints a range in one cell ('4.5–5.0 tokens',
     '~1.8 (k=1) to ~3.5 (k=3)') beside approximations in others ('~3 tokens'): a guide's
     typical values (what a method usually gets), so its approximate cells are no run's figure."""
     cells = [C._MARKUP.sub("", c[i]).strip() for _, c in g.rows if i < len(c)]

@@ -1,4 +1,4 @@
-"""A column of an acceptance figure printing a range in one cell ('4.5–5.0 tokens', '~1.8 (k=1)
+"""A column of an accept length printing a range in one cell ('4.5–5.0 tokens', '~1.8 (k=1)
 to ~3.5 (k=3)') beside approximations in others ('~3 tokens'): a guide's typical values per
 method, no run measured; its approximate cells give no record. Approximations in a column
 without a range (a summary of a paper's table, '~4.04') stay records."""
@@ -55,3 +55,16 @@ def test_negative_control_exact_cells_beside_a_range_stay_records() -> None:
     rows = [["method-a", "2.84", "1.9×"], ["method-b", "3.1–3.4", "2.2×"]]
     text = pipe_table(["Method", "Avg. Accept Length", "Speedup"], rows)
     assert [r.printed_length for r in read_paste(text).records if r.printed_length] == [2.84]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(values=st.lists(st.integers(30, 99), min_size=2, max_size=5), where=st.integers(0, 4))
+def test_negative_control_a_rate_column_of_approximations_beside_a_range_stays_records(
+    values: list[int], where: int
+) -> None:
+    # measured rates written loosely ('~0.82', '~0.91–0.92') are no guide's typical lengths
+    rows = [[f"workload-{i}", f"~{v / 100:.2f}"] for i, v in enumerate(values)]
+    rows.insert(min(where, len(rows)), ["workload-r", "~0.61–0.63"])
+    text = pipe_table(["Workload", "Draft accept"], rows)
+    got = [r.printed_rate for r in read_paste(text).records if r.printed_rate is not None]
+    assert got == [v / 100 for v in values]
