@@ -426,6 +426,8 @@ _PER_STEP_WORDS = (
 )
 for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
     for _meaning, _words in _PER_STEP_WORDS:
+        if _noun == "proposal" and _meaning == TOK_PER_STEP:
+            continue  # ('tokens per proposal': the drafted tokens a proposal holds, k)
         for _word in _words:
             # ('tokens a step': 'a' for 'per')
             for _sep in ("/", " per ", " a "):

@@ -4,9 +4,11 @@ proves the target's own token counted); tokens per another noun stay unread."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
@@ -37,3 +39,16 @@ def test_accepted_per_proposal_above_the_maximum(
 def test_tokens_per_request_stay_unread(read: Read) -> None:
     text = "- Server: `--spec-draft-n-max 4`.\n\nMTP run: mean 4.17 tokens accepted per request.\n"
     assert all(r.accept_length is None for r in read(text).records)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "avg 3.2 tokens per proposal, 55% accepted",
+        "| run | tokens/proposal |\n|---|---|\n| a | 4.0 |",
+        "mean 5 tokens a proposal",
+    ],
+)
+def test_negative_control_tokens_per_proposal_is_no_length(text: str) -> None:
+    # the tokens a proposal holds are the drafted ones (k), not the tokens a step emits
+    assert all(r.accept_length is None for r in read_paste(text).records)
