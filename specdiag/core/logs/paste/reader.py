@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
@@ -1147,6 +1148,8 @@ def read_paste(
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
+    # lines inside a string or a targets' dict the paste's source code assigns (assigned.py)
+    assigned = AS.marks(lines) if AS.gate(text) else {}
     # the values with decimals an acceptance setting's line gives (a flag, a script's or a
     # config's assignment, a forcing knob): its line and name, by the value as printed
     set_at: dict[str, tuple[int, str]] = {}
@@ -1533,6 +1536,9 @@ def read_paste(
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         marked = _marks(blk, knob_named)
+        for ln, _ in blk if assigned else ():
+            if ln in assigned:
+                marked.setdefault(ln, assigned[ln])
         _note_settings(blk, marked, set_at)
         tool, rule = _tool(
             *_attributing(blk, body, heading),
