@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
+from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import headcounts as HC
@@ -1972,6 +1973,11 @@ def read_paste(
             if MR.bare_counts(r)
         )
         records, block_of = _keep(records, block_of, lambda r: not MR.bare_counts(r))
+        if records and (gate := GT.gated(text)) is not None:
+            # the error of accepted predictions measured: a quality gate's acceptance (gated.py)
+            why = GT.REASON.format(words=gate)
+            ignored.extend(Block(r.first_line, r.last_line, why, lines_of(r)) for r in records)
+            records, block_of = [], []
         # α measured in a paste that never speaks of speculation: another alpha (alpha.py)
         records, block_of = _keep(records, block_of, lambda r: not AL.record_named(r))
     # a drafted count per step with a rate the paste printed before alone: that run (drafting.py)
