@@ -1807,6 +1807,10 @@ def read_paste(
         # figure alone stating it again below is a mention, as of a table's figure
         kv = [r for r in kv if len(r.fields) > 1 or not _quotes_table(r, counted_figures)]
         counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
+        if structure != "prose":
+            # a run's key-value summary printing its length and its rate together: prose
+            # below stating one of them alone mentions that run, as it would a table's figure
+            table_figures.update(_figure(r) for r in kv if _length_and_rate(r))
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             if trained:
@@ -3458,6 +3462,11 @@ def _figure_name(recs: list[PasteRecord]) -> str | None:
 
 def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
     return (r.printed_length, r.printed_rate)
+
+
+def _length_and_rate(r: PasteRecord) -> bool:
+    """Whether a record prints both a length and a rate (one run's summary)."""
+    return r.printed_length is not None and r.printed_rate is not None
 
 
 def _counted_figure(r: PasteRecord) -> bool:
