@@ -29,9 +29,7 @@ _OPEN = re.compile(
     r"^\s*" + _NAME + r"\s*(?::[^=\n]{1,40})?=\s*(?:[A-Za-z_][\w.]*\s*\+\s*|[A-Za-z_][\w.]*\(\s*)?"
     r"[rRbBuUfF]{0,2}(?P<q>\"\"\"|''')"
 )
-_DICT_OPEN = re.compile(
-    r"^\s*" + _NAME + r"\s*(?::[^=\n]{1,40})?=\s*(?:dict\(|\{)"
-)
+_DICT_OPEN = re.compile(r"^\s*" + _NAME + r"\s*(?::[^=\n]{1,40})?=\s*(?:dict\(|\{)")
 # the words of a name saying it holds what a run is held to
 _TARGET_WORD = re.compile(
     r"^(?:slos?|slas?|targets?|thresholds?|goals?|objectives?|limits?|budgets?|bounds?"

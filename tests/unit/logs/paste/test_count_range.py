@@ -17,7 +17,9 @@ from tests.support.examples import examples
     hi=st.integers(2, 64),
     mag=st.sampled_from(["k", "K", " k", "M", ""]),
     unit=st.sampled_from([" tokens", " context", "", " prompt tokens"]),
-    lead=st.sampled_from(["Acceptance stayed high", "The draft acceptance held up", "Accept rate was flat"]),
+    lead=st.sampled_from(
+        ["Acceptance stayed high", "The draft acceptance held up", "Accept rate was flat"]
+    ),
 )
 def test_a_range_of_counts_after_acceptance_is_no_change(
     lo: int, hi: int, mag: str, unit: str, lead: str
