@@ -1147,6 +1147,7 @@ def read_paste(
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
+    summary_figures: set[tuple[float | None, float | None]] = set()  # ... key-value summaries
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     # lines inside a string or a targets' dict the paste's source code assigns (assigned.py)
@@ -1810,9 +1811,11 @@ def read_paste(
         if structure != "prose":
             # a run's key-value summary printing its length and its rate together: prose
             # below stating one of them alone mentions that run, as it would a table's figure
-            table_figures.update(_figure(r) for r in kv if _length_and_rate(r))
+            summary_figures.update(_figure(r) for r in kv if _length_and_rate(r))
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
+            # (one figure of such a summary alone: both again are a run told again, kept)
+            kv = [r for r in kv if _length_and_rate(r) or not _quotes_table(r, summary_figures)]
             if trained:
                 # (a sentence's every figure: 'rises from ~0.02 to ~0.14', the start as well)
                 told = {r.first_line for r in kv if _quotes_table(r, {(x, x) for x in trained})}
