@@ -3859,6 +3859,20 @@ def _fractional(m: re.Match[str]) -> bool:
     return True
 
 
+# a magnitude right after a whole number ('12k', '4 K', '2M'): a count, never a figure
+_MAGNITUDE = re.compile(r"[ \t]?[kKM](?![\w.])")
+
+
+def _count_range(m: re.Match[str], text: str) -> bool:
+    """Whether a 'from X to Y' match spans whole counts, no figure's values: both ends whole
+    numbers without '%', one above 100 (no share nor length is) or the second with a
+    magnitude after it ('from 500 to 12k tokens': the prompt lengths a run held over)."""
+    va, vb = C.value(m.group("a")), C.value(m.group("b"))
+    if va is None or vb is None or va.percent or vb.percent or va.decimals or vb.decimals:
+        return False
+    return max(va.number, vb.number) > 100 or _MAGNITUDE.match(text, m.end("b")) is not None
+
+
 def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key). A range
     of a setting has no key (``metric`` None): its values are skipped."""
@@ -3866,7 +3880,8 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     last: tuple[C.Key, str] | None = None
     for m in _FROM_TO.finditer(text):
         words = m.group("key")
-        if _SETTING.search(re.split(r"[,;:.!?—]", words)[-1]):  # in the phrase's own clause
+        if _SETTING.search(re.split(r"[,;:.!?—]", words)[-1]) or _count_range(m, text):
+            # (in the phrase's own clause; or whole counts: 'from 500 to 12k tokens')
             out.append((m.start(), m.end(), m.end("key"), C.Key(None, "", False), ""))
             continue
         k = key_of(_CHANGE_WORDS.sub("", words))

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
@@ -28,6 +29,7 @@ from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import k_sweep as KS
@@ -1181,6 +1183,7 @@ def read_paste(
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
     # the rows tables read, by their label's name and their figure as printed (_row_key)
     table_rows: set[tuple[str, str, str, str, str]] = set()
+    summary_figures: set[tuple[float | None, float | None]] = set()  # ... key-value summaries
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     # (a document whose prose speaks of no speculative decoding: a bare 'Acceptance' column is
     # of something else)
@@ -1190,6 +1193,8 @@ def read_paste(
         and _PROSE_LINE.search(text) is not None
     )
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
+    # lines inside a string or a targets' dict the paste's source code assigns (assigned.py)
+    assigned = AS.marks(lines) if AS.gate(text) else {}
     # the values with decimals an acceptance setting's line gives (a flag, a script's or a
     # config's assignment, a forcing knob): its line and name, by the value as printed
     set_at: dict[str, tuple[int, str]] = {}
@@ -1576,6 +1581,9 @@ def read_paste(
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         marked = _marks(blk, knob_named)
+        for ln, _ in blk if assigned else ():
+            if ln in assigned:
+                marked.setdefault(ln, assigned[ln])
         _note_settings(blk, marked, set_at)
         tool, rule = _tool(
             *_attributing(blk, body, heading),
@@ -1848,8 +1856,14 @@ def read_paste(
         counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
         if kv and table_figures and _VERSUS.search(body):
             kv = _versus_of_table(kv, rest, table_figures)
+        if structure != "prose":
+            # a run's key-value summary printing its length and its rate together: prose
+            # below stating one of them alone mentions that run, as it would a table's figure
+            summary_figures.update(_figure(r) for r in kv if _length_and_rate(r))
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
+            # (one figure of such a summary alone: both again are a run told again, kept)
+            kv = [r for r in kv if _length_and_rate(r) or not _quotes_table(r, summary_figures)]
             if trained:
                 # (a sentence's every figure: 'rises from ~0.02 to ~0.14', the start as well)
                 told = {r.first_line for r in kv if _quotes_table(r, {(x, x) for x in trained})}
@@ -2016,6 +2030,11 @@ def read_paste(
             if MR.bare_counts(r)
         )
         records, block_of = _keep(records, block_of, lambda r: not MR.bare_counts(r))
+        if records and (gate := GT.gated(text)) is not None:
+            # the error of accepted predictions measured: a quality gate's acceptance (gated.py)
+            why = GT.REASON.format(words=gate)
+            ignored.extend(Block(r.first_line, r.last_line, why, lines_of(r)) for r in records)
+            records, block_of = [], []
         # α measured in a paste that never speaks of speculation: another alpha (alpha.py)
         records, block_of = _keep(records, block_of, lambda r: not AL.record_named(r))
     # a drafted count per step with a rate the paste printed before alone: that run (drafting.py)
@@ -3501,6 +3520,11 @@ def _figure_name(recs: list[PasteRecord]) -> str | None:
 
 def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
     return (r.printed_length, r.printed_rate)
+
+
+def _length_and_rate(r: PasteRecord) -> bool:
+    """Whether a record prints both a length and a rate (one run's summary)."""
+    return r.printed_length is not None and r.printed_rate is not None
 
 
 def _counted_figure(r: PasteRecord) -> bool:

@@ -432,12 +432,20 @@ def _tex_symbols(line: str) -> str:
 _PERCENT_WORD = re.compile(r"(\d)\s*(?:percent|per\s+cent)\b", re.I)
 
 
+# a code span's closing backtick right after a figure and right before bold's closing markup
+_CODE_IN_BOLD = re.compile(r"(?<=\d)`(?=\*\*|__)")
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if "\x1b" in text:
         raw = [_ANSI.sub("", ln) for ln in raw]
+    if "`**" in text or "`__" in text:
+        # a code span closed inside bold ('**Low `accept len: 1.90`**'): the span's closing
+        # backtick a space, so the value ends before the bold's markup as anywhere else
+        raw = [_CODE_IN_BOLD.sub(" ", ln) for ln in raw]
     if re.search("[\uff01-\uff5e\u3000]", text):
         raw = [ln.translate(_FULLWIDTH) for ln in raw]
     if _MOJIBAKE.search(text):
