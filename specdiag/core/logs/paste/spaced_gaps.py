@@ -6,7 +6,7 @@ rows back in one block, the blank lines between them dropped, so the spaced tabl
 
 Only where every line of the run is a paragraph of one line, the first a header (three words or
 more, no number, no sentence's closing mark, no pipe), the next two or more rows of figures
-with exactly one blank line between each, and the tables reader reads the whole run as one
+(half their words or more, no sentence's closing mark) with exactly one blank line between each, and the tables reader reads the whole run as one
 spaced table from the header to the last row. Any other line as it is; a run the tables reader
 does not read keeps its blank lines.
 
@@ -47,7 +47,16 @@ def _header(t: str) -> bool:
 
 
 def _row(t: str) -> bool:
-    return "|" not in t and sum(1 for w in t.split() if _NUMBER_WORD.match(w)) >= 2
+    # (figures for half its words or more, and no sentence's closing mark: 'Evaluated on 10
+    # prompts per length, temperature 0.' is a sentence, no row)
+    words = t.split()
+    figures = sum(1 for w in words if _NUMBER_WORD.match(w))
+    return (
+        "|" not in t
+        and figures >= 2
+        and 2 * figures >= len(words)
+        and t.rstrip()[-1:] not in ".:;!?"
+    )
 
 
 def closed(lines: list[Line]) -> list[Line]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste import spaced_gaps as SG
 from tests.unit.logs.paste.pipeline import Read
 
@@ -75,3 +76,12 @@ def test_prose_paragraphs_read_no_table(read: Read) -> None:
         "code prompts ran at 31 tok/s with 3 drafts\n"
     )
     assert [r.printed_length for r in read(text).records] == []
+
+
+def test_negative_control_sentences_with_figures_under_a_title_are_no_rows() -> None:
+    text = (
+        "**Mean acceptance length**\n\nEvaluated on 10 prompts per length, temperature 0.\n\n"
+        "Evaluated on 10 prompts per length, temperature 0.\n\n"
+        "| Context | drafter-0 |\n|---|---|\n| 2k | 1.010 |\n"
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [1.01]
