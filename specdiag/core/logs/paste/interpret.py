@@ -25,6 +25,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
+from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
@@ -2375,7 +2376,15 @@ def _by_rows(
     for k, slot in keys:
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION:
             seen[(k.metric, slot)] = seen.get((k.metric, slot), 0) + 1
-    keys = [
+    repeated = {
+        i
+        for i, (k, slot) in enumerate(keys)
+        if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and seen[(k.metric, slot)] > 1
+    }
+    # (a configuration's name beside each figure's, 'fp8 AL | fp8 AR | bf16 AL | bf16 AR': one
+    # record a configuration; column_groups.py)
+    grouped = CG.slots(keys, [" ".join(x for x in col if x) for col in cols], repeated)
+    keys = grouped or [
         (k, " ".join(x for x in col if x))
         if k.metric in C.ACCEPTANCE and seen.get((k.metric, slot), 0) > 1
         else (k, slot)
