@@ -5845,9 +5845,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for m in find("".join(rest)):
             # a key never runs over a ';' (the clause before is another statement's: '2 accepted
             # tokens/round; tool threshold: 1')
-            k = key_of(
-                m.group("key").rsplit(";", 1)[-1], text[m.end("key") : m.start("val")].strip()
-            )
+            kt = m.group("key").rsplit(";", 1)[-1]
+            sep_words = text[m.end("key") : m.start("val")].strip()
+            if (pat is _PAIR_BARE or (pat is _PAIR and sep_words[:1].isalpha())) and "." in kt:
+                # a verb's subject, or a name right before its value, never runs back over a
+                # sentence's end ('... per decode step. Baseline is 1': 'Baseline' alone)
+                ends = list(_SENTENCE_START.finditer(kt))
+                kt = kt[ends[-1].end() :] if ends else kt
+            k = key_of(kt, sep_words)
             if pat is _KEY_BRACKETED and _BRACKET_UNIT.match(text, m.end("val")):
                 continue  # '(58 vs 72 tok/s)': another measure's values
             if (
