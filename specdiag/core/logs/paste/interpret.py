@@ -5409,6 +5409,13 @@ def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
         yield at + lo, at + hi, items
 
 
+def _in_code_span(val: str, text: str, end: int) -> bool:
+    """Whether a value opens a code span ('`') that does not close right after its number
+    (`` `1..n` ``, `` `2x_mode` ``): the number is part of code, no figure."""
+    v = val.strip().lstrip("*")
+    return v.startswith("`") and v.count("`") % 2 == 1 and not text.startswith("`", end)
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
@@ -5894,6 +5901,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if _in_code_span(m.group("val"), text, m.end("val")):
+                continue  # 'slots `1..num_speculative_tokens`': code holding more than a number
             if (
                 sep == "="
                 and v.number in (0, 1)
