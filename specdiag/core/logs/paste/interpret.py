@@ -303,8 +303,10 @@ def _maxima(text: str) -> set[int]:
 
 
 def most_of_labels(labels: Iterable[tuple[str, str]]) -> C.Value | None:
-    """The one draft maximum a record's labels state, None when none or several."""
-    found = {n for _, v in labels for n in _maxima(v)}
+    """The one draft maximum a record's labels state, None when none or several: in a label's
+    value ('n_max=2'), or a column named as a draft maximum over a whole number ('n-max' over
+    '2')."""
+    found = {n for k, v in labels for n in _maxima(v) | _maxima(f"{k} {v}")}
     found.discard(0)
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
