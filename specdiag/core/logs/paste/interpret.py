@@ -25,6 +25,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
+from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
@@ -302,8 +303,10 @@ def _maxima(text: str) -> set[int]:
 
 
 def most_of_labels(labels: Iterable[tuple[str, str]]) -> C.Value | None:
-    """The one draft maximum a record's labels state, None when none or several."""
-    found = {n for _, v in labels for n in _maxima(v)}
+    """The one draft maximum a record's labels state, None when none or several: in a label's
+    value ('n_max=2'), or a column named as a draft maximum over a whole number ('n-max' over
+    '2')."""
+    found = {n for k, v in labels for n in _maxima(v) | _maxima(f"{k} {v}")}
     found.discard(0)
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
@@ -2375,7 +2378,15 @@ def _by_rows(
     for k, slot in keys:
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION:
             seen[(k.metric, slot)] = seen.get((k.metric, slot), 0) + 1
-    keys = [
+    repeated = {
+        i
+        for i, (k, slot) in enumerate(keys)
+        if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and seen[(k.metric, slot)] > 1
+    }
+    # (a configuration's name beside each figure's, 'fp8 AL | fp8 AR | bf16 AL | bf16 AR': one
+    # record a configuration; column_groups.py)
+    grouped = CG.slots(keys, [" ".join(x for x in col if x) for col in cols], repeated)
+    keys = grouped or [
         (k, " ".join(x for x in col if x))
         if k.metric in C.ACCEPTANCE and seen.get((k.metric, slot), 0) > 1
         else (k, slot)
@@ -3609,7 +3620,10 @@ _NOT_MEASURED = re.compile(
     re.I,
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
-_RANGE_AFTER = re.compile(r"[*`]{0,2}\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}")
+# (an ellipsis between the ends too: '0.94…0.35', '0.9...0.4')
+_RANGE_AFTER = re.compile(
+    r"[*`]{0,2}\s*(?:[-–—~…]|\.{2,3}(?=\s*[*`]{0,2}\d)|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}"
+)
 # ... or after 'between' ('ranges between 60% and 80%')
 _BETWEEN = re.compile(r"\bbetween\s+[*`~]{0,2}$", re.I)
 _AND_AFTER = re.compile(r"\s*(?:and|&)\s*[*`~]{0,2}\d[\d.,]*\s*%?[*`]{0,2}", re.I)
@@ -5415,6 +5429,13 @@ def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
         yield at + lo, at + hi, items
 
 
+def _in_code_span(val: str, text: str, end: int) -> bool:
+    """Whether a value opens a code span ('`') that does not close right after its number
+    (`` `1..n` ``, `` `2x_mode` ``): the number is part of code, no figure."""
+    v = val.strip().lstrip("*")
+    return v.startswith("`") and v.count("`") % 2 == 1 and not text.startswith("`", end)
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
@@ -5851,9 +5872,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for m in find("".join(rest)):
             # a key never runs over a ';' (the clause before is another statement's: '2 accepted
             # tokens/round; tool threshold: 1')
-            k = key_of(
-                m.group("key").rsplit(";", 1)[-1], text[m.end("key") : m.start("val")].strip()
-            )
+            kt = m.group("key").rsplit(";", 1)[-1]
+            sep_words = text[m.end("key") : m.start("val")].strip()
+            if (pat is _PAIR_BARE or (pat is _PAIR and sep_words[:1].isalpha())) and "." in kt:
+                # a verb's subject, or a name right before its value, never runs back over a
+                # sentence's end ('... per decode step. Baseline is 1': 'Baseline' alone)
+                ends = list(_SENTENCE_START.finditer(kt))
+                kt = kt[ends[-1].end() :] if ends else kt
+            k = key_of(kt, sep_words)
             if pat is _KEY_BRACKETED and _BRACKET_UNIT.match(text, m.end("val")):
                 continue  # '(58 vs 72 tok/s)': another measure's values
             if (
@@ -5895,6 +5921,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if _in_code_span(m.group("val"), text, m.end("val")):
+                continue  # 'slots `1..num_speculative_tokens`': code holding more than a number
             if (
                 sep == "="
                 and v.number in (0, 1)

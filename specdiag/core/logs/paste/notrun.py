@@ -434,6 +434,25 @@ def illustrative_sentence(text: str) -> str | None:
     return None
 
 
+def measured_beside(text: str, values: list[str]) -> bool:
+    """Whether every one of ``values`` (a record's printed figures) is written in a sentence of
+    ``text`` saying it was measured, apart from the sentence `illustrative_sentence` marks and
+    never in it: a measured sentence kept beside a supposition on the same line ('... is ~3.2
+    at k=5 (measured last week). If k=7 keeps that curve, decode could gain ...')."""
+    if not values or _MEASURED.search(text) is None:
+        return False
+    sents = _SENT.split(text)
+    if len(sents) < 2:
+        return False
+    marked = [s for s in sents if illustrative_sentence(s) is not None]
+    kept = [s for s in sents if _MEASURED.search(s) and illustrative_sentence(s) is None]
+    return (
+        bool(marked)
+        and bool(kept)
+        and all(any(v in s for s in kept) and not any(v in s for s in marked) for v in values)
+    )
+
+
 # --- forced acceptance -------------------------------------------------------------------------
 
 # the mark of a line that forces the acceptance its run shows (the caller words its reason)

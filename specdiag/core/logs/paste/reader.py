@@ -765,6 +765,16 @@ def _figures_only_marked(
     return bool(on) and all(ln in marked for ln in on)
 
 
+def _measured_beside(r: PasteRecord, blk: list[tuple[int, str]], marked: dict[int, str]) -> bool:
+    """Whether a record of one line marked by a supposition's sentence is written in another
+    sentence of that line, one saying it was measured (notrun.measured_beside): kept."""
+    if r.first_line != r.last_line or r.first_line not in marked:
+        return False
+    values = [v for _, v in r.fields if any(c.isdigit() for c in v)]
+    text = next((t for ln, t in blk if ln == r.first_line), "")
+    return NR.measured_beside(text, values)
+
+
 def _drop_marked(
     recs: list[PasteRecord],
     blk: list[tuple[int, str]],
@@ -785,6 +795,7 @@ def _drop_marked(
         if not ((i := bisect.bisect_left(at, r.first_line)) < len(at) and at[i] <= r.last_line)
         and not _figures_only_marked(r, blk, marked, marked_lines)
         and not any(f.split()[-1:] == [n] for f, _ in r.fields for n in names)
+        or _measured_beside(r, blk, marked)
     ]
     if len(kept) == len(recs):
         return recs, False
