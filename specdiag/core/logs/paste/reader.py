@@ -19,6 +19,7 @@ from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import defined as DF
+from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import delta_pair as DP
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
@@ -911,6 +912,14 @@ def _tool(
     own_printer = any(
         not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
     )
+    if (
+        "vllm" in own
+        and set(own) <= {"vllm", "sglang"}
+        and DCP.sglang_pair(block_text)
+        and "sglang" in whole()
+    ):
+        # SGLang's own key pair under a heading calling the block by vLLM's metrics name
+        return "sglang", DCP.RULE
     if len(own) == 1:
         if _compares_tool(heading) and not T.tools_attributed(block_text):
             return own[0], "named in the heading beside a comparison"
