@@ -4,11 +4,11 @@ SGLang's `Decode batch` line prints its acceptance as the pair `accept len: N, a
 in that order, joined by a comma; vLLM's metrics line prints `Mean acceptance length`,
 `Accepted:` / `Drafted:` counts and `Avg Draft acceptance rate`, never that pair. A block whose
 every line holding a figure prints the pair (whatever follows it: a throughput, a note), and
-none of vLLM's keys, quotes SGLang's fields, even where the heading above it calls the block
-by vLLM's name (`the SpecDecoding metrics block`: a scraper's or a user's name for the
-statistics, or beside SGLang named there too): the block is SGLang's where the paste names SGLang. Where it names no SGLang,
-nothing is decided here (the heading's tool stays; a block with SGLang's other fields and no tool
-named is SGLang's by the reader's own rule).
+none of vLLM's keys, quotes SGLang's fields, even where the heading above it calls the block by
+vLLM's name (`the SpecDecoding metrics block`: a scraper's or a user's name for the statistics,
+or beside SGLang named there too): the block is SGLang's where the paste names SGLang. Where it
+names no SGLang, nothing is decided here (the heading's tool stays; a block with SGLang's other
+fields and no tool named is SGLang's by the reader's own rule).
 
 Pure: text in, an answer out.
 """
