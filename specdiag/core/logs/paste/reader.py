@@ -13,6 +13,7 @@ from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
@@ -2151,6 +2152,8 @@ def read_paste(
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
+    # a change in prose between two runs read above it ('(2.4 → 3.9)'): told again
+    records, block_of = CHR.fold(records, block_of, raw)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
