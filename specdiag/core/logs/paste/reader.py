@@ -19,8 +19,8 @@ from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
-from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import decode_pair as DCP
+from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import delta_pair as DP
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF

@@ -30,7 +30,11 @@ _NAME = (
 _BRACKET = r"(?:\s*\([^()\n]{0,80}\))?"
 # the first clause's value, named: '~58% acceptance'
 _FIRST = re.compile(
-    r"(?<![\w.])(?P<val>[~≈]?\s?" + _NUM + r")(?P<pct>\s*%)?\s+(?P<name>" + _NAME + r")(?![\w-])"
+    r"(?<![\w.])(?P<val>[~≈]?\s?"
+    + _NUM
+    + r")(?P<pct>\s*%)?\s+(?P<name>"
+    + _NAME
+    + r")(?![\w-])"
     + _BRACKET,
     re.I,
 )

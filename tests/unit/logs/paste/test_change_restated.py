@@ -14,7 +14,9 @@ from tests.unit.logs.paste.pipeline import Read
 
 
 def _paste(lengths: list[int], change: str) -> str:
-    rows = "\n".join(f"- shard {i}: mean accept length {v / 100:.2f}" for i, v in enumerate(lengths))
+    rows = "\n".join(
+        f"- shard {i}: mean accept length {v / 100:.2f}" for i, v in enumerate(lengths)
+    )
     return (
         "Three shards of the nightly eval, one draft head.\n\n"
         f"{rows}\n\n"

@@ -24,9 +24,7 @@ def _paste(title: str, heading: str, lines: list[str], fence: bool) -> str:
 
 @settings(max_examples=examples(30), deadline=None)
 @given(
-    runs=st.lists(
-        st.tuples(st.integers(150, 480), st.integers(10, 95)), min_size=1, max_size=4
-    ),
+    runs=st.lists(st.tuples(st.integers(150, 480), st.integers(10, 95)), min_size=1, max_size=4),
     title=st.sampled_from(
         ["[report] sglang-llama-70b-eagle on 4 GPUs", "SGLang EAGLE-3 sweep", "Results (sglang)"]
     ),
