@@ -26,6 +26,8 @@ from specdiag.core.logs.paste.model import PasteRecord
 _PROSE = ("prose", "key-value")
 # the two values of a change: 'A → B', 'A -> B', 'from A to B'
 _BETWEEN = r"\s*(?:" + V.ARROW + r"|\bto\b)\s*[~≈]?\s*"
+# the most records an end is compared with (a paste of many alike stays linear)
+_CROWD = 64
 # the lines after a record's own where its wrapped sentence may go on
 _WRAP = 2
 NOTE = "restated as one end of the change at line {line} ({text})"
@@ -93,6 +95,8 @@ def fold(
         f = figures[kind]
         lo = bisect.bisect_left(f, (said.number / scale - width, -1, -1))
         hi = bisect.bisect_right(f, (said.number / scale + width, 1 << 62, 1 << 62))
+        if hi - lo > _CROWD:
+            return None  # (many runs print about this value: which one is not told)
         hits = [j for _, ln, j in f[lo:hi] if ln < records[i].first_line]
         return hits[0] if len(hits) == 1 else None
 
