@@ -11,8 +11,9 @@ the line's readers read one record a clause.
 
 Never carried: a first value without an acceptance name right after it, a later clause whose
 value a word other than a bracket or the clause's end follows (`40% of requests`), a label
-naming another measure (`throughput 40%`, `hit rate 40%`), a label holding a number, a value of
-another kind, or a clause after `,` (a list of commas may be a sentence's own parts).
+naming another measure (`throughput 40%`, `hit rate 40%`) or setting the value apart (`up from
+40%`, `vs 40%`, `target 70%`), a label holding a number, a value of another kind, or a clause
+after `,` (a list of commas may be a sentence's own parts).
 
 Pure: a line in, a line out.
 """
@@ -50,7 +51,11 @@ _NEXT = re.compile(
 _OTHER_MEASURE = re.compile(
     r"\b(?:speed\s?up|throughput|latency|hit|miss|accuracy|utili[sz]ation|util|memory|usage|"
     r"efficiency|error|loss|slower|faster|share|coverage|precision|recall|score|pass|win|"
-    r"rate|ratio|length|len|tok/s|tps|ttft|tpot|cost|overhead|drop|gain|improvement)\b",
+    r"rate|ratio|length|len|tok/s|tps|ttft|tpot|cost|overhead|drop|gain|improvement|"
+    # a word setting the value apart as another moment or a bound: a change's other end, a
+    # target ('up from 50%', 'vs 40%', 'target 70%'), no run of the list
+    r"from|than|vs|versus|was|were|previously|before|after|baseline|target|goal|expected|"
+    r"up|down|below|above|under|over|least|most|max|min|maximum|minimum)\b",
     re.I,
 )
 

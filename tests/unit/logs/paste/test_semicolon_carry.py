@@ -69,6 +69,9 @@ def test_lengths_carry_alike() -> None:
         "Chat reaches ~58% acceptance, summaries 40%, tool calls 12%.",  # commas
         "Chat reaches ~58% speedup; summaries 40%.",  # no acceptance name
         "Chat reaches ~58% acceptance; run 3 40%.",  # a label holding a number
+        "Chat reaches ~58% acceptance; up from 41%.",  # a change's other end
+        "Chat reaches ~58% acceptance; target 70%.",
+        "Chat reaches ~58% acceptance; vs 44% on the old head.",
     ],
 )
 def test_nothing_carried(line: str) -> None:
