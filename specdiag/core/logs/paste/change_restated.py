@@ -2,12 +2,14 @@
 
 Prose often sums up runs a paste printed above (log lines, a table, key-value lines) as a change
 from one to another: `the apparent rise with context (2.4 → 3.9)` under lines printing 2.41 and
-3.87. Such a change is read as two prose records on one line; where each of its two values,
-at the precision it is printed with, rounds the same figure (a length, a rate) of exactly one
+3.87. Such a change is read as two prose records on one line; where each of its two values, at
+the precision it is printed with, rounds the same figure (a length, a rate) of exactly one
 earlier record, and the two are different records, the change restates those runs: both its
-records go, the earlier records noting it. Not where an end rounds two earlier records or none
-(which run it names is not told, or it is a run of its own), nor where both ends round the same
-record, nor a record on the change's own line, nor a figure printed after the change.
+records go, the earlier records noting it. Where an earlier rule already took one end's record
+(one record left on the line, an end of the change), that record goes alike. Not where an end
+rounds two earlier records or none (which run it names is not told, or it is a run of its own),
+nor where both ends round the same record, nor a record on the change's own line, nor a figure
+printed after the change.
 
 Pure: records in, records out; the earlier figures sorted once a paste, each end looked up by
 bisection.
@@ -25,7 +27,16 @@ from specdiag.core.logs.paste.model import PasteRecord
 
 _PROSE = ("prose", "key-value")
 # the two values of a change: 'A → B', 'A -> B', 'from A to B'
-_BETWEEN = r"\s*(?:" + V.ARROW + r"|\bto\b)\s*[~≈]?\s*"
+_END = r"\d+(?:\.\d+)?(?:\s?%)?"
+_CHANGE = re.compile(
+    r"(?<![\w.])[~≈]?\s?(?P<a>"
+    + _END
+    + r")\s*(?:"
+    + V.ARROW
+    + r"|\bto\b)\s*[~≈]?\s?(?P<b>"
+    + _END
+    + r")(?![\d.]*\d)"
+)
 # the most records an end is compared with (a paste of many alike stays linear)
 _CROWD = 64
 # the lines after a record's own where its wrapped sentence may go on
@@ -55,28 +66,33 @@ def _scale(kind: str, said: C.Value) -> float:
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str]
 ) -> tuple[list[PasteRecord], list[int]]:
-    """``records`` without the two records of each change restating two earlier records (see
-    the module's rules), those records noting it."""
+    """``records`` without the records of each change restating two earlier records (see the
+    module's rules), those records noting it."""
     by_line: dict[int, list[int]] = {}
     for i, r in enumerate(records):
         if r.structure in _PROSE and r.first_line == r.last_line:
             by_line.setdefault(r.first_line, []).append(i)
-    pairs: list[tuple[int, int]] = []
+    # (the records of a line that are ends of one change, its kind, its two ends as printed)
+    changes: list[tuple[list[int], str, C.Value, C.Value]] = []
     for ln, idx in by_line.items():
-        if len(idx) != 2 or not 0 < ln <= len(raw):
+        if len(idx) > 2 or not 0 < ln <= len(raw):
             continue
         # (a sentence wrapped over lines is read at its first: the change may stand below it)
         line = " ".join(raw[ln - 1 : ln + _WRAP])
         if " to " not in line and V.ARROW_RE.search(line) is None:
             continue
-        a, b = (_one(records[i]) for i in idx)
-        if a is None or b is None or a[0] != b[0]:
+        ones = [(i, o) for i in idx if (o := _one(records[i])) is not None]
+        if len(ones) != len(idx) or len({o[0] for _, o in ones}) != 1:
             continue
-        if re.search(
-            r"(?<![\d.])" + re.escape(a[1]) + _BETWEEN + re.escape(b[1]) + r"(?![\d.]*\d)", line
-        ):
-            pairs.append((idx[0], idx[1]))
-    if not pairs:
+        kind = ones[0][1][0]
+        for m in _CHANGE.finditer(line):
+            ends = [m.group("a").replace(" ", ""), m.group("b").replace(" ", "")]
+            mine = [i for i, o in ones if o[1].replace(" ", "").lstrip("~≈") in ends]
+            va, vb = C.value(ends[0]), C.value(ends[1])
+            if len(mine) == len(idx) and va is not None and vb is not None:
+                changes.append((mine, kind, va, vb))
+                break
+    if not changes:
         return records, block_of
     # every record's figures, by kind, sorted once: (value, line, index)
     figures: dict[str, list[tuple[float, int, int]]] = {"length": [], "rate": []}
@@ -88,8 +104,7 @@ def fold(
     for f in figures.values():
         f.sort()
 
-    def earlier(i: int) -> int | None:
-        kind, _, said = _one(records[i]) or ("", "", C.Value(0.0, False, 0))
+    def earlier(kind: str, said: C.Value, line: int) -> int | None:
         scale = _scale(kind, said)
         width = C.half_unit(said.decimals) / scale
         f = figures[kind]
@@ -97,21 +112,21 @@ def fold(
         hi = bisect.bisect_right(f, (said.number / scale + width, 1 << 62, 1 << 62))
         if hi - lo > _CROWD:
             return None  # (many runs print about this value: which one is not told)
-        hits = [j for _, ln, j in f[lo:hi] if ln < records[i].first_line]
+        hits = [j for _, ln, j in f[lo:hi] if ln < line]
         return hits[0] if len(hits) == 1 else None
 
     drop: set[int] = set()
     out = list(records)
-    for i, k in pairs:
-        x, y = earlier(i), earlier(k)
+    for mine, kind, va, vb in changes:
+        line = records[mine[0]].first_line
+        x, y = earlier(kind, va, line), earlier(kind, vb, line)
         if x is None or y is None or x == y:
             continue
-        drop.update((i, k))
-        for j, end in ((x, i), (y, k)):
-            text = (_one(records[end]) or ("", "", None))[1]
+        drop.update(mine)
+        for j, said in ((x, va), (y, vb)):
+            text = f"{said.number:.{said.decimals}f}{'%' if said.percent else ''}"
             out[j] = dataclasses.replace(
-                out[j],
-                notes=(*out[j].notes, NOTE.format(line=records[end].first_line, text=text)),
+                out[j], notes=(*out[j].notes, NOTE.format(line=line, text=text))
             )
     kept = [(r, b) for n, (r, b) in enumerate(zip(out, block_of, strict=True)) if n not in drop]
     return [r for r, _ in kept], [b for _, b in kept]
