@@ -118,15 +118,15 @@ def fold(
     drop: set[int] = set()
     out = list(records)
     for mine, kind, va, vb in changes:
-        line = records[mine[0]].first_line
-        x, y = earlier(kind, va, line), earlier(kind, vb, line)
+        at = records[mine[0]].first_line
+        x, y = earlier(kind, va, at), earlier(kind, vb, at)
         if x is None or y is None or x == y:
             continue
         drop.update(mine)
         for j, said in ((x, va), (y, vb)):
             text = f"{said.number:.{said.decimals}f}{'%' if said.percent else ''}"
             out[j] = dataclasses.replace(
-                out[j], notes=(*out[j].notes, NOTE.format(line=line, text=text))
+                out[j], notes=(*out[j].notes, NOTE.format(line=at, text=text))
             )
     kept = [(r, b) for n, (r, b) in enumerate(zip(out, block_of, strict=True)) if n not in drop]
     return [r for r, _ in kept], [b for _, b in kept]
