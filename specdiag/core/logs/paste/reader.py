@@ -14,11 +14,13 @@ from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
+from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import delta_pair as DP
 from specdiag.core.logs.paste import dict_items as DI
@@ -924,6 +926,14 @@ def _tool(
     own_printer = any(
         not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
     )
+    if (
+        "vllm" in own
+        and set(own) <= {"vllm", "sglang"}
+        and DCP.sglang_pair(block_text)
+        and "sglang" in whole()
+    ):
+        # SGLang's own key pair under a heading calling the block by vLLM's metrics name
+        return "sglang", DCP.RULE
     if len(own) == 1:
         if _compares_tool(heading) and not T.tools_attributed(block_text):
             return own[0], "named in the heading beside a comparison"
@@ -2172,6 +2182,8 @@ def read_paste(
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
+    # a change in prose between two runs read above it ('(2.4 → 3.9)'): told again
+    records, block_of = CHR.fold(records, block_of, raw)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
