@@ -3959,6 +3959,31 @@ _GOAL_NAME = re.compile(
 
 
 _SENTENCE_START = re.compile(r"[.!?]\s+(?=[A-Z*`])")
+# a figure's name abbreviated with a point ('Acc. Len', 'Avg. accept length'): no sentence's end
+_ABBREVIATIONS = frozenset(
+    (
+        "acc",
+        "avg",
+        "approx",
+        "est",
+        "len",
+        "max",
+        "min",
+        "med",
+        "no",
+        "num",
+        "spec",
+        "std",
+        "tok",
+        "vs",
+    )
+)
+
+
+def _abbreviated(text: str, dot: int) -> bool:
+    """Whether the point at ``dot`` closes an abbreviation ('Acc.') rather than a sentence."""
+    word = text[:dot].rsplit(None, 1)[-1] if text[:dot].strip() else ""
+    return word.lower() in _ABBREVIATIONS
 
 
 def _lead_list(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
@@ -5878,7 +5903,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if (pat is _PAIR_BARE or (pat is _PAIR and sep_words[:1].isalpha())) and "." in kt:
                 # a verb's subject, or a name right before its value, never runs back over a
                 # sentence's end ('... per decode step. Baseline is 1': 'Baseline' alone)
-                ends = list(_SENTENCE_START.finditer(kt))
+                ends = [e for e in _SENTENCE_START.finditer(kt) if not _abbreviated(kt, e.start())]
                 kt = kt[ends[-1].end() :] if ends else kt
             k = key_of(kt, sep_words)
             if pat is _KEY_BRACKETED and _BRACKET_UNIT.match(text, m.end("val")):

@@ -40,3 +40,9 @@ def test_a_name_in_its_own_sentence_is_read(v: int, lead: str, verb: str) -> Non
     text = f"{lead} Mean acceptance length {verb} {v / 1000:.3f}.\n"
     got = read_paste(text).records
     assert [r.printed_length for r in got] == pytest.approx([v / 1000])
+
+
+@pytest.mark.parametrize("name", ["Acc. Len", "Avg. accept length", "Approx. accept length"])
+def test_negative_control_an_abbreviated_name_is_no_sentence_end(name: str) -> None:
+    text = f"speculative decoding run\n{name} is 2.40\n"
+    assert [r.printed_length for r in read_paste(text).records] == [2.4]
