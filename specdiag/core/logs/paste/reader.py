@@ -595,7 +595,14 @@ _PREMISE = re.compile(
     + rf"\b{_CLAUSE}{{0,40}}?,(?P<main>{_CLAUSE}{{0,200}})",
     re.I,
 )
-_MEANS = re.compile(r"(?:^|[.!?:]\s+)[*_`]*" + _FIGURE + r"\s+(?P<w>means|implies)\b", re.I)
+# (the meaning may open a clause after 'because', 'since', 'whereas', 'while' or a semicolon, and
+# be hedged as a rule, 'a 50% accept rate usually means ...': what any such rate does, no run)
+_MEANS = re.compile(
+    r"(?:^|[.!?:;]\s+|\b(?:because|since|whereas|while)\s+)[*_`]*"
+    + _FIGURE
+    + r"\s+(?:(?:usually|typically|generally|normally|often|always)\s+)?(?P<w>means|implies)\b",
+    re.I,
+)
 # a rule of thumb: a bare acceptance figure that opens its line or bullet and leads by an arrow
 # to a speedup ('- 70% acceptance → ~2.5x speedup', '80% draft acceptance => 3x'): what a rate
 # gives, no run's (a run's label before the figure, or a rate on the arrow's right, is read)
