@@ -34,6 +34,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
@@ -2191,6 +2192,8 @@ def read_paste(
     records, block_of = RR.fold(records, block_of, raw)
     # a change in prose between two runs read above it ('(2.4 → 3.9)'): told again
     records, block_of = CHR.fold(records, block_of, raw)
+    # 'A 0.62 acceptance rate is decent' judging one other record's figure: that run (judged.py)
+    records, block_of = JG.fold(records, block_of, raw)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
