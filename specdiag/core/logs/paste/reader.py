@@ -34,6 +34,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
@@ -595,7 +596,14 @@ _PREMISE = re.compile(
     + rf"\b{_CLAUSE}{{0,40}}?,(?P<main>{_CLAUSE}{{0,200}})",
     re.I,
 )
-_MEANS = re.compile(r"(?:^|[.!?:]\s+)[*_`]*" + _FIGURE + r"\s+(?P<w>means|implies)\b", re.I)
+# (the meaning may open a clause after 'because', 'since', 'whereas', 'while' or a semicolon, and
+# be hedged as a rule, 'a 50% accept rate usually means ...': what any such rate does, no run)
+_MEANS = re.compile(
+    r"(?:^|[.!?:;]\s+|\b(?:because|since|whereas|while)\s+)[*_`]*"
+    + _FIGURE
+    + r"\s+(?:(?:usually|typically|generally|normally|often|always)\s+)?(?P<w>means|implies)\b",
+    re.I,
+)
 # a rule of thumb: a bare acceptance figure that opens its line or bullet and leads by an arrow
 # to a speedup ('- 70% acceptance → ~2.5x speedup', '80% draft acceptance => 3x'): what a rate
 # gives, no run's (a run's label before the figure, or a rate on the arrow's right, is read)
@@ -2184,6 +2192,8 @@ def read_paste(
     records, block_of = RR.fold(records, block_of, raw)
     # a change in prose between two runs read above it ('(2.4 → 3.9)'): told again
     records, block_of = CHR.fold(records, block_of, raw)
+    # 'A 0.62 acceptance rate is decent' judging one other record's figure: that run (judged.py)
+    records, block_of = JG.fold(records, block_of, raw)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
