@@ -51,6 +51,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
+from specdiag.core.logs.paste import tree_path as TP
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
@@ -2509,6 +2510,9 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
         and 0.0 < r.printed_rate <= 1.0
         and r.rate_basis.value != "per_output_token"
         and any("accept" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+        # (a tree's path length: its rate is often the path over the depth, k x rate by
+        # construction; tree_path.py)
+        and not any(TP.named(n) for n, _ in r.fields)
     ]
     if len(runs) < 3 or len({r.printed_rate for r in runs}) < 3:
         return records
