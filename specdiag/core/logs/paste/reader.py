@@ -42,6 +42,7 @@ from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import restated_row as RR
+from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
@@ -2143,6 +2144,9 @@ def read_paste(
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
+    # a later table's row restating an earlier table's row under a shorter name
+    # (restated_table.py)
+    records, block_of = RT.fold(records, block_of)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
