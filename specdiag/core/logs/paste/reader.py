@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
@@ -1885,7 +1886,7 @@ def read_paste(
             k_here = I.k_stated(heading + "\n" + body) or paste_k()
             if k_here is not None and _k_misfits(found, k_here):
                 k_here = None  # (a run of the block drafted another k: not the runs' k)
-            found = _rate_times_k(found, k_here, text)
+            found = _rate_times_k(found, k_here, text, body)
             # what the name-led rule left undecided: 1 + k x rate with the stated k, or with
             # the draft block the paste states (both readings of its target token tried)
             found = D.length_by_drafts(
@@ -2371,7 +2372,9 @@ def _drafts_labels_fit(records: list[PasteRecord]) -> int | None:
     return None
 
 
-def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> list[PasteRecord]:
+def _rate_times_k(
+    records: list[PasteRecord], k: int | None, text: str = "", body: str = ""
+) -> list[PasteRecord]:
     """A per-step figure printed beside a per-draft rate, with the one k the paste states
     ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50') or, where it states none,
     the k of the row's own label ('| Linear K=6 | 68.3% | 4.1 |'): k drafts a step, so k x rate
@@ -2386,8 +2389,11 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
     convention is unknown and no normalised length is given; unless the paste defines the rate
     as accepted drafts over their most (_RATE_OF_ACCEPTED) and says a figure of the column is
     what a round accepts (_said_accepted): then the accepted drafts, bonus excluded, and the
-    column's rows of no k follow it (one column, one way). An accept-length name, whose bonus
-    nothing else decides, is still decided by the identity."""
+    column's rows of no k follow it (one column, one way); or unless the block's table prints
+    exactly 1 in that column for the run without drafts (baseline_column.py): the name exact,
+    the bonus included. An accept-length name, whose bonus nothing else decides, is still
+    decided by the identity."""
+    at_one: dict[str, bool] = {}  # the column names whose baseline row prints 1, looked up once
     out = []
     loose: set[str] = set()  # the columns whose name the identity proved loose
     off = _drafts_labels_fit(records) if k is None else None
@@ -2440,6 +2446,18 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
                             "tokens a step, does not hold)",
                         ),
                         notes=decided_notes(r.notes),
+                    )
+                elif (column := I.per_step_name(r)) and at_one.setdefault(
+                    column, BC.one_in_column(body, column)
+                ):
+                    r = dataclasses.replace(
+                        r,
+                        bonus=Decision(
+                            INCLUDED,
+                            f"printed length = k x rate, k = {kr} {said}, in a column where the "
+                            "run without drafts prints 1 (the target's own token counted): the "
+                            "tokens a step its name says, the rate defined as tokens a step / k",
+                        ),
                     )
                 else:
                     r = dataclasses.replace(
