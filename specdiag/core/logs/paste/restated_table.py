@@ -72,10 +72,7 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
         hits = [
             i
             for i in by_fact.get(min(own), [])
-            if block_of[i] < block_of[j]
-            and i not in drop
-            and name < names[i]
-            and own <= facts[i]
+            if block_of[i] < block_of[j] and i not in drop and name < names[i] and own <= facts[i]
         ]
         if len(hits) != 1:
             continue

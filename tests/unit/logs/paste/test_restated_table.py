@@ -64,7 +64,9 @@ def test_a_later_table_restating_rows_gives_no_records(
 def test_an_equal_name_or_another_figure_keeps_the_later_row(read) -> None:
     runs = [(612, 241), (587, 233)]
     # the same name again (two tables of one setting's name): a run of its own
-    same = _pipe(["Method", "Accept rate", "Accept length"], [["Variant A (depth=4)", "61.2%", "2.41"]])
+    same = _pipe(
+        ["Method", "Accept rate", "Accept length"], [["Variant A (depth=4)", "61.2%", "2.41"]]
+    )
     # a shorter name, a length that differs: another run
     other = _pipe(["Setting", "Accept rate", "Accept length"], [["Variant B", "58.7%", "2.35"]])
     for later, want in ((same, 2.41), (other, 2.35)):
