@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from specdiag.core.logs import grammar as G
+from specdiag.core.logs.paste import tree_path as TP
 
 # Metrics of a paste (the values of :func:`metric`).
 LENGTH = "accept_length"  # accept length, convention to be decided
@@ -85,6 +86,9 @@ for _m, _keys in {
         "verified tokens per iteration",
         "verified tokens per decoding step",
         "tokens verified per step",
+        # a token tree's accepted path, its mean length a step ('PathLen' beside 'Accept%'):
+        # whether the path counts the target's own token is not said (tree_path.py)
+        *TP.NAMES,
     ),
     TOK_PER_STEP: (
         "avg tok/step",

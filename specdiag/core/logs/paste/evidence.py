@@ -28,6 +28,7 @@ from typing import TypedDict
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import table_rate_kept as TRK
+from specdiag.core.logs.paste import tree_path as TP
 from specdiag.core.logs.paste.model import (
     BONUS_UNKNOWN,
     EXCLUDED,
@@ -529,6 +530,10 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             f"'{f.steps_name}' is the printed rate's denominator (accepted / {f.steps_name} = "
             "the rate): draft tokens, not verify steps"
         )
+    if f.length is not None and f.tok_per_step is not None and TP.named(f.length_name):
+        # a tree's path length beside tokens per step: the row's length is what a step emits
+        # (tree_path.py), the path a field of the row
+        f.length = None
     printed_len = f.length.number if f.length is not None else None
     max_len = f.length.max if f.length is not None else None
     statistic = next(

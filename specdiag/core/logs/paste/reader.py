@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Iterator
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import assigned as AS
+from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
@@ -47,6 +48,7 @@ from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import restated_row as RR
+from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
@@ -56,6 +58,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
+from specdiag.core.logs.paste import tree_path as TP
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
@@ -1926,7 +1929,7 @@ def read_paste(
             k_here = I.k_stated(heading + "\n" + body) or paste_k()
             if k_here is not None and _k_misfits(found, k_here):
                 k_here = None  # (a run of the block drafted another k: not the runs' k)
-            found = _rate_times_k(found, k_here, text)
+            found = _rate_times_k(found, k_here, text, body)
             # what the name-led rule left undecided: 1 + k x rate with the stated k, or with
             # the draft block the paste states (both readings of its target token tried)
             found = D.length_by_drafts(
@@ -2194,6 +2197,9 @@ def read_paste(
     records, block_of = CHR.fold(records, block_of, raw)
     # 'A 0.62 acceptance rate is decent' judging one other record's figure: that run (judged.py)
     records, block_of = JG.fold(records, block_of, raw)
+    # a later table's row restating an earlier table's row under a shorter name
+    # (restated_table.py)
+    records, block_of = RT.fold(records, block_of)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
@@ -2418,7 +2424,9 @@ def _drafts_labels_fit(records: list[PasteRecord]) -> int | None:
     return None
 
 
-def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> list[PasteRecord]:
+def _rate_times_k(
+    records: list[PasteRecord], k: int | None, text: str = "", body: str = ""
+) -> list[PasteRecord]:
     """A per-step figure printed beside a per-draft rate, with the one k the paste states
     ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50') or, where it states none,
     the k of the row's own label ('| Linear K=6 | 68.3% | 4.1 |'): k drafts a step, so k x rate
@@ -2433,8 +2441,11 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
     convention is unknown and no normalised length is given; unless the paste defines the rate
     as accepted drafts over their most (_RATE_OF_ACCEPTED) and says a figure of the column is
     what a round accepts (_said_accepted): then the accepted drafts, bonus excluded, and the
-    column's rows of no k follow it (one column, one way). An accept-length name, whose bonus
-    nothing else decides, is still decided by the identity."""
+    column's rows of no k follow it (one column, one way); or unless the block's table prints
+    exactly 1 in that column for the run without drafts (baseline_column.py): the name exact,
+    the bonus included. An accept-length name, whose bonus nothing else decides, is still
+    decided by the identity."""
+    at_one: dict[str, bool] = {}  # the column names whose baseline row prints 1, looked up once
     out = []
     loose: set[str] = set()  # the columns whose name the identity proved loose
     off = _drafts_labels_fit(records) if k is None else None
@@ -2487,6 +2498,18 @@ def _rate_times_k(records: list[PasteRecord], k: int | None, text: str = "") -> 
                             "tokens a step, does not hold)",
                         ),
                         notes=decided_notes(r.notes),
+                    )
+                elif (column := I.per_step_name(r)) and at_one.setdefault(
+                    column, BC.one_in_column(body, column)
+                ):
+                    r = dataclasses.replace(
+                        r,
+                        bonus=Decision(
+                            INCLUDED,
+                            f"printed length = k x rate, k = {kr} {said}, in a column where the "
+                            "run without drafts prints 1 (the target's own token counted): the "
+                            "tokens a step its name says, the rate defined as tokens a step / k",
+                        ),
                     )
                 else:
                     r = dataclasses.replace(
@@ -2561,6 +2584,9 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
         and 0.0 < r.printed_rate <= 1.0
         and r.rate_basis.value != "per_output_token"
         and any("accept" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+        # (a tree's path length: its rate is often the path over the depth, k x rate by
+        # construction; tree_path.py)
+        and not any(TP.named(n) for n, _ in r.fields)
     ]
     if len(runs) < 3 or len({r.printed_rate for r in runs}) < 3:
         return records

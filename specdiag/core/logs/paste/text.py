@@ -263,8 +263,11 @@ _ZH_FROM_TO = re.compile(
     r"(?:提升|提高|增加|增长|上升|降低|下降|减少|变化|变成|变为|变|降|升)?\s*(?:到|至)了?\s*"
 )
 # (perhaps with an English gloss in brackets between: '接受长度(draft acc len)稳定在 2.0')
+# (the name in quotes too, the closing quote dropped: '"接受长度"(Eagle acc len)稳定在 2.0')
+_ZH_CLOSING_QUOTE = '["“”」』]'
 _ZH_IS = re.compile(
-    r"(?<![A-Za-z])(length|len|rate|step)([`*]{0,2}(?:\s*[(（]\s*[A-Za-z][\w .-]{0,30}[)）])?)"
+    r"(?<![A-Za-z])(length|len|rate|step)(?:\s*" + _ZH_CLOSING_QUOTE + r")?"
+    r"([`*]{0,2}(?:\s*[(（]\s*[A-Za-z][\w .-]{0,30}[)）])?)"
     r"\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
     r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は約?|が|은|는|이|가)\s*(?:约|大约|大概|약)?\s*"
 )

@@ -7,6 +7,7 @@ import re
 
 from specdiag.core.logs.contrast import CJK_CHAR as _CJK_CHAR
 from specdiag.core.logs.contrast import contrasted
+from specdiag.core.logs.paste import owned as OW
 from specdiag.core.logs.paste import vocab as V
 
 # SpecForge's benchmark script run by its file name with its own flags on the command (its
@@ -250,6 +251,9 @@ def _named(text: str) -> list[str]:
 @functools.lru_cache(maxsize=4096)
 def _named_once(text: str) -> tuple[str, ...]:
     """:func:`_named` for one text, kept (the readers ask it of the same line many times)."""
+    # (an engine named as the owner of a component of its own, 'vLLM's PagedAttention', names
+    # no tool of the figures: owned.py)
+    text = OW.blanked(text)
     low = text.lower()
     # (the serving engines only: a training framework written against Chinese, '在Specforge框架下
     # 训练', names no tool of the run)

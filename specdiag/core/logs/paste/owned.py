@@ -1,0 +1,39 @@
+"""A serving engine named as the owner of a component of its own.
+
+'vLLM's PagedAttention', 'vLLM的PagedAttention技术', 'SGLangのRadixAttention': the engine's
+name, a possessive ('s, 的, の) and one CamelCase name of a component that is no speculation
+(no draft, EAGLE, Medusa, MTP, n-gram, lookahead) and no printer (no logger, metrics, stats,
+bench, report). The text speaks of that component (an industry overview, another technique's
+speedup), not of the run whose acceptance figures the paste prints: the name attributes no
+figure to the engine. A name right before its figures or its run ('vLLM's EAGLE-3 run',
+'SGLang's MetricsLogger prints') still does.
+"""
+
+from __future__ import annotations
+
+import re
+
+_OWNER = re.compile(
+    r"(?<![A-Za-z0-9./_-])(?P<t>(?i:vllm|sglang|llama\.cpp|tensorrt[-_ ]?llm|trt-?llm))"
+    r"(?:'s|’s|的|の)\s?(?P<n>[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)(?![A-Za-z0-9_-])"
+)
+_SPECULATION_OR_PRINTER = re.compile(
+    r"spec|eagle|medusa|mtp|draft|gram|lookahead|decod|accept|log|metric|stat|bench|print|report",
+    re.I,
+)
+_MARKS = ("'s", "’s", "的", "の")
+
+
+def blanked(text: str) -> str:
+    """``text`` with each engine name that owns a component of its own (the module's rule)
+    blanked (same length)."""
+    if not any(m in text for m in _MARKS):
+        return text
+    cut = [
+        m.span("t")
+        for m in _OWNER.finditer(text)
+        if not _SPECULATION_OR_PRINTER.search(m.group("n"))
+    ]
+    for a, b in reversed(cut):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text

@@ -1,0 +1,90 @@
+"""A later table restating rows of an earlier one.
+
+A report often prints its main table, then smaller tables comparing two of its rows, or one
+setting across the groups of the main table ('Phase 2 vs Phase 3', 'Fixed tree by depth'):
+their rows or columns are the main table's runs told again, under a shorter name. A table
+record (row, or column of a transposed table) is that restatement, and no record of its own,
+where:
+
+- its name (its first label's value) is, word for word, a strict part of the name of exactly
+  one record of an earlier table (block) of the paste ('D=4' in 'Fixed Tree D=4', 'Phase 2'
+  in 'Phase 2: + Dynamic Depth');
+- every acceptance cell it prints (length, rate, tokens a step, ...) is printed by that
+  record too, the same figure (whatever its name's spelling) with the same value as printed,
+  and it prints one at least.
+
+It goes; the earlier record notes it. A name equal to the earlier one's (two tables of one
+setting's name, two models perhaps), a figure that differs, two earlier records matching or a
+record printing no figure leave it a record of its own (a new row of the later table, 'D=7'
+where the main table has no such run, stays).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _name(r: PasteRecord) -> frozenset[str]:
+    return frozenset(w.lower() for w in _WORD.findall(r.labels[0][1])) if r.labels else frozenset()
+
+
+def _facts(r: PasteRecord) -> frozenset[tuple[str, str]]:
+    """The record's acceptance cells as (what the name means, the value as printed, markup
+    aside): two tables naming one figure differently ('PathLen', 'path length') compare."""
+    out = set()
+    for name, shown in r.fields:
+        metric = C.key(C._MARKUP.sub("", name).strip()).metric
+        if metric in C.ACCEPTANCE:
+            out.add((metric, C._MARKUP.sub("", shown).strip()))
+    return frozenset(out)
+
+
+def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each table record restating one earlier table's record (the module's
+    rule), that record noting it."""
+    rows = [
+        i
+        for i, r in enumerate(records)
+        if r.kind == TABLE_ROW and r.labels and (r.printed_length, r.printed_rate) != (None, None)
+    ]
+    if len(rows) < 2 or len({block_of[i] for i in rows}) < 2:
+        return records, block_of
+    names = {i: _name(records[i]) for i in rows}
+    facts = {i: _facts(records[i]) for i in rows}
+    # the records by each acceptance cell they print (a record's candidates looked up, not
+    # searched)
+    by_fact: dict[tuple[str, str], list[int]] = {}
+    for i in rows:
+        for f in facts[i]:
+            by_fact.setdefault(f, []).append(i)
+    out = list(records)
+    drop: set[int] = set()
+    for j in rows:
+        name, own = names[j], facts[j]
+        if not name or not own:
+            continue
+        hits = [
+            i
+            for i in by_fact.get(min(own), [])
+            if block_of[i] < block_of[j] and i not in drop and name < names[i] and own <= facts[i]
+        ]
+        if len(hits) != 1:
+            continue
+        i = hits[0]
+        drop.add(j)
+        r = out[i]
+        note = (
+            f"restated by the table at line {records[j].first_line} "
+            f"('{records[j].labels[0][1]}'): no other run"
+        )
+        out[i] = dataclasses.replace(r, notes=(*r.notes, note))
+    if not drop:
+        return records, block_of
+    kept = [(r, b) for n, (r, b) in enumerate(zip(out, block_of, strict=True)) if n not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
