@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import position_sum as PSUM
@@ -3665,6 +3666,8 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
         _RANGE_BEFORE.search(text, max(0, at - 40), at) is not None
         or _bound(text, at)
         or _GOAL_BEFORE.search(text, max(0, at - 40), at) is not None
+        # ('will give us ~2.6 tok/step': a forecast, forecast.py)
+        or FC.forecast_before(text, at)
     )
 
 
@@ -5733,7 +5736,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         if (
             k.metric == C.TOK_PER_STEP
-            and key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
+            # (within the value's clause: 'X will give ~2.6 tok/step; current Y is ~1.8
+            # tok/step' names no figure before 1.8 but its own unit)
+            and key_of(FC.own_clause(text, max(0, m.start() - 120), m.start())).metric
+            in C.ACCEPTANCE
         ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
         if (
