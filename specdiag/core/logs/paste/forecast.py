@@ -20,6 +20,8 @@ import re
 
 # (the look behind is at most _SPAN characters: a fixed bound per value)
 _SPAN = 60
+# a value standing alone (never a name's digit, 'v2', 'MTP3')
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])\s*%?")
 _FORECAST = re.compile(
     r"(?:\b(?:will|shall|would|should)|'ll|'d|\b(?:is|are|was|were)\s+(?:going|expected|"
     r"projected|predicted|estimated|forecast)\s+to)"
@@ -42,4 +44,8 @@ def own_clause(text: str, lo: int, at: int) -> str:
     """The words before ``at`` (from ``lo``) in the value's own clause: after the last `;` or
     sentence end between them (a clause before it states another figure, perhaps a forecast)."""
     cut = max(text.rfind(";", lo, at), text.rfind(". ", lo, at))
-    return text[cut + 1 if cut >= 0 else lo : at]
+    start = cut + 1 if cut >= 0 else lo
+    # (after the clause's last value: a name before it is that value's, 'acceptance 4%,
+    # speculation 1.01 tok/step')
+    ends = [m.end() for m in _NUMBER.finditer(text, start, at)]
+    return text[ends[-1] if ends else start : at]
