@@ -1849,8 +1849,8 @@ def read_paste(
         kv = [
             r
             for r in kv
-            if (len(r.fields) > 1 and not _restates_counted(r, counted_figures))
-            or (len(r.fields) == 1 and not _quotes_table(r, counted_figures))
+            if not _restates_counted(r, counted_figures)
+            and (len(r.fields) > 1 or not _quotes_table(r, counted_figures))
         ]
         counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
         if kv and table_figures and _VERSUS.search(body):
