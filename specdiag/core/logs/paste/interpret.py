@@ -28,6 +28,7 @@ from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
+from specdiag.core.logs.paste import elided as EL
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
@@ -7165,7 +7166,7 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = SS.rewrite(SC.rewrite(AS.rewrite(TWO.rewrite(t))))
+        t = SS.rewrite(SC.rewrite(AS.rewrite(TWO.rewrite(EL.rewrite(t)))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
