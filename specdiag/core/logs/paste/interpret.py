@@ -29,8 +29,10 @@ from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
+from specdiag.core.logs.paste import elided as EL
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import position_sum as PSUM
@@ -50,6 +52,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import tallies as TL
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste import two_changes as TWO
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
@@ -3680,6 +3683,8 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
         _RANGE_BEFORE.search(text, max(0, at - 40), at) is not None
         or _bound(text, at)
         or _GOAL_BEFORE.search(text, max(0, at - 40), at) is not None
+        # ('will give us ~2.6 tok/step': a forecast, forecast.py)
+        or FC.forecast_before(text, at)
     )
 
 
@@ -5795,7 +5800,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         if (
             k.metric == C.TOK_PER_STEP
-            and key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
+            # (within the value's clause: 'X will give ~2.6 tok/step; current Y is ~1.8
+            # tok/step' names no figure before 1.8 but its own unit)
+            and key_of(FC.own_clause(text, max(0, m.start() - 120), m.start())).metric
+            in C.ACCEPTANCE
         ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
         if (
@@ -7227,7 +7235,7 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(t))))
+        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(EL.rewrite(t))))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 

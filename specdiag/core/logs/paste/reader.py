@@ -1884,7 +1884,14 @@ def read_paste(
         kv = OD.block(kv, rest) if kv and "1" in body else kv
         # a run's figure printed above with its counts ('acceptance_rate=1.3% (4/300)'): a
         # figure alone stating it again below is a mention, as of a table's figure
-        kv = [r for r in kv if len(r.fields) > 1 or not _quotes_table(r, counted_figures)]
+        # (so is a record of both its figures again, no counts: 'acceptance went from 4% to
+        # 59% and the length from 1.01 to 2.76' below '59% (72/123) ... 2.76 tokens/forward')
+        kv = [
+            r
+            for r in kv
+            if not _restates_counted(r, counted_figures)
+            and (len(r.fields) > 1 or not _quotes_table(r, counted_figures))
+        ]
         counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
         if kv and table_figures and _VERSUS.search(body):
             kv = _versus_of_table(kv, rest, table_figures)
@@ -3654,6 +3661,17 @@ def _row_key(r: PasteRecord) -> tuple[str, str, str, str, str] | None:
     column = next((v for k, v in r.labels if k == "column"), "")
     printed = C._MARKUP.sub("", figs[0][1]).strip()
     return (name, column, r.tool, printed, str(I.key_of(figs[0][0]).metric))
+
+
+def _restates_counted(r: PasteRecord, counted: set[tuple[float | None, float | None]]) -> bool:
+    """Whether a record with no counts prints the length and the rate of a run printed above
+    with its counts, both: that run stated again."""
+    return (
+        r.printed_length is not None
+        and r.printed_rate is not None
+        and _figures_only(r)
+        and _figure(r) in counted
+    )
 
 
 def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:

@@ -8,6 +8,9 @@ step are unknown. Pasted among other lines, the paste may prove them:
   (``--spec-draft-n-max 1``, ``--draft-max 1``) and the paste names one target model at most
   (a second model's command may be another run's); the decision is :mod:`one_draft`'s, the
   paste readers' own (length 1 + rate), taken over the paste's lines;
+- **no draft accepted**: ``0 accepted / N generated`` (N > 0) means every verify step emitted
+  the target's own token alone, so the tokens per step are 1 whatever each step drafted and
+  however many steps ran (the paste readers' rule for counts of zero, evidence.py);
 - **the count identity** of llama.cpp's own timings in the record's block: ``eval time = ... /
   N tokens`` with N = accepted + generated + 1 (the first token comes from the prompt's pass):
   the decode steps are as many as the drafted tokens, so the tokens per step are
@@ -113,6 +116,17 @@ def _by_identity(r: PasteRecord, lines: Sequence[str]) -> PasteRecord | None:
     )
 
 
+def _none_accepted(r: PasteRecord) -> PasteRecord | None:
+    """The record whose counts accept no drafted token: 1 token a step (module rules)."""
+    if r.accepted_tokens != 0 or not r.drafted_tokens or r.drafted_tokens < 0:
+        return None
+    rule = (
+        f"computed: 0 of {r.drafted_tokens} drafted tokens accepted: every step emitted the "
+        "target's token alone, 1 + 0 / steps = 1 (no length printed)"
+    )
+    return dataclasses.replace(r, accept_length=1.0, bonus=Decision(INCLUDED, rule))
+
+
 def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
     """The line scanner's records of one paste whose tokens per step the paste proves."""
     recs = [r for r in map(_record, scanned) if r is not None]
@@ -123,7 +137,7 @@ def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
     one_model = len(_models(text)) <= 1
     out = []
     for r in recs:
-        got = _by_identity(r, lines)
+        got = _none_accepted(r) or _by_identity(r, lines)
         if got is None and one_model:
             (got,) = OD.block([r], numbered, where="the paste")
             if got.accept_length is None:

@@ -98,6 +98,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # evalscope perf's speculative rows (benchmark_util.py, rich_display.py)
         ("evalscope", r"\bevalscope\b|\bDecoded Tok/Iter\b"),
         ("mlc", r"\bmlc[-_ ]llm\b|\bmlc_llm\b"),
+        # AMD's ROCm ATOM: its name with its owner ('ROCm/ATOM', 'ROCm ATOM'), or its logger's
+        # prefix on each server line ('[atom 14:02:11] ...': the name, then a clock); a bare
+        # 'atom' is an English word
+        (
+            "atom",
+            r"\brocm[/ ]atom\b|(?:^|(?<=[\s:]))\[atom \d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\]",
+        ),
         ("tgi", r"\btext[-_ ]generation[-_ ]inference\b|\btgi\b"),
         ("exllama", r"\bexllama(?:v2|v3)?\b|\btabbyapi\b"),
         ("ollama", r"\bollama\b"),
@@ -178,6 +185,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
     "evalscope": ("evalscope", "decoded tok/iter"),
     "mlc": ("mlc",),
+    "atom": ("rocm", "[atom "),
     "tgi": ("generation", "tgi"),
     "exllama": ("exllama", "tabbyapi"),
     "ollama": ("ollama",),
