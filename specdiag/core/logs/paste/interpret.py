@@ -34,6 +34,7 @@ from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
@@ -5499,6 +5500,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(QQ.spans(text) if QQ.hinted(text) else [])
     # a cap set on a figure ('k=2 caps tok/step at 3'): no run's value (capped.py)
     claim(CAP.spans(text) if CAP.hinted(low) else [])
+    # a part after 'of which' ('40 tokens per step, of which ~14 are kept'): no value of the
+    # words before it (partitive.py)
+    claim(PART.spans(text) if PART.hinted(low) else [])
     # a tally of items won ('wins acceptance length on 7/8 categories'): no figure (tallies.py)
     claim(TL.spans(text) if TL.hinted(text, low) else [])
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
