@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from specdiag.core.logs.paste import assignment_columns as AC
+
 Line = tuple[int, str]
 
 # a cell a line: text closed by a pipe, with no other pipe ('3.85 |', 'accept rate |')
@@ -179,14 +181,16 @@ def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line
         width = min((len(r[2]) for r in rows), default=0)
         hw = head.strip().split(" ")
         above = " ".join(t for _, t in out[-3:]) + " " + head
+        # (settings as spaced assignments, one a column: 'Setup Temp = 0 Temp = 1')
+        assigned = AC.columns(head, width) if len(rows) >= 2 and "=" in head else None
         if (
             len(rows) < 2
             or not head.strip()
             or _figures_row(head) is not None
-            or _KEY_FIGURE.search(head) is not None  # (a key-value line over its run: no header)
+            or (assigned is None and _KEY_FIGURE.search(head) is not None)  # (a key-value line)
             or "|" in head
             or "  " in head.strip()
-            or not width + 1 <= len(hw) <= 12
+            or (assigned is None and not width + 1 <= len(hw) <= 12)
             or head.rstrip()[-1] in ".:;,!?"  # (a sentence or a title over lines, no header)
             or any(len(r[1]) > 6 for r in rows)  # (a sentence ending on a figure, no label)
             or not any("." in r[2][-1] for r in rows)
@@ -196,7 +200,7 @@ def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line
             out.append(lines[i])
             i += 1
             continue
-        names = [hw[0], *hw[1:width], " ".join(hw[width:])]
+        names = assigned or [hw[0], *hw[1:width], " ".join(hw[width:])]
         out.append((n, "| " + " | ".join(names) + " |"))
         out.append((n, "|" + "---|" * len(names)))
         for m, label, figs in rows:

@@ -22,6 +22,7 @@ from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
+from specdiag.core.logs.paste import capped as CAP
 from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
@@ -35,6 +36,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
@@ -5527,6 +5529,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     # a question quoted ('answering "acceptance is ~0.9: why?"'): no figure (quoted_question.py)
     claim(QQ.spans(text) if QQ.hinted(text) else [])
+    # a cap set on a figure ('k=2 caps tok/step at 3'): no run's value (capped.py)
+    claim(CAP.spans(text) if CAP.hinted(low) else [])
+    # a part after 'of which' ('40 tokens per step, of which ~14 are kept'): no value of the
+    # words before it (partitive.py)
+    claim(PART.spans(text) if PART.hinted(low) else [])
     # a tally of items won ('wins acceptance length on 7/8 categories'): no figure (tallies.py)
     claim(TL.spans(text) if TL.hinted(text, low) else [])
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
