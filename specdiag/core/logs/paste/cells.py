@@ -261,6 +261,11 @@ for _m, _keys in {
         "draft rounds",
         "verify rounds",
         "spec rounds",
+        # (the noun spelled out: 'verification_rounds', 'verification steps')
+        "verification rounds",
+        "verification steps",
+        "num verification rounds",
+        "num verification steps",
         # calls of the target (the large model) to verify: one per step
         "target model calls",
         "target calls",
