@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import position_sum as PSUM
@@ -5819,6 +5820,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         v = C.value(m.group("val"))
         if v is None or _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
             continue
+        if _AMOUNT_CHANGED.search(text, max(0, m.start() - 60), m.start()):
+            # 'going from k = 1 to k = 2 adds 0.84 accepted tokens per round': by how much the
+            # mean changed between two runs, no run's figure (its name taken with it)
+            for i in range(m.start(), m.end()):
+                rest[i] = " "
+            continue
         # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
         # target's own token (EAGLE's τ) and some without: a length, undecided
         noun = m.group("noun") or m.group("per_draft")
@@ -7233,6 +7240,8 @@ def keyvalue(
     if any("?" in t for _, t in wrapped):
         # a question quoted across two lines: no figure (quoted_question.py)
         wrapped = QQ.blank_across(wrapped)
+    # an amount changed wrapped after its verb ('adds' / '0.84 accepted tokens'): increments.py
+    wrapped = INC.blank_across(wrapped)
     for ln, t in wrapped:
         said.append(t)
         said_at[ln] = t

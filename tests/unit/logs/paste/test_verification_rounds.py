@@ -10,7 +10,12 @@ from hypothesis import strategies as st
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
-_STEP_NAMES = ("verification_rounds", "verification rounds", "verification_steps", "num_verification_rounds")
+_STEP_NAMES = (
+    "verification_rounds",
+    "verification rounds",
+    "verification_steps",
+    "num_verification_rounds",
+)
 
 
 @settings(max_examples=examples(30), deadline=None)
@@ -33,7 +38,15 @@ def test_verification_rounds_count_the_verify_steps(
     if csv:
         text = ",".join(head) + "\n" + ",".join(row) + "\n"
     else:
-        text = "| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n| " + " | ".join(row) + " |\n"
+        text = (
+            "| "
+            + " | ".join(head)
+            + " |\n|"
+            + "---|" * len(head)
+            + "\n| "
+            + " | ".join(row)
+            + " |\n"
+        )
     got = read(text).records
     assert len(got) == 1, text
     assert got[0].accept_length is not None
@@ -45,8 +58,7 @@ def test_other_rounds_are_no_verify_steps(read: Read) -> None:
     rate and its counts stand, no length."""
     for name in ("training_rounds", "eval rounds", "verification_failures"):
         text = (
-            f"run,accepted_tokens,draft_tokens,{name},acceptance_rate\n"
-            "pilot-c,45,120,12,0.3750\n"
+            f"run,accepted_tokens,draft_tokens,{name},acceptance_rate\npilot-c,45,120,12,0.3750\n"
         )
         got = read(text).records
         assert len(got) == 1, text
