@@ -159,7 +159,11 @@ _K_FLAG_NAMES = (
 )
 _K_FLAG = re.compile(
     r"--(?:" + _K_FLAG_NAMES + r"|mtp|mtp[-_]tokens|num[-_]mtp(?:[-_]tokens)?)[ =]+(\d{1,2})\b|"
-    r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
+    r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b|"
+    # a flag and its value in a code span of their own, the dashes dropped as a recipe's list
+    # of flags writes them ('dflash with `num_speculative_tokens 7`'): the whole span, nothing
+    # else in it
+    r"`(?:--)?(?:" + _K_FLAG_NAMES + r")\s+(\d{1,2})`"
 )
 
 
@@ -243,7 +247,7 @@ def k_stated(text: str) -> int | None:
         if not re.match(r"\s*(?:[/,]|→|->|=>)\s*\d", text[m.end() : m.end() + 6])
         and not _loss_gamma(text, m)
     }
-    found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
+    found.update(int(next(g for g in m.groups() if g)) for m in _K_FLAG.finditer(text))
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
     found.update(_k_of_triples(text))
     found.discard(0)  # ('K=0': speculation off, no configuration of it)

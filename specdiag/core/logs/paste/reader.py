@@ -32,6 +32,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
@@ -1770,6 +1771,8 @@ def read_paste(
                 recs = OD.rows(LS.per_value(recs))
                 # a drafts count beside a rate's counts, verify steps by the stated k
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
+                # drafted counts every one a multiple of the paste's k: steps (k_multiples.py)
+                recs = KM.steps_by_k(recs, I.k_stated(legend) or paste_k())
             named = named or names
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
