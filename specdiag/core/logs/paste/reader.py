@@ -51,6 +51,7 @@ from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import tables as TB
+from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
@@ -1769,6 +1770,8 @@ def read_paste(
                 # a row whose own label sets a draft maximum of one (one_draft.py), a label
                 # listing one value per split figure ('draft=1/2/4') read per value first
                 recs = OD.rows(LS.per_value(recs))
+                # a row measured under teacher forcing, by its own label (teacher_forced.py)
+                recs = TF.rows(recs)
                 # a drafts count beside a rate's counts, verify steps by the stated k
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
                 # drafted counts every one a multiple of the paste's k: steps (k_multiples.py)
