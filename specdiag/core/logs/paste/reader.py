@@ -12,6 +12,7 @@ from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import both_items as BI
+from specdiag.core.logs.paste import bracket_column as BCOL
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import cited as CIT
@@ -1780,6 +1781,9 @@ def read_paste(
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
                 recs = RC.read(g, ctx)
+            if not recs and not names:
+                # a column of speeds, each with its run's acceptance in brackets
+                recs = BCOL.read(g, ctx)
             if not recs and not names:
                 # two columns named only by a column of their differences ('Δaccept')
                 recs = DP.read(g, ctx)
