@@ -265,6 +265,11 @@ for _m, _keys in {
         "draft rounds",
         "verify rounds",
         "spec rounds",
+        # (the noun spelled out: 'verification_rounds', 'verification steps')
+        "verification rounds",
+        "verification steps",
+        "num verification rounds",
+        "num verification steps",
         # calls of the target (the large model) to verify: one per step
         "target model calls",
         "target calls",
@@ -975,8 +980,10 @@ def _key(text: str) -> Key:
     return got
 
 
-# a name, then one Greek letter alone after it ('acceptance rate α')
-_SYMBOL_TAIL = re.compile(r"^(?P<m>.*[A-Za-z\u4e00-\u9fff].*?)\s+[αβγτλ]\s*$")
+# a name, then one Greek letter alone after it ('acceptance rate α'), perhaps barred as a mean
+# is written ('average acceptance rate ᾱ': the precomposed alpha with macron, or a letter and a
+# combining macron, 'τ̄')
+_SYMBOL_TAIL = re.compile(r"^(?P<m>.*[A-Za-z\u4e00-\u9fff].*?)\s+(?:[αβγτλ]\u0304?|\u1fb1)\s*$")
 
 
 def _key_plain(text: str) -> Key:

@@ -34,6 +34,7 @@ from specdiag.core.logs.paste import elided as EL
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
+from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
@@ -165,7 +166,11 @@ _K_FLAG_NAMES = (
 )
 _K_FLAG = re.compile(
     r"--(?:" + _K_FLAG_NAMES + r"|mtp|mtp[-_]tokens|num[-_]mtp(?:[-_]tokens)?)[ =]+(\d{1,2})\b|"
-    r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
+    r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b|"
+    # a flag and its value in a code span of their own, the dashes dropped as a recipe's list
+    # of flags writes them ('dflash with `num_speculative_tokens 7`'): the whole span, nothing
+    # else in it
+    r"`(?:--)?(?:" + _K_FLAG_NAMES + r")\s+(\d{1,2})`"
 )
 
 
@@ -249,7 +254,7 @@ def k_stated(text: str) -> int | None:
         if not re.match(r"\s*(?:[/,]|→|->|=>)\s*\d", text[m.end() : m.end() + 6])
         and not _loss_gamma(text, m)
     }
-    found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
+    found.update(int(next(g for g in m.groups() if g)) for m in _K_FLAG.finditer(text))
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
     found.update(_k_of_triples(text))
     found.discard(0)  # ('K=0': speculation off, no configuration of it)
@@ -5881,6 +5886,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         v = C.value(m.group("val"))
         if v is None or _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
             continue
+        if _AMOUNT_CHANGED.search(text, max(0, m.start() - 60), m.start()):
+            # 'going from k = 1 to k = 2 adds 0.84 accepted tokens per round': by how much the
+            # mean changed between two runs, no run's figure (its name taken with it)
+            for i in range(m.start(), m.end()):
+                rest[i] = " "
+            continue
         # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
         # target's own token (EAGLE's τ) and some without: a length, undecided
         noun = m.group("noun") or m.group("per_draft")
@@ -7302,6 +7313,8 @@ def keyvalue(
     if any("?" in t for _, t in wrapped):
         # a question quoted across two lines: no figure (quoted_question.py)
         wrapped = QQ.blank_across(wrapped)
+    # an amount changed wrapped after its verb ('adds' / '0.84 accepted tokens'): increments.py
+    wrapped = INC.blank_across(wrapped)
     for ln, t in wrapped:
         said.append(t)
         said_at[ln] = t

@@ -13,6 +13,7 @@ from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
+from specdiag.core.logs.paste import bracket_column as BCOL
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import change_restated as CHR
@@ -36,6 +37,7 @@ from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import judged as JG
+from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
@@ -55,6 +57,7 @@ from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import tables as TB
+from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import trainers as TRN
@@ -1800,12 +1803,19 @@ def read_paste(
                 # a row whose own label sets a draft maximum of one (one_draft.py), a label
                 # listing one value per split figure ('draft=1/2/4') read per value first
                 recs = OD.rows(LS.per_value(recs))
+                # a row measured under teacher forcing, by its own label (teacher_forced.py)
+                recs = TF.rows(recs)
                 # a drafts count beside a rate's counts, verify steps by the stated k
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
+                # drafted counts every one a multiple of the paste's k: steps (k_multiples.py)
+                recs = KM.steps_by_k(recs, I.k_stated(legend) or paste_k())
             named = named or names
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
                 recs = RC.read(g, ctx)
+            if not recs and not names:
+                # a column of speeds, each with its run's acceptance in brackets
+                recs = BCOL.read(g, ctx)
             if not recs and not names:
                 # two columns named only by a column of their differences ('Δaccept')
                 recs = DP.read(g, ctx)

@@ -17,6 +17,8 @@ _ARRIVE = re.compile(
     r"(?<=[A-Za-z\s])(?:已经|已|现在|目前|最终|终于|最后)?"
     r"(?:达到了|达到|上升到|上升至|升到|升至|涨到|涨至|增至|增加至|回升到|回升至|提升了到|"
     r"下降至|降低至|跌到|跌至|减少到|减少至|减至|回落到|回落至|变为|变成|"
+    # ('高达', as high as: the value reached, said with emphasis; '低至', as low as)
+    r"高达|低至|"
     # (those text.py reads as 'is' too: under a condition they are no run either)
     r"提升至|提升到|提高到|提高至|增加到|降至|降到|降低到|下降到)"
     r"(?=\s*[~≈约]?\s*[*`]{0,2}\d)"
