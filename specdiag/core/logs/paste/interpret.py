@@ -326,12 +326,24 @@ _BASELINE_ROW = re.compile(
 )
 
 
+def name_unsaid(d: Decision) -> bool:
+    """Whether ``d`` is a name's silence ('accepted tokens per step' does not say whether the
+    target's own token is counted): undecided, which a value of the same column may decide."""
+    return d.value == UNKNOWN and d.rule.startswith("name: ") and "does not say whether" in d.rule
+
+
 def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
+    # a name's silence ('accepted tokens per pass') is no decision: the run without drafts
+    # printing 1.00 decides it (a length leaving the target's token out would print 0 there)
     return [
         ZR.target_alone(
-            r, "the run without drafts prints 1.00, one token per step", "the column counts"
+            dataclasses.replace(r, bonus=UNDECIDED) if name_unsaid(r.bonus) else r,
+            "the run without drafts prints 1.00, one token per step",
+            "the column counts",
         )
-        if r.printed_rate is None and any(baseline_label(v) for _, v in r.labels)
+        if r.printed_rate is None
+        and r.printed_length == 1.0
+        and any(baseline_label(v) for _, v in r.labels)
         else r
         for r in recs
     ]
@@ -521,7 +533,9 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
             # (a name the column's values prove wrong, 'accepted drafts' over '7.3 / 7', is
             # overruled in its other rows too)
             overruled = r.bonus.rule.startswith(_ACC_NAME_RULE) and r.bonus.value != value
-            if (r.bonus != UNDECIDED and not overruled) or r.printed_length is None:
+            if (
+                r.bonus != UNDECIDED and not overruled and not name_unsaid(r.bonus)
+            ) or r.printed_length is None:
                 continue
             length = r.printed_length if value == INCLUDED else r.printed_length + 1
             out[i] = dataclasses.replace(
