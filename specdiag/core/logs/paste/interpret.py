@@ -26,6 +26,7 @@ from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import column_groups as CG
+from specdiag.core.logs.paste import committed_mean as CM
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
@@ -5507,6 +5508,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, the dataset it was measured on (its name holding digits: 'GSM8K'), a verb
     # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
     claim(OND.spans(text) if OND.hinted(low) else [])
+    # a mean of committed tokens out of the most a step commits ('avgCommitted 3.89/4'): tokens
+    # per step, the target's own token counted (committed_mean.py)
+    claim(CM.spans(text) if CM.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     # a question quoted ('answering "acceptance is ~0.9: why?"'): no figure (quoted_question.py)
     claim(QQ.spans(text) if QQ.hinted(text) else [])
