@@ -44,6 +44,7 @@ from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
+from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import step_counts as STEPC
 from specdiag.core.logs.paste import tables as TB
@@ -1987,6 +1988,12 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         if pct and (
             (k.metric is None and _accept_named(k.text) and not (training and " " in k.text))
             or (counts and k.text == "rate")
+            # ('mainline acc' beside an 'n-max' column: the run's acceptance; swept_acc.py)
+            or (
+                k.metric is None
+                and not training
+                and SWA.configured_acc(k.text, [h.text for h, _ in keys])
+            )
         ):
             k = C.Key(C.RATE, k.text, True)
         elif (
