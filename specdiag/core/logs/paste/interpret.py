@@ -3522,9 +3522,10 @@ _PCT_FIRST = re.compile(
     # the clipped noun ('~60% accept rate', '48% draft accept rate'); a bare 'accept' is a verb
     r"(?:draft\s+)?accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
-    # drafted tokens accepted')
+    # drafted tokens accepted'; a readout's '82.0% draft tokens accepted', 'of' left out)
     r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
-    r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted|"
+    r"(?:of\s+(?:the\s+)?)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?"
+    r"accepted|"
     # a bare 'accepted' after the share ('378 drafts, 7.7 % accepted')
     r"accepted(?=\s*(?:[,.;)|]|--|—|$)))"
     # a share of the acceptance kept against a baseline ('100% acceptance retained' under a
