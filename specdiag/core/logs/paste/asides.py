@@ -76,6 +76,9 @@ _HEDGED = re.compile(
     re.I,
 )
 _RANGE = re.compile(r"\d+(?:\.\d+)?\s*%?\s*(?:[-–—]|to\b)\s*[*`]{0,2}\d+(?:\.\d+)?\s*%?")
+# the first value of a comparison between two settings ('lower in X (~0.61) than in Y (0.70)'):
+# compared_settings.py reads both, so its bracket is no aside
+_COMPARED_AFTER = re.compile(r"[^()\n.;]{0,40}?\bthan\s+(?:in|on|for|with|under|at)\s", re.I)
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
 # how far before the bracket its figure's name is looked for
 _REACH = 200
@@ -115,6 +118,8 @@ def _hedged(line: str) -> str:
     out: list[str] = []
     at = 0
     for m in _HEDGED.finditer(line):
+        if "than" in line and _COMPARED_AFTER.match(line, m.end()):
+            continue
         before = line[: m.start()].rstrip()
         if before.endswith((".", "!", "?")):
             before = before[:-1]  # (the bracket after its sentence's end: that sentence)

@@ -26,9 +26,11 @@ from collections.abc import Iterator
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import cells as C
 
-_VALUE = r"(?:\d+(?:\.\d+)?|\.\d+)\s*%?"
+# (an approximate value, '~60.9%', '≈ 0.52', is the run's figure as printed)
+_VALUE = r"(?:[~≈]\s*)?(?:\d+(?:\.\d+)?|\.\d+)\s*%?"
+# (a setting's word may assign it: 'the fast p_min=0.0 run')
 _SETTING = (
-    r"\b(?:in|on|for|with|under|at)\s+(?P<s{n}>[A-Za-z][\w.+-]*(?:\s+[A-Za-z0-9][\w.+-]*){{0,3}})"
+    r"\b(?:in|on|for|with|under|at)\s+(?P<s{n}>[A-Za-z][\w.+=-]*(?:\s+[A-Za-z0-9][\w.+=-]*){{0,3}})"
     r"\s*\(\s*(?P<v{n}>" + _VALUE + r")\s*\)"
 )
 _PAIR = re.compile(

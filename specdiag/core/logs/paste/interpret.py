@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import column_groups as CG
+from specdiag.core.logs.paste import committed_mean as CM
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
@@ -51,6 +52,7 @@ from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import step_counts as STEPC
+from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import tallies as TL
 from specdiag.core.logs.paste import thresholds as TH
@@ -337,12 +339,24 @@ _BASELINE_ROW = re.compile(
 )
 
 
+def name_unsaid(d: Decision) -> bool:
+    """Whether ``d`` is a name's silence ('accepted tokens per step' does not say whether the
+    target's own token is counted): undecided, which a value of the same column may decide."""
+    return d.value == UNKNOWN and d.rule.startswith("name: ") and "does not say whether" in d.rule
+
+
 def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
+    # a name's silence ('accepted tokens per pass') is no decision: the run without drafts
+    # printing 1.00 decides it (a length leaving the target's token out would print 0 there)
     return [
         ZR.target_alone(
-            r, "the run without drafts prints 1.00, one token per step", "the column counts"
+            dataclasses.replace(r, bonus=UNDECIDED) if name_unsaid(r.bonus) else r,
+            "the run without drafts prints 1.00, one token per step",
+            "the column counts",
         )
-        if r.printed_rate is None and any(baseline_label(v) for _, v in r.labels)
+        if r.printed_rate is None
+        and r.printed_length == 1.0
+        and any(baseline_label(v) for _, v in r.labels)
         else r
         for r in recs
     ]
@@ -532,7 +546,9 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
             # (a name the column's values prove wrong, 'accepted drafts' over '7.3 / 7', is
             # overruled in its other rows too)
             overruled = r.bonus.rule.startswith(_ACC_NAME_RULE) and r.bonus.value != value
-            if (r.bonus != UNDECIDED and not overruled) or r.printed_length is None:
+            if (
+                r.bonus != UNDECIDED and not overruled and not name_unsaid(r.bonus)
+            ) or r.printed_length is None:
                 continue
             length = r.printed_length if value == INCLUDED else r.printed_length + 1
             out[i] = dataclasses.replace(
@@ -1983,6 +1999,12 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         if pct and (
             (k.metric is None and _accept_named(k.text) and not (training and " " in k.text))
             or (counts and k.text == "rate")
+            # ('mainline acc' beside an 'n-max' column: the run's acceptance; swept_acc.py)
+            or (
+                k.metric is None
+                and not training
+                and SWA.configured_acc(k.text, [h.text for h, _ in keys])
+            )
         ):
             k = C.Key(C.RATE, k.text, True)
         elif (
@@ -3511,9 +3533,10 @@ _PCT_FIRST = re.compile(
     # the clipped noun ('~60% accept rate', '48% draft accept rate'); a bare 'accept' is a verb
     r"(?:draft\s+)?accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
-    # drafted tokens accepted')
+    # drafted tokens accepted'; a readout's '82.0% draft tokens accepted', 'of' left out)
     r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
-    r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted|"
+    r"(?:of\s+(?:the\s+)?)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?"
+    r"accepted|"
     # a bare 'accepted' after the share ('378 drafts, 7.7 % accepted')
     r"accepted(?=\s*(?:[,.;)|]|--|—|$)))"
     # a share of the acceptance kept against a baseline ('100% acceptance retained' under a
@@ -5531,6 +5554,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, the dataset it was measured on (its name holding digits: 'GSM8K'), a verb
     # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
     claim(OND.spans(text) if OND.hinted(low) else [])
+    # a mean of committed tokens out of the most a step commits ('avgCommitted 3.89/4'): tokens
+    # per step, the target's own token counted (committed_mean.py)
+    claim(CM.spans(text) if CM.hinted(low) else [])
     # a figure's name as a formula's term ('(AL - 1) / num_speculative_tokens'): no value
     # a question quoted ('answering "acceptance is ~0.9: why?"'): no figure (quoted_question.py)
     claim(QQ.spans(text) if QQ.hinted(text) else [])
