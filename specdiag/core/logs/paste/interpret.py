@@ -4934,7 +4934,10 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 continue
             mk = C.key(mname)
             if mk.metric != metric:
-                mk = C.Key(metric, mname.lower(), metric == C.RATE)
+                # a rate's values in percent where one is past 1 ('chat 74, code 62'); fractions
+                # all ('safe 0.74, fast 0.50') are the rate itself, never hundredths
+                pct = metric == C.RATE and any(v is not None and v.number > 1 for v in vals)
+                mk = C.Key(metric, mname.lower(), pct)
             items: list[tuple[C.Key, C.Value, str, str]] = []
             pairs_ = [re.fullmatch(r"(?P<k>[A-Za-z_][\w-]*)=(?P<v>[\w.]+)", n) for n in names]
             # one setting varied ('topk=8, topk=4'): its values are the labels; names of
