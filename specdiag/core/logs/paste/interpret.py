@@ -3374,6 +3374,13 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     return C.Key(None, k.text, k.percent) if k.metric in C.ACCEPTANCE and C.proxy(words) else k
 
 
+# a figure's name owned by the draft after it ('acceptance rate of the draft', 'accept length
+# of our drafter', 'of the draft model'): the draft's figure, never the draft's setting (a label)
+_OF_THE_DRAFT = re.compile(
+    r"\s+of\s+(?:the|its|our|their|this|a)\s+(?:draft(?:er|s)?|draft\s+model|speculator)$", re.I
+)
+
+
 def _key_of(words: str, sep: str | None = None) -> C.Key:
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
@@ -3381,6 +3388,15 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
         ws.pop()
     if len(ws) > 7 and "bonus" in words.lower() and (noted := _bonus_noted(ws)) is not None:
         return noted
+    if len(ws) >= 4 and "of" in ws and (m := _OF_THE_DRAFT.search(" ".join(ws))) is not None:
+        # ('the acceptance rate of the draft is only 41%'): the figure the draft's, no label
+        named = m.string[: m.start()].split()
+        for n in range(min(7, len(named)), 0, -1):
+            k = C.key(" ".join(named[-n:]))
+            if k.metric is not None:
+                if k.metric in C.ACCEPTANCE and k.metric != C.POSITION:
+                    return k
+                break
     for n in range(min(7, len(ws)), 0, -1):
         k = C.key(" ".join(ws[-n:]))
         if k.metric is not None:
