@@ -3390,9 +3390,9 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
         return noted
     if len(ws) >= 4 and "of" in ws and (m := _OF_THE_DRAFT.search(" ".join(ws))) is not None:
         # ('the acceptance rate of the draft is only 41%'): the figure the draft's, no label
-        named = m.string[: m.start()].split()
-        for n in range(min(7, len(named)), 0, -1):
-            k = C.key(" ".join(named[-n:]))
+        owned = m.string[: m.start()].split()
+        for n in range(min(7, len(owned)), 0, -1):
+            k = C.key(" ".join(owned[-n:]))
             if k.metric is not None:
                 if k.metric in C.ACCEPTANCE and k.metric != C.POSITION:
                     return k

@@ -446,7 +446,7 @@ _CODE_IN_BOLD = re.compile(r"(?<=\d)`(?=\*\*|__)")
 _INLINE_TAG = re.compile(
     r"</?(?i:p|span|strong|b|em|i|div|a|code|br|font|li|ul|ol|h[1-6])(?:\s[^<>]*|/)?>"
 )
-_ENTITIES = {"&quot;": '"', "&amp;": "&", "&nbsp;": " ", "&#39;": "'", "&lt;": "<", "&gt;": ">"}
+_ENTITIES = {"&quot;": '"', "&amp;": "&", "&nbsp;": " ", "&apos;": "'", "&lt;": "<", "&gt;": ">"}
 _ENTITY = re.compile("|".join(_ENTITIES))
 
 
