@@ -654,6 +654,15 @@ _RUN_SCOPE = re.compile(
 )
 
 
+# a draft count's setting written inside a figure's name ('MTP n=1 acceptance', 'k=3 accept
+# length', 'gamma = 2 acceptance rate'): a one-letter or a draft count's name, '=' and a whole
+# number
+_INNER_SETTING = re.compile(
+    r"(?<![\w=.-])(?i:n|k|gamma|γ|num_speculative_tokens|draft[_ -]?n|n[_ -]?spec)\s*=\s*\d{1,3}"
+    r"(?![\w.=])"
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
@@ -662,6 +671,12 @@ def key(text: str) -> Key:
         again = _key(_RUN_SCOPE.sub("", text))
         if again.metric in ACCEPTANCE:
             got = again
+    if got.metric is None and "=" in text and _INNER_SETTING.search(text):
+        # ('MTP n=1 acceptance', 'k=3 accept length'): a draft count's setting inside the
+        # name, the figure's name the rest; the setting stays in the name's text
+        again = _key(_INNER_SETTING.sub(" ", text))
+        if again.metric in ACCEPTANCE and again.metric != POSITION:
+            got = Key(again.metric, got.text, again.percent, None, again.tool, again.pooled)
     if got.metric is None:
         fixed = _spelled(got.text)
         if fixed is not None:

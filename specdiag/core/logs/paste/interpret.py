@@ -3401,6 +3401,13 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     return C.Key(None, k.text, k.percent) if k.metric in C.ACCEPTANCE and C.proxy(words) else k
 
 
+# a figure's name owned by the draft after it ('acceptance rate of the draft', 'accept length
+# of our drafter', 'of the draft model'): the draft's figure, never the draft's setting (a label)
+_OF_THE_DRAFT = re.compile(
+    r"\s+of\s+(?:the|its|our|their|this|a)\s+(?:draft(?:er|s)?|draft\s+model|speculator)$", re.I
+)
+
+
 def _key_of(words: str, sep: str | None = None) -> C.Key:
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
@@ -3408,6 +3415,15 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
         ws.pop()
     if len(ws) > 7 and "bonus" in words.lower() and (noted := _bonus_noted(ws)) is not None:
         return noted
+    if len(ws) >= 4 and "of" in ws and (m := _OF_THE_DRAFT.search(" ".join(ws))) is not None:
+        # ('the acceptance rate of the draft is only 41%'): the figure the draft's, no label
+        owned = m.string[: m.start()].split()
+        for n in range(min(7, len(owned)), 0, -1):
+            k = C.key(" ".join(owned[-n:]))
+            if k.metric is not None:
+                if k.metric in C.ACCEPTANCE and k.metric != C.POSITION:
+                    return k
+                break
     for n in range(min(7, len(ws)), 0, -1):
         k = C.key(" ".join(ws[-n:]))
         if k.metric is not None:
@@ -4962,7 +4978,10 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 continue
             mk = C.key(mname)
             if mk.metric != metric:
-                mk = C.Key(metric, mname.lower(), metric == C.RATE)
+                # a rate's values in percent where one is past 1 ('chat 74, code 62'); fractions
+                # all ('safe 0.74, fast 0.50') are the rate itself, never hundredths
+                pct = metric == C.RATE and any(v is not None and v.number > 1 for v in vals)
+                mk = C.Key(metric, mname.lower(), pct)
             items: list[tuple[C.Key, C.Value, str, str]] = []
             pairs_ = [re.fullmatch(r"(?P<k>[A-Za-z_][\w-]*)=(?P<v>[\w.]+)", n) for n in names]
             # one setting varied ('topk=8, topk=4'): its values are the labels; names of

@@ -242,6 +242,22 @@ def no_drafts(r: PasteRecord) -> bool:
     return not any(found) and (bool(found) or _switched_off(r))
 
 
+def told_in_header(r: PasteRecord) -> str | None:
+    """The words of a table row's figure headers setting a draft maximum of one ('| MTP n=1
+    acceptance |' over '| 2.77% |'), where every draft setting the headers and the labels
+    state is one; else None."""
+    if r.kind != TABLE_ROW or "=" not in "".join(n for n, _ in r.fields):
+        return None
+    said = said_max_one(" ".join(n for n, _ in r.fields))
+    if said is None or any(
+        m.group("o") is not None or int(m.group("max") or m.group("n") or m.group("m")) != 1
+        for _, v in r.labels
+        for m in _SETTING.finditer(v)
+    ):
+        return None
+    return said
+
+
 def rows(records: list[PasteRecord]) -> list[PasteRecord]:
     """Table rows whose own labels set a draft maximum of one: length 1 + rate."""
     out = []
@@ -256,7 +272,10 @@ def rows(records: list[PasteRecord]) -> list[PasteRecord]:
             said in v and _OTHER_SETTING.search(v.replace(said, " ")) for _, v in r.labels
         ):
             said = None  # ('MTP K=1 paired-L=2': what the other setting drafts is not told)
-        out.append(_decided(r, said, "the row's label") if said and _fits(r) else r)
+        where = "the row's label"
+        if said is None and told_in_header(r) is not None:
+            said, where = told_in_header(r), "the column's header"
+        out.append(_decided(r, said, where) if said and _fits(r) else r)
     return out
 
 

@@ -48,6 +48,7 @@ from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
+from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
@@ -1222,11 +1223,8 @@ def read_paste(
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     # (a document whose prose speaks of no speculative decoding: a bare 'Acceptance' column is
     # of something else)
-    no_spec = (
-        _SPEC_CONTEXT.search(text) is None
-        and _DECODING.search(text) is None
-        and _PROSE_LINE.search(text) is not None
-    )
+    no_model = _SPEC_CONTEXT.search(text) is None and _DECODING.search(text) is None
+    no_spec = no_model and _PROSE_LINE.search(text) is not None
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     # lines inside a string or a targets' dict the paste's source code assigns (assigned.py)
     assigned = AS.marks(lines) if AS.gate(text) else {}
@@ -1521,7 +1519,12 @@ def read_paste(
         if lead_title is not None:
             titles[n_blocks] = lead_title
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
-        if work_only or _other_meaning(body, heading) or (no_spec and _bare_acceptance(body)):
+        if (
+            work_only
+            or _other_meaning(body, heading)
+            or (no_spec and _bare_acceptance(body))
+            or (no_model and PO.sentences_only(body))
+        ):
             ignored.append(
                 Block(
                     shown.first_line,

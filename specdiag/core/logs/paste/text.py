@@ -439,6 +439,23 @@ _PERCENT_WORD = re.compile(r"(\d)\s*(?:percent|per\s+cent)\b", re.I)
 _CODE_IN_BOLD = re.compile(r"(?<=\d)`(?=\*\*|__)")
 
 
+# a page's inline and paragraph markup copied as source ('<p style="...">Accept rate <span
+# class="font-semibold">0.74</span></p>'): the tags of text (p, span, strong, b, em, i, div, a,
+# code, br, font, li), never a table's (read as rows above), dropped where the text holds a
+# closing tag; the entities of quotes, spaces and ampersands as their characters
+_INLINE_TAG = re.compile(
+    r"</?(?i:p|span|strong|b|em|i|div|a|code|br|font|li|ul|ol|h[1-6])(?:\s[^<>]*|/)?>"
+)
+_ENTITIES = {"&quot;": '"', "&amp;": "&", "&nbsp;": " ", "&apos;": "'", "&lt;": "<", "&gt;": ">"}
+_ENTITY = re.compile("|".join(_ENTITIES))
+
+
+def _inline_html(ln: str) -> str:
+    """``ln`` without its inline HTML tags (``_INLINE_TAG``), its entities read."""
+    out = _INLINE_TAG.sub("", ln)
+    return _ENTITY.sub(lambda m: _ENTITIES[m.group(0)], out) if "&" in out else out
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
@@ -483,6 +500,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_tex_symbols(ln) for ln in raw]  # (a figure alone in math too: '$2.9$')
     if "<t" in text and _HTML_CELL.search(text):
         raw = _html_rows(raw)
+    if "</" in text and _INLINE_TAG.search(text):
+        raw = [_inline_html(ln) if "<" in ln else ln for ln in raw]
     if "/" in text and "|" in text and "=" in text:
         raw = SG.split_grids(raw)  # '| tokens a step at K = 1 / 2 |' over '| 1.07 / 1.10 |'
     nonblank = [ln for ln in raw if ln.strip()]
