@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import bracket_length as BL
+from specdiag.core.logs.paste import compared_before_name as CB
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
@@ -487,6 +488,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_tex_symbols(ln) for ln in raw]  # (a figure alone in math too: '$2.9$')
     if ":" in text and ("then" in text or "," in text or ";" in text):
         raw = PS.paired(raw)  # '- accept length: 2.9, then 2.4' over '- rate: 48%, then 37%'
+    if "vs" in text or "versus" in text:
+        raw = CB.fronted(raw, text)  # '61% vs 23.5% draft acceptance': the name first
     if "<t" in text and _HTML_CELL.search(text):
         raw = _html_rows(raw)
     if "/" in text and "|" in text and "=" in text:
