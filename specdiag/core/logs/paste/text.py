@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import bracket_length as BL
-from specdiag.core.logs.paste import compared_before_name as CB
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import compared_before_name as CB
 from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import notrun as NR

@@ -17,7 +17,9 @@ from tests.unit.logs.paste.pipeline import Read
     st.lists(st.integers(min_value=50, max_value=950), min_size=2, max_size=2, unique=True),
     st.sampled_from(["vs", "vs.", "versus"]),
     st.sampled_from(["draft acceptance", "acceptance rate", "draft-token acceptance"]),
-    st.sampled_from(["Leaner drafting: {p}; fewer drafts, more kept.", "We saw {p} on the chat set."]),
+    st.sampled_from(
+        ["Leaner drafting: {p}; fewer drafts, more kept.", "We saw {p} on the chat set."]
+    ),
 )
 def test_both_rates_are_read(
     read: Read, rates: list[int], vs: str, name: str, sentence: str

@@ -27,7 +27,9 @@ def test_the_fold_marker_is_the_text_readers() -> None:
     st.booleans(),
     st.booleans(),
     st.sampled_from(["- ", "* ", ""]),
-    st.sampled_from([("mean accept length", "draft acceptance rate"), ("accept len", "accept rate")]),
+    st.sampled_from(
+        [("mean accept length", "draft acceptance rate"), ("accept len", "accept rate")]
+    ),
 )
 def test_series_pair_by_position(
     read: Read,
@@ -57,9 +59,15 @@ def test_series_pair_by_position(
 @given(
     st.sampled_from(
         [
-            ["- mean accept length: 2.4, then 2.1", "- draft acceptance rate: 41%, then 33%, then 30%"],
+            [
+                "- mean accept length: 2.4, then 2.1",
+                "- draft acceptance rate: 41%, then 33%, then 30%",
+            ],
             ["- mean accept length: 2.4, then 2.1", "- output tok/s: 88, then 71"],
-            ["- mean accept length: 2.4, then 2.1 on the new build", "- draft acceptance rate: 41%, then 33%"],
+            [
+                "- mean accept length: 2.4, then 2.1 on the new build",
+                "- draft acceptance rate: 41%, then 33%",
+            ],
             ["- draft acceptance rate: 41%, then 33%", "- accept rate: 40%, then 32%"],
             ["- mean accept length: 2.4, then 2.1"],
         ]
@@ -71,7 +79,10 @@ def test_other_lines_stay(lines: list[str]) -> None:
 
 
 def test_written_one_run_a_line() -> None:
-    raw = ["- mean accept length: about 2.4, then 2.1", "- draft acceptance rate: about 41%, then 33%"]
+    raw = [
+        "- mean accept length: about 2.4, then 2.1",
+        "- draft acceptance rate: about 41%, then 33%",
+    ]
     assert PS.paired(raw) == [
         "- mean accept length: about 2.4; draft acceptance rate: about 41%",
         "- mean accept length: 2.1; draft acceptance rate: 33%",
