@@ -1,13 +1,14 @@
-"""Two runs' values compared before the one figure's name they share: `61% vs 23.5% draft
-acceptance`, `3.1 vs 2.4 mean accept length`. Both values are the named figure's (one a run),
-so the phrase is written name first (`draft acceptance 61% vs 23.5%`), the order the prose reader
-reads a compared pair in: two records, not the second value alone.
+"""Two runs' rates compared before the rate's name they share: `61% vs 23.5% draft
+acceptance`. Both percentages are the named rate's (one a run), so the phrase is written name
+first (`draft acceptance 61% vs 23.5%`), the order the prose reader reads a compared pair in:
+two records, not the second value alone. (Decimals before a length's name, `2.91 vs 2.85 mean
+acceptance`, are `split_rates.versus_first`'s.)
 
-Only two plain numbers of one kind (both with `%` or neither), joined by `vs`, `vs.` or
-`versus`, right before an acceptance figure's name (`acceptance`, perhaps after `draft` or
-`draft-token`, perhaps `rate`; `accept length`, `acceptance length`, perhaps after `mean`); a
-value with another unit (`2.1x vs 16% acceptance`), a third value, or another word between the
-second value and the name stays as written.
+Only two percentages joined by `vs`, `vs.` or `versus`, right before an acceptance rate's name
+(`acceptance`, perhaps after `draft` or `draft-token`, perhaps `rate`); a value with another
+unit (`2.1x vs 16% acceptance`), a range or a change (`20-44% vs 16%`, `+44% vs +16%`, `by 44%
+vs 16%`), a third value, or another word between the second value and the name stays as
+written.
 
 Gated by `vs` / `versus` in the paste; one substitution a line.
 """
@@ -18,17 +19,15 @@ import re
 
 _NUM = r"\d+(?:\.\d+)?"
 _PAIR = re.compile(
-    rf"(?<![\w.%/-])(?P<a>{_NUM})(?P<pa>%?)\s+(?:vs\.?|versus)\s+(?P<b>{_NUM})(?P<pb>%?)\s+"
-    r"(?P<name>(?:(?:mean|average|avg)\s+)?(?:draft(?:-token)?\s+)?(?:acceptance(?:\s+rate)?|"
-    r"accept(?:ance)?\s+length))\b(?!\s*(?:vs\b|versus\b|\d))",
+    rf"(?<![\w.%/+\u2013\u2014-])(?<!\bby\s)(?P<a>{_NUM})%\s+(?:vs\.?|versus)\s+(?P<b>{_NUM})%\s+"
+    r"(?P<name>(?:draft(?:-token)?\s+)?acceptance(?:\s+rate)?)\b"
+    r"(?![\w-]|\s*(?:vs\b|versus\b|\d))",
     re.I,
 )
 
 
 def _front(m: re.Match[str]) -> str:
-    if m["pa"] != m["pb"]:
-        return m.group(0)
-    return f"{m['name']} {m['a']}{m['pa']} vs {m['b']}{m['pb']}"
+    return f"{m['name']} {m['a']}% vs {m['b']}%"
 
 
 def fronted(raw: list[str], text: str) -> list[str]:

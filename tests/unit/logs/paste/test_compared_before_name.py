@@ -40,6 +40,10 @@ def test_both_rates_are_read(
             "{p}% vs {x} draft acceptance",  # a percentage against a plain number
             "{p}% vs {p}% in draft acceptance",  # a word between
             "{x} vs {x} tok/s acceptance",  # a unit between
+            "+{p}% vs +{p}% draft acceptance",  # changes
+            "by {p}% vs {p}% draft acceptance",  # a change's size
+            "20-{p}% vs {p}% draft acceptance",  # a range
+            "{p}% vs {p}% acceptance-weighted",  # another name
         ]
     ),
 )
@@ -51,5 +55,5 @@ def test_other_phrases_stay(tenths: int, pct: int, phrase: str) -> None:
 def test_written_name_first() -> None:
     line = "Leaner drafting: 61% vs 23.5% draft acceptance; and 3.1 versus 2.4 mean accept length."
     assert CB.fronted([line], line) == [
-        "Leaner drafting: draft acceptance 61% vs 23.5%; and mean accept length 3.1 vs 2.4."
+        "Leaner drafting: draft acceptance 61% vs 23.5%; and 3.1 versus 2.4 mean accept length."
     ]
