@@ -7,9 +7,12 @@ import re
 
 from specdiag.core.logs.paste import bracket_length as BL
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import compared_before_name as CB
 from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import notrun as NR
+from specdiag.core.logs.paste import paired_series as PS
+from specdiag.core.logs.paste import short_pair as SP
 from specdiag.core.logs.paste import slashed_grid as SG
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zhalways as ZA
@@ -496,8 +499,14 @@ def prepare(text: str) -> list[Line]:
         raw = [_FORMAT_SPEC.sub(lambda m: re.sub(r"\d", "#", m[0]), ln) for ln in raw]
     if "per" in text and _PERCENT_WORD.search(text):
         raw = [_PERCENT_WORD.sub(r"\1%", ln) for ln in raw]  # '71 percent': '71%'
+    if "mean" in text and "(" in text:
+        raw = SP.expanded(raw, text)  # '(40.0%, mean 3.8)' after a pair named in full
     if "\\" in text or "\U0001d70f" in text or ("$" in text and _TEX_PLAIN.search(text)):
         raw = [_tex_symbols(ln) for ln in raw]  # (a figure alone in math too: '$2.9$')
+    if ":" in text and ("then" in text or "," in text or ";" in text):
+        raw = PS.paired(raw)  # '- accept length: 2.9, then 2.4' over '- rate: 48%, then 37%'
+    if "vs" in text or "versus" in text:
+        raw = CB.fronted(raw, text)  # '61% vs 23.5% draft acceptance': the name first
     if "<t" in text and _HTML_CELL.search(text):
         raw = _html_rows(raw)
     if "</" in text and _INLINE_TAG.search(text):
