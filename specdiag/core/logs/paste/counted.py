@@ -22,18 +22,15 @@ Pure: records in, records out; lines in, records out.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import (
-    INCLUDED,
     SUMMARY,
-    Decision,
     PasteRecord,
     blank_record,
-    decided_notes,
+    counted_length,
 )
 
 _PAIR = re.compile(
@@ -112,17 +109,13 @@ def drafts_as_steps(records: list[PasteRecord], k: int | None) -> list[PasteReco
             continue
         steps = int(rc.count.number)
         out.append(
-            dataclasses.replace(
+            counted_length(
                 r,
-                steps=steps,
-                accept_length=round(1 + acc / steps, 6),
-                bonus=Decision(
-                    INCLUDED,
-                    f"computed: 1 + accepted / steps ({acc} / {steps}); the '{rc.count_name}' "
-                    f"count is verify steps: drafted / {rc.count_name} = {dra} / {steps} = {k}, "
-                    f"the k the paste states (k drafts a step)",
-                ),
-                notes=decided_notes(r.notes),
+                acc,
+                steps,
+                f"computed: 1 + accepted / steps ({acc} / {steps}); the '{rc.count_name}' "
+                f"count is verify steps: drafted / {rc.count_name} = {dra} / {steps} = {k}, "
+                f"the k the paste states (k drafts a step)",
             )
         )
     return out

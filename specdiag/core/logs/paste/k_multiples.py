@@ -15,9 +15,7 @@ Pure: records in, records out.
 
 from __future__ import annotations
 
-import dataclasses
-
-from specdiag.core.logs.paste.model import INCLUDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import PasteRecord, counted_length
 
 # rows enough that k ** rows reaches this: a chance of one in a hundred that they all divide
 _CHANCE = 100
@@ -50,17 +48,13 @@ def steps_by_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord]:
         assert acc is not None and dra is not None
         steps = dra // k
         out.append(
-            dataclasses.replace(
+            counted_length(
                 r,
-                steps=steps,
-                accept_length=round(1 + acc / steps, 6),
-                bonus=Decision(
-                    INCLUDED,
-                    f"computed: 1 + accepted / steps ({acc} / {steps}); steps = drafted / k "
-                    f"({dra} / {k}): every row's drafted count a multiple of the k the paste "
-                    f"states (k drafts a step)",
-                ),
-                notes=decided_notes(r.notes),
+                acc,
+                steps,
+                f"computed: 1 + accepted / steps ({acc} / {steps}); steps = drafted / k "
+                f"({dra} / {k}): every row's drafted count a multiple of the k the paste "
+                f"states (k drafts a step)",
             )
         )
     return out

@@ -7,7 +7,7 @@ that no evidence decides is ``unknown`` and then no normalised figure is given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # Record kinds of a paste (server and response records come from the line scanner; a table row
 # and a summary of unknown origin are the structure readers' own).
@@ -172,4 +172,16 @@ def positions_alone(r: PasteRecord) -> bool:
         and r.accepted_tokens is None
         and r.drafted_tokens is None
         and r.steps is None
+    )
+
+
+def counted_length(r: PasteRecord, accepted: int, steps: int, why: str) -> PasteRecord:
+    """``r`` with the length its counts give, 1 + accepted / steps (the bonus included by that
+    identity: ``why`` says where the steps came from)."""
+    return replace(
+        r,
+        steps=steps,
+        accept_length=round(1 + accepted / steps, 6),
+        bonus=Decision(INCLUDED, why),
+        notes=decided_notes(r.notes),
     )
