@@ -50,6 +50,7 @@ from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
+from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import runcells as RC
@@ -2220,6 +2221,10 @@ def read_paste(
     # a later table's row restating an earlier table's row under a shorter name
     # (restated_table.py)
     records, block_of = RT.fold(records, block_of)
+    # a value a check must see, the paste bounding its key at that value ('"spec_accept_length":
+    # 16.0' over '`spec_accept_length >= 16`'): the bound restated, no run (required.py)
+    if bound := RQ.bounds(text):
+        records, block_of = _keep(records, block_of, lambda r: not RQ.required(r, bound))
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
