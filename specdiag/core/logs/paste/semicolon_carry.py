@@ -22,11 +22,9 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste.slash_carry import NAME, carried
+
 _NUM = r"\d+(?:\.\d+)?"
-_NAME = (
-    r"(?:(?:mean|average|avg|draft|token)\s+)?"
-    r"(?:accept(?:ance)?(?:\s+(?:rate|ratio|length|len))?|AL\b|AR\b)"
-)
 # a bracket after a value, naming what else the clause measured ('(1.5x speedup)')
 _BRACKET = r"(?:\s*\([^()\n]{0,80}\))?"
 # the first clause's value, named: '~58% acceptance'
@@ -34,7 +32,7 @@ _FIRST = re.compile(
     r"(?<![\w.])(?P<val>[~≈]?\s?"
     + _NUM
     + r")(?P<pct>\s*%)?\s+(?P<name>"
-    + _NAME
+    + NAME
     + r")(?![\w-])"
     + _BRACKET,
     re.I,
@@ -64,8 +62,11 @@ def _quick(line: str) -> bool:
     return ";" in line and re.search(r"accept|\bA[LR]\b", line, re.I) is not None
 
 
-def _number(text: str) -> float:
-    return float(text.lstrip("~≈").strip())
+def _place(n: re.Match[str], v: float, pct: bool) -> int | None:
+    """Where a later clause takes the carried name: right after its value (its `%`)."""
+    if _OTHER_MEASURE.search(n.group("lab")) or (pct and v > 100):
+        return None
+    return n.end("pct") if n.group("pct") else n.end("val")
 
 
 def rewrite(line: str) -> str:
@@ -73,22 +74,4 @@ def rewrite(line: str) -> str:
     value."""
     if not _quick(line):
         return line
-    out: list[str] = []
-    at = 0
-    for m in _FIRST.finditer(line):
-        if m.start() < at:
-            continue
-        name = m.group("name")
-        pct = m.group("pct") is not None
-        small = _number(m.group("val")) <= 1
-        end = m.end()
-        while (n := _NEXT.match(line, end)) is not None and (n.group("pct") is not None) == pct:
-            if _OTHER_MEASURE.search(n.group("lab")):
-                break
-            v = _number(n.group("val"))
-            if (pct and v > 100) or (not pct and ((v <= 1) != small or v > 16)):
-                break  # (a value of another kind: a share after a length, or none)
-            out.append(line[at : n.end("pct") if n.group("pct") else n.end("val")] + " " + name)
-            at = n.end("pct") if n.group("pct") else n.end("val")
-            end = n.end()
-    return "".join(out) + line[at:]
+    return carried(line, _FIRST, _NEXT, _place)

@@ -18,18 +18,20 @@ Pure: a line in, a line out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _NUM = r"\d+(?:\.\d+)?"
 _SPEEDUP = _NUM + r"\s*[x×]"
 _LABEL = r"[A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?"
-_NAME = (
+# an acceptance figure's name, carried (semicolon_carry.py too)
+NAME = (
     r"(?:(?:mean|average|avg|draft|token)\s+)?"
     r"(?:accept(?:ance)?(?:\s+(?:rate|ratio|length|len))?|AL\b|AR\b)"
 )
 # the first pair, named: 'coding 1.91x decode / 70.4% acceptance'
 _FIRST = re.compile(
     r"(?<![\w.])(?P<lab>" + _LABEL + r")\s+" + _SPEEDUP + r"(?:\s+[a-z]+)?\s*/\s*"
-    r"(?P<val>~?" + _NUM + r")(?P<pct>\s*%)?\s+(?P<name>" + _NAME + r")(?![\w-])",
+    r"(?P<val>~?" + _NUM + r")(?P<pct>\s*%)?\s+(?P<name>" + NAME + r")(?![\w-])",
     re.I,
 )
 # a word after a pair's value that joins it to what follows, naming nothing
@@ -54,23 +56,44 @@ def _quick(line: str) -> bool:
     return "/" in line and re.search(r"\d\s*[x×]", line) is not None
 
 
-def rewrite(line: str) -> str:
-    """``line`` with the first pair's acceptance name written after each later pair's value."""
-    if not _quick(line):
-        return line
+def carried(
+    line: str,
+    first: re.Pattern[str],
+    later: re.Pattern[str],
+    place: Callable[[re.Match[str], float, bool], int | None],
+) -> str:
+    """``line`` with each ``first`` match's name (its groups ``val``, ``pct``, ``name``) written
+    after the values of the ``later`` matches that follow it one after another, each of the
+    first's kind (a percentage after a percentage; a plain number after a plain number, a share
+    after a share, a length of at most 16 after a length); ``place`` gives where the name goes in
+    a later match (its value, as a number, and whether a percentage), or None to stop there."""
     out: list[str] = []
     at = 0
-    for m in _FIRST.finditer(line):
+    for m in first.finditer(line):
         if m.start() < at:
             continue
         name = m.group("name")
         pct = m.group("pct") is not None
-        small = float(m.group("val").lstrip("~")) <= 1
+        small = _number(m.group("val")) <= 1
         end = m.end()
-        while (n := _NEXT.match(line, end)) is not None and (n.group("pct") is not None) == pct:
-            v = float(n.group("val").lstrip("~"))
+        while (n := later.match(line, end)) is not None and (n.group("pct") is not None) == pct:
+            v = _number(n.group("val"))
             if not pct and ((v <= 1) != small or v > 16):
                 break  # (a plain value of another kind: a share after a length, or none)
-            out.append(line[at : n.end()] + " " + name)
-            at = end = n.end()
+            if (where := place(n, v, pct)) is None:
+                break
+            out.append(line[at:where] + " " + name)
+            at = where
+            end = n.end()
     return "".join(out) + line[at:]
+
+
+def _number(text: str) -> float:
+    return float(text.lstrip("~≈").strip())
+
+
+def rewrite(line: str) -> str:
+    """``line`` with the first pair's acceptance name written after each later pair's value."""
+    if not _quick(line):
+        return line
+    return carried(line, _FIRST, _NEXT, lambda n, v, pct: n.end())
