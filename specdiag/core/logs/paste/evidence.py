@@ -778,7 +778,8 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 bonus = Decision(
                     EXCLUDED, "identity: printed length = draft tokens per step x rate"
                 )
-        if bonus is UNDECIDED and printed_len < 1.0 - tol:
+        if bonus is UNDECIDED and printed_len < 1.0 - tol and steps != 0:
+            # (over no verify step at all a printed 0 measured nothing: it decides nothing)
             bonus = Decision(EXCLUDED, "value: a length below 1 cannot count the bonus token")
         if (
             bonus is UNDECIDED

@@ -3250,12 +3250,13 @@ class _LinesOf:
 
 def _nothing_drafted(r: PasteRecord) -> bool:
     """A record of counts alone, none of them above zero, where nothing was drafted or
-    verified (vLLM's metrics line before the first draft, 'Number of draft tokens: 0'): no
-    figure, nothing measured."""
+    verified (vLLM's metrics line before the first draft, 'Number of draft tokens: 0'), or
+    whose length and rate are printed as zero beside them (a run without drafts: 'rounds 0,
+    avg length 0.0, rate 0.0'): no figure, nothing measured."""
     counts = (r.accepted_tokens, r.drafted_tokens, r.steps, r.output_tokens)
     return (
-        r.printed_length is None
-        and r.printed_rate is None
+        r.printed_length in (None, 0.0)
+        and r.printed_rate in (None, 0.0)
         and not r.per_position
         and (r.drafted_tokens == 0 or r.steps == 0)
         and all(c in (None, 0) for c in counts)

@@ -167,3 +167,44 @@ def test_negative_control_zero_of_some_drafted_or_no_draft_accepted() -> None:
     # a position's label is no count of drafts
     got = read_paste("speculative decoding on\nMTP acceptance 0% [dbg] draft0=miss\n").records
     assert [r.printed_rate for r in got] == [0.0]
+
+
+def _run_object(name: str, rounds: int, length: float, rate: float) -> str:
+    return (
+        f'{{"method": "{name}", "total_rounds": {rounds}, "avg_path_length": {length}, '
+        f'"acceptance_rate": {rate}, "speedup": 1.0}}'
+    )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    runs=st.lists(
+        st.tuples(st.integers(20, 400), st.floats(1.2, 4.8), st.floats(0.05, 0.95)),
+        min_size=1,
+        max_size=3,
+    ),
+    baseline_at=st.integers(0, 3),
+)
+def test_a_run_of_no_rounds_printing_zeros_measured_nothing(
+    runs: list[tuple[int, float, float]], baseline_at: int
+) -> None:
+    """A baseline object printing its length and rate as 0 over 0 rounds is no record, and its
+    0 (below 1) decides nothing for the others: their convention stays unknown."""
+    objs = [
+        _run_object(f"tree-{i}", n, round(x, 3), round(p, 3)) for i, (n, x, p) in enumerate(runs)
+    ]
+    objs.insert(min(baseline_at, len(objs)), _run_object("baseline", 0, 0.0, 0.0))
+    got = read_paste('{"results": [' + ", ".join(objs) + "]}\n")
+    assert [r.printed_length for r in got.records] == [round(x, 3) for _, x, _ in runs]
+    assert all(r.accept_length is None for r in got.records)
+    assert any(NOTHING_DRAFTED in b.reason for b in got.ignored)
+
+
+def test_a_zero_length_over_counted_rounds_is_still_read() -> None:
+    """The near miss: 0 accepted drafts a step over rounds that ran is a measurement (the bonus
+    left out), not a run without drafts."""
+    got = read_paste(
+        '{"results": [{"method": "tree", "total_rounds": 40, "avg_path_length": 0.0, '
+        '"acceptance_rate": 0.0}]}\n'
+    ).records
+    assert len(got) == 1 and got[0].printed_length == 0.0
