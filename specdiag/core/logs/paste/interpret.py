@@ -3284,6 +3284,48 @@ _JOINED_LENGTH = re.compile(
 )
 
 
+# a tool's status line of fields ('run-a   41.0 tok/s   accept 2.30  (1.6x)', '700 tokens ·
+# 9.8s · accept 1.90/round'): fields apart by two spaces or more, or by a spaced '·', '•' or '|'
+_FIELD_GAP = re.compile(r"\s{2,}|\s[·•|]\s")
+_FIELD_GAP_BEFORE = re.compile(r"(?:\s{2}|[·•|]\s*)$")
+# what may close a bare 'accept' field: its unit per step, then the next field or the line's end
+_FIELD_END = re.compile(
+    r"(?:/(?:round|step|iter|cycle)\b)?[*`]{0,2}(?:\s{2,}|\s*[·•|]\s|\s*$)", re.I
+)
+
+
+def _field_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
+    """The figure of a bare 'accept' FIELD ('accept 2.30' between two fields of a status
+    line, no ':' or '='): the field alone between gaps, the line a run of two fields or more
+    (a gap before or after it, not only the line's ends), told by its value as
+    `_bare_accept` tells it; None for 'accept' in a sentence ('we accept 2.5 of them')."""
+    key = m.group("key")
+    tail = _FIELD_GAP.split(key)[-1]
+    ks = m.end("key") - len(tail)
+    if text[ks : m.end("key")].strip().lower() not in ("accept", "acceptance"):
+        return None
+    if m.start("val") - m.end("key") > 3:
+        return None  # a hedge between ('accept about 2.3'): a sentence's words
+    before = text[:ks]
+    after = _FIELD_END.match(text, m.start("val") + len(m.group("val").rstrip()))
+    if after is None:
+        return None
+    gap_before = bool(_FIELD_GAP_BEFORE.search(before))
+    gap_after = bool(after.group().strip(" */`")) or after.end() < len(text.rstrip())
+    if not (gap_before or not before.strip()) or not (gap_before or gap_after):
+        return None
+    if v.number == 1 and v.decimals and not v.percent and field_baseline(text):
+        # ('baseline   18.0 tok/s   accept 1.00'): the run without drafts, one token a step
+        return C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+    return _bare_accept("accept", v)
+
+
+def field_baseline(line: str) -> bool:
+    """Whether a status line's first field (its label) names the run without drafts."""
+    first = _FIELD_GAP.split(line.strip(), 1)[0]
+    return bool(first) and baseline_label(first)
+
+
 def _bare_accept(key: str, v: C.Value) -> C.Key | None:
     """The figure a bare 'accept' key holds, told by its value: a percentage or a fraction is a
     rate, a decimal from 1 to 16 a length of unknown convention; None otherwise."""
@@ -6014,6 +6056,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and len(C._MARKUP.sub("", tail).split()) <= 2
                 and not re.match(r"\s*[A-Za-z]", text[m.end("val") :])
                 and (bk := _bare_accept(tail, v))
+            ):
+                k = bk
+            if (
+                k.metric is None
+                and v is not None
+                and pat is _PAIR_BARE
+                and (bk := _field_accept(text, m, v)) is not None
             ):
                 k = bk
             if k.metric is None or v is None or _short_rate_key(k):

@@ -58,6 +58,7 @@ from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
+from specdiag.core.logs.paste import status_fields as STF
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
@@ -1896,6 +1897,8 @@ def read_paste(
             kv = _of_training(kv, rest, named_in)
         # the block's own command or sentence setting a draft maximum of one (one_draft.py)
         kv = OD.block(kv, rest) if kv and "1" in body else kv
+        # a tool's status lines of fields, one a bare 'accept' (status_fields.py)
+        kv = STF.block(kv, rest) if kv and "accept" in body else kv
         # a run's figure printed above with its counts ('acceptance_rate=1.3% (4/300)'): a
         # figure alone stating it again below is a mention, as of a table's figure
         # (so is a record of both its figures again, no counts: 'acceptance went from 4% to
