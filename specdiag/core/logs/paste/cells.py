@@ -663,10 +663,28 @@ _INNER_SETTING = re.compile(
 )
 
 
+# a header naming what a step accepts of the drafts it made ('accepted of 5 drafted', 'mean
+# accepted out of 4 draft tokens per round'): accepted drafts per step, the bonus left out (it
+# is never drafted); N a step's drafts (a larger N is a total's, whose cells are counts)
+_ACCEPTED_OF_DRAFTED = re.compile(
+    r"(?:mean\s+|avg\s+|average\s+)?accepted(?:\s+drafts|\s+tokens)?\s+(?:out\s+)?of\s+"
+    r"(?P<n>\d{1,2})\s+(?:drafted(?:\s+tokens)?|draft\s+tokens|drafts)"
+    r"(?:\s+(?:per|a|each)\s+(?:step|round|cycle|iteration))?",
+    re.I,
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     got = _key(text)
+    if (
+        got.metric is None
+        and "of" in text
+        and (m := _ACCEPTED_OF_DRAFTED.fullmatch(_MARKUP.sub("", text).strip())) is not None
+        and 1 <= int(m.group("n")) <= MAX_STEP_TOKENS
+    ):
+        return Key(ACC_PER_STEP, f"accepted drafts per step (of {m.group('n')} drafted)", False)
     if got.metric is None and _RUN_SCOPE.search(text):
         again = _key(_RUN_SCOPE.sub("", text))
         if again.metric in ACCEPTANCE:

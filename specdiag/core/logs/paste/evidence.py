@@ -321,6 +321,15 @@ class Figures:
 _RATE_WORD = re.compile(r"rate|ratio|prob|percent|pct|share|fraction|%", re.I)
 
 
+_OF_DRAFTED = re.compile(r"\(of (\d{1,2}) drafted\)$")
+
+
+def _of_drafted(name: str) -> float | None:
+    """The drafts a step makes, from a name ``cells.key`` gave ('... (of 5 drafted)')."""
+    m = _OF_DRAFTED.search(name)
+    return float(m.group(1)) if m else None
+
+
 def _close(a: float, b: float, tol: float) -> bool:
     return abs(a - b) <= tol
 
@@ -625,7 +634,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             length = 1 + printed_len
             bonus = Decision(EXCLUDED, SERIES_RULE)
         elif (
-            (top := f.acc_per_step.max)
+            (top := f.acc_per_step.max or _of_drafted(f.acc_per_step_name))
             and top == int(top)
             and printed_len > top + C.half_unit(f.acc_per_step.decimals)
         ):
