@@ -1916,10 +1916,17 @@ def read_paste(
             # a run's key-value summary printing its length and its rate together: prose
             # below stating one of them alone mentions that run, as it would a table's figure
             summary_figures.update(_figure(r) for r in kv if _length_and_rate(r))
+        # (so is a tool's output line of one run: its tokens, its speed and the figure)
+        outputs = [r for r in kv if _output_line(r, rest)] if "tok" in body else []
+        summary_figures.update(_figure(r) for r in outputs)
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
             # (one figure of such a summary alone: both again are a run told again, kept)
-            kv = [r for r in kv if _length_and_rate(r) or not _quotes_table(r, summary_figures)]
+            kv = [
+                r
+                for r in kv
+                if _length_and_rate(r) or r in outputs or not _quotes_table(r, summary_figures)
+            ]
             if trained:
                 # (a sentence's every figure: 'rises from ~0.02 to ~0.14', the start as well)
                 told = {r.first_line for r in kv if _quotes_table(r, {(x, x) for x in trained})}
@@ -3613,6 +3620,28 @@ def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
 def _length_and_rate(r: PasteRecord) -> bool:
     """Whether a record prints both a length and a rate (one run's summary)."""
     return r.printed_length is not None and r.printed_rate is not None
+
+
+# a tool's output line of one run: fields apart by a spaced '|', '·' or '•', one of them the
+# tokens it generated ('815 tokens'), one its speed ('15.5 tok/s')
+_FIELD_BAR = re.compile(r"\s[|·•]\s")
+_TOKENS_FIELD = re.compile(r"(?:^|[|·•:]\s*)\d{1,9}\s+tokens\s*(?=[|·•]|$)", re.I)
+_SPEED_FIELD = re.compile(r"(?:^|[|·•]\s*)\d+(?:\.\d+)?\s*tok(?:ens)?/s\s*(?=[|·•]|$)", re.I)
+
+
+def _output_line(r: PasteRecord, lines: list[tuple[int, str]]) -> bool:
+    """Whether a record of one line is read from a tool's output line of one run (its tokens,
+    its speed and the figure, fields apart by spaced bars or dots: '815 tokens | 15.5 tok/s |
+    80.9% acceptance'): that run's summary, which a sentence below stating the figure alone
+    mentions."""
+    if r.first_line != r.last_line or len(r.fields) != 1:
+        return False
+    t = next((t for ln, t in lines if ln == r.first_line), "")
+    return (
+        len(_FIELD_BAR.findall(t)) >= 2
+        and _TOKENS_FIELD.search(t) is not None
+        and _SPEED_FIELD.search(t) is not None
+    )
 
 
 def _counted_figure(r: PasteRecord) -> bool:
