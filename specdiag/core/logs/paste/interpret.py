@@ -2055,12 +2055,13 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         elif (
             k.metric is None
             and (k.text == "accept" or (k.text.endswith(" accept") and _accept_named(k.text)))
-            and _lengths_only(cells)
+            and _lengths_only(shown)
         ):
             # a bare 'Accept' column (or one after a run's or tool's name, 'MTP Accept') of
             # numbers only a length can be, nothing deciding which (accepted drafts or tokens
             # per step): a length of unknown convention, read as the reader of last resort
-            # ('acc' alone is accuracy as often: not read)
+            # ('acc' alone is accuracy as often: not read); a placeholder ('—', 'n/a': the run
+            # without drafts) holds no value, that row no record
             k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
         elif (
             k.metric == C.PER_POSITION
