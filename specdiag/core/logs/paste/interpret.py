@@ -3321,6 +3321,38 @@ def _field_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
     return _bare_accept("accept", v)
 
 
+# a plural rate's name, then a hedge and ONE value ('draft acceptance rates around 0.8', 'token
+# acceptance rates of roughly 71%'): the rates seen, told as one approximate figure
+_PLURAL_RATE_KEY = re.compile(
+    r"(?:^|\s)(?:(?:draft|token|mean|average|avg|observed|measured)\s+){0,2}acceptance\s+rates$",
+    re.I,
+)
+_PLURAL_HEDGE = re.compile(
+    r"^\s*(?:of\s+)?(?:around|about|roughly|approximately|near|nearly|~|≈)\s*$", re.I
+)
+# another value right after the first ('0.82 and 0.75', '70-80%', '0.7 / 0.6'): a list or range
+_ANOTHER_VALUE = re.compile(r"\s*(?:,|;|/|-|–|—|\band\b|\bor\b|\bto\b)\s*[~≈]?\s*\d", re.I)
+
+
+def _plural_rate(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
+    """The rate of a plural rate's name with a hedge and one value after it (no list, no range,
+    no bound): one approximate figure of the rates seen; None otherwise."""
+    if not _PLURAL_RATE_KEY.search(m.group("key").rstrip()):
+        return None
+    hedge = text[m.end("key") : m.start("val")]
+    val = m.group("val").strip()
+    lead = val[: len(val) - len(val.lstrip("~≈*`"))]
+    if not _PLURAL_HEDGE.match(hedge + lead.strip("*`")) or v.max is not None:
+        return None
+    if _ANOTHER_VALUE.match(text, m.start("val") + len(m.group("val").rstrip())):
+        return None
+    if v.percent and 0 < v.number <= 100:
+        return C.Key(C.RATE, "acceptance rates", True)
+    if not v.percent and v.decimals and 0 < v.number < 1:
+        return C.Key(C.RATE, "acceptance rates", False)
+    return None
+
+
 def field_baseline(line: str) -> bool:
     """Whether a status line's first field (its label) names the run without drafts."""
     first = _FIELD_GAP.split(line.strip(), 1)[0]
@@ -6064,6 +6096,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and v is not None
                 and pat is _PAIR_BARE
                 and (bk := _field_accept(text, m, v)) is not None
+            ):
+                k = bk
+            if (
+                k.metric is None
+                and v is not None
+                and pat in (_PAIR, _PAIR_BARE)
+                and (bk := _plural_rate(text, m, v)) is not None
             ):
                 k = bk
             if k.metric is None or v is None or _short_rate_key(k):
