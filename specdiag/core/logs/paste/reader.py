@@ -21,6 +21,7 @@ from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
+from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import counted as CT
 from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
@@ -1861,7 +1862,8 @@ def read_paste(
                 used -= set(range(g.first_line, g.last_line + 1))
         # (a figure corrected to its actual value, corrected.py; one asserted wrong blanked,
         # misreported.py)
-        rest = [(ln, MR.blank(CR.corrected(t))) for ln, t in blk if ln not in used]
+        # (a task-list item's requirement blanked, criterion.py)
+        rest = [(ln, CRT.blank(MR.blank(CR.corrected(t)))) for ln, t in blk if ln not in used]
         overlong = False
         for ln, t in rest if len(body) > MAX_LINE_FIGURES * 2 else ():
             if len(_ANY_NUMBER.findall(t)) > MAX_LINE_FIGURES:
