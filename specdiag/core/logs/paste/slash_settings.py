@@ -11,7 +11,8 @@ Only where the setting is a known knob (`concurrency`, `batch size`, `k`, `gamma
 `draft tokens`, ...) or written `name=a/b/c`; where every list right after it (each a name of a
 few words, then exactly as many values joined by `/`, perhaps a unit) holds as many values as
 the setting, one of them naming acceptance; and where nothing but separators (`,`, `;`, `:`,
-`and`) stands between them. A list of another count, a list whose values go on (`/ 4`), or a
+`and`, or the one reference figure of the baseline: `against a 38.0 tok/s baseline,`) stands
+between them. A list of another count, a list whose values go on (`/ 4`), or a
 range (`1-3`) leaves the line as it is: which value is whose run is not told.
 
 With no setting on the line, an accept length's name followed by three to eight lengths joined by
@@ -54,6 +55,13 @@ _ITEM = re.compile(
 )
 _SEP = re.compile(r"\s*(?:[,;:]\s*(?:and\s+|with\s+)?|\s+(?:and|with)\s+|\s*[—–-]\s+)")
 _ACCEPT = re.compile(r"\baccept|\bAL\b|τ|\btau\b", re.I)
+# the one reference figure of the run without drafts, said between the setting and a list
+# ('at k=2/4/8 against a 38.0 tok/s baseline, acceptance ...'): an aside, no list of its own
+_BASELINE_ASIDE = re.compile(
+    r"\s+(?:against|vs\.?|versus|compared\s+(?:to|with))\s+(?:an?\s+|the\s+)?"
+    r"\d+(?:\.\d+)?\s*(?:tok/s|tokens/s|t/s)?\s+(?:AR\s+|no[- ]?spec\s+)?baseline(?=\s*[,;:])",
+    re.I,
+)
 
 
 def _values(s: str) -> list[str]:
@@ -78,6 +86,8 @@ def rewrite(line: str) -> str:
         pos = sm.end()
         items: list[tuple[str, list[str], str]] = []
         while True:
+            if (aside := _BASELINE_ASIDE.match(line, pos)) is not None:
+                pos = aside.end()
             sep = _SEP.match(line, pos)
             start = sep.end() if sep is not None else pos
             if sep is None and items:
