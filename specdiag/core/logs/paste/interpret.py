@@ -1854,6 +1854,9 @@ _PLACEHOLDER = re.compile(
 )
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
+# a figure a step emits, abbreviated and never expanded ('TPC': tokens per cycle): read only as
+# a length of unknown convention, beside another column naming acceptance
+_PER_CYCLE_ABBREVIATIONS = frozenset(("tpc",))
 # what a step accepts, per step, without saying whether the target's own token counts
 # ('accept/step', 'accepts per round')
 _PER_STEP_ACCEPT = re.compile(r"^accepts?\s*(?:/|per)\s*(?:step|round|iter)$")
@@ -2051,6 +2054,15 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             # 'accept/step' over numbers only a length can be (a change '2.41→2.80' each side
             # one), no value below 1 proving the bonus left out (``accepted_series``): a length
             # of unknown convention
+            k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
+        elif (
+            k.metric is None
+            and k.text in _PER_CYCLE_ABBREVIATIONS
+            and _lengths_only(shown)
+            and any(j != i and _accept_named(h.text) for j, (h, _) in enumerate(keys))
+        ):
+            # 'TPC' (tokens per cycle, unexpanded) beside an acceptance column, over numbers
+            # only a length can be: a length whose convention the abbreviation leaves open
             k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
         elif (
             k.metric is None
