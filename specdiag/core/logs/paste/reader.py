@@ -21,8 +21,8 @@ from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
-from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import counted as CT
+from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import delta_pair as DP
