@@ -276,16 +276,31 @@ def _gamma_column(labels: list[tuple[str, str]]) -> C.Value | None:
     return None
 
 
+# a column headed by the draft-count symbol alone ('K', 'k'): a label of the row's own setting
+# (perhaps a maximum, so never the k of 1 + k x rate by itself)
+_BARE_K_HEADER = re.compile(r"k", re.I)
+
+
 def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     """The draft tokens per step a row's labels state: a column named so ('K', 'num spec
     tokens') or 'k=N' inside a label; None when none or several disagree."""
     found: set[int] = set()
+    own: set[int] = set()  # the whole number of a column headed by the bare symbol ('| K |')
     for name, val in labels:
         v = C.value(val)
         if C.key(name).metric == C.K and v is not None and v.number == int(v.number):
             found.add(int(v.number))
+        elif (
+            _BARE_K_HEADER.fullmatch(C._MARKUP.sub("", name).strip())
+            and (cell := re.fullmatch(r"\d{1,3}", C._MARKUP.sub("", val).strip())) is not None
+        ):
+            own.add(int(cell.group()))
         found.update(int(m.group(1)) for m in _K_IN_LABEL.finditer(val))
         found.update(_mtp_depths(C._MARKUP.sub("", val)))
+    if own and not own >= found:
+        # a 'k=8' in another cell beside the row's own '| 16 |' under '| K |' ('similar to
+        # k=8' in a notes column): that assignment names another run, not this row's k
+        return None
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
