@@ -286,7 +286,12 @@ def literal_marks(lines: list[str]) -> dict[int, str]:
 
 # --- illustrative counts in prose about what code does -----------------------------------------
 
-_SENT = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[\u4e00-\u9fff\u3040-\u30ff])")
+# (a colon opens a sentence before a capital, or before a supposition's word in lower case:
+# 'Put in numbers: if a draft proposes 200 tokens ...' is a supposition as 'If ...' is)
+_SENT = re.compile(
+    r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[\u4e00-\u9fff\u3040-\u30ff])|"
+    r"(?<=:)\s+(?=(?:if|suppose|imagine|assuming|say)\b)"
+)
 # a sentence that opens with a supposition ('Suppose a draft of 5 where 3 are accepted', 'Imagine
 # ...', 'Say a round drafts 4', 'E.g. if 2/4 tokens are accepted', 'For example, if ...')
 _SUPPOSE = re.compile(
