@@ -42,9 +42,11 @@ from specdiag.core.logs.paste.model import (
 )
 
 # 'Pos 1: 0.576', '- pos0: `0.98`', 'Position 2 = 0.31', '  * draft position 3: 0.2'
+# (inside a script's comment too, '#   position 0: 36.29%', the rate then perhaps a percentage)
 _POSITION = re.compile(
-    r"^\s*(?:[-*+]\s+)?[`*]{0,2}(?:draft\s+)?(?:position|pos)\s*[_#-]?\s*(?P<p>\d{1,2})[`*]{0,2}"
-    r"(?:\s*[:=：]\s*|\s{2,})[`*]{0,2}(?P<v>\d*\.\d+|[01])[`*]{0,2}\s*$",
+    r"^\s*(?:(?:#+|//)\s+)?(?:[-*+]\s+)?[`*]{0,2}(?:draft\s+)?(?:position|pos)\s*[_#-]?\s*"
+    r"(?P<p>\d{1,2})[`*]{0,2}(?:\s*[:=：]\s*|\s{2,})[`*]{0,2}"
+    r"(?:(?P<v>\d*\.\d+|[01])|(?P<pv>\d{1,3}(?:\.\d+)?)\s*%)[`*]{0,2}\s*$",
     re.I,
 )
 # an aligned table's head over such lines ('  Position      Acceptance Rate', then a rule of
@@ -71,6 +73,13 @@ _LETTER = re.compile(r"[A-Za-z]")
 _REACH = 40
 
 
+def _fraction(percent: str) -> str:
+    """A percentage's digits as the fraction they print, its digits kept ('40.84' is
+    '0.4084')."""
+    places = len(percent.partition(".")[2]) + 2
+    return f"{float(percent) / 100:.{places}f}"
+
+
 def _run_positions(
     raw: list[str], r: PasteRecord, starts: set[int]
 ) -> tuple[list[tuple[int, str]], int, int] | None:
@@ -93,15 +102,11 @@ def _run_positions(
                 spans.append([opener or n, n])
                 open_run = True
             if m is not None:
-                runs[-1].append((int(m.group("p")), m.group("v")))
+                v = m.group("v") or _fraction(m.group("pv"))
+                runs[-1].append((int(m.group("p")), v))
             else:
                 assert row is not None
-                v = row.group("v")
-                if row.group("pct"):
-                    # (a percentage as the fraction it prints, its digits kept: '40.84%' is
-                    # '0.4084')
-                    places = len(v.partition(".")[2]) + 2
-                    v = f"{float(v) / 100:.{places}f}"
+                v = _fraction(row.group("v")) if row.group("pct") else row.group("v")
                 runs[-1].append((int(row.group("p")), v))
             spans[-1][1] = n
             continue
