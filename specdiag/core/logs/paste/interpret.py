@@ -3503,7 +3503,7 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
 _RUN_WORD = r"(?!(?:about|around|roughly|approx\w*|nearly|almost|only|just|barely|merely|exactly|some)\b)[a-z][a-z-]{2,20}"
 _RANGE_END = r"\s*[-–—]\s*[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2}"
 _FROM_TO = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+"
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)(?:\s+|\s*\()from\s+"
     + A.HEDGE
     + r"(?P<a>[*`]{0,2}[~≈]?"
     + _DIGITS
@@ -5648,7 +5648,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if "_" in text
         else []
     )
-    for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
+    for start, end, _kend, k, kt in _changes(text) if "from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None or (runs := _from_to_values(m)) is None:
             continue  # (words that make it no change of two runs: left to the other readers)
