@@ -1019,6 +1019,7 @@ def grid(
             any_named = any_named or n
         return out, any_named
     g = _spilled_changes(g)
+    g = _delta_ends(g)
     if (corner := _corner_figure(g)) is not None:
         # the figure's name in the corner cell ('| accept length | tree draft | chain draft |'
         # over '| t=0.0 | 2.14 | 1.69 |'): the table's title, the rest of the header and the
@@ -1348,6 +1349,42 @@ def _corner_figure(g: Grid) -> str | None:
         if not all(C.value(c) is not None for c in cells[1:]):
             return None
     return corner
+
+
+# a column of a figure's change ('Acceptance Δ') whose cells hold the figure's two ends in a
+# bracket after the change ('+15.6pp (74.9→90.5%)'): the bracket is the figure's cell, a change
+# of two runs; a cell of the change alone ('+3.4pp') holds no run's figure
+_DELTA_HEADER = re.compile(r"^(?P<name>[^()]{0,60}?\S)\s*(?:Δ|\(Δ\)|delta)$", re.I)
+_ENDS_IN_BRACKET = re.compile(
+    r"^[^()]{0,40}\(\s*(?P<ends>[~≈]?\d+(?:\.\d+)?\s*%?\s*(?:→|->)\s*[~≈]?\d+(?:\.\d+)?\s*%?)"
+    r"\s*\)\s*$"
+)
+
+
+def _delta_ends(g: Grid) -> Grid:
+    """``g`` with each column of an acceptance figure's change whose cells bracket its two ends
+    read as that figure's column of those ends (``_DELTA_HEADER``); else ``g``."""
+    if len(g.header) != 1 or not any(("→" in c or "->" in c) for _, cs in g.rows for c in cs):
+        return g
+    head = list(g.header[0])
+    rows = [(ln, list(cs)) for ln, cs in g.rows]
+    changed = False
+    for j, h in enumerate(head):
+        m = _DELTA_HEADER.match(C._MARKUP.sub("", h).strip())
+        if m is None or C.key(m.group("name")).metric not in C.ACCEPTANCE:
+            continue
+        ends = [
+            _ENDS_IN_BRACKET.match(C._MARKUP.sub("", cs[j]).strip()) if j < len(cs) else None
+            for _, cs in rows
+        ]
+        if not any(ends):
+            continue
+        head[j] = m.group("name")
+        for (_, cs), e in zip(rows, ends, strict=True):
+            if j < len(cs):
+                cs[j] = e.group("ends") if e is not None else ""
+        changed = True
+    return Grid(g.structure, [head], rows, g.first_line, g.last_line) if changed else g
 
 
 def _spilled_changes(g: Grid) -> Grid:
