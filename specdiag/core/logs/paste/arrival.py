@@ -32,7 +32,8 @@ from collections.abc import Iterator
 # already dropped', 'has now risen', 'then fell', 'eventually climbed'); never a modal
 _AUX = (
     r"(?:(?:has|have|had)(?:\s+(?:now|already|finally|just|since|also|then|eventually|even))?\s+|"
-    r"(?:now|then|finally|eventually|quickly|gradually|steadily|later|soon|also|even)\s+)?"
+    r"(?:now|then|finally|eventually|quickly|gradually|steadily|later|soon|also|even|only|just|"
+    r"slightly|barely|merely)\s+)?"
 )
 # a verb of change, its tenses and participles ('drops', 'dropped', 'fallen', 'goes', 'gone')
 _CHANGE_VERB = (
@@ -166,8 +167,17 @@ def continued(text: str, at: int, percent: bool) -> re.Match[str] | None:
 
 # the verb of change closing the words before 'from X to Y' ('the acceptance rate goes up',
 # 'has gone down', 'improved drastically'): cut off, the words left name the figure
+# (the change's size may come before its two ends in a bracket: 'drops 5% (from 70% to 65%)',
+# 'rose by 0.4 (from ...')
 CHANGE_BEFORE_FROM = re.compile(
-    r"(?:^|\s+)" + _AUX + r"(?:" + _CHANGE_VERB + r")" + _PARTICLE + r"\s*$",
+    r"(?:^|\s+)"
+    + _AUX
+    + r"(?:"
+    + _CHANGE_VERB
+    + r")"
+    + _PARTICLE
+    + r"(?:\s+(?:by\s+)?[~≈]?\d+(?:\.\d+)?\s*(?:%|pp\b|points?\b|percentage\s+points?\b)?"
+    r"(?:\s*\()?)?\s*$",
     re.I,
 )
 # another measure named in a clause that carries the figure of the clause before ('..., while

@@ -21,8 +21,10 @@ Three rules, each applied to records already read (the first identity that decid
   target's own token alone, a length of 1 (bonus included) whatever k and whatever the rate
   divides. Never for an approximate or bounded zero (``~0%``, ``about 0%``, ``<1%``, ``0%
   左右``), a run that drafted nothing (``0/0``, ``no draft``, ``Drafted: 0``), a row run without
-  drafts (``baseline``), nor where a count says some draft was accepted. (A zero count of
-  accepted drafts among drafts made is :mod:`evidence`'s own rule.)
+  drafts (``baseline``), a row its own label marks as failed (``❌``, ``FAIL``, ``error``: a
+  draft the target could not use may have been switched off, its 0% standing for nothing
+  drafted), nor where a count says some draft was accepted. (A zero count of accepted drafts
+  among drafts made is :mod:`evidence`'s own rule.)
 
 Pure: records in, records out.
 """
@@ -443,6 +445,12 @@ def _some_accepted(span: str) -> bool:
     )
 
 
+# a label marking the row's run as failed ('❌ broke', 'FAIL - bad vocab', 'load error'): its
+# printed 0% may be a run that never drafted (an incompatible draft switched off), no measure of
+# drafts rejected
+_FAILED_ROW = re.compile(r"[❌✗✘]|\b(?:fail(?:ed|s|ure)?|errors?|crash(?:ed|es)?)\b", re.I)
+
+
 def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Records whose rate is printed as exactly zero and that claim no length: length 1 (see
     the module's rules); the others as they are. ``text``: the paste as given (its lines as
@@ -460,6 +468,7 @@ def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             or r.steps == 0
             or r.per_position
             or any(I._BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+            or any(_FAILED_ROW.search(v) for _, v in r.labels)
         ):
             out.append(r)
             continue

@@ -276,16 +276,31 @@ def _gamma_column(labels: list[tuple[str, str]]) -> C.Value | None:
     return None
 
 
+# a column headed by the draft-count symbol alone ('K', 'k'): a label of the row's own setting
+# (perhaps a maximum, so never the k of 1 + k x rate by itself)
+_BARE_K_HEADER = re.compile(r"k", re.I)
+
+
 def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     """The draft tokens per step a row's labels state: a column named so ('K', 'num spec
     tokens') or 'k=N' inside a label; None when none or several disagree."""
     found: set[int] = set()
+    own: set[int] = set()  # the whole number of a column headed by the bare symbol ('| K |')
     for name, val in labels:
         v = C.value(val)
         if C.key(name).metric == C.K and v is not None and v.number == int(v.number):
             found.add(int(v.number))
+        elif (
+            _BARE_K_HEADER.fullmatch(C._MARKUP.sub("", name).strip())
+            and (cell := re.fullmatch(r"\d{1,3}", C._MARKUP.sub("", val).strip())) is not None
+        ):
+            own.add(int(cell.group()))
         found.update(int(m.group(1)) for m in _K_IN_LABEL.finditer(val))
         found.update(_mtp_depths(C._MARKUP.sub("", val)))
+    if own and not own >= found:
+        # a 'k=8' in another cell beside the row's own '| 16 |' under '| K |' ('similar to
+        # k=8' in a notes column): that assignment names another run, not this row's k
+        return None
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
@@ -1004,6 +1019,7 @@ def grid(
             any_named = any_named or n
         return out, any_named
     g = _spilled_changes(g)
+    g = _delta_ends(g)
     if (corner := _corner_figure(g)) is not None:
         # the figure's name in the corner cell ('| accept length | tree draft | chain draft |'
         # over '| t=0.0 | 2.14 | 1.69 |'): the table's title, the rest of the header and the
@@ -1333,6 +1349,42 @@ def _corner_figure(g: Grid) -> str | None:
         if not all(C.value(c) is not None for c in cells[1:]):
             return None
     return corner
+
+
+# a column of a figure's change ('Acceptance Δ') whose cells hold the figure's two ends in a
+# bracket after the change ('+15.6pp (74.9→90.5%)'): the bracket is the figure's cell, a change
+# of two runs; a cell of the change alone ('+3.4pp') holds no run's figure
+_DELTA_HEADER = re.compile(r"^(?P<name>[^()]{0,60}?\S)\s*(?:Δ|\(Δ\)|delta)$", re.I)
+_ENDS_IN_BRACKET = re.compile(
+    r"^[^()]{0,40}\(\s*(?P<ends>[~≈]?\d+(?:\.\d+)?\s*%?\s*(?:→|->)\s*[~≈]?\d+(?:\.\d+)?\s*%?)"
+    r"\s*\)\s*$"
+)
+
+
+def _delta_ends(g: Grid) -> Grid:
+    """``g`` with each column of an acceptance figure's change whose cells bracket its two ends
+    read as that figure's column of those ends (``_DELTA_HEADER``); else ``g``."""
+    if len(g.header) != 1 or not any(("→" in c or "->" in c) for _, cs in g.rows for c in cs):
+        return g
+    head = list(g.header[0])
+    rows = [(ln, list(cs)) for ln, cs in g.rows]
+    changed = False
+    for j, h in enumerate(head):
+        m = _DELTA_HEADER.match(C._MARKUP.sub("", h).strip())
+        if m is None or C.key(m.group("name")).metric not in C.ACCEPTANCE:
+            continue
+        ends = [
+            _ENDS_IN_BRACKET.match(C._MARKUP.sub("", cs[j]).strip()) if j < len(cs) else None
+            for _, cs in rows
+        ]
+        if not any(ends):
+            continue
+        head[j] = m.group("name")
+        for (_, cs), e in zip(rows, ends, strict=True):
+            if j < len(cs):
+                cs[j] = e.group("ends") if e is not None else ""
+        changed = True
+    return Grid(g.structure, [head], rows, g.first_line, g.last_line) if changed else g
 
 
 def _spilled_changes(g: Grid) -> Grid:
@@ -3575,7 +3627,7 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
 _RUN_WORD = r"(?!(?:about|around|roughly|approx\w*|nearly|almost|only|just|barely|merely|exactly|some)\b)[a-z][a-z-]{2,20}"
 _RANGE_END = r"\s*[-–—]\s*[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2}"
 _FROM_TO = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+"
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)(?:\s+|\s*\()from\s+"
     + A.HEDGE
     + r"(?P<a>[*`]{0,2}[~≈]?"
     + _DIGITS
@@ -5720,7 +5772,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if "_" in text
         else []
     )
-    for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
+    for start, end, _kend, k, kt in _changes(text) if "from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None or (runs := _from_to_values(m)) is None:
             continue  # (words that make it no change of two runs: left to the other readers)

@@ -286,7 +286,12 @@ def literal_marks(lines: list[str]) -> dict[int, str]:
 
 # --- illustrative counts in prose about what code does -----------------------------------------
 
-_SENT = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[\u4e00-\u9fff\u3040-\u30ff])")
+# (a colon opens a sentence before a capital, or before a supposition's word in lower case:
+# 'Put in numbers: if a draft proposes 200 tokens ...' is a supposition as 'If ...' is)
+_SENT = re.compile(
+    r"(?<=[.!?:;])\s+(?=[A-Z*_`(\[\u4e00-\u9fff\u3040-\u30ff])|"
+    r"(?<=:)\s+(?=(?:if|suppose|imagine|assuming|say)\b)"
+)
 # a sentence that opens with a supposition ('Suppose a draft of 5 where 3 are accepted', 'Imagine
 # ...', 'Say a round drafts 4', 'E.g. if 2/4 tokens are accepted', 'For example, if ...')
 _SUPPOSE = re.compile(
@@ -332,6 +337,14 @@ _GENERIC = re.compile(
     r"(?:(?:n-?gram|cached|draft|new|old|other|single|given|candidate)\s+)?"
     r"(?:value|candidate|key|entry|continuation|option|element|item|node|branch|path|slot|"
     r"prefix|suffix|match|one)s?\s+(?:that|which|whose|with)\b",
+    re.I,
+)
+# unnamed things contrasted ('Some prompts reach 90% acceptance, others 30%', 'Some tasks see
+# 2.8 tokens a step; others see 1.4'): a sentence opening with 'some' and a plural noun whose
+# figure is set against 'others' in a later clause: the spread of a kind, no run of its own
+_SOME_OTHERS = re.compile(
+    r"^[*_`(\[\s-]*some\s+(?:[\w-]+\s+){0,2}?[\w-]+s\b[^.;!?]{0,200}?[;,]\s*"
+    r"(?:(?:and|but|while|whereas)\s+)?others\b",
     re.I,
 )
 # a run the sentence says someone measured: not illustrative
@@ -423,7 +436,7 @@ def illustrative_sentence(text: str) -> str | None:
             # 'if' over a past outcome ('if we drop k to 3, it was 2.4'), or a bare 'if' over
             # the writer's own setup ('If we enable EAGLE-3, the accept length is 3.2'): a run
             m = None
-        m = m or _GENERIC.search(s)
+        m = m or _GENERIC.search(s) or _SOME_OTHERS.match(s)
         if m is None and (o := _MODAL_OUTCOME.search(s)) is not None:
             # (its own 'were' is the condition's mood, no past run; 'achieved 90% acceptance,
             # just what the target would generate': a run told in the past)

@@ -42,20 +42,42 @@ from specdiag.core.logs.paste.model import (
 )
 
 # 'Pos 1: 0.576', '- pos0: `0.98`', 'Position 2 = 0.31', '  * draft position 3: 0.2'
+# (inside a script's comment too, '#   position 0: 36.29%', the rate then perhaps a percentage)
 _POSITION = re.compile(
-    r"^\s*(?:[-*+]\s+)?[`*]{0,2}(?:draft\s+)?(?:position|pos)\s*[_#-]?\s*(?P<p>\d{1,2})[`*]{0,2}"
-    r"(?:\s*[:=：]\s*|\s{2,})[`*]{0,2}(?P<v>\d*\.\d+|[01])[`*]{0,2}\s*$",
+    r"^\s*(?:(?:#+|//)\s+)?(?:[-*+]\s+)?[`*]{0,2}(?:draft\s+)?(?:position|pos)\s*[_#-]?\s*"
+    r"(?P<p>\d{1,2})[`*]{0,2}(?:\s*[:=：]\s*|\s{2,})[`*]{0,2}"
+    r"(?:(?P<v>\d*\.\d+|[01])|(?P<pv>\d{1,3}(?:\.\d+)?)\s*%)[`*]{0,2}\s*$",
     re.I,
 )
 # an aligned table's head over such lines ('  Position      Acceptance Rate', then a rule of
 # dashes): read as an opener
 _TABLE_HEAD = re.compile(r"^\s*(?:position|pos)\s{2,}[a-z ]{0,30}\brate\s*$|^[\s=-]{3,}$", re.I)
+# a markdown table of the positions ('| Position | Acceptance |' over its rule of dashes, rows
+# '| 0 | 40.84% |'): its head and rule read as an opener, each row a position's line (a rate as
+# a fraction or a percentage)
+_PIPE_HEAD = re.compile(
+    r"^\s*\|?\s*(?:draft\s+)?(?:position|pos)\s*\|\s*[^|]{0,30}?\b(?:accept\w*|rate)\b[^|]{0,30}"
+    r"\|?\s*$|^\s*\|?\s*:?-{3,}:?\s*\|\s*:?-{3,}:?\s*\|?\s*$",
+    re.I,
+)
+_PIPE_ROW = re.compile(
+    r"^\s*\|?\s*(?P<p>\d{1,2})\s*\|\s*[`*]{0,2}(?P<v>\d{1,3}(?:\.\d+)?)\s*(?P<pct>%)?[`*]{0,2}"
+    r"\s*\|?\s*$"
+)
 # 'Avg Draft Acceptance Rate: 25.19%', '- Samples = 825' (a key of a few words, then its value)
 _KEY_VALUE = re.compile(r"^\s*(?:[-*+]\s+)?[`*]{0,2}[^\s:=：][^:=：]{0,60}[:=：]\s*\S")
 # 'Per-position rates:', '- 位置接受率约为：' (a key alone, its values on the lines below)
 _OPENER = re.compile(r"^\s*(?:[-*+]\s+)?\S[^:=：]{0,60}[:：]\s*$")
+_LETTER = re.compile(r"[A-Za-z]")
 # lines after a record's last searched for its position lines
 _REACH = 40
+
+
+def _fraction(percent: str) -> str:
+    """A percentage's digits as the fraction they print, its digits kept ('40.84' is
+    '0.4084')."""
+    places = len(percent.partition(".")[2]) + 2
+    return f"{float(percent) / 100:.{places}f}"
 
 
 def _run_positions(
@@ -67,21 +89,31 @@ def _run_positions(
     spans: list[list[int]] = []
     opener = 0
     open_run = False
+    piped = False  # inside a table of the positions, under its head
     for n in range(r.last_line + 1, min(len(raw), r.last_line + _REACH) + 1):
         t = raw[n - 1]
-        if n in starts:
-            break  # the next run's header
         m = _POSITION.match(t)
-        if m is not None:
+        row = _PIPE_ROW.match(t) if piped and m is None else None
+        if n in starts and row is None:
+            break  # the next run's header
+        if m is not None or row is not None:
             if not open_run:
                 runs.append([])
                 spans.append([opener or n, n])
                 open_run = True
-            runs[-1].append((int(m.group("p")), m.group("v")))
+            if m is not None:
+                v = m.group("v") or _fraction(m.group("pv"))
+                runs[-1].append((int(m.group("p")), v))
+            else:
+                assert row is not None
+                v = _fraction(row.group("v")) if row.group("pct") else row.group("v")
+                runs[-1].append((int(row.group("p")), v))
             spans[-1][1] = n
             continue
         open_run = False
-        opener = n if _OPENER.match(t) or _TABLE_HEAD.match(t) else 0
+        head = _PIPE_HEAD.match(t) is not None
+        piped = head and (piped or bool(_LETTER.search(t)))
+        opener = (opener or n) if head else n if _OPENER.match(t) or _TABLE_HEAD.match(t) else 0
         if t.strip() and not _KEY_VALUE.match(t) and not opener:
             break  # prose: the run is over
     if len(runs) != 1 or len(runs[0]) < 2:
@@ -94,6 +126,19 @@ def _run_positions(
     if any(v > 1 for v in vals) or any(b > a for a, b in zip(vals, vals[1:], strict=False)):
         return None
     return got, spans[0][0], spans[0][1]
+
+
+def _position_row(r: PasteRecord, rates: tuple[float, ...]) -> bool:
+    """Whether ``r`` is a table row's rate alone, one of a run's per-position ``rates``."""
+    return (
+        r.printed_rate is not None
+        and r.printed_length is None
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and r.steps is None
+        and not r.per_position
+        and any(abs(r.printed_rate - x) < 1e-9 for x in rates)
+    )
 
 
 def decide(
@@ -153,15 +198,15 @@ def decide(
             )
         )
     # the opener and position lines a length took are that run's, not a record of their own
+    # (a table's row of a position, '| 0 | 40.84% |', read as a rate of its own: that run's too)
     kept = [
         (r, b)
         for r, b in zip(out, block_of, strict=True)
-        if not (
-            positions_alone(r)
-            and any(
-                lo <= r.first_line and r.last_line <= hi and r.per_position == rates
-                for lo, hi, rates in used
-            )
+        if not any(
+            lo <= r.first_line
+            and r.last_line <= hi
+            and (positions_alone(r) and r.per_position == rates or _position_row(r, rates))
+            for lo, hi, rates in used
         )
     ]
     return [r for r, _ in kept], [b for _, b in kept]

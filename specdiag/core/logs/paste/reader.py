@@ -1297,6 +1297,19 @@ def read_paste(
     # the paste's statement above that it holds no measurement (_NO_MEASUREMENT)
     disclaims, disclaimed = "measurement" in folded, None
     plans: bool | None = None  # (whether the paste plans its figures: once, when asked)
+    # per line, whether its section (the lines since the last markdown heading above it) says
+    # its figures were measured ('measured on MT-Bench (80 prompts)'): a table under an
+    # 'Expected results' heading there is a run the section measured, read (once a paste)
+    said_measured: dict[int, bool] = {}
+    if "measured" in folded:
+        state = False
+        for blk_ in all_blocks:
+            for ln, t in blk_:
+                said_measured[ln] = state
+                if _HEADING.match(t):
+                    state = False
+                elif _MEASURED_SAID.search(t):
+                    state = True
     for bi, blk in enumerate(all_blocks):
         lead_title = _bold_lead(blk, prev_blk)
         held_mark = marked_below
@@ -1800,7 +1813,11 @@ def read_paste(
                     acceptance_named,
                 )
             )
-            expected = bool(recs) and _expected_section([*above, *upper_here])
+            expected = (
+                bool(recs)
+                and _expected_section([*above, *upper_here])
+                and not said_measured.get(g.first_line, False)
+            )
             if expected:
                 recs = []  # a table of what a section expects or aims at: no measurement
             if recs:
@@ -3201,6 +3218,15 @@ _TABLE_MARK = re.compile(r"\|")
 _BOLD_LINE = re.compile(r"^\s*\*\*[^*\n]{3,100}\*\*:?\s*$")
 
 _BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__)(?:\s*\([^()]{1,80}\))?:?\s*$")
+
+
+# a section's words saying its figures were measured, in the past ('measured on MT-Bench',
+# 'we measured'); never a future or a modal ('will be measured on', 'should be measured with')
+_MEASURED_SAID = re.compile(
+    r"(?<!\bbe )(?<!\bbeen )(?<!\bto )\bmeasured\s+(?:on|with|at|over|using|in|across|against)\b"
+    r"|\bwe\s+measured\b",
+    re.I,
+)
 
 
 def _expected_section(titles: list[str]) -> bool:

@@ -48,7 +48,8 @@ Not where the two are on one line, nor where either line sets a run apart as bef
 change ('before the fix', 'baseline', 'previously'): two runs of close values stay two; nor
 where both are key-value lines under one key spelled alike ('Mean Accepted: 2.75' after 'Mean
 Accepted: 2.7465...'): one program's line printed again for another run, whose value happens
-to print short.
+to print short. Nor where the coarser figure is said to be exact ('the rate was exactly
+0%'): an exact figure rounds no other.
 
 A prose length named at a bracketed setting of the draft tokens per step ('AL (k=4) = 3.1',
 'acceptance length [nst=2]: 2.6') where a table of the same paste has exactly one row of that
@@ -771,11 +772,23 @@ def _fold_coarser(
             continue
         if _same_key(r, e):
             continue  # (one program's line printed again for another run: two runs)
+        if _said_exact(raw[r.first_line - 1] if 1 <= r.first_line <= len(raw) else "", text):
+            continue  # ('was exactly 0%': no rounding of 0.446%, a run of its own)
         drop.add(i)
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, COARSER_NOTE.format(line=r.first_line, text=text.strip()))
         )
     return _without(out, block_of, drop)
+
+
+_EXACTLY = re.compile(r"\bexact(?:ly)?\s+(?:at\s+|of\s+)?[`*_]{0,2}$", re.I)
+
+
+def _said_exact(line: str, text: str) -> bool:
+    """Whether ``line`` calls its figure printed as ``text`` exact ('the rate was exactly 0%'):
+    a figure said to be exact rounds no other."""
+    at = line.find(text.strip())
+    return at > 0 and _EXACTLY.search(line[max(0, at - 24) : at]) is not None
 
 
 def _same_key(r: PasteRecord, e: PasteRecord) -> bool:

@@ -57,3 +57,18 @@ def test_any_exact_rate(exact: int) -> None:
     s = f"{exact / 1000:.1f}"
     got = _rates(_paste(f"acceptance rate rises to {s}%", e, other="12.345"))
     assert got == [round(exact / 100_000, 6), 0.12345]
+
+
+@given(
+    whole=st.integers(1, 99).filter(lambda w: w != 81),  # (81% would round the other run too)
+    exact=st.integers(1, 499),
+    word=st.sampled_from(["exactly", "Exactly", "EXACTLY"]),
+)
+def test_a_figure_said_exact_rounds_no_other(whole: int, exact: int, word: str) -> None:
+    # 'the acceptance rate was exactly 12%' beside a later '12.3xx%' of another section: two
+    # runs (an exact figure is no rounding); without the word it is the later figure rounded
+    fine = f"{whole}.{exact:03d}"
+    for said, n in ((f"{word} {whole}%", 2), (f"{whole}%", 1)):
+        text = _paste(f"acceptance rate was {said}", fine)
+        rates = _rates(text)
+        assert len(rates) == n + 1, (said, rates)
