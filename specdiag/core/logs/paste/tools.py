@@ -91,7 +91,11 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # 'vllm-project/vllm' is named by its repository)
         (
             "vllm",
-            r"\bvllm\b(?!-project\b)|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics",
+            r"\bvllm\b(?!-project\b)|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics|"
+            # its per-request response object ('"speculative_decoding": {"mean_acceptance_length":
+            # ..., "num_accepted_draft_tokens": ...}', under the response's 'metrics'), by the
+            # counts' key TensorRT-LLM's object of the same name spells 'total_accepted_...'
+            r"[\"']speculative_decoding[\"']\s*:\s*\{[^{}]{0,600}?[\"']num_accepted_draft_tokens[\"']",
         ),
         # LMDeploy's stats logger line ('[... DP0] Avg thr (in/out): ...', loggers.py)
         ("lmdeploy", r"\blmdeploy\b|\bAvg thr \(in/out\):"),
@@ -181,7 +185,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "batch wall",
         '"acc_length"',
     ),
-    "vllm": ("vllm", "specdecoding metrics"),
+    "vllm": ("vllm", "specdecoding metrics", "num_accepted_draft_tokens"),
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
     "evalscope": ("evalscope", "decoded tok/iter"),
     "mlc": ("mlc",),
