@@ -56,9 +56,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # the key of its iteration stats (GET /metrics of trtllm-serve, the executor's JSON)
             r"\bspec(?:DecodingStats|_decoding_stats)\b",
         ),
+        # (the column of its server bench's SPEED-Bench tables, speed_bench.py's summary and
+        # speed_bench_compare.py's comparison: 'avg_pred_t/s', 'base_avg_pred_t/s', the server's
+        # timings.predicted_per_second by its own short name)
         (
             "llamacpp",
-            r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b",
+            r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b|"
+            r"(?<![\w/])(?:base_|spec_)?avg_pred_t/s(?![\w/])",
         ),
         # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
         (
@@ -168,7 +172,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "specdecodingstats",
         "spec_decoding_stats",
     ),
-    "llamacpp": ("llama", "n_drafted"),
+    "llamacpp": ("llama", "n_drafted", "avg_pred_t/s"),
     "sglang": (
         "sglang",
         "bench_one_batch",
