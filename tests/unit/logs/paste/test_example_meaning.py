@@ -55,5 +55,7 @@ def test_negative_control_a_value_meaning_without_an_example_mark_is_read() -> N
 
 
 def test_negative_control_an_example_naming_no_value_before_its_meaning_is_read() -> None:
-    text = "For example, a high acceptance means more tokens a step, and the accept length is 2.31.\n"
+    text = (
+        "For example, a high acceptance means more tokens a step, and the accept length is 2.31.\n"
+    )
     assert [r.printed_length for r in read_paste(text).records] == [2.31]

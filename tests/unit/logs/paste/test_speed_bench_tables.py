@@ -19,7 +19,9 @@ _CATS = ["chat", "algebra", "translation", "summaries", "lookup", "fiction"]
 def _aligned(header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(c) for c in col) for col in zip(header, *rows, strict=True)]
     lines = [header, ["-" * w for w in widths], *rows]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in lines)
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in lines
+    )
 
 
 @settings(max_examples=examples(30), deadline=None)
