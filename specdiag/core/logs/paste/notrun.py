@@ -330,6 +330,35 @@ def _worked_example(s: str) -> str | None:
     return None
 
 
+# an example's value spelled out: a sentence opening with an example's mark whose subject, a value
+# or a figure holding digits, is followed by what it means ('For example, `[2, 0, 7]` means 2 steps
+# accepting none ...', 'e.g. a rate of 0.25 stands for one draft in four'): a format's or a field's
+# meaning shown on a made-up value, no run
+_EXAMPLE_MEANING = re.compile(
+    r"[,:]?\s+(?P<val>[^\s.;!?](?:[^.;!?]|\.(?=\d)){0,79}?)\s+(?:would\s+)?(?P<verb>means?|stands?\s+for|"
+    r"denotes?|represents?|corresponds?\s+to)\b",
+    re.I,
+)
+
+# the example's mark opening the sentence or one of its clauses ('..., e.g. `[2, 0, 7]` means')
+_EXAMPLE_AT = re.compile(
+    r"(?:^|(?<=[.,;:(])\s)[*_`(\[\s-]*(?P<w>e\.g\.|for (?:example|instance))", re.I
+)
+
+
+def _example_meaning(s: str) -> str | None:
+    """The example's mark where the sentence ``s`` or one of its clauses opens with one and says
+    what a value holding digits means (``_EXAMPLE_MEANING``); a run told in the past or by its
+    name is none."""
+    if _PAST.search(s) or _NAMED_RUN.search(s):
+        return None
+    for m in _EXAMPLE_AT.finditer(s):
+        v = _EXAMPLE_MEANING.match(s, m.end())
+        if v is not None and any(c.isdigit() for c in v.group("val")):
+            return f"{m.group('w')} ... {v.group('verb')}"
+    return None
+
+
 # a generic subject: an indefinite thing of the code, then a relative clause ('A value that
 # appeared 10 times', 'An entry with 3 hits', 'One that ...')
 _GENERIC = re.compile(
@@ -407,6 +436,21 @@ def _unattained(text: str) -> str | None:
     return m.group(0)
 
 
+_ABBREVIATION = re.compile(r"^[*_`(\[\s-]*(?:e\.g\.|i\.e\.|for (?:example|instance):)$", re.I)
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (``_SENT``), an example's mark split off as one ('E.g.' or 'For
+    example:' before '`[2, 0, 7]` means ...') joined back to the sentence it opens."""
+    out: list[str] = []
+    for s in _SENT.split(text):
+        if out and _ABBREVIATION.match(out[-1]):
+            out[-1] = f"{out[-1]} {s}"
+        else:
+            out.append(s)
+    return out
+
+
 def illustrative_sentence(text: str) -> str | None:
     """The words of ``text`` that mark a sentence of it as an illustration of what code does,
     not a run (a supposition, a generic subject), where that sentence holds acceptance counts
@@ -417,10 +461,12 @@ def illustrative_sentence(text: str) -> str | None:
         u := _unattained(text)
     ) is not None:
         return u
-    for s in _SENT.split(text):
+    for s in _sentences(text):
         if not _ACCEPT.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
             continue
         if (w := _worked_example(s)) is not None:
+            return w
+        if (w := _example_meaning(s)) is not None:
             return w
         if (d := _BY_DESIGN.search(s)) is not None:
             return d.group(0)

@@ -142,6 +142,12 @@ PLAIN_PERCENT_NOTE = "rate {:g} printed without '%', read as a percentage"
 _PLAIN_PERCENT = re.compile(r"^rate (?P<v>\d+(?:\.\d+)?) printed without '%', read as a percentage")
 
 
+def plain_percent(note: str) -> float | None:
+    """The plain value of a rate read as a percentage, where ``note`` is its PLAIN_PERCENT_NOTE."""
+    m = _PLAIN_PERCENT.match(note)
+    return None if m is None else float(m.group("v"))
+
+
 def percent_evidence(records: list[PasteRecord], text: str) -> str | None:
     """What in the paste shows that it writes its rates as percentages without '%': a rate's
     name with a '%' unit (`acceptance rate (%)`, `accept rate [%]`, `acceptance in %`), or

@@ -57,6 +57,7 @@ from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
+from specdiag.core.logs.paste import sglang_rate_named as SRN
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
@@ -2057,6 +2058,9 @@ def read_paste(
     # plain values under a rate's name read as lengths, rates again where the paste writes its
     # rates as percentages without '%' (rate_changes.py), before any rule decides a length
     records = RCH.as_percentages(records, text)
+    # ... and SGLang's plain values above 1 under a rate's name, within its steps + 1: its accept
+    # lengths, not percentages (sglang_rate_named.py)
+    records = SRN.decide(records, text)
     # a length above its run's position lines ('Pos 1: 0.576', a blank line between): 1 + their
     # sum (position_lines.py): an identity, before the rules of values and names below
     records, block_of = POSL.decide(records, block_of, text)

@@ -31,6 +31,26 @@ _PER_PASS = re.compile(
     r"(?:(?:target|verify|verification|verifier)[\s_-]+)?)pass\b",
     re.I,
 )
+# a figure the writer found a run able to reach ('I found that the accept len can reach nearly
+# 5.0', 'we observed that acceptance can hit 0.8'): a finding in the first person over a modal of
+# ability is what the run showed, so 'can reach' / 'can hit' is read as the arrival it reports
+# ('reached', 'hit'); never with a condition or another modal after it in the clause ('... can
+# reach 5.0 if we train longer'), nor a bare 'can reach' with no finding (a claim, a target)
+_FOUND_CAN = re.compile(
+    r"(?P<head>\b(?:I|we)\s+(?:also\s+|have\s+|had\s+)?(?:found|observed|noticed|saw|see|find|"
+    r"notice|observe)\s+(?:that\s+)?(?:[^.;:!?\n]|\.(?=\d)){1,80}?\s)can\s+(?P<verb>reach|hit)\b"
+    r"(?=(?P<rest>(?:[^.;!?\n]|\.(?=\d)){0,80}))",
+    re.I,
+)
+_FOUND_CAN_CONDITION = re.compile(r"\b(?:if|unless|when|would|could|might|should|once)\b", re.I)
+
+
+def _found_can(m: re.Match[str]) -> str:
+    if _FOUND_CAN_CONDITION.search(m.group("rest")):
+        return m.group(0)
+    return m.group("head") + ("reached" if m.group("verb").lower() == "reach" else "hit")
+
+
 # what each verify step emits, said with the step as the subject ('Each decode step generates
 # ~3.46 tokens instead of 1'): in a paste that speaks of speculative decoding, tokens per step
 # (the target's own counted), so 'per step' is written after the tokens; never what a step
@@ -491,6 +511,8 @@ def prepare(text: str) -> list[Line]:
     ):
         # 'committed tokens/target pass' beside a draft: tokens per verify step
         raw = [_PER_PASS.sub(r"\g<head>step", ln) for ln in raw]
+    if "can " in text and _FOUND_CAN.search(text):
+        raw = [_FOUND_CAN.sub(_found_can, ln) for ln in raw]
     if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
         raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
     if "ccepted" in text and "(" in text and _BRACKET_EMITTED.search(text):

@@ -56,9 +56,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # the key of its iteration stats (GET /metrics of trtllm-serve, the executor's JSON)
             r"\bspec(?:DecodingStats|_decoding_stats)\b",
         ),
+        # (the column of its server bench's SPEED-Bench tables, speed_bench.py's summary and
+        # speed_bench_compare.py's comparison: 'avg_pred_t/s', 'base_avg_pred_t/s', the server's
+        # timings.predicted_per_second by its own short name)
         (
             "llamacpp",
-            r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b",
+            r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b|"
+            r"(?<![\w/])(?:base_|spec_)?avg_pred_t/s(?![\w/])",
         ),
         # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
         (
@@ -91,7 +95,11 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # 'vllm-project/vllm' is named by its repository)
         (
             "vllm",
-            r"\bvllm\b(?!-project\b)|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics",
+            r"\bvllm\b(?!-project\b)|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics|"
+            # its per-request response object ('"speculative_decoding": {"mean_acceptance_length":
+            # ..., "num_accepted_draft_tokens": ...}', under the response's 'metrics'), by the
+            # counts' key TensorRT-LLM's object of the same name spells 'total_accepted_...'
+            r"[\"']speculative_decoding[\"']\s*:\s*\{[^{}]{0,600}?[\"']num_accepted_draft_tokens[\"']",
         ),
         # LMDeploy's stats logger line ('[... DP0] Avg thr (in/out): ...', loggers.py)
         ("lmdeploy", r"\blmdeploy\b|\bAvg thr \(in/out\):"),
@@ -164,7 +172,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "specdecodingstats",
         "spec_decoding_stats",
     ),
-    "llamacpp": ("llama", "n_drafted"),
+    "llamacpp": ("llama", "n_drafted", "avg_pred_t/s"),
     "sglang": (
         "sglang",
         "bench_one_batch",
@@ -181,7 +189,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "batch wall",
         '"acc_length"',
     ),
-    "vllm": ("vllm", "specdecoding metrics"),
+    "vllm": ("vllm", "specdecoding metrics", "num_accepted_draft_tokens"),
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
     "evalscope": ("evalscope", "decoded tok/iter"),
     "mlc": ("mlc",),
