@@ -179,7 +179,24 @@ def _approximate(r: PasteRecord, text: str, raw: list[str]) -> bool:
 
 # the prose naming the statistic a summary row holds, then the figure's name and its value
 # ('achieves an average acceptance length of 9.5', 'a mean τ of 3.1'): that row told again
-_SUMMARY_SAID = r"\b(?:average|avg\.?|mean|overall)\s+[^\d.;:]{0,40}?"
+# ... or a key of that statistic alone, the value right after it ('**Average**: 71.3%')
+_SUMMARY_SAID = (
+    r"\b(?:average|avg\.?|mean|overall)(?:\s+[^\d.;:]{0,40}?|[*_`]{0,2}\s*[:=]\s*[*_`]{0,2})"
+)
+# a figure's name opening on that statistic ('Average Acceptance Rate', '**Mean AL**'): the
+# cell under it (a metrics-as-rows table's row name, a column's header) is a summary's
+_SUMMARY_NAME = re.compile(r"^[*_`\s]*(?:average|avg\.?|mean|overall)\b", re.I)
+
+
+def _summary_cell(row: PasteRecord) -> bool:
+    """Whether a table record is its table's summary: a row labelled so, or, in a table of
+    metrics as rows, its one figure's row named an average ('| Average Acceptance Rate |
+    71.3% |': that column's figure over its runs)."""
+    return row.summary_row or (
+        "transposed" in row.structure
+        and len(row.fields) == 1
+        and _SUMMARY_NAME.match(row.fields[0][0]) is not None
+    )
 
 
 def _summary_said(r: PasteRecord, text: str, raw: list[str]) -> bool:
@@ -324,8 +341,9 @@ def fold(
         rounds_row = (
             row.summary_row or len(rows_of[block_of[matches[0]]]) == 1
             if approximate
-            # (the prose calling it an average over the table's average row, one value alike)
-            else (row.summary_row and _summary_said(r, text, raw))
+            # (the prose calling it an average over the table's average row or a cell named
+            # an average, one value alike: 'Average: 71.3%' over 'Average Acceptance Rate')
+            else (_summary_cell(row) and _summary_said(r, text, raw))
             # (or naming the one cell's row by its label: 'on SetB, our τ of 4.10')
             or _row_named(r, row, raw)
         ) or _coarser(said, (_cell(row, fig[0]) or (0.0, None))[1])  # ('~0%' over '0.2%' too)
