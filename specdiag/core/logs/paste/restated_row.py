@@ -289,6 +289,7 @@ def fold(
     records, block_of = _fold_from(records, block_of, raw)
     records, block_of = _fold_setting(records, block_of, raw)
     records, block_of = _fold_at_k(records, block_of, raw)
+    records, block_of = _fold_same_setting(records, block_of)
     records, block_of = _fold_extreme(records, block_of, raw)
     table = [
         i
@@ -1028,6 +1029,56 @@ def _fold_at_k(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, AT_K_NOTE.format(line=r.first_line, text=m.group(0)))
         )
+    return _without(out, block_of, drop)
+
+
+SAME_SETTING_NOTE = "restated at the same draft setting by the figure at line {line} ({text})"
+
+
+def _draft_settings(labels: Sequence[tuple[str, str]]) -> set[tuple[str, int]]:
+    """The draft settings the labels state: a draft maximum in any spelling the readers know
+    ('n_max=0', '--spec-draft-n-max 0', zero kept), ('max', n); a 'k=' setting, ('k', n)."""
+    out: set[tuple[str, int]] = set()
+    for name, val in labels:
+        out.update(("max", int(m.group("max"))) for m in V.DRAFT_MAX.finditer(f"{name} {val}"))
+        out.update(("k", int(n)) for n in _K_SETTING.findall(f"{name}={val}"))
+    return out
+
+
+def _fold_same_setting(
+    records: list[PasteRecord], block_of: list[int]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each one-figure prose record labelled only by one draft setting
+    ('100% acceptance at n_max=0') where exactly one table row states that setting
+    ('| `--draft-max 0` | ... | 100% |') and prints the same figure digit for digit: the run
+    the table measured, told again in the text; the prose goes, the row noting it. A row of
+    another value, two rows or none of that setting, or prose of another label keep both."""
+    rows: dict[tuple[str, int], list[int]] = {}
+    for j, r in enumerate(records):
+        if r.kind == TABLE_ROW and len(found := _draft_settings(r.labels)) == 1:
+            rows.setdefault(next(iter(found)), []).append(j)
+    drop: set[int] = set()
+    out = list(records)
+    for i, r in enumerate(records) if rows else ():
+        if r.structure not in _PROSE or r.kind == TABLE_ROW or not r.labels:
+            continue
+        if r.accepted_tokens is not None or r.steps is not None:
+            continue
+        fig, printed = _figure(r), _printed(r)
+        settings = _draft_settings(r.labels)
+        if fig is None or printed is None or len(settings) != 1:
+            continue
+        if any(not _draft_settings([lab]) for lab in r.labels):
+            continue  # (a label of its own beside the setting: 'on code', a run apart)
+        at = rows.get(next(iter(settings)), [])
+        if len(at) != 1 or (tc := _cell(records[at[0]], fig[0])) is None or tc[1] is None:
+            continue
+        said, cell = printed[1], tc[1][1]
+        if (said.number, said.percent, said.decimals) != (cell.number, cell.percent, cell.decimals):
+            continue
+        drop.add(i)
+        note = SAME_SETTING_NOTE.format(line=r.first_line, text=printed[0].strip())
+        out[at[0]] = dataclasses.replace(out[at[0]], notes=(*out[at[0]].notes, note))
     return _without(out, block_of, drop)
 
 
