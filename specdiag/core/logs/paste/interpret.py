@@ -356,10 +356,19 @@ def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
         )
         if r.printed_rate is None
         and r.printed_length == 1.0
-        and any(baseline_label(v) for _, v in r.labels)
+        and (any(baseline_label(v) for _, v in r.labels) or _zero_drafts(r))
         else r
         for r in recs
     ]
+
+
+def _zero_drafts(r: PasteRecord) -> bool:
+    """Whether a table row's own settings make zero drafts a step ('| steps | ... |
+    num_draft_tokens |' over '| 0 | ... | 0 |', '--draft-max 0'; one_draft.no_drafts): the run
+    without speculation, as a row named so is."""
+    from specdiag.core.logs.paste import one_draft as OD  # (one_draft reads this module)
+
+    return OD.no_drafts(r)
 
 
 # a caption naming the draft depth swept ('Depth swept 1 to 6:', 'by draft depth',
