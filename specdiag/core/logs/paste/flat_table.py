@@ -5,6 +5,10 @@ the text before the header and after the last row each a block of their own (bla
 between; every line keeps the flattened line's number). A line whose delimiter row is not
 preceded by a header of as many cells, or which holds one row only, is left as it is.
 
+A header row a page wrapped before its last cells (:func:`unwrapped_header`): '| a | b |' then
+'c |' (a cell line, no opening bar) right above a delimiter row of as many cells as the two
+together: one header row again.
+
 The other way round (:func:`rejoined`): a table a web page broke at every cell, one cell a line
 ending with its closing pipe ('| engine |' opening a row, then 'tokens per step |', ...), its
 rows put back together.
@@ -99,6 +103,39 @@ def _run(lines: list[Line], i: int) -> tuple[int, list[str]]:
         # the row's last cell, its closing bar wrapped onto a line of its own ('+0.42' over '|')
         return j + 2, [*cells, last]
     return j, cells
+
+
+# a whole delimiter row ('|---|:-:|---|'), nothing else on the line
+_DELIMITER_ROW = re.compile(r"^\s*\|(?:[ \t]*:?-+:?[ \t]*\|)+\s*$")
+
+
+def unwrapped_header(lines: list[Line]) -> list[Line]:
+    """A pipe table's header row wrapped before its last cells: a row of whole cells ('| a | b
+    |'), then one or two cell lines ('c |': text closed by a pipe, no opening one), then a
+    delimiter row whose cells are exactly those of the row and the cell lines together: the
+    header on one line again (the first line's number). Cell lines counting otherwise, or not
+    right above a delimiter row, leave every line as it is."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        n, t = lines[i]
+        width = _width(t)
+        j = i + 1
+        while width and j < len(lines) and j - i <= 2 and _CELL_LINE.match(lines[j][1]):
+            j += 1
+        if (
+            j > i + 1
+            and j < len(lines)
+            and _DELIMITER_ROW.match(d := lines[j][1])
+            and _width(d) == width + j - i - 1
+        ):
+            tail = [c.strip()[:-1].strip() for _, c in lines[i + 1 : j]]
+            out.append((n, t.rstrip() + " " + " | ".join(tail) + " |"))
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return out
 
 
 def rejoined(lines: list[Line]) -> list[Line]:

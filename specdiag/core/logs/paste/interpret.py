@@ -59,6 +59,7 @@ from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import two_changes as TWO
 from specdiag.core.logs.paste import vocab as V
+from specdiag.core.logs.paste import zero_drafts as ZD
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
     BONUS_UNKNOWN,
@@ -371,10 +372,17 @@ def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
         )
         if r.printed_rate is None
         and r.printed_length == 1.0
-        and any(baseline_label(v) for _, v in r.labels)
+        and (any(baseline_label(v) for _, v in r.labels) or _zero_drafts(r))
         else r
         for r in recs
     ]
+
+
+def _zero_drafts(r: PasteRecord) -> bool:
+    """Whether a table row's own settings make zero drafts a step ('| steps | ... |
+    num_draft_tokens |' over '| 0 | ... | 0 |', '--draft-max 0'; zero_drafts.no_drafts): the run
+    without speculation, as a row named so is."""
+    return ZD.no_drafts(r)
 
 
 # a caption naming the draft depth swept ('Depth swept 1 to 6:', 'by draft depth',

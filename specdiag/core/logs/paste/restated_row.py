@@ -180,7 +180,24 @@ def _approximate(r: PasteRecord, text: str, raw: list[str]) -> bool:
 
 # the prose naming the statistic a summary row holds, then the figure's name and its value
 # ('achieves an average acceptance length of 9.5', 'a mean τ of 3.1'): that row told again
-_SUMMARY_SAID = r"\b(?:average|avg\.?|mean|overall)\s+[^\d.;:]{0,40}?"
+# ... or a key of that statistic alone, the value right after it ('**Average**: 71.3%')
+_SUMMARY_SAID = (
+    r"\b(?:average|avg\.?|mean|overall)(?:\s+[^\d.;:]{0,40}?|[*_`]{0,2}\s*[:=]\s*[*_`]{0,2})"
+)
+# a figure's name opening on that statistic ('Average Acceptance Rate', '**Mean AL**'): the
+# cell under it (a metrics-as-rows table's row name, a column's header) is a summary's
+_SUMMARY_NAME = re.compile(r"^[*_`\s]*(?:average|avg\.?|mean|overall)\b", re.I)
+
+
+def _summary_cell(row: PasteRecord) -> bool:
+    """Whether a table record is its table's summary: a row labelled so, or, in a table of
+    metrics as rows, its one figure's row named an average ('| Average Acceptance Rate |
+    71.3% |': that column's figure over its runs)."""
+    return row.summary_row or (
+        "transposed" in row.structure
+        and len(row.fields) == 1
+        and _SUMMARY_NAME.match(row.fields[0][0]) is not None
+    )
 
 
 def _summary_said(r: PasteRecord, text: str, raw: list[str]) -> bool:
@@ -273,6 +290,7 @@ def fold(
     records, block_of = _fold_from(records, block_of, raw)
     records, block_of = _fold_setting(records, block_of, raw)
     records, block_of = _fold_at_k(records, block_of, raw)
+    records, block_of = _fold_same_setting(records, block_of)
     records, block_of = _fold_extreme(records, block_of, raw)
     table = [
         i
@@ -325,8 +343,9 @@ def fold(
         rounds_row = (
             row.summary_row or len(rows_of[block_of[matches[0]]]) == 1
             if approximate
-            # (the prose calling it an average over the table's average row, one value alike)
-            else (row.summary_row and _summary_said(r, text, raw))
+            # (the prose calling it an average over the table's average row or a cell named
+            # an average, one value alike: 'Average: 71.3%' over 'Average Acceptance Rate')
+            else (_summary_cell(row) and _summary_said(r, text, raw))
             # (or naming the one cell's row by its label: 'on SetB, our τ of 4.10')
             or _row_named(r, row, raw)
         ) or _coarser(said, (_cell(row, fig[0]) or (0.0, None))[1])  # ('~0%' over '0.2%' too)
@@ -1023,6 +1042,56 @@ def _fold_at_k(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, AT_K_NOTE.format(line=r.first_line, text=m.group(0)))
         )
+    return _without(out, block_of, drop)
+
+
+SAME_SETTING_NOTE = "restated at the same draft setting by the figure at line {line} ({text})"
+
+
+def _draft_settings(labels: Sequence[tuple[str, str]]) -> set[tuple[str, int]]:
+    """The draft settings the labels state: a draft maximum in any spelling the readers know
+    ('n_max=0', '--spec-draft-n-max 0', zero kept), ('max', n); a 'k=' setting, ('k', n)."""
+    out: set[tuple[str, int]] = set()
+    for name, val in labels:
+        out.update(("max", int(m.group("max"))) for m in V.DRAFT_MAX.finditer(f"{name} {val}"))
+        out.update(("k", int(n)) for n in _K_SETTING.findall(f"{name}={val}"))
+    return out
+
+
+def _fold_same_setting(
+    records: list[PasteRecord], block_of: list[int]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each one-figure prose record labelled only by one draft setting
+    ('100% acceptance at n_max=0') where exactly one table row states that setting
+    ('| `--draft-max 0` | ... | 100% |') and prints the same figure digit for digit: the run
+    the table measured, told again in the text; the prose goes, the row noting it. A row of
+    another value, two rows or none of that setting, or prose of another label keep both."""
+    rows: dict[tuple[str, int], list[int]] = {}
+    for j, r in enumerate(records):
+        if r.kind == TABLE_ROW and len(found := _draft_settings(r.labels)) == 1:
+            rows.setdefault(next(iter(found)), []).append(j)
+    drop: set[int] = set()
+    out = list(records)
+    for i, r in enumerate(records) if rows else ():
+        if r.structure not in _PROSE or r.kind == TABLE_ROW or not r.labels:
+            continue
+        if r.accepted_tokens is not None or r.steps is not None:
+            continue
+        fig, printed = _figure(r), _printed(r)
+        settings = _draft_settings(r.labels)
+        if fig is None or printed is None or len(settings) != 1:
+            continue
+        if any(not _draft_settings([lab]) for lab in r.labels):
+            continue  # (a label of its own beside the setting: 'on code', a run apart)
+        at = rows.get(next(iter(settings)), [])
+        if len(at) != 1 or (tc := _cell(records[at[0]], fig[0])) is None or tc[1] is None:
+            continue
+        said, cell = printed[1], tc[1][1]
+        if (said.number, said.percent, said.decimals) != (cell.number, cell.percent, cell.decimals):
+            continue
+        drop.add(i)
+        note = SAME_SETTING_NOTE.format(line=r.first_line, text=printed[0].strip())
+        out[at[0]] = dataclasses.replace(out[at[0]], notes=(*out[at[0]].notes, note))
     return _without(out, block_of, drop)
 
 

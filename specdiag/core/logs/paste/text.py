@@ -570,6 +570,8 @@ def prepare(text: str) -> list[Line]:
         joined = [x for line in joined for x in FT.split(line)]
     joined = FT.grouped(joined, lambda w: C.key(w).metric == C.LENGTH)
     if " |\n" in text:
+        # a header row wrapped before its last cells, over its delimiter row: one row again
+        joined = FT.unwrapped_header(joined)
         joined = FT.rejoined(joined)  # a table broken at every cell, rows put back together
     return joined
 

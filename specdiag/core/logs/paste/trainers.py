@@ -28,18 +28,38 @@ _BENCH = re.compile(
 )
 
 
+# a markdown link's address ('](https://...)')
+_LINK_TARGET = re.compile(r"\]\([^()\s]*\)")
+# a bracket opened right after a serving engine's name ('SGLang (', 'SGLang([', a link's
+# text): what follows inside is that engine's part
+_OPENED = re.compile(r"\(\s*\[?\s*$")
+
+
+def _engine_bracket(t: str, start: int, tool: str) -> bool:
+    """Whether the trainer's name at ``start`` stands first in a bracket right after another
+    tool's name ('SGLang (SpecForge)', 'SGLang([SpecForge](...))'): that engine's part, the
+    engine the code that ran."""
+    before = t[max(0, start - _NEAR) : start]
+    if (m := _OPENED.search(before)) is None:
+        return False
+    named = T.tools_named(before[: m.start()].rstrip()[-20:])
+    return bool(named) and tool not in named
+
+
 def only_as_trainer(lines: list[Line], tool: str) -> bool:
     """Whether every line naming ``tool`` (a training framework) names it beside a training
-    word, and no line names its benchmark."""
+    word, or first in a bracket right after a serving engine's name ('SGLang (SpecForge)'),
+    and no line names its benchmark."""
     if tool not in TRAINERS:
         return False
     naming = [t for _, t in lines if tool in T.tools_named(t)]
     if not naming or any(_BENCH.search(t) for _, t in lines):
         return False
     for t in naming:
+        t = _LINK_TARGET.sub("]", t)  # (a link's address repeats its text's name: no mention)
         for m in _NAME[tool].finditer(t):
             near = t[max(0, m.start() - _NEAR) : m.end() + _NEAR]
-            if _TRAINING.search(near) is None:
+            if _TRAINING.search(near) is None and not _engine_bracket(t, m.start(), tool):
                 return False
     return True
 
