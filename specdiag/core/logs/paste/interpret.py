@@ -7126,6 +7126,18 @@ _ACCEPT_ARMS = re.compile(
     r"(?P<b>\d{1,2}\.\d+)\s+(?P<lb>[A-Za-z][\w-]{0,30})\b",
     re.I,
 )
+# a change under one bare 'accept' after a statistic, perhaps after a verb of change ('mean
+# accept goes 2.41 -> 2.58', 'avg accept rose from 2.1 to 2.4'): both values tokens a step (1 to
+# 16, decimals), the figure the accept length of unknown convention, as for two arms above
+_ACCEPT_CHANGE = re.compile(
+    r"\b(?P<stat>mean|avg|average|median)[ _]accept(?P<mid>\s+(?:(?:goes|went|moves|"
+    r"moved|rises|rose|climbs|climbed|grows|grew|improves|improved|increases|increased|drops|"
+    r"dropped|falls|fell|changes|changed|goes\s+up|went\s+up|goes\s+down|went\s+down)\s+)?"
+    r"(?:from\s+)?)(?P<a>\d{1,2}\.\d+)(?=\s*(?:" + V.ARROW + r"|\bto\b)\s*(?P<b>\d{1,2}\.\d+)"
+    # (no unit after the new value: a speed, '1.5 -> 1.9 t/s', is another measure)
+    r"(?![\w%×]|\.\d|\s*(?:%|[x×](?!\w)|(?:t|toks?|tokens?)/s\b|ms\b|s\b)))",
+    re.I,
+)
 # what a label after a count would be instead: its unit ('accept 5.2 requests vs 4.1 requests')
 _ARM_UNIT = re.compile(
     r"^(?:tokens?|toks?|requests?|reqs?|rows?|steps?|drafts?|times?|calls?|items?|samples?|"
@@ -7192,7 +7204,36 @@ def _rate_accept(t: str) -> str:
         return t
     t = _RATE_ACCEPT.sub(lambda m: "acceptance rate " + m.group("v"), t)
     t = _DRAFT_ACCEPT.sub("draft acceptance ", t)
-    return _ACCEPT_ARMS.sub(_arms, t)
+    return _ACCEPT_CHANGE.sub(_accept_change, _ACCEPT_ARMS.sub(_arms, t))
+
+
+_STAT_AT_END = re.compile(r"\b(?:mean|avg|average|median)\s*$", re.I)
+
+
+def _accept_change_wrapped(lines: list[Line]) -> list[Line]:
+    """Lines where a change under a bare 'accept' wrapped right after its statistic ('... and
+    mean' / 'accept goes 2.41 -> 2.58') is named on the second line as one line names it."""
+    out = list(lines)
+    for i in range(1, len(lines)):
+        ln, t = lines[i]
+        if not t.lstrip().lower().startswith("accept"):
+            continue
+        stat = _STAT_AT_END.search(lines[i - 1][1])
+        if stat is None:
+            continue
+        head = stat.group(0).strip() + " "
+        new = _ACCEPT_CHANGE.sub(_accept_change, head + t.lstrip(), count=1)
+        if new.startswith(head) and new != head + t.lstrip():
+            out[i] = (ln, new[len(head) :])
+    return out
+
+
+def _accept_change(m: re.Match[str]) -> str:
+    """'mean accept goes A -> B' named as the accept length it is, where both values are tokens
+    a step (above 1, at most 16): the change's two records then read as a length's."""
+    if not all(1 < float(m.group(g)) <= C.MAX_STEP_TOKENS for g in ("a", "b")):
+        return m.group(0)
+    return f"{m.group('stat')} accept length{m.group('mid')}{m.group('a')}"
 
 
 def _compared_at(t: str) -> str:
@@ -7302,7 +7343,9 @@ def keyvalue(
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
-    lines = _change_pairs([(ln, rewritten(t)) for ln, t in SS.joined(_yaml_items(lines))])
+    lines = _change_pairs(
+        [(ln, rewritten(t)) for ln, t in _accept_change_wrapped(SS.joined(_yaml_items(lines)))]
+    )
     lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()
