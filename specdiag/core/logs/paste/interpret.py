@@ -3539,7 +3539,11 @@ _PCT_FIRST = re.compile(
     r"(?<![\w.+−±])(?P<val>[*`]{0,2}(?:\d+(?:\.\d+)?\s*%|"
     # a fraction before the noun itself ('0.754 acceptance', '0.81 MTP acceptance rate'): the
     # rate as a share of one, never before 'accepted' (a count) or a bare 'accept rate'
-    r"0?\.\d{2,4}(?=\s+(?:\w+\s+){0,2}acceptance\b))[*`]{0,2})\s+"
+    r"0?\.\d{2,4}(?=\s+(?:\w+\s+){0,2}acceptance\b)|"
+    # a decimal above 16 and below 100 right before 'acceptance rate' ('with 74.7 acceptance
+    # rate'): no share of one nor tokens a step can be so large, a percentage without its sign
+    r"(?:1[7-9]|[2-9]\d)\.\d{1,2}(?=\s+acceptance\s+rate\b"
+    r"(?!\s+(?:targets?|thresholds?|goals?|bars?|floors?|cut-?offs?|gates?)\b)))[*`]{0,2})\s+"
     # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
     # acceptance rate'): how the runs' figure was pooled, the same figure
     r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
