@@ -39,6 +39,7 @@ from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
+from specdiag.core.logs.paste import pooled_cell as PC
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
@@ -2989,6 +2990,16 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 continue
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
+            elif k.metric == C.RATE and v is None and (pc := PC.read(cell)) is not None:
+                # '0.81 aggregate (4,050/5,000), per-prompt median 0.79': the run's totals'
+                # ratio and a statistic over its items, each its own record (pooled_cell.py)
+                if pooled.put(C.RATE, pc.pooled, k, cell, cells[0]):
+                    pooled.pooled_by_name = pooled.pooled_by_name or f"{k.text} {pc.pool_word}"
+                    if pc.accepted is not None and pc.drafted is not None:
+                        a, d = pc.accepted, pc.drafted
+                        pooled.put(C.ACCEPTED, a, C.key("accepted"), f"{a.number:g}", "accepted")
+                        pooled.put(C.DRAFTED, d, C.key("drafted"), f"{d.number:g}", "drafted")
+                fig.put(C.RATE, pc.stat, k, cell, cells[0])
             elif _cell_figures(fig, k, v, cell, cells[0]):
                 continue
             elif v is None and _put_span(fig, k.metric, cells[0], cell):
