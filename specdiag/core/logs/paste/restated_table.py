@@ -21,7 +21,9 @@ where the main table has no such run, stays).
 A row of a later table restates an earlier table's row too, whatever its name's place among the
 earlier row's labels, where the two rows print another measurement alike: every word of its
 name is a word of the earlier row's labels (a summary row's `n max` column holding `4
-(ungated)`, then a comparison's row named `n-max 4, ungated`), every acceptance cell it prints
+(ungated)`, then a comparison's row named `n-max 4, ungated`; a word in it, and the name not the
+earlier row's own name: two tables of one layout, `| 1 | ...` under `Batch` in each, are two
+runs), every acceptance cell it prints
 is printed by the earlier row, the same figure and value, and a decimal other than its
 acceptance cells (a throughput, `129.1`) is printed on both rows' lines: one run measured once,
 its figures copied into the comparison. Exactly one earlier row may match; a row on one line
@@ -116,7 +118,12 @@ def fold(
             for i in by_fact.get(min(own), [])
             if block_of[i] < block_of[j] and i not in drop and name < names[i] and own <= facts[i]
         ]
-        if not hits and raw is not None and (more := _decimals(j)):
+        if (
+            not hits
+            and raw is not None
+            and any(not w.isdigit() for w in name)
+            and (more := _decimals(j))
+        ):
             # the same run copied whole into a comparison: its name among the earlier row's
             # labels, another measurement of it printed alike
             hits = [
@@ -125,6 +132,7 @@ def fold(
                 if block_of[i] < block_of[j]
                 and i not in drop
                 and own <= facts[i]
+                and name != names[i]
                 and name <= _words(i)
                 and more & _decimals(i)
             ]

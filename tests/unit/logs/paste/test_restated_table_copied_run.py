@@ -75,3 +75,12 @@ def test_two_earlier_rows_matching_keep_the_later_row(read) -> None:
     )
     got = read(two + _arms([["k 6, greedy", "120.4", "121.7", "130.3", "0.61"]])).records
     assert len(got) == 3
+
+
+def test_two_tables_of_one_layout_are_two_runs(read) -> None:
+    # rows named by a number alone, the same name in both tables, a baseline column alike:
+    # two engines' runs, no copy
+    head = "| Batch | base tok/s | spec tok/s | accept rate |\n|---|---|---|---|\n"
+    one = "**engine one**\n\n" + head + "| 1 | 100.0 | 150.2 | 0.61 |\n\n"
+    two = "**engine two**\n\n" + head + "| 1 | 100.0 | 171.9 | 0.61 |\n"
+    assert len(read(one + two).records) == 2
