@@ -7222,6 +7222,71 @@ def _rate_accept(t: str) -> str:
     return _ACCEPT_CHANGE.sub(_accept_change, _ACCEPT_ARMS.sub(_arms, t))
 
 
+# an acceptance figure qualified by a pooling word after its value ('acceptance 0.4-0.9 (0.71
+# aggregate ...)', 'acceptance of 68% overall'), and a later value of the same kind with the same
+# word alone, closing its clause after 'at' / 'with' / 'of' ('the other arm ran 40.2 at 0.77
+# aggregate.'): the same figure of another run, named as the first
+_POOL_WORD = r"(?P<w>aggregate|pooled|overall)"
+_SHARE_OR_PCT = r"(?P<v>(?<![\w.])(?:0?\.\d{1,4}|1\.0+)(?![\d%])|(?<![\w.])\d{1,3}(?:\.\d+)?\s*%)"
+_POOLED_NAMED = re.compile(
+    r"\bacceptance(?:\s+rate)?\b(?:[^.;:\n]|\.(?=\d)){0,40}?"
+    + _SHARE_OR_PCT
+    + r"\s+"
+    + _POOL_WORD
+    + r"\b",
+    re.I,
+)
+_POOLED_BARE = re.compile(
+    r"\b(?:at|with|of)\s+[*`]{0,2}"
+    + _SHARE_OR_PCT
+    + r"[*`]{0,2}\s+"
+    + _POOL_WORD
+    + r"(?=[*`]{0,2}\s*(?:[.;,)]|$))",
+    re.I,
+)
+
+
+_CLAUSE_CUT = re.compile(r"[;,]|[.!?](?:\s|$)")
+# another measure named in the bare value's clause: its pooled figure, not the acceptance
+_OTHER_POOLED = re.compile(
+    r"throughput|speed|latency|tok/s|t/s|\bms\b|memory|time|accuracy|loss|perplexity|score|"
+    r"\bcost|power|\bbatch|hit\s+rate|utili[sz]ation|occupancy|win\s+rate|pass@|bandwidth",
+    re.I,
+)
+
+
+def _pooled_carried(lines: list[Line]) -> list[Line]:
+    """Lines where a value with a pooling word alone ('at 0.77 aggregate.') after an acceptance
+    figure qualified by the same word ('acceptance ... (0.71 aggregate ...)') in the block is
+    named as that figure ('at 0.77 aggregate acceptance.')."""
+    if not any("acceptance" in t.lower() for _, t in lines):
+        return lines
+    out = list(lines)
+    named: tuple[str, bool] | None = None  # (the pooling word, the value a percentage)
+    for i, (ln, t) in enumerate(lines):
+        low = t.lower()
+        if not any(w in low for w in ("aggregate", "pooled", "overall")):
+            continue
+        first = _POOLED_NAMED.search(t) if "acceptance" in low else None
+        start = 0
+        if first is not None:
+            named = (first.group("w").lower(), "%" in first.group("v"))
+            start = first.end()
+        if named is None:
+            continue
+
+        def name(m: re.Match[str], n: tuple[str, bool] = named, at: int = start) -> str:
+            if m.group("w").lower() != n[0] or ("%" in m.group("v")) != n[1]:
+                return m.group(0)
+            clause = _CLAUSE_CUT.split(t[max(at, at + m.start() - 80) : at + m.start()])[-1]
+            if _OTHER_POOLED.search(clause):
+                return m.group(0)  # ('throughput rose 12% overall': another measure's)
+            return m.group(0) + " acceptance"
+
+        out[i] = (ln, t[:start] + _POOLED_BARE.sub(name, t[start:]))
+    return out
+
+
 _STAT_AT_END = re.compile(r"\b(?:mean|avg|average|median)\s*$", re.I)
 
 
@@ -7359,7 +7424,10 @@ def keyvalue(
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
     lines = _change_pairs(
-        [(ln, rewritten(t)) for ln, t in _accept_change_wrapped(SS.joined(_yaml_items(lines)))]
+        [
+            (ln, rewritten(t))
+            for ln, t in _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
+        ]
     )
     lines = _reference_lines(lines)
     out: list[PasteRecord] = []
