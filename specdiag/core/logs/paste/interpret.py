@@ -7275,7 +7275,7 @@ def _pooled_carried(lines: list[Line]) -> list[Line]:
         if named is None:
             continue
 
-        def name(m: re.Match[str], n: tuple[str, bool] = named, at: int = start) -> str:
+        def name(m: re.Match[str], n: tuple[str, bool] = named, at: int = start, t: str = t) -> str:
             if m.group("w").lower() != n[0] or ("%" in m.group("v")) != n[1]:
                 return m.group(0)
             clause = _CLAUSE_CUT.split(t[max(at, at + m.start() - 80) : at + m.start()])[-1]
