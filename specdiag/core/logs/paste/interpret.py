@@ -39,6 +39,7 @@ from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
+from specdiag.core.logs.paste import pooled_cell as PC
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
@@ -3062,6 +3063,16 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 continue
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
+            elif k.metric == C.RATE and v is None and (pc := PC.read(cell)) is not None:
+                # '0.81 aggregate (4,050/5,000), per-prompt median 0.79': the run's totals'
+                # ratio and a statistic over its items, each its own record (pooled_cell.py)
+                if pooled.put(C.RATE, pc.pooled, k, cell, cells[0]):
+                    pooled.pooled_by_name = pooled.pooled_by_name or f"{k.text} {pc.pool_word}"
+                    if pc.accepted is not None and pc.drafted is not None:
+                        a, d = pc.accepted, pc.drafted
+                        pooled.put(C.ACCEPTED, a, C.key("accepted"), f"{a.number:g}", "accepted")
+                        pooled.put(C.DRAFTED, d, C.key("drafted"), f"{d.number:g}", "drafted")
+                fig.put(C.RATE, pc.stat, k, cell, cells[0])
             elif _cell_figures(fig, k, v, cell, cells[0]):
                 continue
             elif v is None and _put_span(fig, k.metric, cells[0], cell):
@@ -3686,7 +3697,11 @@ _PCT_FIRST = re.compile(
     r"(?<![\w.+−±])(?P<val>[*`]{0,2}(?:\d+(?:\.\d+)?\s*%|"
     # a fraction before the noun itself ('0.754 acceptance', '0.81 MTP acceptance rate'): the
     # rate as a share of one, never before 'accepted' (a count) or a bare 'accept rate'
-    r"0?\.\d{2,4}(?=\s+(?:\w+\s+){0,2}acceptance\b))[*`]{0,2})\s+"
+    r"0?\.\d{2,4}(?=\s+(?:\w+\s+){0,2}acceptance\b)|"
+    # a decimal above 16 and below 100 right before 'acceptance rate' ('with 74.7 acceptance
+    # rate'): no share of one nor tokens a step can be so large, a percentage without its sign
+    r"(?:1[7-9]|[2-9]\d)\.\d{1,2}(?=\s+acceptance\s+rate\b"
+    r"(?!\s+(?:targets?|thresholds?|goals?|bars?|floors?|cut-?offs?|gates?)\b)))[*`]{0,2})\s+"
     # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
     # acceptance rate'): how the runs' figure was pooled, the same figure
     r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
@@ -7287,6 +7302,18 @@ _ACCEPT_ARMS = re.compile(
     r"(?P<b>\d{1,2}\.\d+)\s+(?P<lb>[A-Za-z][\w-]{0,30})\b",
     re.I,
 )
+# a change under one bare 'accept' after a statistic, perhaps after a verb of change ('mean
+# accept goes 2.41 -> 2.58', 'avg accept rose from 2.1 to 2.4'): both values tokens a step (1 to
+# 16, decimals), the figure the accept length of unknown convention, as for two arms above
+_ACCEPT_CHANGE = re.compile(
+    r"\b(?P<stat>mean|avg|average|median)[ _]accept(?P<mid>\s+(?:(?:goes|went|moves|"
+    r"moved|rises|rose|climbs|climbed|grows|grew|improves|improved|increases|increased|drops|"
+    r"dropped|falls|fell|changes|changed|goes\s+up|went\s+up|goes\s+down|went\s+down)\s+)?"
+    r"(?:from\s+)?)(?P<a>\d{1,2}\.\d+)(?=\s*(?:" + V.ARROW + r"|\bto\b)\s*(?P<b>\d{1,2}\.\d+)"
+    # (no unit after the new value: a speed, '1.5 -> 1.9 t/s', is another measure)
+    r"(?![\w%×]|\.\d|\s*(?:%|[x×](?!\w)|(?:t|toks?|tokens?)/s\b|ms\b|s\b)))",
+    re.I,
+)
 # what a label after a count would be instead: its unit ('accept 5.2 requests vs 4.1 requests')
 _ARM_UNIT = re.compile(
     r"^(?:tokens?|toks?|requests?|reqs?|rows?|steps?|drafts?|times?|calls?|items?|samples?|"
@@ -7353,7 +7380,101 @@ def _rate_accept(t: str) -> str:
         return t
     t = _RATE_ACCEPT.sub(lambda m: "acceptance rate " + m.group("v"), t)
     t = _DRAFT_ACCEPT.sub("draft acceptance ", t)
-    return _ACCEPT_ARMS.sub(_arms, t)
+    return _ACCEPT_CHANGE.sub(_accept_change, _ACCEPT_ARMS.sub(_arms, t))
+
+
+# an acceptance figure qualified by a pooling word after its value ('acceptance 0.4-0.9 (0.71
+# aggregate ...)', 'acceptance of 68% overall'), and a later value of the same kind with the same
+# word alone, closing its clause after 'at' / 'with' / 'of' ('the other arm ran 40.2 at 0.77
+# aggregate.'): the same figure of another run, named as the first
+_POOL_WORD = r"(?P<w>aggregate|pooled|overall)"
+_SHARE_OR_PCT = r"(?P<v>(?<![\w.])(?:0?\.\d{1,4}|1\.0+)(?![\d%])|(?<![\w.])\d{1,3}(?:\.\d+)?\s*%)"
+_POOLED_NAMED = re.compile(
+    r"\bacceptance(?:\s+rate)?\b(?:[^.;:\n]|\.(?=\d)){0,40}?"
+    + _SHARE_OR_PCT
+    + r"\s+"
+    + _POOL_WORD
+    + r"\b",
+    re.I,
+)
+_POOLED_BARE = re.compile(
+    r"\b(?:at|with|of)\s+[*`]{0,2}"
+    + _SHARE_OR_PCT
+    + r"[*`]{0,2}\s+"
+    + _POOL_WORD
+    + r"(?=[*`]{0,2}\s*(?:[.;,)]|$))",
+    re.I,
+)
+
+
+_CLAUSE_CUT = re.compile(r"[;,]|[.!?](?:\s|$)")
+# another measure named in the bare value's clause: its pooled figure, not the acceptance
+_OTHER_POOLED = re.compile(
+    r"throughput|speed|latency|tok/s|t/s|\bms\b|memory|time|accuracy|loss|perplexity|score|"
+    r"\bcost|power|\bbatch|hit\s+rate|utili[sz]ation|occupancy|win\s+rate|pass@|bandwidth",
+    re.I,
+)
+
+
+def _pooled_carried(lines: list[Line]) -> list[Line]:
+    """Lines where a value with a pooling word alone ('at 0.77 aggregate.') after an acceptance
+    figure qualified by the same word ('acceptance ... (0.71 aggregate ...)') in the block is
+    named as that figure ('at 0.77 aggregate acceptance.')."""
+    if not any("acceptance" in t.lower() for _, t in lines):
+        return lines
+    out = list(lines)
+    named: tuple[str, bool] | None = None  # (the pooling word, the value a percentage)
+    for i, (ln, t) in enumerate(lines):
+        low = t.lower()
+        if not any(w in low for w in ("aggregate", "pooled", "overall")):
+            continue
+        first = _POOLED_NAMED.search(t) if "acceptance" in low else None
+        start = 0
+        if first is not None:
+            named = (first.group("w").lower(), "%" in first.group("v"))
+            start = first.end()
+        if named is None:
+            continue
+
+        def name(m: re.Match[str], n: tuple[str, bool] = named, at: int = start, t: str = t) -> str:
+            if m.group("w").lower() != n[0] or ("%" in m.group("v")) != n[1]:
+                return m.group(0)
+            clause = _CLAUSE_CUT.split(t[max(at, at + m.start() - 80) : at + m.start()])[-1]
+            if _OTHER_POOLED.search(clause):
+                return m.group(0)  # ('throughput rose 12% overall': another measure's)
+            return m.group(0) + " acceptance"
+
+        out[i] = (ln, t[:start] + _POOLED_BARE.sub(name, t[start:]))
+    return out
+
+
+_STAT_AT_END = re.compile(r"\b(?:mean|avg|average|median)\s*$", re.I)
+
+
+def _accept_change_wrapped(lines: list[Line]) -> list[Line]:
+    """Lines where a change under a bare 'accept' wrapped right after its statistic ('... and
+    mean' / 'accept goes 2.41 -> 2.58') is named on the second line as one line names it."""
+    out = list(lines)
+    for i in range(1, len(lines)):
+        ln, t = lines[i]
+        if not t.lstrip().lower().startswith("accept"):
+            continue
+        stat = _STAT_AT_END.search(lines[i - 1][1])
+        if stat is None:
+            continue
+        head = stat.group(0).strip() + " "
+        new = _ACCEPT_CHANGE.sub(_accept_change, head + t.lstrip(), count=1)
+        if new.startswith(head) and new != head + t.lstrip():
+            out[i] = (ln, new[len(head) :])
+    return out
+
+
+def _accept_change(m: re.Match[str]) -> str:
+    """'mean accept goes A -> B' named as the accept length it is, where both values are tokens
+    a step (above 1, at most 16): the change's two records then read as a length's."""
+    if not all(1 < float(m.group(g)) <= C.MAX_STEP_TOKENS for g in ("a", "b")):
+        return m.group(0)
+    return f"{m.group('stat')} accept length{m.group('mid')}{m.group('a')}"
 
 
 def _compared_at(t: str) -> str:
@@ -7463,7 +7584,12 @@ def keyvalue(
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
-    lines = _change_pairs([(ln, rewritten(t)) for ln, t in SS.joined(_yaml_items(lines))])
+    lines = _change_pairs(
+        [
+            (ln, rewritten(t))
+            for ln, t in _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
+        ]
+    )
     lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()

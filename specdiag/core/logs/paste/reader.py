@@ -2253,7 +2253,7 @@ def read_paste(
     records, block_of = JG.fold(records, block_of, raw)
     # a later table's row restating an earlier table's row under a shorter name
     # (restated_table.py)
-    records, block_of = RT.fold(records, block_of)
+    records, block_of = RT.fold(records, block_of, raw)
     # a value a check must see, the paste bounding its key at that value ('"spec_accept_length":
     # 16.0' over '`spec_accept_length >= 16`'): the bound restated, no run (required.py)
     if bound := RQ.bounds(text):

@@ -17,6 +17,17 @@ It goes; the earlier record notes it. A name equal to the earlier one's (two tab
 setting's name, two models perhaps), a figure that differs, two earlier records matching or a
 record printing no figure leave it a record of its own (a new row of the later table, 'D=7'
 where the main table has no such run, stays).
+
+A row of a later table restates an earlier table's row too, whatever its name's place among the
+earlier row's labels, where the two rows print another measurement alike: every word of its
+name is a word of the earlier row's labels (a summary row's `n max` column holding `4
+(ungated)`, then a comparison's row named `n-max 4, ungated`; a word in it, and the name not the
+earlier row's own name: two tables of one layout, `| 1 | ...` under `Batch` in each, are two
+runs), every acceptance cell it prints
+is printed by the earlier row, the same figure and value, and a decimal other than its
+acceptance cells (a throughput, `129.1`) is printed on both rows' lines: one run measured once,
+its figures copied into the comparison. Exactly one earlier row may match; a row on one line
+each (a transposed table's column is not compared so).
 """
 
 from __future__ import annotations
@@ -45,9 +56,28 @@ def _facts(r: PasteRecord) -> frozenset[tuple[str, str]]:
     return frozenset(out)
 
 
-def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRecord], list[int]]:
+_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+
+
+def _label_words(r: PasteRecord) -> frozenset[str]:
+    return frozenset(w.lower() for k, v in r.labels for w in _WORD.findall(f"{k} {v}"))
+
+
+def _other_decimals(r: PasteRecord, raw: list[str] | None) -> frozenset[str]:
+    """The decimals of a one-line row's line other than its acceptance cells' values."""
+    if raw is None or r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
+        return frozenset()
+    own = {v for _, v in _facts(r)}
+    return frozenset(
+        d for d in _DECIMAL.findall(raw[r.first_line - 1]) if not any(d in v for v in own)
+    )
+
+
+def fold(
+    records: list[PasteRecord], block_of: list[int], raw: list[str] | None = None
+) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without each table record restating one earlier table's record (the module's
-    rule), that record noting it."""
+    rules; the second needs the paste's lines, ``raw``), that record noting it."""
     rows = [
         i
         for i, r in enumerate(records)
@@ -65,6 +95,20 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
             by_fact.setdefault(f, []).append(i)
     out = list(records)
     drop: set[int] = set()
+    # (each row's label words and other decimals taken once, when first asked)
+    words: dict[int, frozenset[str]] = {}
+    decimals: dict[int, frozenset[str]] = {}
+
+    def _words(i: int) -> frozenset[str]:
+        if i not in words:
+            words[i] = _label_words(records[i])
+        return words[i]
+
+    def _decimals(i: int) -> frozenset[str]:
+        if i not in decimals:
+            decimals[i] = _other_decimals(records[i], raw)
+        return decimals[i]
+
     for j in rows:
         name, own = names[j], facts[j]
         if not name or not own:
@@ -74,6 +118,24 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
             for i in by_fact.get(min(own), [])
             if block_of[i] < block_of[j] and i not in drop and name < names[i] and own <= facts[i]
         ]
+        if (
+            not hits
+            and raw is not None
+            and any(not w.isdigit() for w in name)
+            and (more := _decimals(j))
+        ):
+            # the same run copied whole into a comparison: its name among the earlier row's
+            # labels, another measurement of it printed alike
+            hits = [
+                i
+                for i in by_fact.get(min(own), [])
+                if block_of[i] < block_of[j]
+                and i not in drop
+                and own <= facts[i]
+                and name != names[i]
+                and name <= _words(i)
+                and more & _decimals(i)
+            ]
         if len(hits) != 1:
             continue
         i = hits[0]
