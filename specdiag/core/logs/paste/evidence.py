@@ -127,9 +127,13 @@ MEASURED_RULE = "the tool the paste says measured its figures"
 # a benchmark named with the only server it drives, the paste saying it starts that server
 # (tools.driving): the figures are the benchmark's output
 DRIVES_RULE = "named with the only server its benchmark drives: the benchmark's output"
-# SGLang's own server flags set in a paste that names no tool ('speculative-num-steps=3,
-# speculative-eagle-topk=8'): SGLang served the run; like a launch, for the user's own prose
-FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps, -eagle-topk)"
+# an engine's own server flags set in a paste that names no tool ('speculative-num-steps=3,
+# speculative-eagle-topk=8' SGLang's, '--spec-type draft-mtp' llama.cpp's), or llama.cpp's
+# bug-report form filled in: that engine served the run; like a launch, for the user's own prose
+FLAGS_RULE = (
+    "the engine's own server flags set in the paste (SGLang's speculative-num-steps, "
+    "-eagle-topk; llama.cpp's --spec-type, --spec-draft-*), or llama.cpp's bug-report form"
+)
 # a table whose header is, word for word, an earlier block's of the same paste, that block's
 # tool named beside it (same_header.py): the same printer's output
 SAME_HEADER_RULE = "the same table header as an earlier block named beside its tool"

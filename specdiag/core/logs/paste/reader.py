@@ -1171,8 +1171,9 @@ def read_paste(
     def flagged_tools() -> set[str]:  # SGLang's own flags, where the paste names no other tool
         if not flags:
             # (nor SGLang only beside a contrast, 'unlike SGLang')
-            alone = not T.tools_named(text) or whole_tools() == ["sglang"]
-            flags.append(T.flagged(text) if alone else set())
+            by = T.flagged(text)
+            alone = not T.tools_named(text) or (len(by) == 1 and whole_tools() == list(by))
+            flags.append(by if alone else set())
         return flags[0]
 
     serv: list[set[str]] = []

@@ -615,11 +615,42 @@ _SGLANG_FLAGS = re.compile(
 )
 
 
+# llama.cpp's own speculative flags set to a value ('--spec-type draft-mtp' or another of its
+# speculation types, '--spec-draft-n-max 2', '--spec-draft-p-min 0.5', '--spec-ngram-mod-n-match 12'; its older '--draft-max 8',
+# '--draft-p-min 0.6'): no other engine takes them (vLLM and SGLang spell 'speculative', MLX
+# '--num-draft-tokens')
+_LLAMACPP_FLAGS = re.compile(
+    r"(?<![\w-])--(?:spec-type[ =](?:draft|ngram|mtp|eagle)[\w-]*|"
+    r"spec-(?:draft|ngram)-[a-z][\w-]*[ =][\w.-]|draft-(?:max|min|p-min)[ =]\d)",
+    re.IGNORECASE,
+)
+# llama.cpp's bug-report form (its repository's issue template, kept by its forks): a heading of
+# the form's field for the ggml backends used ('### GGML backends'), another of its fields (the
+# version, the first bad commit, the operating systems) beside it; a heading alone, or prose
+# naming GGML backends, is no form
+_LLAMACPP_FORM = re.compile(r"^#{2,4}[ \t]+GGML backends[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_LLAMACPP_FORM_FIELD = re.compile(
+    r"^#{2,4}[ \t]+(?:Name and Version|First Bad Commit|Operating systems|Git commit)[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
 def flagged(text: str) -> set[str]:
-    """The tool whose own server flags the paste sets (SGLang's speculative settings)."""
-    if "speculative" not in text.lower():
-        return set()
-    return {"sglang"} if _SGLANG_FLAGS.search(text) else set()
+    """The tool whose own server flags the paste sets (SGLang's speculative settings; llama.cpp's
+    speculative flags), or whose bug-report form it fills (llama.cpp's)."""
+    low = text.lower()
+    out: set[str] = set()
+    if "speculative" in low and _SGLANG_FLAGS.search(text):
+        out.add("sglang")
+    if ("--spec-" in low or "--draft-" in low) and _LLAMACPP_FLAGS.search(text):
+        out.add("llamacpp")
+    if (
+        "ggml backends" in low
+        and _LLAMACPP_FORM.search(text)
+        and _LLAMACPP_FORM_FIELD.search(text)
+    ):
+        out.add("llamacpp")
+    return out
 
 
 def declared(text: str) -> set[str]:
