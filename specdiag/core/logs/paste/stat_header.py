@@ -53,6 +53,9 @@ _OTHER_STATS = frozenset(
         "p 50",
         "p 90",
         "p 99",
+        # the range of the values (maximum less minimum)
+        "spread",
+        "range",
     }
 )
 # 'Metric = per-request `meta_info.spec_accept_length`;' (group 'x': up to ';', '(' or the end)
@@ -74,6 +77,34 @@ def _norm(cell: str) -> str:
     return re.sub(r"[`*_]+", " ", cell).strip().lower().replace("  ", " ")
 
 
+# a paragraph opening on an acceptance figure as the subject of its spread over samples
+# ('Acceptance varies about 40% between prompts', 'Accept length differs a lot across seeds'):
+# the figure a statistics-only table right under it summarises
+_VARIES = re.compile(
+    r"^[\W_]{0,4}(?P<x>(?:draft\s+)?(?:acceptance|accept(?:ance)?[ _-](?:length|len|rate)|"
+    r"acceptance[ _-](?:length|len|rate))(?:\s*\((?:AL|τ)\))?)\s+"
+    r"(?:varies|varied|vary|differs|differed|ranges|ranged|swings|swung)\b",
+    re.I,
+)
+
+
+def _opened(raw: list[str], first: int) -> str | None:
+    """The acceptance figure the paragraph right above the table (at most one blank line
+    between) opens on as the subject of its variation (``_VARIES``), else None."""
+    end = first - 1
+    if end >= 0 and not raw[end].strip():
+        end -= 1
+    start = end
+    while start > 0 and start > end - 8 and raw[start - 1].strip():
+        start -= 1
+    if end < 0 or not raw[start].strip():
+        return None
+    m = _VARIES.match(raw[start])
+    if m is None or I.key_of(m.group("x")).metric not in (C.LENGTH, C.RATE):
+        return None
+    return m.group("x")
+
+
 def _figure(raw: list[str], first: int) -> str | None:
     """The acceptance figure the prose above the table (0-based line ``first``) names."""
     near = [t for t in raw[max(0, first - 3) : first] if t.strip()]
@@ -84,6 +115,8 @@ def _figure(raw: list[str], first: int) -> str | None:
             return x if I.key_of(x).metric in (C.LENGTH, C.RATE) else None
     if any(_OTHER_MEASURE.search(t) for t in near):
         return None
+    if (x := _opened(raw, first)) is not None:
+        return x
     for i in range(first - 1, -1, -1):
         t = raw[i]
         m = _METRIC_IS.search(t)
@@ -105,6 +138,7 @@ def hinted(body: str, text: str, title: str = "") -> bool:
         and ("mean" in low or "avg" in low or "average" in low)
         and (
             "metric" in text.lower()
+            or "accept" in text.lower()
             or "per request" in text.lower()
             or "per-request" in text.lower()
             or "accept" in title.lower()
@@ -128,6 +162,36 @@ def _titled(title: str, raw: list[str], first: int) -> str | None:
     return None if any(_OTHER_MEASURE.search(t) for t in near) else title
 
 
+# statistics that are values of the figure (not a spread of them)
+_VALUE_STATS = _MEAN | (_OTHER_STATS - {"std", "stdev", "std dev", "spread", "range"})
+
+
+def _lengths(g: Grid, head: list[str], stat_cols: set[int]) -> bool:
+    """Whether the table's values of the figure (its mean, percentiles, minimum and maximum, and
+    a column of the samples joined by '/') are lengths: two at least, every one from 1 to 16,
+    none with '%', one at least with decimals (a rate never passes 1 without '%')."""
+    vals = []
+    for _, cells in g.rows:
+        for j, cell in enumerate(cells):
+            if j >= len(head) or (head[j] not in _VALUE_STATS and j in stat_cols):
+                continue
+            parts = cell.split("/") if j not in stat_cols else [cell]
+            if j not in stat_cols and len(parts) < 2:
+                continue
+            for part in parts:
+                v = C.value(C._MARKUP.sub("", part).strip())
+                if v is None:
+                    if j not in stat_cols:
+                        break  # not a column of samples
+                    continue
+                vals.append(v)
+    return (
+        len(vals) >= 2
+        and all(not v.percent and 1.0 <= v.number <= C.MAX_STEP_TOKENS for v in vals)
+        and any(v.decimals for v in vals)
+    )
+
+
 def reduced(g: Grid, text: str, title: str = "") -> tuple[Grid, str] | None:
     """The table cut to its label columns and its mean column, and the figure's name (a title
     for interpret.grid), where the rule applies; else None."""
@@ -147,6 +211,16 @@ def reduced(g: Grid, text: str, title: str = "") -> tuple[Grid, str] | None:
     fig = _figure(raw, g.first_line - 1) or _titled(title, raw, g.first_line - 1)
     if fig is None:
         return None
+    key = I.key_of(fig)
+    if (
+        key.metric == C.RATE
+        and not key.percent
+        and "rate" not in fig.lower()
+        and _lengths(g, head, {*means, *stats, *range(first_stat)})
+    ):
+        # a bare acceptance over values a rate never takes (3.76 without '%', its samples
+        # from 1 to 16): the length, as a rate's title over such cells is
+        fig = "acceptance length"
     keep = [*range(first_stat), means[0]]
     header = [[g.header[0][j] if j != means[0] else "mean" for j in keep]]
     rows = [(ln, [cells[j] if j < len(cells) else "" for j in keep]) for ln, cells in g.rows]
