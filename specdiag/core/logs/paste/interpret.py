@@ -58,6 +58,7 @@ from specdiag.core.logs.paste import tallies as TL
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import two_changes as TWO
+from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
@@ -7298,7 +7299,7 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(EL.rewrite(t))))))
+        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(EL.rewrite(VR.rewrite(t)))))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 

@@ -29,6 +29,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.paste.tables import Grid
 
@@ -77,15 +78,7 @@ def _norm(cell: str) -> str:
     return re.sub(r"[`*_]+", " ", cell).strip().lower().replace("  ", " ")
 
 
-# a paragraph opening on an acceptance figure as the subject of its spread over samples
-# ('Acceptance varies about 40% between prompts', 'Accept length differs a lot across seeds'):
-# the figure a statistics-only table right under it summarises
-_VARIES = re.compile(
-    r"^[\W_]{0,4}(?P<x>(?:draft\s+)?(?:acceptance|accept(?:ance)?[ _-](?:length|len|rate)|"
-    r"acceptance[ _-](?:length|len|rate))(?:\s*\((?:AL|τ)\))?)\s+"
-    r"(?:varies|varied|vary|differs|differed|ranges|ranged|swings|swung)\b",
-    re.I,
-)
+_VARIES = VR.VARIES
 
 
 def _opened(raw: list[str], first: int) -> str | None:
