@@ -3394,6 +3394,12 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     just before it; '' is none: the value follows the words). An acceptance figure named a
     proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
     k = _key_of(words, sep)
+    if k.metric is None and (cut := words.rfind("(")) > words.rfind(")"):
+        # a figure named in a bracket still open before its value ('higher throughput
+        # (acceptance length ≈ 4.6'): the words inside the bracket name it
+        inner = _key_of(words[cut + 1 :], sep)
+        if inner.metric is not None:
+            k = inner
     if k.metric in C.ACCEPTANCE and C.validation(words):
         # (a training's validation split right before the name: 'reached val acceptance')
         ws = C._MARKUP.sub("", words).split()
