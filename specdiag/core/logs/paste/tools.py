@@ -793,10 +793,37 @@ _ORIGIN_WORDS = (
 )
 
 
+# a model made for a tool ('a draft trained to accelerate org/model-7B with speculative
+# decoding in vLLM', 'a head built for serving in SGLang', 'designed for use with vLLM'): where the
+# model is meant to run, not what printed its figures (a card's summary names no printer)
+_PURPOSE = re.compile(
+    r"\b(?:trained|built|designed|made|meant|intended|tuned|optimi[sz]ed|distilled|packaged)\s+"
+    r"(?:(?:specifically|primarily|mainly|only)\s+)?(?:to|for)\s+"
+    r"(?:accelerat|speed\w*\s+up|serv|use\b|usage|run\b|running|deploy|inference|speculat)"
+    r"(?:[^.;!?\n]|\.(?=\S)){0,90}?"
+    r"\b(?:in|with|on|under|for|by)\s+(?:the\s+)?[*_`]{0,2}$",
+    re.IGNORECASE,
+)
+_PURPOSE_WORDS = (
+    "trained",
+    "built",
+    "designed",
+    "made",
+    "meant",
+    "intended",
+    "tuned",
+    "optimi",
+    "distilled",
+    "packaged",
+)
+
+
 def without_origins(text: str) -> str:
-    """``text`` with each tool name that follows words giving a feature's origin blanked."""
+    """``text`` with each tool name that follows words giving a feature's origin, or the tool a
+    model is made for (``_PURPOSE``), blanked."""
     low = text.lower()
-    if not any(w in low for w in _ORIGIN_WORDS):
+    purpose = any(w in low for w in _PURPOSE_WORDS)
+    if not purpose and not any(w in low for w in _ORIGIN_WORDS):
         return text
     spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
     cut: list[tuple[int, int]] = []
@@ -804,8 +831,12 @@ def without_origins(text: str) -> str:
         src = spaced if tool in _ENGINES else text
         for m in pat.finditer(src):
             line_start = src.rfind("\n", 0, m.start()) + 1
-            if _is_name(src, m) and _FEATURE_ORIGIN.search(
-                src, max(line_start, m.start() - 60), m.start()
+            if _is_name(src, m) and (
+                _FEATURE_ORIGIN.search(src, max(line_start, m.start() - 60), m.start())
+                or (
+                    purpose
+                    and _PURPOSE.search(src, max(line_start, m.start() - 140), m.start())
+                )
             ):
                 cut.append((m.start(), m.end()))
     for a, b in sorted(cut, reverse=True):
