@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import column_groups as CG
+from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste import committed_mean as CM
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
@@ -3398,8 +3399,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
         # a figure named in a bracket still open before its value ('higher throughput
         # (acceptance length ≈ 4.6'): the words inside the bracket name it
         inner = _key_of(words[cut + 1 :], sep)
-        if inner.metric is not None:
-            k = inner
+        if inner.metric in C.ACCEPTANCE:
+            k = inner  # (an acceptance figure only: '(drafted: 0' is a count's note)
     if k.metric in C.ACCEPTANCE and C.validation(words):
         # (a training's validation split right before the name: 'reached val acceptance')
         ws = C._MARKUP.sub("", words).split()
@@ -7305,7 +7306,8 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(EL.rewrite(VR.rewrite(t)))))))
+        t = EL.rewrite(VR.rewrite(CF.rewrite(t)))
+        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(t)))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
