@@ -981,6 +981,25 @@ def _metric_column_first(g: Grid) -> Grid:
     )
 
 
+def _shares(g: Grid, ci: int) -> bool:
+    """Whether column ``ci`` holds shares: two values at least besides dashes and blanks, all
+    fractions from 0 to 1 with decimals, or all percentages."""
+    vals = []
+    for _, cells in g.rows:
+        t = C._MARKUP.sub("", cells[ci]).strip() if ci < len(cells) else ""
+        if not t or t in ("-", "—", "–", "n/a", "N/A"):
+            continue
+        v = C.value(t)
+        if v is None:
+            return False
+        vals.append(v)
+    if len(vals) < 2:
+        return False
+    return all(v.percent for v in vals) or all(
+        not v.percent and 0 <= v.number <= 1 and v.decimals for v in vals
+    )
+
+
 def grid(
     g: Grid,
     ctx: Ctx,
@@ -1024,6 +1043,10 @@ def grid(
     keys = []
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
+        if kn.metric is None and C.ACCEPT_ALONE.match(name) and _shares(g, ci):
+            # a column named 'Accept' alone (perhaps qualified in a bracket: 'Accept (code)')
+            # over shares, every one a fraction or every one a percentage: the acceptance rate
+            kn = C.key("acceptance")
         if kn.metric == C.ACCEPTED and (of := _out_of_cells(g, ci)) is not None:
             # a count's name over cells of a mean out of one K ('accepted drafts' over '7.3 /
             # 7', '~4 / 7'): the name out of K, a mean per step ('accepted drafts/7')
