@@ -1122,6 +1122,9 @@ def read_paste(
     if "accept" in text.lower():
         # a table copied with single spaces, back as a pipe table (where no table reader
         # already reads its lines as a spaced table)
+        # (one whose header cells and labels carry brackets, its rows perhaps notes, first)
+        if "(" in text:
+            lines = FT.bracketed(lines)
         lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
         # a paper's table flattened to one line under its header, back as a pipe table
         lines = FT.one_line(lines)
