@@ -27,8 +27,8 @@ from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import column_groups as CG
-from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste import committed_mean as CM
+from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF

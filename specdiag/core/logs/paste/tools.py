@@ -644,11 +644,7 @@ def flagged(text: str) -> set[str]:
         out.add("sglang")
     if ("--spec-" in low or "--draft-" in low) and _LLAMACPP_FLAGS.search(text):
         out.add("llamacpp")
-    if (
-        "ggml backends" in low
-        and _LLAMACPP_FORM.search(text)
-        and _LLAMACPP_FORM_FIELD.search(text)
-    ):
+    if "ggml backends" in low and _LLAMACPP_FORM.search(text) and _LLAMACPP_FORM_FIELD.search(text):
         out.add("llamacpp")
     return out
 
@@ -833,10 +829,7 @@ def without_origins(text: str) -> str:
             line_start = src.rfind("\n", 0, m.start()) + 1
             if _is_name(src, m) and (
                 _FEATURE_ORIGIN.search(src, max(line_start, m.start() - 60), m.start())
-                or (
-                    purpose
-                    and _PURPOSE.search(src, max(line_start, m.start() - 140), m.start())
-                )
+                or (purpose and _PURPOSE.search(src, max(line_start, m.start() - 140), m.start()))
             ):
                 cut.append((m.start(), m.end()))
     for a, b in sorted(cut, reverse=True):

@@ -59,7 +59,9 @@ def test_near_misses_are_left(rows: list[str]) -> None:
 
 def test_no_acceptance_in_the_header_is_left() -> None:
     lines = list(
-        enumerate(["Head Speed (code) Speed (chat) tok/s", "a (x) 0.61 0.58 ~90", "b (y) 0.6 0.5 ~9"], 1)
+        enumerate(
+            ["Head Speed (code) Speed (chat) tok/s", "a (x) 0.61 0.58 ~90", "b (y) 0.6 0.5 ~9"], 1
+        )
     )
     assert FT.bracketed(lines) == lines
 
