@@ -127,12 +127,15 @@ MEASURED_RULE = "the tool the paste says measured its figures"
 # a benchmark named with the only server it drives, the paste saying it starts that server
 # (tools.driving): the figures are the benchmark's output
 DRIVES_RULE = "named with the only server its benchmark drives: the benchmark's output"
-# an engine's own server flags set in a paste that names no tool ('speculative-num-steps=3,
-# speculative-eagle-topk=8' SGLang's, '--spec-type draft-mtp' llama.cpp's), or llama.cpp's
-# bug-report form filled in: that engine served the run; like a launch, for the user's own prose
-FLAGS_RULE = (
-    "the engine's own server flags set in the paste (SGLang's speculative-num-steps, "
-    "-eagle-topk; llama.cpp's --spec-type, --spec-draft-*), or llama.cpp's bug-report form"
+# SGLang's own server flags set in a paste that names no tool ('speculative-num-steps=3,
+# speculative-eagle-topk=8'): SGLang served the run; like a launch, for the user's own prose
+FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps, -eagle-topk)"
+# llama.cpp's own speculative flags ('--spec-type draft-mtp', '--spec-draft-n-max 2') or its
+# bug-report form ('### GGML backends') in a paste that names no tool: llama.cpp served the run,
+# but it prints a rate, no length: the user's own figures keep their convention unknown
+LLAMACPP_FLAGS_RULE = (
+    "llama.cpp's own speculative flags (--spec-type, --spec-draft-n-max, --draft-max) or its "
+    "bug-report form in the paste; the user's own figures, no convention from it"
 )
 # a table whose header is, word for word, an earlier block's of the same paste, that block's
 # tool named beside it (same_header.py): the same printer's output

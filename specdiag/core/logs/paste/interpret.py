@@ -981,6 +981,11 @@ def _metric_column_first(g: Grid) -> Grid:
     )
 
 
+# the figure called acceptance in prose ('Acceptance is reported on two sets', 'draft acceptance
+# per set'), not an accuracy nor a count
+_ACCEPTANCE_TOLD = re.compile(r"\bacceptance\b(?!\s+(?:criteria|test|tests|testing)\b)", re.I)
+
+
 def _shares(g: Grid, ci: int) -> bool:
     """Whether column ``ci`` holds shares: two values at least besides dashes and blanks, all
     fractions from 0 to 1 with decimals, or all percentages."""
@@ -1040,10 +1045,13 @@ def grid(
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
+    # (a bare 'Accept' column is the acceptance rate only where the lines above the table, its
+    # title or headings, call the figure acceptance: alone it may be an accuracy)
+    told = _ACCEPTANCE_TOLD.search(" ".join((title, *upper, above))) is not None
     keys = []
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
-        if kn.metric is None and C.ACCEPT_ALONE.match(name) and _shares(g, ci):
+        if kn.metric is None and C.ACCEPT_ALONE.match(name) and told and _shares(g, ci):
             # a column named 'Accept' alone (perhaps qualified in a bracket: 'Accept (code)')
             # over shares, every one a fraction or every one a percentage: the acceptance rate
             kn = C.key("acceptance")

@@ -75,6 +75,7 @@ from specdiag.core.logs.paste.evidence import (
     FLAGS_RULE,
     LAUNCHED_RULE,
     LINKED_RULE,
+    LLAMACPP_FLAGS_RULE,
     MEASURED_RULE,
     SERVED_RULE,
     TOKENS_NAME_RULE,
@@ -978,7 +979,7 @@ def _tool(
             return named[0], LAUNCHED_RULE
         if named[0] in measured():
             return named[0], MEASURED_RULE
-        if named[0] in flagged():
+        if named[0] == "sglang" and named[0] in flagged():
             return named[0], FLAGS_RULE
         if named[0] in served():
             return named[0], SERVED_RULE
@@ -993,8 +994,10 @@ def _tool(
     if not named and T.tools_named(block_text + "\n" + heading):
         return "unknown", "a tool named only beside a contrast ('not', 'unlike', 'vs')"
     if not named and len(by := flagged()) == 1:
-        # no tool named anywhere (the caller looks): the paste sets SGLang's own flags
-        return next(iter(by)), FLAGS_RULE
+        # no tool named anywhere (the caller looks): the paste sets SGLang's own flags (or
+        # llama.cpp's, or fills its bug-report form: no convention of the user's figures)
+        tool = next(iter(by))
+        return tool, FLAGS_RULE if tool == "sglang" else LLAMACPP_FLAGS_RULE
     if not named and len(by := launched()) == 1:
         # no tool named anywhere: the paste starts one engine's server by a script named for
         # it ('./serve_sglang_tp1.sh'), as a launch command does

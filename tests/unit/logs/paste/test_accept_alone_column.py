@@ -1,8 +1,9 @@
 """A table column named 'Accept' alone, perhaps qualified in a bracket ('Accept (code)'), over
 shares (every value a fraction with decimals, or every one a percentage; dashes for cells left
-empty) is the acceptance rate (interpret.grid, cells.ACCEPT_ALONE); one draft a step said of
-the runs makes the length 1 + rate. Counts, values past 1 without '%', or fractions mixed with
-percentages are no rate by this rule."""
+empty), under lines calling the figure acceptance, is the acceptance rate (interpret.grid,
+cells.ACCEPT_ALONE); one draft a step said of the runs makes the length 1 + rate. Counts,
+values past 1 without '%', fractions mixed with percentages, or fractions under no line naming
+acceptance (an accuracy as often: test_draft_accept_fractions) are no rate by this rule."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ def test_shares_under_accept_alone(
 ) -> None:
     cells = [f"{r / 10:.1f}%" if pct else f"{r / 1000:.3f}" for r in rates]
     rows = "\n".join(f"| draft-{i} | {c} | 12{i} |" for i, c in enumerate(cells))
-    lead = "Served with `num_speculative_tokens=1`.\n\n" if one else ""
+    lead = "Acceptance is measured on two prompt sets"
+    lead += ", served with `num_speculative_tokens=1`.\n\n" if one else ".\n\n"
     text = f"{lead}| Draft | Accept{qual} | tok/s |\n|---|---|---|\n{rows}\n"
     recs = read(text).records
     assert [r.printed_rate for r in recs] == pytest.approx([r / 1000 for r in rates])
@@ -44,7 +46,12 @@ def test_shares_under_accept_alone(
 )
 def test_other_cells_are_no_rate(read: Read, cells: tuple[str, str]) -> None:
     text = (
-        "| Draft | Accept | tok/s |\n|---|---|---|\n"
+        "Acceptance is measured on two prompt sets.\n\n| Draft | Accept | tok/s |\n|---|---|---|\n"
         f"| a | {cells[0]} | 120 |\n| b | {cells[1]} | 130 |\n"
     )
+    assert all(r.printed_rate is None for r in read(text).records)
+
+
+def test_fractions_under_no_acceptance_line_are_no_rate(read: Read) -> None:
+    text = "| Draft | Accept | tok/s |\n|---|---|---|\n| a | 0.712 | 120 |\n| b | 0.655 | 131 |\n"
     assert all(r.printed_rate is None for r in read(text).records)

@@ -38,7 +38,7 @@ def test_rows_read_as_a_table(
         rows.append("none (plain model) — — ~70 no draft")
     for i, (a, b) in enumerate(rates):
         rows.append(f"{_LABELS[i]} {a / 1000:.3f} {b / 1000:.3f} ~1{i}0 {notes[i]}".rstrip())
-    recs = read("\n".join([head, *rows]) + "\n").records
+    recs = read("Acceptance is measured on two sets.\n\n" + "\n".join([head, *rows]) + "\n").records
     want = [x / 1000 for a, b in rates for x in (a, b)]
     assert [r.printed_rate for r in recs] == pytest.approx(want)
 

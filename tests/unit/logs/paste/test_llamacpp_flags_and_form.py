@@ -44,6 +44,7 @@ def test_llamacpp_flags_name_the_server(
     )
     (r,) = read(text).records
     assert r.tool == "llamacpp" and "flags" in r.tool_rule
+    assert r.bonus.value == "unknown"
     assert r.printed_rate == pytest.approx(pct / 100)
     # a draft maximum is no k: no length is computed from the rate
     assert r.accept_length is None
@@ -87,6 +88,7 @@ def test_llamacpp_issue_form_names_the_server(
     )
     (r,) = read(text).records
     assert r.tool == "llamacpp" and "form" in r.tool_rule
+    assert r.bonus.value == "unknown"
     assert r.printed_rate == pytest.approx(tenths / 10)
     assert r.accept_length is None
 
