@@ -310,6 +310,12 @@ _MOJIBAKE_GREEK = re.compile(
 )
 
 
+# the mark of that reading somewhere in the text: punctuation's or an arrow's lead bytes (E2 80,
+# E2 86, E2 89: 'β€', 'β†', 'β‰'), so a Greek letter before a degree sign ('Δ°C') stays where
+# no such mark is
+_GREEK_TELLTALE = re.compile("\u03b2[\u20ac\u2020\u2030]")
+
+
 def _greek_byte(ch: str) -> bytes:
     if ord(ch) < 256:
         return bytes([ord(ch)])
@@ -501,7 +507,7 @@ def prepare(text: str) -> list[Line]:
         raw = [ln.translate(_FULLWIDTH) for ln in raw]
     if _MOJIBAKE.search(text):
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
-    if _MOJIBAKE_GREEK.search(text):
+    if _GREEK_TELLTALE.search(text) and _MOJIBAKE_GREEK.search(text):
         raw = [_MOJIBAKE_GREEK.sub(_unmangle_greek, ln) for ln in raw]
     if _CJK.search(text):
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only

@@ -51,3 +51,11 @@ def test_mangled_symbols_read_back(read: Read, sym: str, dash: str, tenths: int)
 )
 def test_greek_text_stays(text: str) -> None:
     assert TX._MOJIBAKE_GREEK.sub(TX._unmangle_greek, text) == text
+
+
+def test_no_telltale_no_repair(read: Read) -> None:
+    # a Greek letter before a degree sign, and no mangled punctuation anywhere: left as written
+    text = "GPU Δ°C stayed low; acceptance length 2.4 on the chat set.\n"
+    assert TX._GREEK_TELLTALE.search(text) is None
+    (r,) = read(text).records
+    assert r.printed_length == pytest.approx(2.4)
