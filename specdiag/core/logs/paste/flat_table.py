@@ -463,6 +463,16 @@ def bracketed(lines: list[Line]) -> list[Line]:
     i = 0
     while i < len(lines):
         n, head = lines[i]
+        if (
+            "(" not in head
+            or "accept" not in head.lower()
+            or "|" in head
+            or any(ch.isdigit() for ch in re.sub(r"\([^()]*\)", "", head))
+        ):
+            # (a header holds no figure, so no row is one: each row is scanned once)
+            out.append(lines[i])
+            i += 1
+            continue
         j = i + 1
         rows: list[tuple[int, tuple[str, list[str], str]]] = []
         while (
@@ -480,13 +490,9 @@ def bracketed(lines: list[Line]) -> list[Line]:
             len(rows) < 2
             or len(widths) != 1
             or (k := widths.pop()) < 2
-            or "(" not in head
-            or "|" in head
             or "  " in head.strip()
             or head.rstrip()[-1:] in ".:;,!?"
-            or any(ch.isdigit() for ch in re.sub(r"\([^()]*\)", "", head))
             or len(hc) != 1 + k + (1 if noted else 0)
-            or "accept" not in head.lower()
             or not any("." in c for _, r in rows for c in r[1])
         ):
             out.append(lines[i])

@@ -98,8 +98,10 @@ def _opened(raw: list[str], first: int) -> str | None:
     return m.group("x")
 
 
-def _figure(raw: list[str], first: int) -> str | None:
-    """The acceptance figure the prose above the table (0-based line ``first``) names."""
+def _figure(raw: list[str], first: int, metric_named: bool = True) -> str | None:
+    """The acceptance figure the prose above the table (0-based line ``first``) names;
+    ``metric_named``: whether the paste holds 'metric' at all (else no 'Metric = X' is looked
+    for above: the paste's lines are not walked back per table)."""
     near = [t for t in raw[max(0, first - 3) : first] if t.strip()]
     for t in reversed(near):
         m = _PER_REQUEST.match(t)
@@ -110,6 +112,8 @@ def _figure(raw: list[str], first: int) -> str | None:
         return None
     if (x := _opened(raw, first)) is not None:
         return x
+    if not metric_named:
+        return None
     for i in range(first - 1, -1, -1):
         t = raw[i]
         m = _METRIC_IS.search(t)
@@ -201,7 +205,9 @@ def reduced(g: Grid, text: str, title: str = "") -> tuple[Grid, str] | None:
     if any(C.key(h).metric in C.ACCEPTANCE or I.key_of(h).metric in C.ACCEPTANCE for h in head):
         return None
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    fig = _figure(raw, g.first_line - 1) or _titled(title, raw, g.first_line - 1)
+    fig = _figure(raw, g.first_line - 1, "metric" in text.lower()) or _titled(
+        title, raw, g.first_line - 1
+    )
     if fig is None:
         return None
     key = I.key_of(fig)
