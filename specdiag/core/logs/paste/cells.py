@@ -908,6 +908,10 @@ _OUT_OF_K = re.compile(
 # the most tokens one draft-verify step emits in any engine's setting read here (DFlash blocks of
 # 16): a mean per step above it is something else (a count per request)
 MAX_STEP_TOKENS = 16.0
+
+# a table column named 'Accept' alone, perhaps qualified in a bracket ('Accept (coding)'): the
+# acceptance rate where its cells are shares (interpret.grid), named so in the record's fields
+ACCEPT_ALONE = re.compile(r"^[*_`]{0,2}accept[*_`]{0,2}(?:\s*\([^()]{1,40}\))?\s*$", re.I)
 # what a length read by the reader of last resort is called: no tool's name for its length, so
 # no tool's convention decides it
 UNSURE_LENGTH = "(length of unknown convention)"

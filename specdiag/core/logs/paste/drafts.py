@@ -337,7 +337,7 @@ def one_draft_lengths(records: list[PasteRecord], said: str | None) -> list[Past
     out = []
     for r in records:
         rate = r.printed_rate
-        shown = [s for n, s in r.fields if C.key(n).metric == C.RATE]
+        shown = [s for n, s in r.fields if C.key(n).metric == C.RATE or C.ACCEPT_ALONE.match(n)]
         if (
             rate is None
             or not 0.0 <= rate <= 1.0

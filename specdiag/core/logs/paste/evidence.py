@@ -130,6 +130,13 @@ DRIVES_RULE = "named with the only server its benchmark drives: the benchmark's 
 # SGLang's own server flags set in a paste that names no tool ('speculative-num-steps=3,
 # speculative-eagle-topk=8'): SGLang served the run; like a launch, for the user's own prose
 FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps, -eagle-topk)"
+# llama.cpp's own speculative flags ('--spec-type draft-mtp', '--spec-draft-n-max 2') or its
+# bug-report form ('### GGML backends') in a paste that names no tool: llama.cpp served the run,
+# but it prints a rate, no length: the user's own figures keep their convention unknown
+LLAMACPP_FLAGS_RULE = (
+    "llama.cpp's own speculative flags (--spec-type, --spec-draft-n-max, --draft-max) or its "
+    "bug-report form in the paste; the user's own figures, no convention from it"
+)
 # a table whose header is, word for word, an earlier block's of the same paste, that block's
 # tool named beside it (same_header.py): the same printer's output
 SAME_HEADER_RULE = "the same table header as an earlier block named beside its tool"

@@ -450,3 +450,95 @@ def keyed(lines: list[Line]) -> list[Line]:
         out += [(n, f"| map | {names[0]} | {names[1]} |"), (n, "|---|---|---|"), *rows]
         i = j
     return out
+
+
+# a figure cell of a bracketed spaced table: a number, perhaps approximate ('~117') or a
+# percentage, or a dash for a cell left empty
+_BR_FIGURE = re.compile(r"^(?:[~≈]?\d+(?:\.\d+)?%?|[—–-])$")
+
+
+def _bracket_cells(t: str) -> list[str]:
+    """The words of a line, a bracket joined to the word before it (and its words to it until
+    it closes): 'graft (a head, zero training)' is one cell."""
+    out: list[str] = []
+    for w in t.split(" "):
+        if not w:
+            continue
+        if out and (out[-1].count("(") > out[-1].count(")") or w[:1] == "("):
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out
+
+
+def _bracket_row(t: str) -> tuple[str, list[str], str] | None:
+    """A row's label (words opening on a letter, brackets joined), its run of figure cells and
+    the rest of the line (words after the figures, no figure first), or None."""
+    cells = _bracket_cells(t.strip())
+    i = next((i for i, c in enumerate(cells) if _BR_FIGURE.match(c)), len(cells))
+    j = next((j for j in range(i, len(cells)) if not _BR_FIGURE.match(cells[j])), len(cells))
+    if i == 0 or i == len(cells) or not _LABEL_FIRST.match(cells[0]):
+        return None
+    if any(any(ch.isdigit() for ch in re.sub(r"\([^()]*\)", "", c)) for c in cells[:i]):
+        return None  # (a number in the label outside its bracket: no label of this shape)
+    if cells[i - 1][-1:] in ":=":
+        return None  # (a key and its values)
+    return " ".join(cells[:i]), cells[i:j], " ".join(cells[j:])
+
+
+def bracketed(lines: list[Line]) -> list[Line]:
+    """A table a web page copied with single spaces whose header cells carry brackets ('Head
+    Accept (code) Accept (chat) tok/s Notes'), over rows of a label (words and a bracket,
+    'graft (zero training)'), a run of figure cells (numbers, '~117', a dash for an empty cell)
+    and perhaps notes: the header's cells, brackets joined, are the label's, one per figure and
+    one for the notes where a row has any; every row the same count of figures (two at least),
+    two rows or more, single spaces only, a decimal among them, a header cell naming
+    acceptance. The table is put back as a pipe table, before the spaced-table reader (which
+    would join a unit to the bracket before it: 'Accept (chat) tok/s'); any other line as it
+    is."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        n, head = lines[i]
+        if (
+            "(" not in head
+            or "accept" not in head.lower()
+            or "|" in head
+            or any(ch.isdigit() for ch in re.sub(r"\([^()]*\)", "", head))
+        ):
+            # (a header holds no figure, so no row is one: each row is scanned once)
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i + 1
+        rows: list[tuple[int, tuple[str, list[str], str]]] = []
+        while (
+            j < len(lines)
+            and "|" not in lines[j][1]
+            and not re.search(r"\s\s|\t", lines[j][1].strip())
+            and (r := _bracket_row(lines[j][1]))
+        ):
+            rows.append((lines[j][0], r))
+            j += 1
+        hc = _bracket_cells(head.strip())
+        widths = {len(r[1]) for _, r in rows}
+        noted = any(r[2] for _, r in rows)
+        if (
+            len(rows) < 2
+            or len(widths) != 1
+            or (k := widths.pop()) < 2
+            or "  " in head.strip()
+            or head.rstrip()[-1:] in ".:;,!?"
+            or len(hc) != 1 + k + (1 if noted else 0)
+            or not any("." in c for _, r in rows for c in r[1])
+        ):
+            out.append(lines[i])
+            i += 1
+            continue
+        out.append((n, "| " + " | ".join(hc) + " |"))
+        out.append((n, "|" + "---|" * len(hc)))
+        for m, (label, figs, rest) in rows:
+            cells = [label, *figs, *([rest] if noted else [])]
+            out.append((m, "| " + " | ".join(cells) + " |"))
+        i = j
+    return out

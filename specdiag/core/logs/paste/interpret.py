@@ -28,6 +28,7 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import committed_mean as CM
+from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
@@ -59,6 +60,7 @@ from specdiag.core.logs.paste import tallies as TL
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import two_changes as TWO
+from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_drafts as ZD
 from specdiag.core.logs.paste import zero_rows as ZR
@@ -1003,6 +1005,30 @@ def _metric_column_first(g: Grid) -> Grid:
     )
 
 
+# the figure called acceptance in prose ('Acceptance is reported on two sets', 'draft acceptance
+# per set'), not an accuracy nor a count
+_ACCEPTANCE_TOLD = re.compile(r"\bacceptance\b(?!\s+(?:criteria|test|tests|testing)\b)", re.I)
+
+
+def _shares(g: Grid, ci: int) -> bool:
+    """Whether column ``ci`` holds shares: two values at least besides dashes and blanks, all
+    fractions from 0 to 1 with decimals, or all percentages."""
+    vals = []
+    for _, cells in g.rows:
+        t = C._MARKUP.sub("", cells[ci]).strip() if ci < len(cells) else ""
+        if not t or t in ("-", "—", "–", "n/a", "N/A"):
+            continue
+        v = C.value(t)
+        if v is None:
+            return False
+        vals.append(v)
+    if len(vals) < 2:
+        return False
+    return all(v.percent for v in vals) or all(
+        not v.percent and 0 <= v.number <= 1 and v.decimals for v in vals
+    )
+
+
 def grid(
     g: Grid,
     ctx: Ctx,
@@ -1044,9 +1070,16 @@ def grid(
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
+    # (a bare 'Accept' column is the acceptance rate only where the lines above the table, its
+    # title or headings, call the figure acceptance: alone it may be an accuracy)
+    told = _ACCEPTANCE_TOLD.search(" ".join((title, *upper, above))) is not None
     keys = []
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
+        if kn.metric is None and C.ACCEPT_ALONE.match(name) and told and _shares(g, ci):
+            # a column named 'Accept' alone (perhaps qualified in a bracket: 'Accept (code)')
+            # over shares, every one a fraction or every one a percentage: the acceptance rate
+            kn = C.key("acceptance")
         if kn.metric == C.ACCEPTED and (of := _out_of_cells(g, ci)) is not None:
             # a count's name over cells of a mean out of one K ('accepted drafts' over '7.3 /
             # 7', '~4 / 7'): the name out of K, a mean per step ('accepted drafts/7')
@@ -3551,6 +3584,12 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     just before it; '' is none: the value follows the words). An acceptance figure named a
     proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
     k = _key_of(words, sep)
+    if k.metric is None and (cut := words.rfind("(")) > words.rfind(")"):
+        # a figure named in a bracket still open before its value ('higher throughput
+        # (acceptance length ≈ 4.6'): the words inside the bracket name it
+        inner = _key_of(words[cut + 1 :], sep)
+        if inner.metric in C.ACCEPTANCE:
+            k = inner  # (an acceptance figure only: '(drafted: 0' is a count's note)
     if k.metric in C.ACCEPTANCE and C.validation(words):
         # (a training's validation split right before the name: 'reached val acceptance')
         ws = C._MARKUP.sub("", words).split()
@@ -7580,7 +7619,8 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(EL.rewrite(t))))))
+        t = EL.rewrite(VR.rewrite(CF.rewrite(t)))
+        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(t)))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 

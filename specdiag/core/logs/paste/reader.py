@@ -78,6 +78,7 @@ from specdiag.core.logs.paste.evidence import (
     FLAGS_RULE,
     LAUNCHED_RULE,
     LINKED_RULE,
+    LLAMACPP_FLAGS_RULE,
     MEASURED_RULE,
     SERVED_RULE,
     TOKENS_NAME_RULE,
@@ -981,7 +982,7 @@ def _tool(
             return named[0], LAUNCHED_RULE
         if named[0] in measured():
             return named[0], MEASURED_RULE
-        if named[0] in flagged():
+        if named[0] == "sglang" and named[0] in flagged():
             return named[0], FLAGS_RULE
         if named[0] in served():
             return named[0], SERVED_RULE
@@ -996,8 +997,10 @@ def _tool(
     if not named and T.tools_named(block_text + "\n" + heading):
         return "unknown", "a tool named only beside a contrast ('not', 'unlike', 'vs')"
     if not named and len(by := flagged()) == 1:
-        # no tool named anywhere (the caller looks): the paste sets SGLang's own flags
-        return next(iter(by)), FLAGS_RULE
+        # no tool named anywhere (the caller looks): the paste sets SGLang's own flags (or
+        # llama.cpp's, or fills its bug-report form: no convention of the user's figures)
+        tool = next(iter(by))
+        return tool, FLAGS_RULE if tool == "sglang" else LLAMACPP_FLAGS_RULE
     if not named and len(by := launched()) == 1:
         # no tool named anywhere: the paste starts one engine's server by a script named for
         # it ('./serve_sglang_tp1.sh'), as a launch command does
@@ -1125,6 +1128,9 @@ def read_paste(
     if "accept" in text.lower():
         # a table copied with single spaces, back as a pipe table (where no table reader
         # already reads its lines as a spaced table)
+        # (one whose header cells and labels carry brackets, its rows perhaps notes, first)
+        if "(" in text:
+            lines = FT.bracketed(lines)
         lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
         # a paper's table flattened to one line under its header, back as a pipe table
         lines = FT.one_line(lines)
@@ -1174,8 +1180,9 @@ def read_paste(
     def flagged_tools() -> set[str]:  # SGLang's own flags, where the paste names no other tool
         if not flags:
             # (nor SGLang only beside a contrast, 'unlike SGLang')
-            alone = not T.tools_named(text) or whole_tools() == ["sglang"]
-            flags.append(T.flagged(text) if alone else set())
+            by = T.flagged(text)
+            alone = not T.tools_named(text) or (len(by) == 1 and whole_tools() == list(by))
+            flags.append(by if alone else set())
         return flags[0]
 
     serv: list[set[str]] = []

@@ -29,6 +29,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.paste.tables import Grid
 
@@ -53,6 +54,9 @@ _OTHER_STATS = frozenset(
         "p 50",
         "p 90",
         "p 99",
+        # the range of the values (maximum less minimum)
+        "spread",
+        "range",
     }
 )
 # 'Metric = per-request `meta_info.spec_accept_length`;' (group 'x': up to ';', '(' or the end)
@@ -74,8 +78,30 @@ def _norm(cell: str) -> str:
     return re.sub(r"[`*_]+", " ", cell).strip().lower().replace("  ", " ")
 
 
-def _figure(raw: list[str], first: int) -> str | None:
-    """The acceptance figure the prose above the table (0-based line ``first``) names."""
+_VARIES = VR.VARIES
+
+
+def _opened(raw: list[str], first: int) -> str | None:
+    """The acceptance figure the paragraph right above the table (at most one blank line
+    between) opens on as the subject of its variation (``_VARIES``), else None."""
+    end = first - 1
+    if end >= 0 and not raw[end].strip():
+        end -= 1
+    start = end
+    while start > 0 and start > end - 8 and raw[start - 1].strip():
+        start -= 1
+    if end < 0 or not raw[start].strip():
+        return None
+    m = _VARIES.match(raw[start])
+    if m is None or I.key_of(m.group("x")).metric not in (C.LENGTH, C.RATE):
+        return None
+    return m.group("x")
+
+
+def _figure(raw: list[str], first: int, metric_named: bool = True) -> str | None:
+    """The acceptance figure the prose above the table (0-based line ``first``) names;
+    ``metric_named``: whether the paste holds 'metric' at all (else no 'Metric = X' is looked
+    for above: the paste's lines are not walked back per table)."""
     near = [t for t in raw[max(0, first - 3) : first] if t.strip()]
     for t in reversed(near):
         m = _PER_REQUEST.match(t)
@@ -83,6 +109,10 @@ def _figure(raw: list[str], first: int) -> str | None:
             x = m.group("x").strip("`*_ ")
             return x if I.key_of(x).metric in (C.LENGTH, C.RATE) else None
     if any(_OTHER_MEASURE.search(t) for t in near):
+        return None
+    if (x := _opened(raw, first)) is not None:
+        return x
+    if not metric_named:
         return None
     for i in range(first - 1, -1, -1):
         t = raw[i]
@@ -105,6 +135,7 @@ def hinted(body: str, text: str, title: str = "") -> bool:
         and ("mean" in low or "avg" in low or "average" in low)
         and (
             "metric" in text.lower()
+            or "accept" in text.lower()
             or "per request" in text.lower()
             or "per-request" in text.lower()
             or "accept" in title.lower()
@@ -128,6 +159,36 @@ def _titled(title: str, raw: list[str], first: int) -> str | None:
     return None if any(_OTHER_MEASURE.search(t) for t in near) else title
 
 
+# statistics that are values of the figure (not a spread of them)
+_VALUE_STATS = _MEAN | (_OTHER_STATS - {"std", "stdev", "std dev", "spread", "range"})
+
+
+def _lengths(g: Grid, head: list[str], stat_cols: set[int]) -> bool:
+    """Whether the table's values of the figure (its mean, percentiles, minimum and maximum, and
+    a column of the samples joined by '/') are lengths: two at least, every one from 1 to 16,
+    none with '%', one at least with decimals (a rate never passes 1 without '%')."""
+    vals = []
+    for _, cells in g.rows:
+        for j, cell in enumerate(cells):
+            if j >= len(head) or (head[j] not in _VALUE_STATS and j in stat_cols):
+                continue
+            parts = cell.split("/") if j not in stat_cols else [cell]
+            if j not in stat_cols and len(parts) < 2:
+                continue
+            for part in parts:
+                v = C.value(C._MARKUP.sub("", part).strip())
+                if v is None:
+                    if j not in stat_cols:
+                        break  # not a column of samples
+                    continue
+                vals.append(v)
+    return (
+        len(vals) >= 2
+        and all(not v.percent and 1.0 <= v.number <= C.MAX_STEP_TOKENS for v in vals)
+        and any(v.decimals for v in vals)
+    )
+
+
 def reduced(g: Grid, text: str, title: str = "") -> tuple[Grid, str] | None:
     """The table cut to its label columns and its mean column, and the figure's name (a title
     for interpret.grid), where the rule applies; else None."""
@@ -144,9 +205,21 @@ def reduced(g: Grid, text: str, title: str = "") -> tuple[Grid, str] | None:
     if any(C.key(h).metric in C.ACCEPTANCE or I.key_of(h).metric in C.ACCEPTANCE for h in head):
         return None
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    fig = _figure(raw, g.first_line - 1) or _titled(title, raw, g.first_line - 1)
+    fig = _figure(raw, g.first_line - 1, "metric" in text.lower()) or _titled(
+        title, raw, g.first_line - 1
+    )
     if fig is None:
         return None
+    key = I.key_of(fig)
+    if (
+        key.metric == C.RATE
+        and not key.percent
+        and "rate" not in fig.lower()
+        and _lengths(g, head, {*means, *stats, *range(first_stat)})
+    ):
+        # a bare acceptance over values a rate never takes (3.76 without '%', its samples
+        # from 1 to 16): the length, as a rate's title over such cells is
+        fig = "acceptance length"
     keep = [*range(first_stat), means[0]]
     header = [[g.header[0][j] if j != means[0] else "mean" for j in keep]]
     rows = [(ln, [cells[j] if j < len(cells) else "" for j in keep]) for ln, cells in g.rows]

@@ -319,6 +319,40 @@ def _byte(ch: str) -> bytes:
     return bytes([ord(ch)]) if ord(ch) < 256 else ch.encode("cp1252")
 
 
+# UTF-8 read as Windows-1253 (Greek), the bytes that code page leaves undefined read as
+# Windows-1252 (a web page's '—' shown as 'β€”', '≈' as 'β‰ˆ', '×' as 'Γ—'): a lead byte's Greek
+# letter ('Β' to 'Ρ', 'Σ' to 'τ': 0xC2 to 0xF4) and its continuation bytes' characters (0x80 to
+# 0xBF in either code page); only where they read back as UTF-8 (Greek words stay)
+_MOJIBAKE_GREEK = re.compile(
+    "[\u0392-\u03a1\u03a3-\u03c4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d"
+    "\u017e\u0192\u02c6\u02dc\u2013-\u2015\u2018-\u201e\u2020-\u2022\u2026\u2030"
+    "\u2039\u203a\u20ac\u2122\u0384-\u0386\u0388-\u038a\u038c\u038e\u038f]{1,3}"
+)
+
+
+# the mark of that reading somewhere in the text: punctuation's or an arrow's lead bytes (E2 80,
+# E2 86, E2 89: 'β€', 'β†', 'β‰'), so a Greek letter before a degree sign ('Δ°C') stays where
+# no such mark is
+_GREEK_TELLTALE = re.compile("\u03b2[\u20ac\u2020\u2030]")
+
+
+def _greek_byte(ch: str) -> bytes:
+    if ord(ch) < 256:
+        return bytes([ord(ch)])
+    try:
+        return ch.encode("cp1253")
+    except UnicodeEncodeError:
+        return ch.encode("cp1252")
+
+
+def _unmangle_greek(m: re.Match[str]) -> str:
+    """:func:`_unmangle` for Windows-1253's reading."""
+    try:
+        return b"".join(_greek_byte(c) for c in m.group(0)).decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return m.group(0)
+
+
 def _unmangle(m: re.Match[str]) -> str:
     """One character's UTF-8 bytes read back, or the text as it was when they are no UTF-8."""
     try:
@@ -493,6 +527,8 @@ def prepare(text: str) -> list[Line]:
         raw = [ln.translate(_FULLWIDTH) for ln in raw]
     if _MOJIBAKE.search(text):
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
+    if _GREEK_TELLTALE.search(text) and _MOJIBAKE_GREEK.search(text):
+        raw = [_MOJIBAKE_GREEK.sub(_unmangle_greek, ln) for ln in raw]
     if _CJK.search(text):
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
         raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length

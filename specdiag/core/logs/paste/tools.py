@@ -623,11 +623,38 @@ _SGLANG_FLAGS = re.compile(
 )
 
 
+# llama.cpp's own speculative flags set to a value ('--spec-type draft-mtp' or another of its
+# speculation types, '--spec-draft-n-max 2', '--spec-draft-p-min 0.5', '--spec-ngram-mod-n-match 12'; its older '--draft-max 8',
+# '--draft-p-min 0.6'): no other engine takes them (vLLM and SGLang spell 'speculative', MLX
+# '--num-draft-tokens')
+_LLAMACPP_FLAGS = re.compile(
+    r"(?<![\w-])--(?:spec-type[ =](?:draft|ngram|mtp|eagle)[\w-]*|"
+    r"spec-(?:draft|ngram)-[a-z][\w-]*[ =][\w.-]|draft-(?:max|min|p-min)[ =]\d)",
+    re.IGNORECASE,
+)
+# llama.cpp's bug-report form (its repository's issue template, kept by its forks): a heading of
+# the form's field for the ggml backends used ('### GGML backends'), another of its fields (the
+# version, the first bad commit, the operating systems) beside it; a heading alone, or prose
+# naming GGML backends, is no form
+_LLAMACPP_FORM = re.compile(r"^#{2,4}[ \t]+GGML backends[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_LLAMACPP_FORM_FIELD = re.compile(
+    r"^#{2,4}[ \t]+(?:Name and Version|First Bad Commit|Operating systems|Git commit)[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
 def flagged(text: str) -> set[str]:
-    """The tool whose own server flags the paste sets (SGLang's speculative settings)."""
-    if "speculative" not in text.lower():
-        return set()
-    return {"sglang"} if _SGLANG_FLAGS.search(text) else set()
+    """The tool whose own server flags the paste sets (SGLang's speculative settings; llama.cpp's
+    speculative flags), or whose bug-report form it fills (llama.cpp's)."""
+    low = text.lower()
+    out: set[str] = set()
+    if "speculative" in low and _SGLANG_FLAGS.search(text):
+        out.add("sglang")
+    if ("--spec-" in low or "--draft-" in low) and _LLAMACPP_FLAGS.search(text):
+        out.add("llamacpp")
+    if "ggml backends" in low and _LLAMACPP_FORM.search(text) and _LLAMACPP_FORM_FIELD.search(text):
+        out.add("llamacpp")
+    return out
 
 
 def declared(text: str) -> set[str]:
@@ -770,10 +797,37 @@ _ORIGIN_WORDS = (
 )
 
 
+# a model made for a tool ('a draft trained to accelerate org/model-7B with speculative
+# decoding in vLLM', 'a head built for serving in SGLang', 'designed for use with vLLM'): where the
+# model is meant to run, not what printed its figures (a card's summary names no printer)
+_PURPOSE = re.compile(
+    r"\b(?:trained|built|designed|made|meant|intended|tuned|optimi[sz]ed|distilled|packaged)\s+"
+    r"(?:(?:specifically|primarily|mainly|only)\s+)?(?:to|for)\s+"
+    r"(?:accelerat|speed\w*\s+up|serv|use\b|usage|run\b|running|deploy|inference|speculat)"
+    r"(?:[^.;!?\n]|\.(?=\S)){0,90}?"
+    r"\b(?:in|with|on|under|for|by)\s+(?:the\s+)?[*_`]{0,2}$",
+    re.IGNORECASE,
+)
+_PURPOSE_WORDS = (
+    "trained",
+    "built",
+    "designed",
+    "made",
+    "meant",
+    "intended",
+    "tuned",
+    "optimi",
+    "distilled",
+    "packaged",
+)
+
+
 def without_origins(text: str) -> str:
-    """``text`` with each tool name that follows words giving a feature's origin blanked."""
+    """``text`` with each tool name that follows words giving a feature's origin, or the tool a
+    model is made for (``_PURPOSE``), blanked."""
     low = text.lower()
-    if not any(w in low for w in _ORIGIN_WORDS):
+    purpose = any(w in low for w in _PURPOSE_WORDS)
+    if not purpose and not any(w in low for w in _ORIGIN_WORDS):
         return text
     spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
     cut: list[tuple[int, int]] = []
@@ -781,8 +835,9 @@ def without_origins(text: str) -> str:
         src = spaced if tool in _ENGINES else text
         for m in pat.finditer(src):
             line_start = src.rfind("\n", 0, m.start()) + 1
-            if _is_name(src, m) and _FEATURE_ORIGIN.search(
-                src, max(line_start, m.start() - 60), m.start()
+            if _is_name(src, m) and (
+                _FEATURE_ORIGIN.search(src, max(line_start, m.start() - 60), m.start())
+                or (purpose and _PURPOSE.search(src, max(line_start, m.start() - 140), m.start()))
             ):
                 cut.append((m.start(), m.end()))
     for a, b in sorted(cut, reverse=True):
