@@ -3408,7 +3408,16 @@ _OF_THE_DRAFT = re.compile(
 )
 
 
+# a bracket opened before the key and not closed in it ('the run gave (acceptance_length=2.74,
+# ...)', 'claims [mean accept len: 3.1]'): the key is the words after its opening
+_OPEN_BRACKET = re.compile(r"[(\[][^()\[\]]*$")
+
+
 def _key_of(words: str, sep: str | None = None) -> C.Key:
+    if ("(" in words or "[" in words) and (ob := _OPEN_BRACKET.search(words)) is not None:
+        inner = words[ob.start() + 1 :]
+        if inner.strip() and (k := _key_of(inner, sep)).metric is not None:
+            return k
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
     while ws and ws[-1].lower().strip(":=") in _CONNECT and ws[-1].strip(":=") != "A":
@@ -5129,6 +5138,9 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 _RUN_VALUE = r"[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
 _RATE_RUN_ON = (  # all of _RATE_RUN after its key (kept apart for `_keyed`)
     r"[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
+    # a verb of the run's fall between the name and its values ('per-position acceptance
+    # decaying 0.8/0.6/0.4'): the values the positions', which must then fall
+    r"(?P<trend>(?:decaying|declining|decreasing|falling|dropping|tapering)\s+)?"
     r"(?P<run>" + _RUN_VALUE + r"(?:\s*/\s*" + _RUN_VALUE + r"){1,7})"
     r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
     r"(?![\w/]|\.\d|\s*%)"
@@ -5189,6 +5201,10 @@ def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
         positional = (
             k.metric == C.PER_POSITION or _POSITION_WORDS.search(m.group("key")) is not None
         )
+        if m.group("trend") and (
+            not positional or any(b > a - 1e-9 for a, b in zip(fr, fr[1:], strict=False))
+        ):
+            continue  # (a fall said of no positions, or of values that do not fall)
         if not positional:
             after = _LENGTH_AFTER.search(text, m.end())
             if after is None or _SENTENCE_END.search(text, m.end(), after.start()):
