@@ -7984,6 +7984,59 @@ def _not_measured_object(obj: dict[str, Any]) -> bool:
     return _is_num(acc) and _is_num(dra) and acc > dra  # type: ignore[operator]
 
 
+# a field naming an acceptance figure, then the subset of prompts it was measured on
+# ('"acceptance_rate_chat": 0.61', '"draft_accept_long_prose": 0.70'): a suffix of one to three
+# words, none a statistic, a bound, a change or another figure's word
+_SUBSET_WORD = re.compile(r"^[a-z][a-z0-9]{1,15}$")
+_NOT_SUBSET = frozenset(
+    (
+        "std stdev sd var variance se stderr err error ci min max median mean avg p50 p90 p95 p99 "
+        "target goal threshold thresh bound limit floor ceiling expected est estimate estimated "
+        "predicted ref reference paper reported baseline prev previous old new delta diff change "
+        "gain drop loss pct percent ratio count counts total n num sum ms sec tok tokens per "
+        "step steps k unit units"
+    ).split()
+)
+
+
+def _subset_fields(obj: dict[str, Any]) -> list[tuple[str, C.Key, C.Value, str, str]]:
+    """The fields of ``obj`` naming an acceptance figure then a subset (field, key, value,
+    text, subset; the subset '' for a bare 'draft_accept'): a rate, ratio or length by its
+    name's first words, or the drafts' bare 'accept' ('draft_accept') over a fraction of one."""
+    out = []
+    for name, v in obj.items():
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or "accept" not in str(name):
+            continue
+        words = re.split(r"[_\s-]+", str(name).strip().lower())
+        if len(words) < 2 or C.key(str(name)).metric is not None:
+            continue
+        for n in range(len(words) - 1, 1, -1):
+            head, tail = " ".join(words[:n]), words[n:]
+            k = C.key(head)
+            drafts = k.metric is None and head in _DRAFT_ACCEPT_NAMES
+            if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.LENGTH) and not drafts:
+                continue
+            if len(tail) > 3 or not all(
+                _SUBSET_WORD.match(w) and w not in _NOT_SUBSET for w in tail
+            ):
+                break
+            if C.key(" ".join(tail)).metric is not None:
+                break
+            text = repr(v) if isinstance(v, float) else str(v)
+            val = C.value(text)
+            if val is None or (drafts and not 0 <= val.number <= 1):
+                break
+            key = C.Key(C.RATE, head, False) if drafts else k
+            out.append((str(name), key, val, text, " ".join(tail)))
+            break
+        else:
+            if " ".join(words) in _DRAFT_ACCEPT_NAMES and 0 <= v <= 1 and isinstance(v, float):
+                text = repr(v)
+                if (val := C.value(text)) is not None:
+                    out.append((str(name), C.Key(C.RATE, " ".join(words), False), val, text, ""))
+    return out
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
@@ -8077,6 +8130,25 @@ def json_records(
         kind = (
             "response" if any(x in obj for x in ("choices", "usage", "meta_info", "id")) else ctx[2]
         )
+        if not fig.has_acceptance() and (subsets := _subset_fields(obj)):
+            # an object of no figure of its own but of the figure on each subset of prompts
+            # ('"acceptance_rate_chat": 0.61, "acceptance_rate_code": 0.72'): a record each
+            for name, sk, sv, text, subset in subsets:
+                sf = E.Figures()
+                sf.put(sk.metric or "", sv, sk, text, name)
+                sf.notes.extend(fig.notes)
+                rec = E.record(
+                    sf,
+                    kind=kind,
+                    tool=ctx[0],
+                    tool_rule=ctx[1],
+                    structure="json",
+                    lines=lines,
+                    labels=(*labels, ("subset", subset)) if subset else tuple(labels),
+                )
+                if rec is not None:
+                    out.append(rec)
+            continue
         rec = E.record(
             fig,
             kind=kind,
