@@ -766,6 +766,10 @@ def heading_figure(h: str) -> C.Key | None:
     if _OTHER_FIGURE.search(t):
         return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
     cands = (t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0])
+    if "per" in t.lower() or "by" in t.lower():
+        # ('MT-Bench Per-Category AR': the breakdown the table gives, between subject and name)
+        cut = _BREAKDOWN.sub(" ", t)
+        cands = (*cands, cut, _TITLE_QUALIFIER.split(cut, 1)[0]) if cut != t else cands
     for cand in (c.split(":", 1)[-1].strip() for c in cands):
         k = C.key(cand) if cand else None
         # (the bare word 'acceptance' is too loose a title for numbers far below it)
@@ -1167,6 +1171,12 @@ def _title_key(title: str) -> C.Key | None:
         # a sentence naming the figure, then where or how it was measured ('Average acceptance
         # length (τ) measured across MT-bench and GSM8K with K = 7:')
         tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    if tk.metric is None and ("per" in title.lower() or "by" in title.lower()):
+        # the breakdown the table gives between the subject and the figure's name ('MT-Bench
+        # Per-Category AR (online)', 'AR by task (final)'): the title without it
+        cut = _BREAKDOWN.sub(" ", title)
+        if cut != title and cut.strip():
+            return _title_key(cut)
     if tk.metric is None and (lead := _TITLE_SUBJECT.match(title)) is not None:
         # the figure's name after the names of what was measured, each holding a digit (a
         # model's size or version, a method's depth: 'Model-7B Draft5 acceptance length on
@@ -1175,6 +1185,13 @@ def _title_key(title: str) -> C.Key | None:
     return tk
 
 
+# a breakdown named in a title ('per-category', 'per task', 'by dataset'): what the rows are
+_BREAKDOWN = re.compile(
+    r"(?<![\w-])(?:per|by)[- ](?:category|categories|task|tasks|dataset|datasets|domain|domains|"
+    r"benchmark|benchmarks|subset|subsets|split|splits|language|languages|prompt|prompts|turn|"
+    r"turns|type|types)\b",
+    re.I,
+)
 # a title's opening names of the model or method measured, each a word holding a digit
 # ('Qwen2-7B', 'EAGLE-3', 'Draft5'), one to four of them, before the figure's name
 # (the first digit of each word ends its letters: one way to match)
@@ -3409,15 +3426,16 @@ _OF_THE_DRAFT = re.compile(
 
 
 # a bracket opened before the key and not closed in it ('the run gave (acceptance_length=2.74,
-# ...)', 'claims [mean accept len: 3.1]'): the key is the words after its opening
+# ...)', 'claims [mean accept len: 3.1]'): the key is the words after its opening, where they
+# name an acceptance figure
 _OPEN_BRACKET = re.compile(r"[(\[][^()\[\]]*$")
 
 
 def _key_of(words: str, sep: str | None = None) -> C.Key:
     if ("(" in words or "[" in words) and (ob := _OPEN_BRACKET.search(words)) is not None:
         inner = words[ob.start() + 1 :]
-        if inner.strip() and (k := _key_of(inner, sep)).metric is not None:
-            return k
+        if inner.strip() and (k := _key_of(inner, sep)).metric in C.ACCEPTANCE:
+            return k  # (an acceptance figure's: a count's bracket is read as before)
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
     while ws and ws[-1].lower().strip(":=") in _CONNECT and ws[-1].strip(":=") != "A":
