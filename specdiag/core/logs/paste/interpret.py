@@ -6243,6 +6243,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 or (more := _VERSUS.match(text, end)) is not None
                 or (more := _ARROW_TO.match(text, end)) is not None
                 or (more := _DOWN_FROM.match(text, end)) is not None
+                # the figure's next value in a clause of where it went, with no name of its own
+                # ('length: 1.00 on the stalled request, recovering to ~2.7'; arrival.py)
+                or (
+                    k.metric in _LEGGED
+                    and (more := A.continued(text, end, v.percent)) is not None
+                    and not A.conditional(text, more.start("val"))
+                )
             ):
                 mv = C.value(more.group("val"))
                 if mv is None or (more.re is _VERSUS and not _versus_kept(more, v, mv)):
@@ -6257,7 +6264,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     break
                 # a 'vs' value is another run's: after every first value of the line
                 at = more.start("val") + (
-                    len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM) else 0
+                    len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM, A.CONTINUED) else 0
                 )
                 found.append((at, k, mv, m.group("key").strip(), more.group("val").strip()))
                 for i in range(end, more.end("val")):
@@ -6297,6 +6304,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found = _bare_accept_per_step(found)
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
+
+
+# the figures a later leg after a pair's value continues ('..., recovering to ~2.7')
+_LEGGED = (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.ACCEPT_RATIO)
 
 
 def _unit_before_more(text: str, end: int, k: C.Key, rest: list[str]) -> int:
@@ -6527,6 +6538,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _kv_continues(t, lines[j + 1][1])
                 or _open_more(t, lines[j + 1][1])
                 or _open_share_list(t, lines[j + 1][1])
+                or _open_leg(t, lines[j + 1][1])
             )
         ):
             j += 1
@@ -6534,6 +6546,26 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
         out.append((ln, t))
         i = j + 1
     return out
+
+
+# the last value of a line (a figure's, perhaps a count's after it)
+_A_VALUE = re.compile(r"\d+(?:\.\d+)?\s*%?")
+
+
+def _open_leg(t: str, nxt: str) -> bool:
+    """Whether ``nxt`` goes on with the next leg of the acceptance figure ``t`` ends its
+    sentence without ('length: 1.00 on the' / 'stalled request, recovering to ~2.7'; the
+    figure's next value in a clause of where it went, with no name of its own: arrival.py)."""
+    if "accept" not in t.lower() or " to " not in nxt:
+        return False
+    last = None
+    for last in _A_VALUE.finditer(t):
+        pass
+    if last is None or _SENTENCE_END.search(t, last.end()) is not None:
+        return False
+    joined = f"{t} {nxt.strip()}"
+    c = A.continued(joined, last.end(), last.group(0).rstrip().endswith("%"))
+    return c is not None and c.start("val") > len(t)
 
 
 # a 'key=value' pair, and a line wholly of them (two or more, no head)
