@@ -765,11 +765,12 @@ def heading_figure(h: str) -> C.Key | None:
     t = _HEADING_MARK.sub("", h).strip()
     if _OTHER_FIGURE.search(t):
         return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
-    cands = (t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0])
+    cands = [t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]]
     if "per" in t.lower() or "by" in t.lower():
         # ('MT-Bench Per-Category AR': the breakdown the table gives, between subject and name)
         cut = _BREAKDOWN.sub(" ", t)
-        cands = (*cands, cut, _TITLE_QUALIFIER.split(cut, 1)[0]) if cut != t else cands
+        if cut != t:
+            cands += [cut, _TITLE_QUALIFIER.split(cut, 1)[0]]
     for cand in (c.split(":", 1)[-1].strip() for c in cands):
         k = C.key(cand) if cand else None
         # (the bare word 'acceptance' is too loose a title for numbers far below it)
@@ -6559,8 +6560,8 @@ def _open_leg(t: str, nxt: str) -> bool:
     if "accept" not in t.lower() or " to " not in nxt:
         return False
     last = None
-    for last in _A_VALUE.finditer(t):
-        pass
+    for found in _A_VALUE.finditer(t):
+        last = found
     if last is None or _SENTENCE_END.search(t, last.end()) is not None:
         return False
     joined = f"{t} {nxt.strip()}"
@@ -8069,13 +8070,74 @@ def _not_measured_object(obj: dict[str, Any]) -> bool:
 # words, none a statistic, a bound, a change or another figure's word
 _SUBSET_WORD = re.compile(r"^[a-z][a-z0-9]{1,15}$")
 _NOT_SUBSET = frozenset(
-    (
-        "std stdev sd var variance se stderr err error ci min max median mean avg p50 p90 p95 p99 "
-        "target goal threshold thresh bound limit floor ceiling expected est estimate estimated "
-        "predicted ref reference paper reported baseline prev previous old new delta diff change "
-        "gain drop loss pct percent ratio count counts total n num sum ms sec tok tokens per "
-        "step steps k unit units"
-    ).split()
+    [
+        "std",
+        "stdev",
+        "sd",
+        "var",
+        "variance",
+        "se",
+        "stderr",
+        "err",
+        "error",
+        "ci",
+        "min",
+        "max",
+        "median",
+        "mean",
+        "avg",
+        "p50",
+        "p90",
+        "p95",
+        "p99",
+        "target",
+        "goal",
+        "threshold",
+        "thresh",
+        "bound",
+        "limit",
+        "floor",
+        "ceiling",
+        "expected",
+        "est",
+        "estimate",
+        "estimated",
+        "predicted",
+        "ref",
+        "reference",
+        "paper",
+        "reported",
+        "baseline",
+        "prev",
+        "previous",
+        "old",
+        "new",
+        "delta",
+        "diff",
+        "change",
+        "gain",
+        "drop",
+        "loss",
+        "pct",
+        "percent",
+        "ratio",
+        "count",
+        "counts",
+        "total",
+        "n",
+        "num",
+        "sum",
+        "ms",
+        "sec",
+        "tok",
+        "tokens",
+        "per",
+        "step",
+        "steps",
+        "k",
+        "unit",
+        "units",
+    ]
 )
 
 
