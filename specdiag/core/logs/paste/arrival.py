@@ -45,7 +45,10 @@ _CHANGE_VERB = (
     r"slips?|slipped|dips?|dipped|creeps?|crept|comes?|came|moves?|moved|changes?|changed|"
     r"shifts?|shifted|edges?|edged|bumps?|bumped|collapses?|collapsed|spikes?|spiked|"
     r"regress(?:es|ed|ing)?|worsens?|worsened|deteriorat(?:es?|ed|ing)|decays?|decayed|"
-    r"erodes?|eroded|slides?|slid|craters?|cratered|tanks?|tanked|sags?|sagged)"
+    r"erodes?|eroded|slides?|slid|craters?|cratered|tanks?|tanked|sags?|sagged|"
+    # (the participles of a later leg: '..., recovering to ~2.7', ', declining to 41%')
+    r"recovering|degrading|declining|growing|shrinking|sinking|slipping|dipping|sliding|"
+    r"collapsing|jumping|plummeting|soaring|creeping|edging|worsening|decaying|eroding)"
 )
 # a particle or an adverb of degree after the verb ('goes up', 'came back down', 'dropped
 # sharply'), none to three

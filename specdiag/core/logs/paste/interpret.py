@@ -791,7 +791,12 @@ def heading_figure(h: str) -> C.Key | None:
     t = _HEADING_MARK.sub("", h).strip()
     if _OTHER_FIGURE.search(t):
         return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
-    cands = (t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0])
+    cands = [t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]]
+    if "per" in t.lower() or "by" in t.lower():
+        # ('MT-Bench Per-Category AR': the breakdown the table gives, between subject and name)
+        cut = _BREAKDOWN.sub(" ", t)
+        if cut != t:
+            cands += [cut, _TITLE_QUALIFIER.split(cut, 1)[0]]
     for cand in (c.split(":", 1)[-1].strip() for c in cands):
         k = C.key(cand) if cand else None
         # (the bare word 'acceptance' is too loose a title for numbers far below it)
@@ -1225,6 +1230,12 @@ def _title_key(title: str) -> C.Key | None:
         # a sentence naming the figure, then where or how it was measured ('Average acceptance
         # length (τ) measured across MT-bench and GSM8K with K = 7:')
         tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    if tk.metric is None and ("per" in title.lower() or "by" in title.lower()):
+        # the breakdown the table gives between the subject and the figure's name ('MT-Bench
+        # Per-Category AR (online)', 'AR by task (final)'): the title without it
+        cut = _BREAKDOWN.sub(" ", title)
+        if cut != title and cut.strip():
+            return _title_key(cut)
     if tk.metric is None and (lead := _TITLE_SUBJECT.match(title)) is not None:
         # the figure's name after the names of what was measured, each holding a digit (a
         # model's size or version, a method's depth: 'Model-7B Draft5 acceptance length on
@@ -1233,6 +1244,13 @@ def _title_key(title: str) -> C.Key | None:
     return tk
 
 
+# a breakdown named in a title ('per-category', 'per task', 'by dataset'): what the rows are
+_BREAKDOWN = re.compile(
+    r"(?<![\w-])(?:per|by)[- ](?:category|categories|task|tasks|dataset|datasets|domain|domains|"
+    r"benchmark|benchmarks|subset|subsets|split|splits|language|languages|prompt|prompts|turn|"
+    r"turns|type|types)\b",
+    re.I,
+)
 # a title's opening names of the model or method measured, each a word holding a digit
 # ('Qwen2-7B', 'EAGLE-3', 'Draft5'), one to four of them, before the figure's name
 # (the first digit of each word ends its letters: one way to match)
@@ -3605,7 +3623,17 @@ _OF_THE_DRAFT = re.compile(
 )
 
 
+# a bracket opened before the key and not closed in it ('the run gave (acceptance_length=2.74,
+# ...)', 'claims [mean accept len: 3.1]'): the key is the words after its opening, where they
+# name an acceptance figure
+_OPEN_BRACKET = re.compile(r"[(\[][^()\[\]]*$")
+
+
 def _key_of(words: str, sep: str | None = None) -> C.Key:
+    if ("(" in words or "[" in words) and (ob := _OPEN_BRACKET.search(words)) is not None:
+        inner = words[ob.start() + 1 :]
+        if inner.strip() and (k := _key_of(inner, sep)).metric in C.ACCEPTANCE:
+            return k  # (an acceptance figure's: a count's bracket is read as before)
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
     while ws and ws[-1].lower().strip(":=") in _CONNECT and ws[-1].strip(":=") != "A":
@@ -5330,6 +5358,9 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 _RUN_VALUE = r"[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
 _RATE_RUN_ON = (  # all of _RATE_RUN after its key (kept apart for `_keyed`)
     r"[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
+    # a verb of the run's fall between the name and its values ('per-position acceptance
+    # decaying 0.8/0.6/0.4'): the values the positions', which must then fall
+    r"(?P<trend>(?:decaying|declining|decreasing|falling|dropping|tapering)\s+)?"
     r"(?P<run>" + _RUN_VALUE + r"(?:\s*/\s*" + _RUN_VALUE + r"){1,7})"
     r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
     r"(?![\w/]|\.\d|\s*%)"
@@ -5390,6 +5421,10 @@ def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
         positional = (
             k.metric == C.PER_POSITION or _POSITION_WORDS.search(m.group("key")) is not None
         )
+        if m.group("trend") and (
+            not positional or any(b > a - 1e-9 for a, b in zip(fr, fr[1:], strict=False))
+        ):
+            continue  # (a fall said of no positions, or of values that do not fall)
         if not positional:
             after = _LENGTH_AFTER.search(text, m.end())
             if after is None or _SENTENCE_END.search(text, m.end(), after.start()):
@@ -5613,6 +5648,35 @@ def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
         yield start, d.end, [(C.key("tokens per step"), v, kt, d.x)]
 
 
+# a level held, approximately ('stays ~4.5', 'remains around 0.7'), then right after it another
+# quantity's change ('..., generated balloons', '... while throughput collapses'): what did not
+# change between the settings compared, said of them all: no run's own value
+_HELD = re.compile(
+    r"\b(?:stays?|stayed|staying|remains?|remained|remaining|holds?|held|hovers?|hovered)\b", re.I
+)
+_APPROXIMATE = re.compile(r"[~≈]|\b(?:about|around|roughly|approximately|approx)\b", re.I)
+_OTHER_CHANGES = re.compile(
+    r"\s*(?:,|;|\b(?:while|whereas|but|and)\b)\s*(?:(?:the|its|our|their)\s+)?"
+    r"[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*){0,2}\s+"
+    r"(?:balloons?|ballooned|grows?|grew|explodes?|exploded|collapses?|collapsed|drops?|dropped|"
+    r"falls?|fell|rises?|rose|climbs?|climbed|increases?|increased|decreases?|decreased|"
+    r"doubles?|doubled|triples?|tripled|halves|halved|shrinks?|shrank|soars?|soared|jumps?|"
+    r"jumped|plummets?|plummeted|spikes?|spiked|blows?\s+up|blew\s+up)\b",
+    re.I,
+)
+
+
+def _held_across(text: str, m: re.Match[str]) -> bool:
+    """Whether an arrival ``m`` is a level held approximately while another quantity changes
+    right after it ('accepted per round stays ~4.5, drafted tokens balloon')."""
+    verb = text[m.end("key") : m.start("val")]
+    return (
+        _HELD.search(verb) is not None
+        and _APPROXIMATE.search(verb + m.group("val")) is not None
+        and _OTHER_CHANGES.match(text, m.end()) is not None
+    )
+
+
 def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in A.arrivals(text):
@@ -5629,6 +5693,7 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
             A.conditional(text, m.start("val"))
             or A.target(m.group("key"))
             or A.floor_start(text[m.end("key") : m.start("val")], m.group("val"))
+            or (k.metric in C.ACCEPTANCE and _held_across(text, m))
         ):
             # 'if the accept length collapsed to 1.0, ...', 'we want the AL to reach 3.0':
             # what would be or should be, no run; 'the accept length starts at 1': a definition
@@ -6394,6 +6459,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 or (more := _VERSUS.match(text, end)) is not None
                 or (more := _ARROW_TO.match(text, end)) is not None
                 or (more := _DOWN_FROM.match(text, end)) is not None
+                # the figure's next value in a clause of where it went, with no name of its own
+                # ('length: 1.00 on the stalled request, recovering to ~2.7'; arrival.py)
+                or (
+                    k.metric in _LEGGED
+                    and (more := A.continued(text, end, v.percent)) is not None
+                    and not A.conditional(text, more.start("val"))
+                )
             ):
                 mv = C.value(more.group("val"))
                 if mv is None or (more.re is _VERSUS and not _versus_kept(more, v, mv)):
@@ -6408,7 +6480,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     break
                 # a 'vs' value is another run's: after every first value of the line
                 at = more.start("val") + (
-                    len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM) else 0
+                    len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM, A.CONTINUED) else 0
                 )
                 found.append((at, k, mv, m.group("key").strip(), more.group("val").strip()))
                 for i in range(end, more.end("val")):
@@ -6448,6 +6520,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found = _bare_accept_per_step(found)
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
+
+
+# the figures a later leg after a pair's value continues ('..., recovering to ~2.7')
+_LEGGED = (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.ACCEPT_RATIO)
 
 
 def _unit_before_more(text: str, end: int, k: C.Key, rest: list[str]) -> int:
@@ -6678,6 +6754,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _kv_continues(t, lines[j + 1][1])
                 or _open_more(t, lines[j + 1][1])
                 or _open_share_list(t, lines[j + 1][1])
+                or _open_leg(t, lines[j + 1][1])
             )
         ):
             j += 1
@@ -6685,6 +6762,26 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
         out.append((ln, t))
         i = j + 1
     return out
+
+
+# the last value of a line (a figure's, perhaps a count's after it)
+_A_VALUE = re.compile(r"\d+(?:\.\d+)?\s*%?")
+
+
+def _open_leg(t: str, nxt: str) -> bool:
+    """Whether ``nxt`` goes on with the next leg of the acceptance figure ``t`` ends its
+    sentence without ('length: 1.00 on the' / 'stalled request, recovering to ~2.7'; the
+    figure's next value in a clause of where it went, with no name of its own: arrival.py)."""
+    if "accept" not in t.lower() or " to " not in nxt:
+        return False
+    last = None
+    for found in _A_VALUE.finditer(t):
+        last = found
+    if last is None or _SENTENCE_END.search(t, last.end()) is not None:
+        return False
+    joined = f"{t} {nxt.strip()}"
+    c = A.continued(joined, last.end(), last.group(0).rstrip().endswith("%"))
+    return c is not None and c.start("val") > len(t)
 
 
 # a 'key=value' pair, and a line wholly of them (two or more, no head)
@@ -8295,6 +8392,120 @@ def _not_measured_object(obj: dict[str, Any]) -> bool:
     return _is_num(acc) and _is_num(dra) and acc > dra  # type: ignore[operator]
 
 
+# a field naming an acceptance figure, then the subset of prompts it was measured on
+# ('"acceptance_rate_chat": 0.61', '"draft_accept_long_prose": 0.70'): a suffix of one to three
+# words, none a statistic, a bound, a change or another figure's word
+_SUBSET_WORD = re.compile(r"^[a-z][a-z0-9]{1,15}$")
+_NOT_SUBSET = frozenset(
+    [
+        "std",
+        "stdev",
+        "sd",
+        "var",
+        "variance",
+        "se",
+        "stderr",
+        "err",
+        "error",
+        "ci",
+        "min",
+        "max",
+        "median",
+        "mean",
+        "avg",
+        "p50",
+        "p90",
+        "p95",
+        "p99",
+        "target",
+        "goal",
+        "threshold",
+        "thresh",
+        "bound",
+        "limit",
+        "floor",
+        "ceiling",
+        "expected",
+        "est",
+        "estimate",
+        "estimated",
+        "predicted",
+        "ref",
+        "reference",
+        "paper",
+        "reported",
+        "baseline",
+        "prev",
+        "previous",
+        "old",
+        "new",
+        "delta",
+        "diff",
+        "change",
+        "gain",
+        "drop",
+        "loss",
+        "pct",
+        "percent",
+        "ratio",
+        "count",
+        "counts",
+        "total",
+        "n",
+        "num",
+        "sum",
+        "ms",
+        "sec",
+        "tok",
+        "tokens",
+        "per",
+        "step",
+        "steps",
+        "k",
+        "unit",
+        "units",
+    ]
+)
+
+
+def _subset_fields(obj: dict[str, Any]) -> list[tuple[str, C.Key, C.Value, str, str]]:
+    """The fields of ``obj`` naming an acceptance figure then a subset (field, key, value,
+    text, subset; the subset '' for a bare 'draft_accept'): a rate, ratio or length by its
+    name's first words, or the drafts' bare 'accept' ('draft_accept') over a fraction of one."""
+    out = []
+    for name, v in obj.items():
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or "accept" not in str(name):
+            continue
+        words = re.split(r"[_\s-]+", str(name).strip().lower())
+        if len(words) < 2 or C.key(str(name)).metric is not None:
+            continue
+        for n in range(len(words) - 1, 1, -1):
+            head, tail = " ".join(words[:n]), words[n:]
+            k = C.key(head)
+            drafts = k.metric is None and head in _DRAFT_ACCEPT_NAMES
+            if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.LENGTH) and not drafts:
+                continue
+            if len(tail) > 3 or not all(
+                _SUBSET_WORD.match(w) and w not in _NOT_SUBSET for w in tail
+            ):
+                break
+            if C.key(" ".join(tail)).metric is not None:
+                break
+            text = repr(v) if isinstance(v, float) else str(v)
+            val = C.value(text)
+            if val is None or (drafts and not 0 <= val.number <= 1):
+                break
+            key = C.Key(C.RATE, head, False) if drafts else k
+            out.append((str(name), key, val, text, " ".join(tail)))
+            break
+        else:
+            if " ".join(words) in _DRAFT_ACCEPT_NAMES and 0 <= v <= 1 and isinstance(v, float):
+                text = repr(v)
+                if (val := C.value(text)) is not None:
+                    out.append((str(name), C.Key(C.RATE, " ".join(words), False), val, text, ""))
+    return out
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
@@ -8388,6 +8599,25 @@ def json_records(
         kind = (
             "response" if any(x in obj for x in ("choices", "usage", "meta_info", "id")) else ctx[2]
         )
+        if not fig.has_acceptance() and (subsets := _subset_fields(obj)):
+            # an object of no figure of its own but of the figure on each subset of prompts
+            # ('"acceptance_rate_chat": 0.61, "acceptance_rate_code": 0.72'): a record each
+            for name, sk, sv, text, subset in subsets:
+                sf = E.Figures()
+                sf.put(sk.metric or "", sv, sk, text, name)
+                sf.notes.extend(fig.notes)
+                rec = E.record(
+                    sf,
+                    kind=kind,
+                    tool=ctx[0],
+                    tool_rule=ctx[1],
+                    structure="json",
+                    lines=lines,
+                    labels=(*labels, ("subset", subset)) if subset else tuple(labels),
+                )
+                if rec is not None:
+                    out.append(rec)
+            continue
         rec = E.record(
             fig,
             kind=kind,

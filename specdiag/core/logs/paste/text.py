@@ -4,6 +4,7 @@ into blocks at blank lines, with every line's number in the input kept."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from specdiag.core.logs.paste import bracket_length as BL
 from specdiag.core.logs.paste import cells as C
@@ -402,13 +403,54 @@ def _from_chinese(line: str) -> str:
 # an HTML table row on one line ('<tr><td>EAGLE-3</td><td>3.61</td></tr>', as pages and
 # model cards paste them): read as a pipe row
 _HTML_CELL = re.compile(r"<t[dh][\s>]", re.I)
-_HTML_CELL_TEXT = re.compile(r"<t[dh](?:\s[^<>]*)?>(.*?)</t[dh]\s*>", re.I)
+_HTML_CELL_TEXT = re.compile(r"<t[dh](\s[^<>]*)?>(.*?)</t[dh]\s*>", re.I)
+# a cell spanning columns or rows ('<th colspan="2">SetA</th>', '<td rowspan="2">model-a</td>'):
+# a column span is its text then empty cells (a spanning title, as a pipe table writes it), a
+# row span its text again in the rows below at its column, as a pipe table repeats it
+_SPAN = re.compile(r"\b(col|row)span\s*=\s*[\"']?(\d{1,4})", re.I)
+_MAX_SPAN = 64  # the most columns or rows one cell is taken to span
+_TABLE_EDGE = re.compile(r"</?table[\s>]", re.I)
 
 
-def _html_row(ln: str) -> str:
+def _spans(attrs: str | None) -> tuple[int, int]:
+    """The columns and rows a cell spans (1, 1 without the attributes)."""
+    col = row = 1
+    if attrs and "span" in attrs:
+        for m in _SPAN.finditer(attrs):
+            n = min(max(int(m.group(2)), 1), _MAX_SPAN)
+            if m.group(1).lower() == "col":
+                col = n
+            else:
+                row = n
+    return col, row
+
+
+def _html_row(ln: str, carry: dict[int, list[Any]] | None = None) -> str:
+    """``ln``'s HTML table row as a pipe row (``ln`` itself when it holds none); ``carry``
+    holds the cells of rows above spanning down into this one (column: [text, rows left]),
+    updated for the rows below."""
     if not _HTML_CELL.search(ln):
         return ln
-    cells = [c.strip() for c in _HTML_CELL_TEXT.findall(ln)]  # empty cells kept in place
+    carry = {} if carry is None else carry
+    cells: list[str] = []
+
+    def carried() -> None:
+        while len(cells) in carry:
+            c = len(cells)
+            cells.append(carry[c][0])
+            carry[c][1] -= 1
+            if carry[c][1] <= 0:
+                del carry[c]
+
+    for m in _HTML_CELL_TEXT.finditer(ln):
+        carried()
+        text = m.group(2).strip()  # empty cells kept in place
+        cols, rows = _spans(m.group(1))
+        for k in range(cols):
+            if rows > 1:
+                carry[len(cells)] = [text if k == 0 else "", rows - 1]
+            cells.append(text if k == 0 else "")
+    carried()
     return "| " + " | ".join(cells) + " |" if len(cells) >= 2 else ln
 
 
@@ -418,7 +460,7 @@ def _html_row(ln: str) -> str:
 # ('<table>', '<thead>', '</tbody>') hold no row
 _ROW_OPEN = re.compile(r"^\s*<tr(?:\s[^<>]*)?>", re.I)
 _ROW_END = re.compile(r"</tr\s*>|<tr[\s>]|</?(?:table|thead|tbody|tfoot)[\s>]", re.I)
-_WRAPPER = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)(?:\s[^<>]*)?>\s*$", re.I)
+_WRAPPER = re.compile(r"^(?:\s*</?(?:table|thead|tbody|tfoot)(?:\s[^<>]*)?>)+\s*$", re.I)
 _ROW_SPAN = 64  # the most lines one row's cells take
 DROPPED = "\x00"  # a line folded into the row above it: no line of its own
 
@@ -429,11 +471,17 @@ def _html_rows(raw: list[str]) -> list[str]:
     the wrapper tags' lines dropped where such a row is read."""
     out = list(raw)
     folded = False
+    carry: dict[int, list[Any]] = {}  # cells spanning down from the rows above
     i = 0
     while i < len(out):
         ln = out[i]
+        if "<" in ln and _TABLE_EDGE.search(ln):
+            carry.clear()  # (a table's start or end: no span crosses it)
         if not _ROW_OPEN.match(ln) or re.search(r"</tr\s*>", ln, re.I):
-            out[i] = _html_row(ln)
+            out[i] = _html_row(ln, carry)
+            if out[i] is ln and ln.strip() and not _WRAPPER.match(ln):
+                carry.clear()  # (a line of text between rows: the table ended there)
+            folded = folded or out[i] is not ln  # (a row of one line read: its wrappers none)
             i += 1
             continue
         j = i + 1
@@ -445,7 +493,8 @@ def _html_rows(raw: list[str]) -> list[str]:
                 break
             j += 1
         end = j + 1 if closed else j  # (a row cut by the next row or the table's end: up to it)
-        row = _html_row("".join(x.strip() for x in out[i:end])) if j - i <= _ROW_SPAN else ""
+        joined = "".join(x.strip() for x in out[i:end])
+        row = _html_row(joined, carry) if j - i <= _ROW_SPAN else ""
         if not row.startswith("| "):
             i += 1  # (no row there: its lines read one by one)
             continue
