@@ -893,6 +893,10 @@ MAX_STEP_TOKENS = 16.0
 # what a length read by the reader of last resort is called: no tool's name for its length, so
 # no tool's convention decides it
 UNSURE_LENGTH = "(length of unknown convention)"
+# the name the prose and cell readers give a mean of accepted tokens per step read as a length
+# ('3.2 accepted tokens/step', 'accepted ~2.1 tokens per round'): the user's words, which leave
+# the target's own token unsaid, never a tool's printed length
+ACCEPTED_PER_STEP_NAME = "accepted tokens per step"
 # ('Mean Accept Tokens': the verb's stem before 'tokens', the same mean)
 _MEAN_ACCEPTED = re.compile(
     r"^(?:mean|avg|average)\s+(?:number of\s+)?(?:accepted(?:\s+tokens)?|accept\s+tokens)$"

@@ -297,6 +297,11 @@ class Figures:
             and "len" not in key.text
         ):
             self.count_named = True
+        if attr == "length" and key.text == C.ACCEPTED_PER_STEP_NAME:
+            # ('3.2 accepted tokens/step' in a sentence or a cell beside a named tool): the
+            # user's own words for a mean a step, never the tool's printed length; they leave
+            # the target's own token unsaid, so the tool's convention does not decide it
+            self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
             self.count_named = True
             if RCH.RATE_NAMED in key.text:
