@@ -18,6 +18,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT
+from specdiag.core.logs.paste import column_phrases as CPR
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
@@ -1823,6 +1824,11 @@ def read_paste(
             if not recs and not names:
                 # two columns named only by a column of their differences ('Δaccept')
                 recs = DP.read(g, ctx)
+            if not recs and not names and "|" in body:
+                # columns of different tools' runs, each cell a phrase ('50 tok/s (AL ~2.9)'):
+                # a cell read on its own, with its column's tool (column_phrases.py)
+                outside = (t for ln, t in blk if not g.first_line <= ln <= g.last_line)
+                recs = CPR.read(g, ctx, "\n".join([heading, *outside]))
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
