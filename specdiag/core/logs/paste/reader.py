@@ -970,6 +970,11 @@ def _tool(
     named = untrained(whole())
     if len(named) == 1 and named[0] in others:
         return "unknown", "a tool named only as another run beside the figures"
+    if set(named) <= {"sglang"} and (named or not others) and _DECODE_FIELDS.search(block_text):
+        # SGLang's Decode batch line quoted without its prefix, in a paste naming no other
+        # tool: its own fields decide, before a mention or its flags (which leave a table or
+        # a key-value line open to a client script's printing)
+        return "sglang", DECODE_FIELDS_RULE
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE
@@ -1000,9 +1005,6 @@ def _tool(
         # no tool named anywhere: the paste starts one engine's server by a script named for
         # it ('./serve_sglang_tp1.sh'), as a launch command does
         return next(iter(by)), LAUNCHED_RULE
-    if not named and _DECODE_FIELDS.search(block_text):
-        # no tool named anywhere: SGLang's Decode batch line quoted without its prefix
-        return "sglang", DECODE_FIELDS_RULE
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
 

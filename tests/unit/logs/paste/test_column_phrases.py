@@ -12,7 +12,11 @@ from hypothesis import strategies as st
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
-_ENGINES = [("vLLM 0.11 (TP 2)", "vllm"), ("SGLang main", "sglang"), ("llama.cpp b6100", "llamacpp")]
+_ENGINES = [
+    ("vLLM 0.11 (TP 2)", "vllm"),
+    ("SGLang main", "sglang"),
+    ("llama.cpp b6100", "llamacpp"),
+]
 _OWN = ["our fork, block 8", "Hydra draft (FP8 KV)", "home-made server 2.1"]
 _LENGTH_NAMES = ["AL ~{v}", "AL {v}", "accept len {v}", "mean acceptance length {v}"]
 
@@ -55,7 +59,9 @@ def test_own_column_takes_no_engine(
     rows = []
     for i, v in enumerate(lengths):
         own_cell = f"{40 + i}-{48 + i} tok/s (mean ~{44 + i}, {name.format(v=f'{v:.2f}')})"
-        engine_cell = f"{55 + i} tok/s (AL 2.1–2.6 MTP)" if with_range and i == 0 else f"{55 + i} tok/s"
+        engine_cell = (
+            f"{55 + i} tok/s (AL 2.1–2.6 MTP)" if with_range and i == 0 else f"{55 + i} tok/s"
+        )
         rows.append((f"task-{i}", own_cell, engine_cell))
     recs = read(_table(own, engine[0], own_first, rows)).records
     own_recs = [r for r in recs if r.printed_length is not None]
@@ -90,7 +96,9 @@ def test_engine_named_above_keeps_both_columns(
     # the heading names the engine too: a column naming none may be its run as well
     v = f"{h / 100:.2f}"
     text = _table(own, engine[0], True, [("chat", f"41 tok/s (mean ~40, AL ~{v})", "52 tok/s")])
-    text = text.replace("## Decode speed", f"## Decode speed, every run served by {engine[0].split()[0]}")
+    text = text.replace(
+        "## Decode speed", f"## Decode speed, every run served by {engine[0].split()[0]}"
+    )
     recs = read(text).records
     assert [r.tool for r in recs] == [engine[1]]
 
@@ -102,7 +110,9 @@ def test_a_range_of_another_measure_is_no_record(read: Read) -> None:
 
 def test_headers_naming_no_engine_are_not_this_reader(read: Read) -> None:
     # no column names an engine: the block's reading as before (the paste's one tool)
-    text = _table("draft A", "draft B", True, [("chat", "41 tok/s (mean ~40, AL ~2.40)", "52 tok/s")])
+    text = _table(
+        "draft A", "draft B", True, [("chat", "41 tok/s (mean ~40, AL ~2.40)", "52 tok/s")]
+    )
     text = "Served with vLLM.\n\n" + text
     recs = read(text).records
     assert [(r.printed_length, r.tool) for r in recs] == [(2.4, "vllm")]
