@@ -741,10 +741,12 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             and f.rate.number == 0
             and f.ratio is None
             and f.accepted is None
+            and steps != 0
         ):
             # a per-draft rate of exactly 0 ('0% draft acceptance (mean accept length = 1.0)'):
             # no draft accepted, so every step emitted the target's token alone, 1 + 0 whatever
-            # the drafts a step (a rate rounded to 0 moves it by hundredths, never to 0)
+            # the drafts a step (a rate rounded to 0 moves it by hundredths, never to 0); over no
+            # verify step at all (0 rounds) the zeros measured nothing and decide nothing
             if _close(printed_len, 1.0, tol):
                 bonus = Decision(INCLUDED, "identity: a rate of 0, printed length = 1 + 0")
             elif _close(printed_len, 0.0, tol):
