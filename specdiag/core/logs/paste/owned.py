@@ -47,8 +47,10 @@ def blanked(text: str) -> str:
         for m in (_OWNER.finditer(text) if owned else ())
         if not _SPECULATION_OR_PRINTER.search(m.group("n"))
     ]
-    for m in _KERNEL_BACKEND.finditer(text) if kernels else ():
-        cut.append(m.span("t") if m.group("t") is not None else m.span("u"))
+    cut.extend(
+        m.span("t") if m.group("t") is not None else m.span("u")
+        for m in (_KERNEL_BACKEND.finditer(text) if kernels else ())
+    )
     cut.sort()
     for a, b in reversed(cut):
         text = text[:a] + " " * (b - a) + text[b:]
