@@ -3842,7 +3842,9 @@ def _compared_key(words: str) -> C.Key | None:
 # word of measuring ('accept length is near-saturating (~5.8/6 measured on H100)'): the value the
 # sentence reports for that name
 _KEY_STATE_BRACKETED = re.compile(
-    r"(?P<key>[A-Za-zτ][A-Za-zτ_-]*(?: [A-Za-zτ_-]+){0,3}) (?:is|was|stays|stayed|remains|looks)"
+    # (a key starts a word: never tried again inside one, each try bounded by four words)
+    r"(?<![A-Za-zτ_-])(?P<key>[A-Za-zτ][A-Za-zτ_-]*(?: [A-Za-zτ_-]+){0,3}) "
+    r"(?:is|was|stays|stayed|remains|looks)"
     r"(?: [A-Za-z][\w-]*){1,2} \(\s*[~≈]?\s*(?P<val>\d+(?:\.\d+)?\s*%?"
     r"(?:\s*/\s*\d+(?:\.\d+)?)?)\s+(?:measured|observed|seen)\b",
     re.I,
