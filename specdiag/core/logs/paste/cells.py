@@ -915,6 +915,10 @@ ACCEPT_ALONE = re.compile(r"^[*_`]{0,2}accept[*_`]{0,2}(?:\s*\([^()]{1,40}\))?\s
 # what a length read by the reader of last resort is called: no tool's name for its length, so
 # no tool's convention decides it
 UNSURE_LENGTH = "(length of unknown convention)"
+# the name the prose and cell readers give a mean of accepted tokens per step read as a length
+# ('3.2 accepted tokens/step', 'accepted ~2.1 tokens per round'): the user's words, which leave
+# the target's own token unsaid, never a tool's printed length
+ACCEPTED_PER_STEP_NAME = "accepted tokens per step"
 # ('Mean Accept Tokens': the verb's stem before 'tokens', the same mean)
 _MEAN_ACCEPTED = re.compile(
     r"^(?:mean|avg|average)\s+(?:number of\s+)?(?:accepted(?:\s+tokens)?|accept\s+tokens)$"

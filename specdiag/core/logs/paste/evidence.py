@@ -304,6 +304,11 @@ class Figures:
             and "len" not in key.text
         ):
             self.count_named = True
+        if attr == "length" and key.text == C.ACCEPTED_PER_STEP_NAME:
+            # ('3.2 accepted tokens/step' in a sentence or a cell beside a named tool): the
+            # user's own words for a mean a step, never the tool's printed length; they leave
+            # the target's own token unsaid, so the tool's convention does not decide it
+            self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
             self.count_named = True
             if RCH.RATE_NAMED in key.text:
@@ -745,6 +750,23 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 bonus = Decision(INCLUDED, "identity: no draft accepted, printed length = 1 + 0")
             elif _close(printed_len, 0.0, tol):
                 bonus = Decision(EXCLUDED, "identity: no draft accepted, printed length = 0")
+        if (
+            bonus is UNDECIDED
+            and acc is None
+            and f.rate is not None
+            and f.rate.number == 0
+            and f.ratio is None
+            and f.accepted is None
+            and steps != 0
+        ):
+            # a per-draft rate of exactly 0 ('0% draft acceptance (mean accept length = 1.0)'):
+            # no draft accepted, so every step emitted the target's token alone, 1 + 0 whatever
+            # the drafts a step (a rate rounded to 0 moves it by hundredths, never to 0); over no
+            # verify step at all (0 rounds) the zeros measured nothing and decide nothing
+            if _close(printed_len, 1.0, tol):
+                bonus = Decision(INCLUDED, "identity: a rate of 0, printed length = 1 + 0")
+            elif _close(printed_len, 0.0, tol):
+                bonus = Decision(EXCLUDED, "identity: a rate of 0, printed length = 0")
         if bonus is UNDECIDED and steps and out is not None:
             if _close(printed_len, out / steps, tol):
                 bonus = Decision(INCLUDED, "identity: printed length = output tokens / steps")

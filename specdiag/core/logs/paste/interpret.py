@@ -4067,6 +4067,28 @@ def _compared_key(words: str) -> C.Key | None:
     return k if k is not None and k.metric in C.ACCEPTANCE else None
 
 
+# a figure's name, a verb of state and a word or two, then a bracket opening with its value and a
+# word of measuring ('accept length is near-saturating (~5.8/6 measured on H100)'): the value the
+# sentence reports for that name
+_KEY_STATE_BRACKETED = re.compile(
+    # (a key starts a word: never tried again inside one, each try bounded by four words)
+    r"(?<![A-Za-zτ_-])(?P<key>[A-Za-zτ][A-Za-zτ_-]*(?: [A-Za-zτ_-]+){0,3}) "
+    r"(?:is|was|stays|stayed|remains|looks)"
+    r"(?: [A-Za-z][\w-]*){1,2} \(\s*[~≈]?\s*(?P<val>\d+(?:\.\d+)?\s*%?"
+    r"(?:\s*/\s*\d+(?:\.\d+)?)?)\s+(?:measured|observed|seen)\b",
+    re.I,
+)
+
+
+def _key_state_bracketed(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_KEY_STATE_BRACKETED` in ``text`` (none without a bracket and a
+    word of measuring)."""
+    low = text.lower()
+    if " (" not in text or not any(w in low for w in (" measured", " observed", " seen")):
+        return iter(())
+    return _KEY_STATE_BRACKETED.finditer(text)
+
+
 def _key_bracketed(text: str) -> Iterator[re.Match[str]]:
     """The matches of :data:`_KEY_BRACKETED` in ``text`` (none where its hint finds nothing)."""
     return _KEY_BRACKETED.finditer(text) if _KEY_BRACKETED_HINT.search(text) else iter(())
@@ -6230,6 +6252,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         (_PAIR, _pairs),
         (_PAIR_BARE, _bare_pairs),
         (_KEY_BRACKETED, _key_bracketed),
+        (_KEY_STATE_BRACKETED, _key_state_bracketed),
     )
     for pat, find in finders:
         for m in find("".join(rest)):

@@ -63,6 +63,30 @@ _ERROR_WORD = re.compile(
     r"\bbug(?:s|gy)?\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bbroken\b|\bbogus\b|\berroneous(?:ly)?\b",
     re.I,
 )
+# an error adjective and the noun it qualifies ('a broken image', 'the wrong KV layout', 'a buggy
+# kernel'), past a speculative word ('wrong draft acceptance'): a thing of the run where that noun
+# names no figure (_FIGURE_NOUN): the run was measured with it, its figures measured all the same
+_ERROR_ADJECTIVE = re.compile(
+    r"(?:broken|buggy|wrong|incorrect|bogus|erroneous)\s+(?:(?:draft|token|spec\w*|mtp)\s+)?"
+    r"(?P<noun>[A-Za-z][\w-]*)",
+    re.I,
+)
+# the nouns that make such an adjective the figure's ('wrong rate', 'bogus numbers', 'broken
+# stats', 'incorrect metrics', 'a buggy counter')
+_FIGURE_NOUN = re.compile(
+    r"(?:accept|rate|ratio|length|len$|al$|value|number|figure|stat|metric|result|report|count|"
+    r"reading|output|percent|total|average|mean|tau$|τ)",
+    re.I,
+)
+
+
+def _of_a_thing(line: str, m: re.Match[str]) -> bool:
+    """Whether the error word ``m`` is an adjective qualifying a thing of the run, not a figure
+    (``_ERROR_ADJECTIVE``)."""
+    adj = _ERROR_ADJECTIVE.match(line, m.start())
+    return adj is not None and _FIGURE_NOUN.match(adj.group("noun")) is None
+
+
 _BOUND_VALUE = re.compile(r"(?<![\w.])" + _BOUND)
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
 _QUICK = re.compile(
@@ -91,7 +115,9 @@ def blank(line: str) -> str:
             g = "v" if m.group("v") is not None else "w"
             spans.append(m.span(g))
     for a, b in _sentences(line):
-        if _ERROR_WORD.search(line, a, b) is None or "accept" not in line[a:b].lower():
+        if "accept" not in line[a:b].lower() or not any(
+            not _of_a_thing(line, m) for m in _ERROR_WORD.finditer(line, a, b)
+        ):
             continue
         spans.extend(m.span() for m in _BOUND_VALUE.finditer(line, a, b))
     for a, b in spans:

@@ -22,18 +22,36 @@ _SPECULATION_OR_PRINTER = re.compile(
     re.I,
 )
 _MARKS = ("'s", "’s", "的", "の")
+_ENGINE = r"(?P<t>(?i:vllm|sglang|llama\.cpp|tensorrt[-_ ]?llm|trt-?llm))"
+# (through or via the engine's backend or kernels; or the engine's kernels of an operation)
+_KERNEL_BACKEND = re.compile(
+    r"(?i:\b(?:through|via)\s+(?:the\s+)?)"
+    + _ENGINE
+    + r"(?i:\s+(?:attention|mla|mha|moe|gemm|sampling))?(?i:\s+(?:backends?|kernels?)\b)"
+    r"|(?<![A-Za-z0-9./_-])"
+    + _ENGINE.replace("?P<t>", "?P<u>")
+    + r"(?i:\s+(?:attention|mla|mha|moe|gemm|sampling)\s+(?:backends?|kernels?)\b)"
+)
 
 
 def blanked(text: str) -> str:
     """``text`` with each engine name that owns a component of its own (the module's rule)
     blanked (same length)."""
-    if not any(m in text for m in _MARKS):
+    owned = any(m in text for m in _MARKS)
+    # (a substring test, no lowered copy: this runs on every text asked for its tools)
+    kernels = any(w in text for w in ("ackend", "ACKEND", "ernel", "ERNEL"))
+    if not owned and not kernels:
         return text
     cut = [
         m.span("t")
-        for m in _OWNER.finditer(text)
+        for m in (_OWNER.finditer(text) if owned else ())
         if not _SPECULATION_OR_PRINTER.search(m.group("n"))
     ]
+    cut.extend(
+        m.span("t") if m.group("t") is not None else m.span("u")
+        for m in (_KERNEL_BACKEND.finditer(text) if kernels else ())
+    )
+    cut.sort()
     for a, b in reversed(cut):
         text = text[:a] + " " * (b - a) + text[b:]
     return text

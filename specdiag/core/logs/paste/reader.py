@@ -18,6 +18,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT
+from specdiag.core.logs.paste import column_phrases as CPR
 from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
@@ -973,6 +974,11 @@ def _tool(
     named = untrained(whole())
     if len(named) == 1 and named[0] in others:
         return "unknown", "a tool named only as another run beside the figures"
+    if set(named) <= {"sglang"} and (named or not others) and _DECODE_FIELDS.search(block_text):
+        # SGLang's Decode batch line quoted without its prefix, in a paste naming no other
+        # tool: its own fields decide, before a mention or its flags (which leave a table or
+        # a key-value line open to a client script's printing)
+        return "sglang", DECODE_FIELDS_RULE
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE
@@ -1005,9 +1011,6 @@ def _tool(
         # no tool named anywhere: the paste starts one engine's server by a script named for
         # it ('./serve_sglang_tp1.sh'), as a launch command does
         return next(iter(by)), LAUNCHED_RULE
-    if not named and _DECODE_FIELDS.search(block_text):
-        # no tool named anywhere: SGLang's Decode batch line quoted without its prefix
-        return "sglang", DECODE_FIELDS_RULE
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
 
@@ -1850,6 +1853,11 @@ def read_paste(
             if not recs and not names:
                 # two columns named only by a column of their differences ('Δaccept')
                 recs = DP.read(g, ctx)
+            if not recs and not names and "|" in body:
+                # columns of different tools' runs, each cell a phrase ('50 tok/s (AL ~2.9)'):
+                # a cell read on its own, with its column's tool (column_phrases.py)
+                outside = (t for ln, t in blk if not g.first_line <= ln <= g.last_line)
+                recs = CPR.read(g, ctx, "\n".join([heading, *outside]))
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))

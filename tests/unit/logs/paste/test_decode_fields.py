@@ -67,3 +67,42 @@ def test_a_decode_line_followed_by_a_sentence_is_not_joined() -> None:
     )
     (r,) = read_paste(text).records
     assert r.accept_length == pytest.approx(2.0)
+
+
+_SETTINGS = [
+    # SGLang's own flags set in a config above (a launch's dict): they leave a table or a
+    # key-value line open to a client script, but the fragment's fields are SGLang's own
+    'cfg |= {\n    "speculative-num-steps": 4,\n    "speculative-num-draft-tokens": 5,\n}\n',
+    # the one tool the paste names, in prose
+    "Served with sglang on one card, chat prompts.\n",
+    "Rebased onto the latest SGLang build, nothing else changed.\n",
+]
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    st.sampled_from(_SETTINGS),
+    st.integers(120, 790),
+    st.integers(10, 99),
+    st.sampled_from(
+        [", cuda graph: True, gen throughput (token/s): 640.20", ", cuda graph: False"]
+    ),
+)
+def test_the_fields_decide_beside_flags_or_a_mention(
+    read: Read, above: str, length: int, rate: int, tail: str
+) -> None:
+    line = f"accept len: {length / 100:.2f}, accept rate: 0.{rate:02d}{tail}"
+    text = f"```\n{above}```\n\nTried it again:\n\n```\n{line}\n```\n"
+    got = read(text).records
+    assert [(r.tool, r.accept_length) for r in got] == [("sglang", pytest.approx(length / 100))]
+
+
+@pytest.mark.parametrize("other", ["vLLM", "llama.cpp"])
+def test_another_tool_named_leaves_them_undecided(read: Read, other: str) -> None:
+    # the paste names SGLang and another tool: which printed the fragment is not told by it
+    text = (
+        f"Compared SGLang against {other} on one card.\n\n"
+        "```\naccept len: 3.10, accept rate: 0.55, cuda graph: True\n```\n"
+    )
+    got = read(text).records
+    assert got and all(r.accept_length is None for r in got)

@@ -69,3 +69,32 @@ def test_measured_figures_beside_error_words_stay(read: Read, text: str, rate: f
 def test_bare_accepted_counts_in_a_speculative_paste_stay(read: Read) -> None:
     got = read("Speculative decoding with a 0.5B draft model:\nAccepted: 123/456\n").records
     assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == [(123, 456)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Old broken build, same draft config: mean acceptance length `{L}`, per-position "
+        "acceptance `0.000/0.000/0.000`.",
+        "On the stale runtime MTP speculative decoding gave {L} accept length: the draft read its "
+        "cache through the wrong stride and every drafted token was rejected.",
+        "A buggy kernel in the draft path: speculative decoding accept length {L} on every prompt.",
+    ],
+)
+def test_an_error_word_on_a_thing_of_the_run_keeps_its_figure(read: Read, sentence: str) -> None:
+    # 'broken build', 'wrong stride', 'buggy kernel': the run was measured with them, its
+    # figure a measurement (1.00, the bound, a real collapse)
+    got = read(sentence.format(L="1.00") + "\n").records
+    assert [r.printed_length for r in got] == [1.0]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Speculative decoding: the broken stats show accept length 1.00 on every request.",
+        "MTP speculative decoding: wrong numbers, accept length 1.00 because of the counter.",
+        "Speculative decoding logs a wrong draft acceptance rate of 0% on ROCm.",
+    ],
+)
+def test_an_error_word_on_the_figure_still_blanks_it(read: Read, sentence: str) -> None:
+    assert read(sentence + "\n").records == ()
