@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
@@ -2254,6 +2255,9 @@ def read_paste(
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
+    # a figure told in passing in a bracket still open ('(tok/step ~2.9'), printed digit for
+    # digit by exactly one other record: that run told twice (aside_told.py)
+    records, block_of = AT.fold(records, block_of, raw)
     # a change in prose between two runs read above it ('(2.4 → 3.9)'): told again
     records, block_of = CHR.fold(records, block_of, raw)
     # 'A 0.62 acceptance rate is decent' judging one other record's figure: that run (judged.py)

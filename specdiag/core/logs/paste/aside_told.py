@@ -1,0 +1,151 @@
+"""A figure told in passing inside a bracket still open before its value, then told again.
+
+Prose often names a run's figure in an aside before it reports the run (`the fix held but cut
+the rates down (tok/step ~2.9; see the earlier thread)`, later `... rates 70/52/38, tok/step
+2.9`), or names it in a bracket and again in the same sentence (`estimated from the head's
+counters (tok/step=2.9, ...) and 2.9 tok/step at 88% accept`). The bracket's words name the
+figure (`interpret.key_of`); the aside is the same run's figure told twice, never another run.
+
+- In one run of lines read together (a sentence, a key-value run): a second value of a figure
+  the run already holds, the same figure printed digit for digit (an approximate mark aside),
+  where either of the two was named by a bracket still open before it (or the first printed
+  inside one: `(tok/step 2.9, ...`, the name inside the bracket too), is that figure told
+  again: one record, the field kept (``told_again``).
+- Across the paste: a record whose every figure was named so (every field's name an open
+  bracket, or its value printed inside one), with no counts, labels or per-position rates of its own, whose figures are printed
+  digit for digit by exactly one other record (the same measure, the same decimals), is that
+  record's run told in passing: it goes, the other noting it (``fold``).
+
+Two values that differ, a figure named otherwise on both sides (two runs may print the same
+value), a bracket closed before the value, or two other records printing the figure leave the
+records as they were.
+
+Pure: records in, records out; one index of the paste's figures, built once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.model import PasteRecord
+
+_PROSE = ("prose", "key-value")
+NOTE = "told in passing at line {line}, in a bracket ({text})"
+
+
+def open_bracket(label: str) -> bool:
+    """Whether a field's name ends inside a bracket still open ('... cut the rates (tok/step')."""
+    return max(label.rfind("("), label.rfind("[")) > max(label.rfind(")"), label.rfind("]"))
+
+
+def bracketed_in(line: str, text: str) -> bool:
+    """Whether the first place ``line`` prints the value ``text`` is inside a bracket still
+    open there ('... counters (tok/step 2.7, ...'): one bounded search on the line."""
+    num = C._MARKUP.sub("", text).strip().lstrip("~≈ ").rstrip("% ")
+    if not num:
+        return False
+    m = re.search(r"(?<![\d.])" + re.escape(num) + r"(?![\d])", line)
+    return m is not None and open_bracket(line[: m.start()])
+
+
+def _printed(text: str) -> tuple[float, bool, int] | None:
+    v = C.value(C._MARKUP.sub("", text).strip().lstrip("~≈ "))
+    if v is None or v.max is not None:
+        return None
+    return (v.number, v.percent, v.decimals)
+
+
+def told_again(
+    fields: list[tuple[str, str]],
+    metric_of: dict[str, str | None],
+    metric: str,
+    kt: str,
+    vt: str,
+    line: str,
+) -> bool:
+    """Whether a second value ``vt`` of ``metric``, named ``kt`` on ``line``, restates the
+    value a field of the run holds (see the module's rules). ``metric_of``: each field name's
+    metric."""
+    said = _printed(vt)
+    if said is None:
+        return False
+    for label, text in fields:
+        if metric_of.get(label) != metric or _printed(text) != said:
+            continue
+        if open_bracket(label) or open_bracket(kt) or bracketed_in(line, text):
+            return True
+    return False
+
+
+def _figures(r: PasteRecord) -> set[tuple[float, bool, int]]:
+    return {p for _, text in r.fields if (p := _printed(text)) is not None}
+
+
+def _aside(r: PasteRecord, raw: list[str]) -> bool:
+    """Whether every field of a one-line record is named, or printed, in a bracket still open
+    before its value."""
+    if r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
+        return False
+    line = raw[r.first_line - 1]
+    return all(
+        open_bracket(C._MARKUP.sub("", label)) or bracketed_in(line, text)
+        for label, text in r.fields
+    )
+
+
+def fold(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each record told in passing in a bracket (see the module's rules),
+    the record it restates noting it."""
+    asides = [
+        i
+        for i, r in enumerate(records)
+        if r.structure in _PROSE
+        and r.fields
+        and not r.labels
+        and not r.per_position
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and r.steps is None
+        and (r.printed_length is not None or r.printed_rate is not None)
+        and _aside(r, raw)
+    ]
+    if not asides:
+        return records, block_of
+    # the records printing each figure (length or rate, its printed value): built once
+    by_figure: dict[tuple[str, float], list[int]] = {}
+    for j, o in enumerate(records):
+        if o.printed_length is not None:
+            by_figure.setdefault(("length", o.printed_length), []).append(j)
+        if o.printed_rate is not None:
+            by_figure.setdefault(("rate", o.printed_rate), []).append(j)
+    drop: set[int] = set()
+    out = list(records)
+    for i in asides:
+        r = records[i]
+        wanted = [
+            (kind, x)
+            for kind, x in (("length", r.printed_length), ("rate", r.printed_rate))
+            if x is not None
+        ]
+        others: set[int] | None = None
+        for key in wanted:
+            hits = {j for j in by_figure.get(key, []) if j != i and j not in drop}
+            others = hits if others is None else others & hits
+        if not others or len(others) != 1:
+            continue
+        (j,) = others
+        if j in asides:
+            continue  # (two asides alike: no fuller report of the run)
+        if not _figures(r) <= _figures(records[j]):
+            continue  # (printed at other decimals: not told digit for digit)
+        drop.add(i)
+        text = ", ".join(C._MARKUP.sub("", t).strip() for _, t in r.fields)
+        out[j] = dataclasses.replace(
+            out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text))
+        )
+    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
