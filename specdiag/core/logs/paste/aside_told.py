@@ -8,17 +8,19 @@ figure (`interpret.key_of`); the aside is the same run's figure told twice, neve
 
 - In one run of lines read together (a sentence, a key-value run): a second value of a figure
   the run already holds, the same figure printed digit for digit (an approximate mark aside),
-  where either of the two was named by a bracket still open before it (or the first printed
-  inside one: `(tok/step 2.9, ...`, the name inside the bracket too), is that figure told
+  where the line prints it first inside a bracket still open there (named in the bracket,
+  `(tok/step=2.9, ...`, or before it) and again after that bracket closes, is that figure told
   again: one record, the field kept (``told_again``).
-- Across the paste: a record whose every figure was named so (every field's name an open
-  bracket, or its value printed inside one), with no counts, labels or per-position rates of its own, whose figures are printed
-  digit for digit by exactly one other record (the same measure, the same decimals), is that
-  record's run told in passing: it goes, the other noting it (``fold``).
+- Across the paste: a record of one line whose every figure was named or printed inside a
+  bracket still open before its value, with no counts, labels or per-position rates of its
+  own, whose figures exactly one other record on another line prints digit for digit (the
+  same measure, the same decimals), is that record's run told in passing: it goes, the other
+  noting it (``fold``).
 
-Two values that differ, a figure named otherwise on both sides (two runs may print the same
-value), a bracket closed before the value, or two other records printing the figure leave the
-records as they were.
+Two values that differ, the two values inside one bracket, one value joined to itself as a
+change's or a comparison's ends ('(2.4 → 2.4)', '2.4 vs 2.4': two runs alike), no bracket on
+either side (two runs may print the same value), or two other records printing the figure leave
+the records as they were.
 
 Pure: records in, records out; one index of the paste's figures, built once.
 """
@@ -29,6 +31,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import PasteRecord
 
 _PROSE = ("prose", "key-value")
@@ -50,6 +53,20 @@ def bracketed_in(line: str, text: str) -> bool:
     return m is not None and open_bracket(line[: m.start()])
 
 
+def _joined(line: str, text: str) -> bool:
+    """Whether ``line`` joins the value to itself as a change's or a comparison's two ends
+    ('(2.4 → 2.4)', '2.4 vs 2.4', '2.4/2.4'): two runs of one value, never one told twice."""
+    num = re.escape(C._MARKUP.sub("", text).strip().lstrip("~≈ ").rstrip("% "))
+    if not num:
+        return False
+    both = re.compile(
+        rf"(?<![\d.]){num}%?[*`]{{0,2}}[)\]]?\s*(?:{V.ARROW}|\bto\b|\bvs\.?|\bversus\b|/)"
+        rf"\s*[*`]{{0,2}}[~≈]?\s?{num}(?!\d)",
+        re.I,
+    )
+    return both.search(line) is not None
+
+
 def _printed(text: str) -> tuple[float, bool, int] | None:
     v = C.value(C._MARKUP.sub("", text).strip().lstrip("~≈ "))
     if v is None or v.max is not None:
@@ -61,22 +78,35 @@ def told_again(
     fields: list[tuple[str, str]],
     metric_of: dict[str, str | None],
     metric: str,
-    kt: str,
     vt: str,
     line: str,
 ) -> bool:
-    """Whether a second value ``vt`` of ``metric``, named ``kt`` on ``line``, restates the
-    value a field of the run holds (see the module's rules). ``metric_of``: each field name's
+    """Whether a second value ``vt`` of ``metric`` on ``line`` restates the value a field of
+    the run holds (see the module's rules). ``metric_of``: each field name's
     metric."""
     said = _printed(vt)
-    if said is None:
+    if said is None or _joined(line, vt):
         return False
-    for label, text in fields:
-        if metric_of.get(label) != metric or _printed(text) != said:
-            continue
-        if open_bracket(label) or open_bracket(kt) or bracketed_in(line, text):
-            return True
-    return False
+    return any(
+        metric_of.get(label) == metric and _printed(text) == said for label, text in fields
+    ) and _aside_closed(line, vt)
+
+
+def _aside_closed(line: str, text: str) -> bool:
+    """Whether ``line`` prints the value first inside a bracket still open there, and again
+    after that bracket is closed ('(tok/step=2.9, ...). ... 2.9 tok/step')."""
+    num = C._MARKUP.sub("", text).strip().lstrip("~≈ ").rstrip("% ")
+    if not num:
+        return False
+    pat = re.compile(r"(?<![\d.])" + re.escape(num) + r"(?!\d)")
+    first = pat.search(line)
+    if first is None or not open_bracket(line[: first.start()]):
+        return False
+    again = pat.search(line, first.end())
+    if again is None:
+        return False
+    between = line[first.end() : again.start()]
+    return ")" in between or "]" in between
 
 
 def _figures(r: PasteRecord) -> set[tuple[float, bool, int]]:
@@ -133,7 +163,11 @@ def fold(
         ]
         others: set[int] | None = None
         for key in wanted:
-            hits = {j for j in by_figure.get(key, []) if j != i and j not in drop}
+            hits = {
+                j
+                for j in by_figure.get(key, [])
+                if j != i and j not in drop and records[j].first_line != r.first_line
+            }
             others = hits if others is None else others & hits
         if not others or len(others) != 1:
             continue

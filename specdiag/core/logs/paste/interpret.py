@@ -7960,7 +7960,6 @@ def keyvalue(
                     fig.fields,
                     {lb: key_of(C._MARKUP.sub("", lb)).metric for lb, _ in fig.fields},
                     k.metric,
-                    kt,
                     vt,
                     t,
                 ):

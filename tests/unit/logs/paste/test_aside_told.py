@@ -88,6 +88,8 @@ def test_an_aside_before_the_report(
             "\nAfter it the draft gives acceptance 71%, tok/step 2.63.\n",
             [2.59, 2.63],
         ),
+        # one value as a change's two ends inside the bracket: two runs alike
+        ("Across the two builds the length held (tok/step 2.40 → 2.40), as before.\n", [2.4, 2.4]),
         # no bracket: two runs of one value stay two
         ("Run A: tok/step 2.59.\n\nRun B: tok/step 2.59.\n", [2.59, 2.59]),
     ],
