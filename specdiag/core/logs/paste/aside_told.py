@@ -8,14 +8,14 @@ figure (`interpret.key_of`); the aside is the same run's figure told twice, neve
 
 - In one run of lines read together (a sentence, a key-value run): a second value of a figure
   the run already holds, the same figure printed digit for digit (an approximate mark aside),
-  where the line prints it first inside a bracket still open there (named in the bracket,
-  `(tok/step=2.9, ...`, or before it) and again after that bracket closes, is that figure told
-  again: one record, the field kept (``told_again``).
-- Across the paste: a record of one line whose every figure was named or printed inside a
-  bracket still open before its value, with no counts, labels or per-position rates of its
-  own, whose figures exactly one other record on another line prints digit for digit (the
-  same measure, the same decimals), is that record's run told in passing: it goes, the other
-  noting it (``fold``).
+  where the line prints it first inside a bracket still open there, named in the bracket
+  (`(tok/step=2.9, ...`), and again after that bracket closes, in no bracket, is that figure
+  told again: one record, the field kept (``told_again``).
+- Across the paste: a record of one line whose every figure was named inside a bracket still
+  open before its value (a bracket holding the value alone, `mode (0.61)`, is none), with no
+  counts, labels or per-position rates of its own, whose figures exactly one other record on
+  another line prints digit for digit (the same measure, the same decimals), is that record's
+  run told in passing: it goes, the other noting it (``fold``).
 
 Two values that differ, the two values inside one bracket, one value joined to itself as a
 change's or a comparison's ends ('(2.4 → 2.4)', '2.4 vs 2.4': two runs alike), no bracket on
@@ -39,8 +39,16 @@ NOTE = "told in passing at line {line}, in a bracket ({text})"
 
 
 def open_bracket(label: str) -> bool:
-    """Whether a field's name ends inside a bracket still open ('... cut the rates (tok/step')."""
-    return max(label.rfind("("), label.rfind("[")) > max(label.rfind(")"), label.rfind("]"))
+    """Whether a field's name ends inside a bracket still open, words after its opening ('...
+    cut the rates (tok/step'); a bracket holding the value alone ('in sampled mode (') is a
+    value's bracket, no aside."""
+    cut = max(label.rfind("("), label.rfind("["))
+    if cut <= max(label.rfind(")"), label.rfind("]")):
+        return False
+    return _WORD.search(label, cut + 1) is not None
+
+
+_WORD = re.compile(r"[^\W\d_]")
 
 
 def bracketed_in(line: str, text: str) -> bool:
@@ -105,8 +113,9 @@ def _aside_closed(line: str, text: str) -> bool:
     again = pat.search(line, first.end())
     if again is None:
         return False
-    between = line[first.end() : again.start()]
-    return ")" in between or "]" in between
+    before = line[: again.start()]
+    # (closed before the second, which stands in no bracket of its own: '(small, 2.4')
+    return max(before.rfind("("), before.rfind("[")) < max(before.rfind(")"), before.rfind("]"))
 
 
 def _figures(r: PasteRecord) -> set[tuple[float, bool, int]]:
