@@ -41,6 +41,7 @@ from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
+from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
@@ -2258,6 +2259,9 @@ def read_paste(
     # a figure told in passing in a bracket still open ('(tok/step ~2.9'), printed digit for
     # digit by exactly one other record: that run told twice (aside_told.py)
     records, block_of = AT.fold(records, block_of, raw)
+    # a lead sentence printing both figures of exactly one later record, before it: that run
+    # told first (lead_restated.py)
+    records, block_of = LR.fold(records, block_of, raw)
     # a change in prose between two runs read above it ('(2.4 → 3.9)'): told again
     records, block_of = CHR.fold(records, block_of, raw)
     # 'A 0.62 acceptance rate is decent' judging one other record's figure: that run (judged.py)
