@@ -128,6 +128,8 @@ def _aside(r: PasteRecord, raw: list[str]) -> bool:
     if r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
         return False
     line = raw[r.first_line - 1]
+    if "(" not in line and "[" not in line:
+        return False  # (no bracket on the line: no aside)
     return all(
         open_bracket(C._MARKUP.sub("", label)) or bracketed_in(line, text)
         for label, text in r.fields
