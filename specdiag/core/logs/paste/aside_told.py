@@ -11,11 +11,11 @@ figure (`interpret.key_of`); the aside is the same run's figure told twice, neve
   where the line prints it first inside a bracket still open there, named in the bracket
   (`(tok/step=2.9, ...`), and again after that bracket closes, in no bracket, is that figure
   told again: one record, the field kept (``told_again``).
-- Across the paste: a record of one line whose every figure was named inside a bracket still
-  open before its value (a bracket holding the value alone, `mode (0.61)`, is none), with no
-  counts, labels or per-position rates of its own, whose figures exactly one other record on
-  another line prints digit for digit (the same measure, the same decimals), is that record's
-  run told in passing: it goes, the other noting it (``fold``).
+- Across the paste: a record of one line whose every figure was named inside a bracket (ASCII
+  or full-width, `（`) still open before its value (a bracket holding the value alone, `mode
+  (0.61)`, is none), with no counts, labels or per-position rates of its own, whose figures
+  exactly one other record on another line prints digit for digit (the same measure, the same
+  decimals), is that record's run told in passing: it goes, the other noting it (``fold``).
 
 Two values that differ, the two values inside one bracket, one value joined to itself as a
 change's or a comparison's ends ('(2.4 → 2.4)', '2.4 vs 2.4': two runs alike), no bracket on
@@ -42,13 +42,16 @@ def open_bracket(label: str) -> bool:
     """Whether a field's name ends inside a bracket still open, words after its opening ('...
     cut the rates (tok/step'); a bracket holding the value alone ('in sampled mode (') is a
     value's bracket, no aside."""
-    cut = max(label.rfind("("), label.rfind("["))
-    if cut <= max(label.rfind(")"), label.rfind("]")):
+    cut = max(label.rfind(o) for o in _OPENS)
+    if cut <= max(label.rfind(c) for c in _CLOSES):
         return False
     return _WORD.search(label, cut + 1) is not None
 
 
 _WORD = re.compile(r"[^\W\d_]")
+# brackets, ASCII and full-width ('（tok/step ~2.6' in a paste of CJK prose)
+_OPENS = ("(", "[", "（")
+_CLOSES = (")", "]", "）")
 
 
 def bracketed_in(line: str, text: str) -> bool:
@@ -115,7 +118,7 @@ def _aside_closed(line: str, text: str) -> bool:
         return False
     before = line[: again.start()]
     # (closed before the second, which stands in no bracket of its own: '(small, 2.4')
-    return max(before.rfind("("), before.rfind("[")) < max(before.rfind(")"), before.rfind("]"))
+    return max(before.rfind(o) for o in _OPENS) < max(before.rfind(c) for c in _CLOSES)
 
 
 def _figures(r: PasteRecord) -> set[tuple[float, bool, int]]:
@@ -128,7 +131,7 @@ def _aside(r: PasteRecord, raw: list[str]) -> bool:
     if r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
         return False
     line = raw[r.first_line - 1]
-    if "(" not in line and "[" not in line:
+    if not any(o in line for o in _OPENS):
         return False  # (no bracket on the line: no aside)
     return all(
         open_bracket(C._MARKUP.sub("", label)) or bracketed_in(line, text)

@@ -101,5 +101,15 @@ def test_near_misses_stay(read: Read, text: str, lengths: list[float]) -> None:
 def test_open_bracket() -> None:
     assert AT.open_bracket("the rates went down (tok/step")
     assert AT.open_bracket("see [mean accept len")
+    assert AT.open_bracket("速度优势消失（tok/step")
     assert not AT.open_bracket("the rates (see below) went down")
     assert not AT.open_bracket("tok/step")
+
+
+def test_a_full_width_bracket_is_an_aside(read: Read) -> None:
+    text = (
+        "> 说明：旧补丁之后速度优势消失（tok/step ~2.48。详见旧帖）。\n\n## 摘要\n\n"
+        "旧补丁之后接受率 70.1/51.5/38.2、tok/step 2.48，新采样改善了它。\n"
+    )
+    recs = read(text).records
+    assert [(r.first_line, r.printed_length) for r in recs] == [(5, 2.48)]
