@@ -20,6 +20,7 @@ from typing import Any
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
@@ -7978,6 +7979,18 @@ def keyvalue(
                     k_clash = True  # two k's before one figure: whose it is is unsaid
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
+                if k.metric in C.ACCEPTANCE and AT.told_again(
+                    fig.fields,
+                    {lb: key_of(C._MARKUP.sub("", lb)).metric for lb, _ in fig.fields},
+                    k.metric,
+                    vt,
+                    t,
+                ):
+                    # '(tok/step=2.9, ...) and 2.9 tok/step': a figure named in a bracket
+                    # still open, told again digit for digit: one run (aside_told.py)
+                    fig.fields.append((kt, vt))
+                    last = ln
+                    continue
                 if _source_restated(fig, v, kt):
                     # 'Acceptance length (benchmark): 3.09' under '... (server): 3.09': the
                     # run's figure again, as another part of the tooling counted it

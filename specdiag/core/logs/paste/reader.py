@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
@@ -41,12 +42,14 @@ from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
+from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import paired_changes as PCH
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
@@ -2262,6 +2265,15 @@ def read_paste(
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)
+    # a figure told in passing in a bracket still open ('(tok/step ~2.9'), printed digit for
+    # digit by exactly one other record: that run told twice (aside_told.py)
+    records, block_of = AT.fold(records, block_of, raw)
+    # a lead sentence printing both figures of exactly one later record, before it: that run
+    # told first (lead_restated.py)
+    records, block_of = LR.fold(records, block_of, raw)
+    # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
+    # records: the same two runs, each end's rate joining its length (paired_changes.py)
+    records, block_of = PCH.fold(records, block_of, raw)
     # a change in prose between two runs read above it ('(2.4 → 3.9)'): told again
     records, block_of = CHR.fold(records, block_of, raw)
     # 'A 0.62 acceptance rate is decent' judging one other record's figure: that run (judged.py)
