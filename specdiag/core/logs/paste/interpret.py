@@ -4657,8 +4657,8 @@ _STEP_UNIT_AFTER = re.compile(
 _ARROW_MARK = re.compile(V.ARROW)
 # (the verb in the past or the present: 'improved', 'increases', 'goes up')
 _CHANGE_VERB = (
-    r"(?:went|goes|go|rose|rises|fell|falls|grew|grows|(?:drop|jump|climb|improv|increas|decreas|"
-    r"chang|mov|declin|shift|regress)(?:e|es|ed|s|ped|ps)?)"
+    r"(?:went|goes|go|going|rose|rises|rising|fell|falls|falling|grew|grows|growing|(?:drop|jump|"
+    r"climb|improv|increas|decreas|chang|mov|declin|shift|regress)(?:e|es|ed|s|ped|ps|ing|ping)?)"
 )
 # the bracket of a change after its delta, perhaps led by the configuration's label ('(1B/8B,
 # 6.10→10.37)')
@@ -4668,7 +4668,7 @@ _CHANGE_BRACKET = (
     + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)(?![\w.]\d)"
 )
 _NAMED_CHANGE = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"
+    r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)[*`]{0,2}\s+"
     r"(?:" + _CHANGE_VERB + r"(?:\s+(?:up|down))?"
     r"(?:\s+by\s+[+\-−]?\d[\d.]*\s*%?)?[\s,:]*)" + _CHANGE_BRACKET,
     re.I,
