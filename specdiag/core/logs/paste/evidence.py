@@ -539,6 +539,22 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             f"'{f.steps_name}' is the printed rate's denominator (accepted / {f.steps_name} = "
             "the rate): draft tokens, not verify steps"
         )
+    if (
+        f.length is not None
+        and f.rate is None
+        and f.length.number == 1
+        and f.length_name.endswith(C.UNSURE_LENGTH)
+        and acc is not None
+        and acc == dra
+        and steps
+        and not (_close(1 + acc / steps, 1, 1e-9) or _close(acc / steps, 1, 1e-9))
+    ):
+        # a bare 'accept' of exactly 1 read as one token a step ('MEAN_ACCEPT 1.0000') whose
+        # own counts accept every draft and no step count agrees: the share of drafts accepted
+        f.rate, f.length = f.length, None
+        notes.append(
+            "a bare 'accept' of 1 beside counts accepting every draft: the rate, no length"
+        )
     if f.length is not None and f.tok_per_step is not None and TP.named(f.length_name):
         # a tree's path length beside tokens per step: the row's length is what a step emits
         # (tree_path.py), the path a field of the row

@@ -3404,6 +3404,31 @@ def _field_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
     return _bare_accept("accept", v)
 
 
+# a statistic's bare 'accept' written as one identifier ('MEAN_ACCEPT', 'avg_accept'): a
+# program's name for a field, never a sentence's verb
+_IDENTIFIER_ACCEPT = re.compile(r"(?:mean|avg|average|median)_accept(?:ance)?", re.I)
+# what may stand after such a field's value: markup, then the line's end
+_LINE_END = re.compile(r"[*`]{0,2}\s*$")
+
+
+def _identifier_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
+    """The figure of a statistic's bare 'accept' written as one identifier with its value
+    after a space and nothing after it on the line ('METRIC MEAN_ACCEPT 1.0000', 'avg_accept
+    2.41'), as a keyed 'mean_accept:' is told by its value; None otherwise."""
+    key = C._MARKUP.sub("", m.group("key")).rstrip()
+    last = key.rsplit(None, 1)[-1] if key.strip() else ""
+    if not _IDENTIFIER_ACCEPT.fullmatch(last) or text[m.end("key") : m.start("val")].strip():
+        return None
+    if not _LINE_END.match(text, m.start("val") + len(m.group("val").rstrip())):
+        return None
+    if v.number == 1 and v.decimals and not v.percent and v.max is None:
+        # ('METRIC MEAN_ACCEPT 1.0000'): a program's mean of what it accepts a step, one token
+        # a step (a length of unknown convention); a share of every draft accepted is what a
+        # keyed 'mean_accept: 1.0' beside its counts is read as
+        return C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+    return _bare_accept(last.replace("_", " "), v)
+
+
 # a plural rate's name, then a hedge and ONE value ('draft acceptance rates around 0.8', 'token
 # acceptance rates of roughly 71%'): the rates seen, told as one approximate figure
 _PLURAL_RATE_KEY = re.compile(
@@ -6183,6 +6208,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and v is not None
                 and pat is _PAIR_BARE
                 and (bk := _field_accept(text, m, v)) is not None
+            ):
+                k = bk
+            if (
+                k.metric is None
+                and v is not None
+                and pat is _PAIR_BARE
+                and (bk := _identifier_accept(text, m, v)) is not None
             ):
                 k = bk
             if (
