@@ -2510,6 +2510,11 @@ def _by_rows(
         v = C.value(cells[i] if i < len(cells) else "")
         return v.number if v is not None else None
 
+    def _count_num(cells: list[str], i: int) -> float | None:  # ('4 (8.3 %)': 4)
+        n = _num(cells, i)
+        cs = _COUNT_SHARE.fullmatch(C._MARKUP.sub("", cells[i]).strip()) if i < len(cells) else None
+        return n if n is not None or cs is None else float(cs.group("n").replace(",", ""))
+
     hk = k_stated(" ".join(c for row in g.header for c in row))
     header_k = C.Value(float(hk), False, 0) if hk is not None else None
 
@@ -2545,7 +2550,7 @@ def _by_rows(
             for i in drafted_cols
         )
         and all(
-            (d := _num(cells, i)) is None or (a := _num(cells, j)) is None or d < a
+            (d := _num(cells, i)) is None or (a := _count_num(cells, j)) is None or d < a
             for _, cells in g.rows
             for i in drafted_cols
             for j in accepted_cols
@@ -2890,6 +2895,10 @@ def _named_in_cell(cell: str) -> tuple[C.Key, C.Value, str, str] | None:
     return (k, v, name, m["val"]) if k.metric in (C.LENGTH, C.TOK_PER_STEP) else None
 
 
+# a whole count, then its share in brackets ('4 (8.3 %)', '1,208 (61%)')
+_COUNT_SHARE = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*\(\s*(?P<p>\d{1,3}(?:\.\d+)?)\s*%\s*\)")
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -2904,6 +2913,19 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # brackets after them dropped
         fig.positions.update(enumerate(rl))
         fig.fields.append((header, cell))
+        return True
+    if (
+        v is None
+        and k.metric == C.ACCEPTED
+        and fig.accepted is None
+        and (cs := _COUNT_SHARE.fullmatch(C._MARKUP.sub("", cell).strip())) is not None
+        and (n := C.value(cs.group("n"))) is not None
+        and (share := C.value(cs.group("p") + "%")) is not None
+    ):
+        # '4 (8.3 %)' under 'accepted': the count and its share in brackets, the rate where it
+        # is the count over the row's drafted count (checked once the row is read: evidence.py)
+        fig.put(C.ACCEPTED, n, k, cs.group("n"), header)
+        fig.accepted_share = share
         return True
     if (
         v is None
