@@ -36,9 +36,7 @@ def _table(layout: str, order: bool, rows: list[tuple[str, int, str]]) -> str:
 @given(
     layout=st.sampled_from(["pipe", "csv"]),
     order=st.booleans(),
-    counts=st.lists(
-        st.tuples(st.integers(20, 900), st.integers(1, 100)), min_size=2, max_size=4
-    ),
+    counts=st.lists(st.tuples(st.integers(20, 900), st.integers(1, 100)), min_size=2, max_size=4),
     decimals=st.integers(0, 2),
     space=st.sampled_from(["", " "]),
 )
