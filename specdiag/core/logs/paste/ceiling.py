@@ -25,7 +25,7 @@ _K = (
 )
 _STATED = re.compile(
     r"(?<![\w\\-])(?:max(?:imum)?[ _])?(?P<sym>" + _LEN + r")(?:_?\{?max\}?)?(?![\w-])\s*"
-    r"(?:=|≤|<=|⩽|∈\s*\[\s*1\s*,)\s*[\[(]?\s*" + _K + r"\s*\+\s*1(?!\w|\.\d)(?!\s*[*/^×·÷(])",
+    r"(?:=|≤|<=|⩽|∈\s*\[\s*1\s*,)\s*(?:[\[(]\s*)?" + _K + r"\s*\+\s*1(?!\w|\.\d)(?!\s*[*/^×·÷(])",
     re.I,
 )
 # what before the symbol makes it a term of a larger expression ('1 - τ = ...')
