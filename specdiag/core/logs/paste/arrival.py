@@ -75,8 +75,9 @@ _ARRIVED_AT = (
     r"bottom(?:s|ed)?\s+out|tops?\s+out|topped\s+out|"
     # where a trajectory began ('AL starts at ~3.07', 'began at 0.7')
     r"starts?|started|starting|begins?|began|begun|opens?|opened|"
-    # a level held ('was stable at ~61%', 'remained steady around 2.4')
-    r"(?:is|was|were|are|been|remains?|remained|stays?|stayed|holds?|held|kept)\s+"
+    # a level held ('was stable at ~61%', 'remained steady around 2.4'), the verb perhaps
+    # left out as a summary leaves it ('showed the acceptance flat at ~80%')
+    r"(?:(?:is|was|were|are|been|remains?|remained|stays?|stayed|holds?|held|kept)\s+)?"
     r"(?:(?:fairly|very|pretty|quite|mostly|roughly|largely)\s+)?"
     r"(?:stable|steady|flat|constant|unchanged|consistent|stuck)|"
     # where a measurement came out ('tok/round came out bit-identical at 2.44 in all runs')
@@ -281,6 +282,8 @@ def conditional(text: str, at: int) -> bool:
 # 3.0', 'the rate we need to hit is 70%', 'the AL must reach'): a target, no run's figure
 _TARGET = re.compile(
     r"\bto\s*$|\b(?:want\w*|need\w*|hop(?:e|es|ed|ing)|aim\w*|expect\w*|target\w*|goals?|"
+    # (a level to be held: 'keep the acceptance flat at 80%', 'maintaining AL at 2.5')
+    r"keep|keeps|keeping|maintain\w*|"
     r"should|would|could|must|will|shall|may|might|can|ought)\b",
     re.I,
 )

@@ -224,6 +224,9 @@ class Figures:
     # a check of the paste's own figures that failed where it was read (interpret.py): the
     # rule shown; no length is claimed and the rate's basis is not told
     failed: str = ""
+    # the share printed in brackets after the accepted count ('4 (8.3 %)'): the rate only where
+    # it is accepted / drafted at its printed precision (decide)
+    accepted_share: C.Value | None = None
 
     def has_acceptance(self) -> bool:
         return (
@@ -550,6 +553,31 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         notes.append(
             f"'{f.steps_name}' is the printed rate's denominator (accepted / {f.steps_name} = "
             "the rate): draft tokens, not verify steps"
+        )
+    if f.accepted_share is not None and f.rate is None and acc is not None and dra:
+        share = f.accepted_share
+        if _close(100 * acc / dra, share.number, C.half_unit(share.decimals) + 1e-9):
+            f.rate = share  # ('4 (8.3 %)' beside 48 drafted: 4 / 48 = 8.3%)
+        else:
+            notes.append(
+                f"the share {share.number:g}% after the accepted count is not accepted / drafted "
+                f"({acc} / {dra}): no rate"
+            )
+    if (
+        f.length is not None
+        and f.rate is None
+        and f.length.number == 1
+        and f.length_name.endswith(C.UNSURE_LENGTH)
+        and acc is not None
+        and acc == dra
+        and steps
+        and not (_close(1 + acc / steps, 1, 1e-9) or _close(acc / steps, 1, 1e-9))
+    ):
+        # a bare 'accept' of exactly 1 read as one token a step ('MEAN_ACCEPT 1.0000') whose
+        # own counts accept every draft and no step count agrees: the share of drafts accepted
+        f.rate, f.length = f.length, None
+        notes.append(
+            "a bare 'accept' of 1 beside counts accepting every draft: the rate, no length"
         )
     if f.length is not None and f.tok_per_step is not None and TP.named(f.length_name):
         # a tree's path length beside tokens per step: the row's length is what a step emits

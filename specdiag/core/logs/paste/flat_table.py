@@ -195,6 +195,11 @@ def _figures_row(t: str) -> tuple[list[str], list[str]] | None:
     return (words[:k], words[k:]) if any("." in w for w in words[k:]) else None
 
 
+# a line opening on a comment's or a heading's mark, then a space ('# AFTER', '// run 2', '-- b'):
+# a title or a note above lines, never a header of cells
+_COMMENT_HEAD = re.compile(r"\s*(?:#{1,6}|//|--|;)\s")
+
+
 def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line]:
     """A table a web page copied as text with single spaces between its cells (an HTML table of
     a model card: 'Benchmark Average Acceptance Length' over 'SetA (Code) 2.718'): a header
@@ -226,6 +231,7 @@ def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line
             or _figures_row(head) is not None
             or (assigned is None and _KEY_FIGURE.search(head) is not None)  # (a key-value line)
             or "|" in head
+            or _COMMENT_HEAD.match(head) is not None  # (a comment or heading: a title, no cells)
             or "  " in head.strip()
             or (assigned is None and not width + 1 <= len(hw) <= 12)
             or head.rstrip()[-1] in ".:;,!?"  # (a sentence or a title over lines, no header)

@@ -2562,6 +2562,11 @@ def _by_rows(
         v = C.value(cells[i] if i < len(cells) else "")
         return v.number if v is not None else None
 
+    def _count_num(cells: list[str], i: int) -> float | None:  # ('4 (8.3 %)': 4)
+        n = _num(cells, i)
+        cs = _COUNT_SHARE.fullmatch(C._MARKUP.sub("", cells[i]).strip()) if i < len(cells) else None
+        return n if n is not None or cs is None else float(cs.group("n").replace(",", ""))
+
     hk = k_stated(" ".join(c for row in g.header for c in row))
     header_k = C.Value(float(hk), False, 0) if hk is not None else None
 
@@ -2597,7 +2602,7 @@ def _by_rows(
             for i in drafted_cols
         )
         and all(
-            (d := _num(cells, i)) is None or (a := _num(cells, j)) is None or d < a
+            (d := _num(cells, i)) is None or (a := _count_num(cells, j)) is None or d < a
             for _, cells in g.rows
             for i in drafted_cols
             for j in accepted_cols
@@ -2942,6 +2947,10 @@ def _named_in_cell(cell: str) -> tuple[C.Key, C.Value, str, str] | None:
     return (k, v, name, m["val"]) if k.metric in (C.LENGTH, C.TOK_PER_STEP) else None
 
 
+# a whole count, then its share in brackets ('4 (8.3 %)', '1,208 (61%)')
+_COUNT_SHARE = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*\(\s*(?P<p>\d{1,3}(?:\.\d+)?)\s*%\s*\)")
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -2956,6 +2965,19 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # brackets after them dropped
         fig.positions.update(enumerate(rl))
         fig.fields.append((header, cell))
+        return True
+    if (
+        v is None
+        and k.metric == C.ACCEPTED
+        and fig.accepted is None
+        and (cs := _COUNT_SHARE.fullmatch(C._MARKUP.sub("", cell).strip())) is not None
+        and (n := C.value(cs.group("n"))) is not None
+        and (share := C.value(cs.group("p") + "%")) is not None
+    ):
+        # '4 (8.3 %)' under 'accepted': the count and its share in brackets, the rate where it
+        # is the count over the row's drafted count (checked once the row is read: evidence.py)
+        fig.put(C.ACCEPTED, n, k, cs.group("n"), header)
+        fig.accepted_share = share
         return True
     if (
         v is None
@@ -3454,6 +3476,31 @@ def _field_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
         # ('baseline   18.0 tok/s   accept 1.00'): the run without drafts, one token a step
         return C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
     return _bare_accept("accept", v)
+
+
+# a statistic's bare 'accept' written as one identifier ('MEAN_ACCEPT', 'avg_accept'): a
+# program's name for a field, never a sentence's verb
+_IDENTIFIER_ACCEPT = re.compile(r"(?:mean|avg|average|median)_accept(?:ance)?", re.I)
+# what may stand after such a field's value: markup, then the line's end
+_LINE_END = re.compile(r"[*`]{0,2}\s*$")
+
+
+def _identifier_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
+    """The figure of a statistic's bare 'accept' written as one identifier with its value
+    after a space and nothing after it on the line ('METRIC MEAN_ACCEPT 1.0000', 'avg_accept
+    2.41'), as a keyed 'mean_accept:' is told by its value; None otherwise."""
+    key = C._MARKUP.sub("", m.group("key")).rstrip()
+    last = key.rsplit(None, 1)[-1] if key.strip() else ""
+    if not _IDENTIFIER_ACCEPT.fullmatch(last) or text[m.end("key") : m.start("val")].strip():
+        return None
+    if not _LINE_END.match(text, m.start("val") + len(m.group("val").rstrip())):
+        return None
+    if v.number == 1 and v.decimals and not v.percent and v.max is None:
+        # ('METRIC MEAN_ACCEPT 1.0000'): a program's mean of what it accepts a step, one token
+        # a step (a length of unknown convention); a share of every draft accepted is what a
+        # keyed 'mean_accept: 1.0' beside its counts is read as
+        return C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+    return _bare_accept(last.replace("_", " "), v)
 
 
 # a plural rate's name, then a hedge and ONE value ('draft acceptance rates around 0.8', 'token
@@ -4747,8 +4794,8 @@ _STEP_UNIT_AFTER = re.compile(
 _ARROW_MARK = re.compile(V.ARROW)
 # (the verb in the past or the present: 'improved', 'increases', 'goes up')
 _CHANGE_VERB = (
-    r"(?:went|goes|go|rose|rises|fell|falls|grew|grows|(?:drop|jump|climb|improv|increas|decreas|"
-    r"chang|mov|declin|shift|regress)(?:e|es|ed|s|ped|ps)?)"
+    r"(?:went|goes|go|going|rose|rises|rising|fell|falls|falling|grew|grows|growing|(?:drop|jump|"
+    r"climb|improv|increas|decreas|chang|mov|declin|shift|regress)(?:e|es|ed|s|ped|ps|ing|ping)?)"
 )
 # the bracket of a change after its delta, perhaps led by the configuration's label ('(1B/8B,
 # 6.10→10.37)')
@@ -4758,7 +4805,7 @@ _CHANGE_BRACKET = (
     + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)(?![\w.]\d)"
 )
 _NAMED_CHANGE = re.compile(
-    r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"
+    r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)[*`]{0,2}\s+"
     r"(?:" + _CHANGE_VERB + r"(?:\s+(?:up|down))?"
     r"(?:\s+by\s+[+\-−]?\d[\d.]*\s*%?)?[\s,:]*)" + _CHANGE_BRACKET,
     re.I,
@@ -6311,6 +6358,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and v is not None
                 and pat is _PAIR_BARE
                 and (bk := _field_accept(text, m, v)) is not None
+            ):
+                k = bk
+            if (
+                k.metric is None
+                and v is not None
+                and pat is _PAIR_BARE
+                and (bk := _identifier_accept(text, m, v)) is not None
             ):
                 k = bk
             if (

@@ -16,6 +16,7 @@ from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
 from specdiag.core.logs.paste import bullets as B
+from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT
@@ -2125,6 +2126,7 @@ def read_paste(
     records, block_of = RR.detailed(records, block_of, raw)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
+    records = _reaching_k_plus_one(records, text)
     if _SPEC_CONTEXT.search(text) is None:
         # counts under a bare 'Accepted' key in a paste that never speaks of speculation
         # ('Accepted: 49/244' proofs): another meaning (misreported.py)
@@ -3093,6 +3095,29 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
             r = _as_said(
                 r, r.printed_length, value, f"the paste says of its lengths: {words.strip()!r}"
             )
+        out.append(r)
+    return out
+
+
+def _reaching_k_plus_one(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Lengths nothing else decided, printed under a symbol the paste says reaches the draft
+    count plus one ('perfect prediction (τ = γ+1)'): that symbol's lengths count the bonus
+    (ceiling.py)."""
+    if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
+        return records
+    said = CEIL.bounded(text)
+    if not said:
+        return records
+    out = []
+    for r in records:
+        pl = r.printed_length
+        if r.bonus == UNDECIDED and pl is not None and pl >= 1:
+            fams = {f for name, _ in r.fields for f in CEIL.families_in(name)}
+            hit = [said[f] for f in sorted(fams) if f in said]
+            if len(fams) == 1 and hit:
+                r = _as_said(
+                    r, pl, INCLUDED, f"the paste bounds the figure by k + 1: {hit[0].strip()!r}"
+                )
         out.append(r)
     return out
 
