@@ -3202,7 +3202,9 @@ _FORMULA_AFTER = (
 )
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
-    r"sequences|problems|turns|items|tasks)\b)"
+    r"sequences|problems|turns|items|tasks|"
+    # ... or of the repeats it was averaged over ('across all 12 runs', 'over 5 seeds')
+    r"runs|trials|seeds|repeats|repetitions)\b)"
     # a model's size after it ('Kestrel 2 7B', 'Heron 3 70B'): the number is the model's name
     r"(?!\s+\d+(?:\.\d+)?[BM]\b)"
 )
