@@ -3714,6 +3714,13 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
 # ('from 0.55-0.85 to ~0.2': the range no record, the other end one; :func:`_from_to_values`)
 _RUN_WORD = r"(?!(?:about|around|roughly|approx\w*|nearly|almost|only|just|barely|merely|exactly|some)\b)[a-z][a-z-]{2,20}"
 _RANGE_END = r"\s*[-–—]\s*[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2}"
+# each end of the change measured at its own setting ('from 82% at k=2 to 61% at k=4', 'from
+# 0.71 with draft 3 to 0.64 with draft 5'): a preposition, a setting's name of one or two words
+# and its number after the first value; the same preposition must follow the second
+_SETTING_AT_A = (
+    r"\s+(?P<prep>at|with|for|on|under)\s+(?P<sa>[A-Za-z][\w-]{0,20}(?:\s+[A-Za-z][\w-]{0,20})?"
+    r"\s*[=:]?\s*\d+(?:\.\d+)?)"
+)
 _FROM_TO = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)(?:\s+|\s*\()from\s+"
     + A.HEDGE
@@ -3721,9 +3728,11 @@ _FROM_TO = re.compile(
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
     r"(?P<ra>" + _RANGE_END + r")?"
-    r"(?:\s+(?P<pa>" + _RUN_WORD + r"))?"
+    r"(?:\s+(?P<pa>" + _RUN_WORD + r")|" + _SETTING_AT_A + r")?"
     r"\s*(?:\bto\s|→|->)\s*" + A.HEDGE + r"(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})"
-    r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)",
+    r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)"
+    # (a setting after the first value: the same preposition after the second, its own run)
+    r"(?(sa)(?=\s+(?P=prep)\s+[A-Za-z]))",
     re.I,
 )
 # a range's other end right after a value ('2.2-2.8', '2.2 – 2.8')
@@ -3734,6 +3743,12 @@ def _from_to_values(m: re.Match[str]) -> tuple[str, ...] | None:
     """The groups of a 'from X to Y' match that are runs' values: both, or the one end that is
     no range; None where a word after the first value makes it no change of two runs (after a
     whole value, or a unit: 'from 2 tokens to ...', 'from 2.5 ms to ...')."""
+    if m.group("sa") is not None:
+        # (a setting at each end: both values must be shares or decimals, never counts)
+        for g in ("a", "b"):
+            v = C.value(m.group(g))
+            if v is None or not (v.percent or v.decimals):
+                return None
     pa = m.group("pa")
     if pa is not None:
         a = C.value(m.group("a"))
