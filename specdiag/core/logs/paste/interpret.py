@@ -1024,6 +1024,8 @@ def _shares(g: Grid, ci: int) -> bool:
         if not t or t in ("-", "—", "–", "n/a", "N/A"):
             continue
         v = C.value(t)
+        if v is None and (sc := C.share_with_counts(t)) is not None:
+            v = sc[0]  # ('26/26 (100%)': the share, its counts checked)
         if v is None:
             return False
         vals.append(v)
@@ -1081,9 +1083,14 @@ def grid(
     keys = []
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
-        if kn.metric is None and C.ACCEPT_ALONE.match(name) and told and _shares(g, ci):
+        if (
+            kn.metric is None
+            and ((C.ACCEPT_ALONE.match(name) and told) or C.DRAFT_ACCEPT.match(name))
+            and _shares(g, ci)
+        ):
             # a column named 'Accept' alone (perhaps qualified in a bracket: 'Accept (code)')
             # over shares, every one a fraction or every one a percentage: the acceptance rate
+            # ('Draft Accept': the draft's, whatever the lines above say)
             kn = C.key("acceptance")
         if kn.metric == C.ACCEPTED and (of := _out_of_cells(g, ci)) is not None:
             # a count's name over cells of a mean out of one K ('accepted drafts' over '7.3 /
