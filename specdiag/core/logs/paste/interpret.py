@@ -1208,7 +1208,7 @@ def grid(
     if (
         acceptance_named
         and (tk is None or tk.metric is None)
-        and (at := _at_rates(g, only=True)) is not None
+        and (at := _at_rates(g, only=True, bare=AT_LEGEND.search(above) is not None)) is not None
     ):
         # speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks of acceptance and
         # whose table names no figure: the rates after '@' are the acceptance rates
@@ -2322,25 +2322,51 @@ _AT_RATE = re.compile(
 )
 
 
-def _at_rates(g: Grid, only: bool = False) -> Grid | None:
+# a legend naming the figure after '@' ('Average t/s @ average-acceptance', 'tok/s @ accept
+# rate'): the cells 'speed@share' print the acceptance after their '@', '%' or not
+AT_LEGEND = re.compile(
+    r"@\s*[*`]{0,2}(?:(?:average|avg|mean|median)[\s_-]?)?(?:draft[\s_-]?)?accept(?:ance|ed)?"
+    r"(?:[\s_-]?rate)?(?![\w-])",
+    re.I,
+)
+# a cell 'figure@share' without '%' ('19.04@71.5', '31.2 @ 0.74'): under such a legend alone
+AT_BARE = re.compile(r"\d\s*@\s*(?P<val>\d+(?:\.\d+)?|\.\d+)\s*$")
+
+
+def _bare_share(c: str) -> str | None:
+    """The share of a 'figure@share' cell without '%', as a rate's cell prints it: a percentage
+    past 1 (at most 100), a fraction with decimals up to 1; None for any other cell."""
+    m = AT_BARE.search(C._MARKUP.sub("", c).strip())
+    v = C.value(m.group("val")) if m is not None else None
+    if v is None:
+        return None
+    if 1 < v.number <= 100:
+        return m.group("val") + "%" if m is not None else None
+    return m.group("val") if m is not None and v.decimals and v.number <= 1 else None
+
+
+def _at_rates(g: Grid, only: bool = False, bare: bool = False) -> Grid | None:
     """The grid with each 'figure @ rate%' cell reduced to its rate and the other cells of
     those columns emptied (``only``: the cells of every other column but the first too); None
-    when no cell holds such a rate."""
-    cols = {
-        i
-        for _, cells in g.rows
-        for i, c in enumerate(cells)
-        if _AT_RATE.search(C._MARKUP.sub("", c))
-    }
+    when no cell holds such a rate. ``bare``: a legend names the figure after '@', so cells
+    without '%' ('19.04@71.5') print it too (`_bare_share`)."""
+
+    def share(c: str) -> str | None:
+        m = _AT_RATE.search(C._MARKUP.sub("", c))
+        if m is not None:
+            return m.group("val")
+        return _bare_share(c) if bare else None
+
+    cols = {i for _, cells in g.rows for i, c in enumerate(cells) if share(c) is not None}
     if not cols:
         return None
     rows = []
     for ln, cells in g.rows:
         out = []
         for i, c in enumerate(cells):
-            m = _AT_RATE.search(C._MARKUP.sub("", c)) if i in cols else None
+            v = share(c) if i in cols else None
             keep = i not in cols and not (only and i > 0)
-            out.append(m.group("val") if m is not None else (c if keep else ""))
+            out.append(v if v is not None else (c if keep else ""))
         rows.append((ln, out))
     return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
 
