@@ -912,11 +912,6 @@ MAX_STEP_TOKENS = 16.0
 # a table column named 'Accept' alone, perhaps qualified in a bracket ('Accept (coding)'): the
 # acceptance rate where its cells are shares (interpret.grid), named so in the record's fields
 ACCEPT_ALONE = re.compile(r"^[*_`]{0,2}accept[*_`]{0,2}(?:\s*\([^()]{1,40}\))?\s*$", re.I)
-# the same word said of the draft ('Draft Accept', 'draft-accept (code)'): the draft's acceptance,
-# never an accuracy, whatever the lines above the table say
-DRAFT_ACCEPT = re.compile(
-    r"^[*_`]{0,2}draft[ _-]accept[*_`]{0,2}(?:\s*\([^()]{1,40}\))?\s*$", re.I
-)
 # what a length read by the reader of last resort is called: no tool's name for its length, so
 # no tool's convention decides it
 UNSURE_LENGTH = "(length of unknown convention)"

@@ -1083,14 +1083,9 @@ def grid(
     keys = []
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
-        if (
-            kn.metric is None
-            and ((C.ACCEPT_ALONE.match(name) and told) or C.DRAFT_ACCEPT.match(name))
-            and _shares(g, ci)
-        ):
+        if kn.metric is None and C.ACCEPT_ALONE.match(name) and told and _shares(g, ci):
             # a column named 'Accept' alone (perhaps qualified in a bracket: 'Accept (code)')
             # over shares, every one a fraction or every one a percentage: the acceptance rate
-            # ('Draft Accept': the draft's, whatever the lines above say)
             kn = C.key("acceptance")
         if kn.metric == C.ACCEPTED and (of := _out_of_cells(g, ci)) is not None:
             # a count's name over cells of a mean out of one K ('accepted drafts' over '7.3 /
@@ -2117,7 +2112,11 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         cells = _column_cells(g, i)
         # (a placeholder cell, '---' or 'n/a' on the run without drafts, holds no value)
         shown = [c for c in cells if not _PLACEHOLDER.match(c)]
-        pct = bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
+        # (a share with the counts it divides, '26/31 (84%)', checked: a percentage too)
+        pct = bool(shown) and all(
+            ((v := C.value(c)) is not None and v.percent) or C.share_with_counts(c) is not None
+            for c in shown
+        )
         if pct and (
             (k.metric is None and _accept_named(k.text) and not (training and " " in k.text))
             or (counts and k.text == "rate")

@@ -1,8 +1,8 @@
-"""A column named `Draft Accept` (`cells.DRAFT_ACCEPT`, perhaps qualified in a bracket) over
-shares (fractions from 0 to 1 with decimals, or percentages, or a share with the counts it
-divides, `30/31 (97%)`) is the draft's acceptance rate with no title needed; a bare `Accept`
-still needs one (it may be an accuracy). Counts alone, values past 1 without `%` or counts that
-do not give their share are no rate."""
+"""A share with the counts it divides (`30/31 (97%)`, checked) counts as a percentage where an
+acceptance column's cells must be percentages (`interpret._by_cells`): a `Draft Accept` column
+of such cells and percentages is the drafts' acceptance rate; its fractions are read as before.
+A bare `Accept` still needs a title (it may be an accuracy). Counts alone, values past 1 without
+`%` or counts that do not give their share are no rate."""
 
 from __future__ import annotations
 
