@@ -752,7 +752,15 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
         vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j]]
         numeric = bool(vals) and all(v is not None for v in vals)
         signed = any(c[j].strip()[:1] in "+-−" for _, c in g.rows if j < len(c) and c[j])
-        if j > 0 and numeric and not signed and not _COMPARE_COLUMN.match(header.strip()):
+        if (
+            j > 0
+            and numeric
+            and not signed
+            and not _COMPARE_COLUMN.match(header.strip())
+            # (a column named as another measure, 'Tok/s', 'Latency (ms)': that measure's
+            # values, never the title's figure)
+            and not A.other_measure(header)
+        ):
             keys.append((C.Key(title.metric, title.text, title.percent), ""))
         elif kn.metric == C.LABEL or j == 0:
             keys.append((C.Key(C.LABEL, kn.text or header.lower(), False), group))
