@@ -22,9 +22,7 @@ _LEGENDS = st.sampled_from(
 
 
 def _paste(legend: str, cells: list[str]) -> str:
-    rows = "".join(
-        f"| build-{i} | {40 + i}.25 | {c} | +{5 + i}% |\n" for i, c in enumerate(cells)
-    )
+    rows = "".join(f"| build-{i} | {40 + i}.25 | {c} | +{5 + i}% |\n" for i, c in enumerate(cells))
     return (
         "Draft-model speculative decoding against plain decoding.\n"
         f"{legend}\n\n"
@@ -39,7 +37,9 @@ def _paste(legend: str, cells: list[str]) -> str:
     pct=st.booleans(),
     space=st.sampled_from(["", " "]),
 )
-def test_the_share_after_at_is_the_rate(legend: str, shares: list[int], pct: bool, space: str) -> None:
+def test_the_share_after_at_is_the_rate(
+    legend: str, shares: list[int], pct: bool, space: str
+) -> None:
     cells = [
         f"3{i}.5{space}@{space}{s / 10:.1f}" if pct else f"3{i}.5{space}@{space}{s / 1000:.3f}"
         for i, s in enumerate(shares)

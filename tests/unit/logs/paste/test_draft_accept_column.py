@@ -29,7 +29,9 @@ def _table(head: str, cells: list[str]) -> str:
     shares=st.lists(st.integers(5, 99), min_size=2, max_size=4),
     form=st.sampled_from(["pct", "frac", "counts"]),
 )
-def test_a_draft_accept_column_of_shares_is_the_rate(head: str, shares: list[int], form: str) -> None:
+def test_a_draft_accept_column_of_shares_is_the_rate(
+    head: str, shares: list[int], form: str
+) -> None:
     if form == "pct":
         cells = [f"~{s}%" for s in shares]
     elif form == "frac":
@@ -54,7 +56,9 @@ def test_counts_with_their_share_under_draft_accept(read: Read) -> None:
     ],
 )
 def test_no_shares_under_draft_accept_are_no_rate(cells: list[str]) -> None:
-    assert [r.printed_rate for r in read_paste(_table("Draft Accept", cells)).records if r.printed_rate] == []
+    assert [
+        r.printed_rate for r in read_paste(_table("Draft Accept", cells)).records if r.printed_rate
+    ] == []
 
 
 def test_a_bare_accept_column_still_needs_a_title(read: Read) -> None:

@@ -37,10 +37,7 @@ def test_the_bracket_after_a_range_is_the_aggregate(
     lo: int, mid: int, hi: int, dash: str, stat: str, pct: bool
 ) -> None:
     c, h = lo + mid, lo + mid + hi
-    if pct:
-        cell = f"{lo}%{dash}{h}% ({stat}{c}%)"
-    else:
-        cell = f"0.{lo}{dash}0.{h} ({stat}0.{c})"
+    cell = f"{lo}%{dash}{h}% ({stat}{c}%)" if pct else f"0.{lo}{dash}0.{h} ({stat}0.{c})"
     assert [r.printed_rate for r in read_paste(_table(cell)).records] == pytest.approx([c / 100])
 
 
