@@ -1351,6 +1351,27 @@ def _annotated(t: str) -> Value | None:
     return v
 
 
+# a range of a figure with its aggregate in brackets after it ('0.48-0.93 (0.74)', '41%–88%
+# (mean 69%)'): the range the runs spread over, the bracket the one figure measured over them
+_RANGE_CENTRE = re.compile(
+    r"^(?P<span>[^()\[\]]+?)\s*[(\[]\s*(?:(?:mean|avg|average|median|aggregate|overall|pooled)"
+    r"\s*[:=]?\s*)?(?P<v>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*[)\]]$",
+    re.I,
+)
+
+
+def _range_centre(t: str) -> Value | None:
+    """The aggregate in brackets after a range of one figure, of the range's kind (a '%' on both
+    or on neither) and inside it; None otherwise."""
+    m = _RANGE_CENTRE.match(t)
+    if m is None or (sp := span(m.group("span"))) is None:
+        return None
+    v = value(m.group("v"))
+    if v is None or v.percent != sp[0].percent or not sp[0].number <= v.number <= sp[1].number:
+        return None
+    return v
+
+
 def _restated(t: str) -> Value | None:
     m = _RESTATED.match(t)
     if m is None or bool(m.group("pa")) == bool(m.group("pb")):
@@ -1471,7 +1492,13 @@ def value(text: str) -> Value | None:
     if "/" in t and ("=" in t or "≈" in t) and (got := _run_mean(t) or _plus_one(t)) is not None:
         return got
     if "(" in t or "[" in t:
-        got = _restated(t) or _annotated(t) or _with_quotient(t) or _of_max_share(t)
+        got = (
+            _restated(t)
+            or _annotated(t)
+            or _with_quotient(t)
+            or _of_max_share(t)
+            or _range_centre(t)
+        )
         if got is not None:
             return got
         note = _SAMPLE_NOTE.match(t)

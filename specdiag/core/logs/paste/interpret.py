@@ -753,7 +753,15 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
         vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j]]
         numeric = bool(vals) and all(v is not None for v in vals)
         signed = any(c[j].strip()[:1] in "+-−" for _, c in g.rows if j < len(c) and c[j])
-        if j > 0 and numeric and not signed and not _COMPARE_COLUMN.match(header.strip()):
+        if (
+            j > 0
+            and numeric
+            and not signed
+            and not _COMPARE_COLUMN.match(header.strip())
+            # (a column named as another measure, 'Tok/s', 'Latency (ms)': that measure's
+            # values, never the title's figure)
+            and not A.other_measure(header)
+        ):
             keys.append((C.Key(title.metric, title.text, title.percent), ""))
         elif kn.metric == C.LABEL or j == 0:
             keys.append((C.Key(C.LABEL, kn.text or header.lower(), False), group))
@@ -1025,6 +1033,8 @@ def _shares(g: Grid, ci: int) -> bool:
         if not t or t in ("-", "—", "–", "n/a", "N/A"):
             continue
         v = C.value(t)
+        if v is None and (sc := C.share_with_counts(t)) is not None:
+            v = sc[0]  # ('26/26 (100%)': the share, its counts checked)
         if v is None:
             return False
         vals.append(v)
@@ -1202,7 +1212,7 @@ def grid(
     if (
         acceptance_named
         and (tk is None or tk.metric is None)
-        and (at := _at_rates(g, only=True)) is not None
+        and (at := _at_rates(g, only=True, bare=AT_LEGEND.search(above) is not None)) is not None
     ):
         # speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks of acceptance and
         # whose table names no figure: the rates after '@' are the acceptance rates
@@ -2111,7 +2121,11 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         cells = _column_cells(g, i)
         # (a placeholder cell, '---' or 'n/a' on the run without drafts, holds no value)
         shown = [c for c in cells if not _PLACEHOLDER.match(c)]
-        pct = bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
+        # (a share with the counts it divides, '26/31 (84%)', checked: a percentage too)
+        pct = bool(shown) and all(
+            ((v := C.value(c)) is not None and v.percent) or C.share_with_counts(c) is not None
+            for c in shown
+        )
         if pct and (
             (k.metric is None and _accept_named(k.text) and not (training and " " in k.text))
             or (counts and k.text == "rate")
@@ -2316,25 +2330,51 @@ _AT_RATE = re.compile(
 )
 
 
-def _at_rates(g: Grid, only: bool = False) -> Grid | None:
+# a legend naming the figure after '@' ('Average t/s @ average-acceptance', 'tok/s @ accept
+# rate'): the cells 'speed@share' print the acceptance after their '@', '%' or not
+AT_LEGEND = re.compile(
+    r"@\s*[*`]{0,2}(?:(?:average|avg|mean|median)[\s_-]?)?(?:draft[\s_-]?)?accept(?:ance|ed)?"
+    r"(?:[\s_-]?rate)?(?![\w-])",
+    re.I,
+)
+# a cell 'figure@share' without '%' ('19.04@71.5', '31.2 @ 0.74'): under such a legend alone
+AT_BARE = re.compile(r"\d\s*@\s*(?P<val>\d+(?:\.\d+)?|\.\d+)\s*$")
+
+
+def _bare_share(c: str) -> str | None:
+    """The share of a 'figure@share' cell without '%', as a rate's cell prints it: a percentage
+    past 1 (at most 100), a fraction with decimals up to 1; None for any other cell."""
+    m = AT_BARE.search(C._MARKUP.sub("", c).strip())
+    v = C.value(m.group("val")) if m is not None else None
+    if v is None:
+        return None
+    if 1 < v.number <= 100:
+        return m.group("val") + "%" if m is not None else None
+    return m.group("val") if m is not None and v.decimals and v.number <= 1 else None
+
+
+def _at_rates(g: Grid, only: bool = False, bare: bool = False) -> Grid | None:
     """The grid with each 'figure @ rate%' cell reduced to its rate and the other cells of
     those columns emptied (``only``: the cells of every other column but the first too); None
-    when no cell holds such a rate."""
-    cols = {
-        i
-        for _, cells in g.rows
-        for i, c in enumerate(cells)
-        if _AT_RATE.search(C._MARKUP.sub("", c))
-    }
+    when no cell holds such a rate. ``bare``: a legend names the figure after '@', so cells
+    without '%' ('19.04@71.5') print it too (`_bare_share`)."""
+
+    def share(c: str) -> str | None:
+        m = _AT_RATE.search(C._MARKUP.sub("", c))
+        if m is not None:
+            return m.group("val")
+        return _bare_share(c) if bare else None
+
+    cols = {i for _, cells in g.rows for i, c in enumerate(cells) if share(c) is not None}
     if not cols:
         return None
     rows = []
     for ln, cells in g.rows:
         out = []
         for i, c in enumerate(cells):
-            m = _AT_RATE.search(C._MARKUP.sub("", c)) if i in cols else None
+            v = share(c) if i in cols else None
             keep = i not in cols and not (only and i > 0)
-            out.append(m.group("val") if m is not None else (c if keep else ""))
+            out.append(v if v is not None else (c if keep else ""))
         rows.append((ln, out))
     return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
 
@@ -3225,7 +3265,9 @@ _FORMULA_AFTER = (
 )
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
-    r"sequences|problems|turns|items|tasks)\b)"
+    r"sequences|problems|turns|items|tasks|"
+    # ... or of the repeats it was averaged over ('across all 12 runs', 'over 5 seeds')
+    r"runs|trials|seeds|repeats|repetitions)\b)"
     # a model's size after it ('Kestrel 2 7B', 'Heron 3 70B'): the number is the model's name
     r"(?!\s+\d+(?:\.\d+)?[BM]\b)"
 )
@@ -3760,6 +3802,13 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
 # ('from 0.55-0.85 to ~0.2': the range no record, the other end one; :func:`_from_to_values`)
 _RUN_WORD = r"(?!(?:about|around|roughly|approx\w*|nearly|almost|only|just|barely|merely|exactly|some)\b)[a-z][a-z-]{2,20}"
 _RANGE_END = r"\s*[-–—]\s*[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2}"
+# each end of the change measured at its own setting ('from 82% at k=2 to 61% at k=4', 'from
+# 0.71 with draft 3 to 0.64 with draft 5'): a preposition, a setting's name of one or two words
+# and its number after the first value; the same preposition must follow the second
+_SETTING_AT_A = (
+    r"\s+(?P<prep>at|with|for|on|under)\s+(?P<sa>[A-Za-z][\w-]{0,20}(?:\s+[A-Za-z][\w-]{0,20})?"
+    r"\s*[=:]?\s*\d+(?:\.\d+)?)"
+)
 _FROM_TO = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)(?:\s+|\s*\()from\s+"
     + A.HEDGE
@@ -3767,9 +3816,11 @@ _FROM_TO = re.compile(
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
     r"(?P<ra>" + _RANGE_END + r")?"
-    r"(?:\s+(?P<pa>" + _RUN_WORD + r"))?"
+    r"(?:\s+(?P<pa>" + _RUN_WORD + r")|" + _SETTING_AT_A + r")?"
     r"\s*(?:\bto\s|→|->)\s*" + A.HEDGE + r"(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})"
-    r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)",
+    r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)"
+    # (a setting after the first value: the same preposition after the second, its own run)
+    r"(?(sa)(?=\s+(?P=prep)\s+[A-Za-z]))",
     re.I,
 )
 # a range's other end right after a value ('2.2-2.8', '2.2 – 2.8')
@@ -3780,6 +3831,12 @@ def _from_to_values(m: re.Match[str]) -> tuple[str, ...] | None:
     """The groups of a 'from X to Y' match that are runs' values: both, or the one end that is
     no range; None where a word after the first value makes it no change of two runs (after a
     whole value, or a unit: 'from 2 tokens to ...', 'from 2.5 ms to ...')."""
+    if m.group("sa") is not None:
+        # (a setting at each end: both values must be shares or decimals, never counts)
+        for g in ("a", "b"):
+            v = C.value(m.group(g))
+            if v is None or not (v.percent or v.decimals):
+                return None
     pa = m.group("pa")
     if pa is not None:
         a = C.value(m.group("a"))

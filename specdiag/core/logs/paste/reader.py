@@ -852,6 +852,8 @@ MAX_UPPER = 4  # headings looked at above a table whose own title names no figur
 
 
 _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
+# ... or without '%' ('| 19.04@71.5 |'), where a legend above names the figure after '@'
+_AT_CELL_BARE = re.compile(r"\d\s*@\s*\d+(?:\.\d+)?\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
 _TAU_WORD = re.compile(r"(?<![a-z])(?:avg|mean|average)?[ _]?tau\b", re.I)
 # (in identifiers too: 'test_acceptance_length')
@@ -1446,7 +1448,15 @@ def read_paste(
             # 'Block Eff.' (blockwise decoding's tokens a target call: cells.py) in a paste
             # speaking of acceptance or speculation (interpret._mal_column)
             candidate = _TABLE_MARK.search("|")
-        if not candidate and acceptance_named and "|" in body and _AT_CELL.search(body):
+        if (
+            not candidate
+            and acceptance_named
+            and "|" in body
+            and (
+                _AT_CELL.search(body)
+                or (_AT_CELL_BARE.search(body) and I.AT_LEGEND.search(heading))
+            )
+        ):
             # a table of speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks
             # of acceptance
             candidate = _TABLE_MARK.search("|")
