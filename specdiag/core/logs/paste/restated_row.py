@@ -615,10 +615,12 @@ def _fold_phrase(
 ) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without a one-figure prose record printing its value right before its name
     (``95% acceptance rate``) in the very words, value as printed, of exactly one earlier prose
-    record, no other record of the paste printing that phrase: one run told twice (a table
-    label's note, then the text's summing up), the later goes, the earlier noting it. Not where
-    either record carries a label, counts, or a line of other records, nor where either
-    sentence sets its run apart (``before``, ``after``, ``vs``, ``than``, ``from``, ...)."""
+    record read from a table row's label (its note in brackets), no other record of the paste
+    printing that phrase: that row's run told again in the text below, the later goes, the
+    earlier noting it. Not where either record carries a label, counts, or a line of other
+    records, where either sentence sets its run apart (``before``, ``after``, ``vs``,
+    ``than``, ``from``, ...), nor where the text names a run of its own (``on code``, ``with
+    k=4``): two runs may print one figure alike."""
     per_line = Counter(r.first_line for r in records)
     groups: dict[tuple[str, str], list[int]] = {}
     for i, r in enumerate(records):
@@ -638,6 +640,8 @@ def _fold_phrase(
         sentence = _phrase_sentence(r, raw)
         if sentence is None or _SIDE.search(sentence):
             continue
+        if not raw[r.first_line - 1].lstrip().startswith("|") and _OWN_RUN.search(sentence):
+            continue  # (text naming a run of its own: 'on code', 'with k=4', 'than')
         name, text = (" ".join(C._MARKUP.sub("", x).lower().split()) for x in r.fields[0])
         groups.setdefault((name, text), []).append(i)
     drop: set[int] = set()
@@ -648,6 +652,10 @@ def _fold_phrase(
         j, i = members
         if records[j].first_line == records[i].first_line:
             continue
+        if not raw[records[j].first_line - 1].lstrip().startswith("|") or raw[
+            records[i].first_line - 1
+        ].lstrip().startswith("|"):
+            continue  # (only a table row's note told again in the text below it)
         drop.add(i)
         out[j] = dataclasses.replace(
             out[j],

@@ -31,7 +31,7 @@ def _table(rate: str, name: str, bold: bool) -> str:
     decimals=st.booleans(),
     name=st.sampled_from(_NAMES),
     bold=st.booleans(),
-    lead=st.sampled_from(["In the end you see", "Either way it holds at", "Overall we keep"]),
+    lead=st.sampled_from(["So you get", "Either way you keep", "Overall we keep"]),
 )
 def test_a_phrase_told_again_is_one_record(
     whole: int, decimals: bool, name: str, bold: bool, lead: str
@@ -40,7 +40,7 @@ def test_a_phrase_told_again_is_one_record(
     text = (
         _table(rate, name, bold)
         + "\nThe head ships with the checkpoint, so nothing else is needed. "
-        + f"{lead} {rate} {name} on long prompts too.\n"
+        + f"{lead} {rate} {name} there too.\n"
     )
     got = read_paste(text).records
     assert [round(r.printed_rate or 0, 4) for r in got] == [
@@ -77,5 +77,21 @@ def test_negative_control_the_name_alone_apart_is_read() -> None:
     text = (
         _table("91%", "acceptance rate", False)
         + "\nMeasured acceptance rate: 91% on a second box.\n"
+    )
+    assert len(read_paste(text).records) == 2
+
+
+def test_negative_control_two_sentences_alike_keep_their_records() -> None:
+    # no table's note: two sentences may tell two runs of one figure
+    text = (
+        "Our own head gave 77% acceptance rate overall.\n\n"
+        "A colleague's head gave 77% acceptance rate overall.\n"
+    )
+    assert len(read_paste(text).records) == 2
+
+
+def test_negative_control_text_naming_a_run_of_its_own_keeps_its_record() -> None:
+    text = (
+        _table("91%", "acceptance rate", False) + "\nOn code the head gave 91% acceptance rate.\n"
     )
     assert len(read_paste(text).records) == 2
