@@ -14,7 +14,9 @@ Each such row is one run:
 - ``P% (pos 4+: 0.000)`` (``pos 3-5: 0.01``): the rate P, the later positions' own rate in
   the bracket not read;
 - ``P%, len L`` (``P% window; AL L``): the length L named after the rate, and the rate P only
-  where no word qualifies it (``window``: a rate of some part of the run, not read).
+  where no word qualifies it (``window``: a rate of some part of the run, not read);
+- ``P% (mean L tok/step)`` (``tokens per step``, ``tok/round``; the mean's word or none): the
+  rate P and the length L, whose convention the cell does not tell.
 
 No length is computed from these (the drafts per step are not said); a row naming an n-gram,
 prompt-lookup or suffix drafter takes its k as a maximum (``variable_drafts``: its drafts vary
@@ -59,6 +61,15 @@ _RATE_THEN_LENGTH = re.compile(
 )
 
 
+# a rate, then in brackets its run's tokens a step, a mean's word perhaps before them ('52.0%
+# (mean 3.64 tok/step)', '48% (2.90 tokens per step)'): the length, its convention untold
+_RATE_THEN_PER_STEP = re.compile(
+    r"^(?P<r>[~≈]?\s*\d{1,3}(?:\.\d+)?\s*%)\s*\(\s*(?:(?:mean|avg\.?|average)\s+)?"
+    r"(?P<l>\d{1,2}\.\d+)\s*tok(?:en)?s?\s*(?:/|per\s+)\s*(?:step|round|iteration|iter)\s*\)$",
+    re.I,
+)
+
+
 def _clean(cell: str) -> str:
     return C._MARKUP.sub("", cell).strip().strip(".,;").strip()
 
@@ -96,6 +107,18 @@ def rate_then_length(cell: str) -> tuple[C.Value | None, C.Value] | None:
     if m is None or length is None or not 1 <= length.number <= C.MAX_STEP_TOKENS:
         return None
     return (None if m.group("q") else C.value(m.group("r"))), length
+
+
+def rate_then_per_step(cell: str) -> tuple[C.Value, C.Value] | None:
+    """(rate, length) of a cell ``P% (mean L tok/step)``, or None (a length outside 1 to the
+    most tokens a step, a throughput's ``tok/s``, a time a step: None)."""
+    m = _RATE_THEN_PER_STEP.match(_clean(cell))
+    if m is None:
+        return None
+    rate, length = C.value(m.group("r")), C.value(m.group("l"))
+    if rate is None or length is None or not 1 <= length.number <= C.MAX_STEP_TOKENS:
+        return None
+    return rate, length
 
 
 # a drafter proposing a varying number of tokens a step (n-gram / prompt-lookup matching,

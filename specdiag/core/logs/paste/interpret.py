@@ -3057,6 +3057,13 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         lk = C.Key(C.LENGTH, "len", False, None, k.tool, k.pooled)
         fig.put(C.LENGTH, rtl[1], lk, cell, header)
         return True
+    if k.metric == C.RATE and (rps := CPH.rate_then_per_step(cell)) is not None:
+        # '52.0% (mean 3.64 tok/step)': the rate and its run's tokens a step, the length's
+        # convention untold (cell_phrases.py)
+        fig.put(C.RATE, rps[0], k, cell, header)
+        lk = C.Key(C.LENGTH, f"{k.text} {C.UNSURE_LENGTH}", False, None, k.tool, k.pooled)
+        fig.put(C.LENGTH, rps[1], lk, cell, header)
+        return True
     if k.metric == C.RATE and not fig.positions and (at := CPH.rate_at_position(cell)):
         # '69% at position 0, ~0% after': that position's rate alone (cell_phrases.py)
         fig.positions[at[0]] = at[1]

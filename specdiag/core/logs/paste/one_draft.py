@@ -231,6 +231,8 @@ def block(
             r.printed_rate,
         ):
             r = _decided(r, said, where, _HEDGE.search(own) is not None)
+        elif _fits(r):
+            r = _own_sentence(r, lines)  # (a range in another clause of its line: '(1-12)')
         out.append(r)
     return out
 
@@ -244,12 +246,26 @@ def _own_sentence(r: PasteRecord, lines: list[tuple[int, str]]) -> PasteRecord:
     shown = r.fields[0][1]
     # (the line printing the rate: a wrapped sentence's record may start lines above it)
     own = next((t for ln, t in lines if ln >= r.first_line and shown in t), "")
-    for part in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+(?=[A-Z])", own):
-        if (
-            shown in part
-            and (said := said_max_one(part)) is not None
-            and D._OTHER_DEPTH.search(part) is None
-            and not _unsure(part, r.printed_rate)
+    for sentence in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+(?=[A-Z])", own):
+        if shown not in sentence:
+            continue
+        # the sentence, else the clause holding the rate where the sentence states other
+        # settings or ranges in other clauses ('every k (1-12) beats the baseline, at k=1 the
+        # rate is 0.97'): the clause's own setting is the rate's
+        for part, where in (
+            (sentence, "the rate's own sentence"),
+            *((c, "the rate's own clause") for c in _CLAUSE.split(sentence) if c != sentence),
         ):
-            return _decided(r, said, "the rate's own sentence", _HEDGE.search(part) is not None)
+            if (
+                re.search(r"(?<![\d.])" + re.escape(shown) + r"(?!\d)", part) is not None
+                and (said := said_max_one(part)) is not None
+                and D._OTHER_DEPTH.search(part) is None
+                and not _unsure(part, r.printed_rate)
+            ):
+                return _decided(r, said, where, _HEDGE.search(part) is not None)
     return r
+
+
+# a clause's end within a sentence: a comma (never one inside a number, '10,180'), a
+# full-width comma, a colon before a space
+_CLAUSE = re.compile(r",(?!\d)|，|:\s")

@@ -292,6 +292,7 @@ def fold(
     records, block_of = _fold_at_k(records, block_of, raw)
     records, block_of = _fold_same_setting(records, block_of)
     records, block_of = _fold_extreme(records, block_of, raw)
+    records, block_of = _fold_phrase(records, block_of, raw)
     table = [
         i
         for i, r in enumerate(records)
@@ -574,6 +575,92 @@ def _fold_extreme(
             )
         elif key != (None, None):
             first.setdefault(key, i)
+    return _without(out, block_of, drop)
+
+
+PHRASE_NOTE = "told again in the same words at line {line} ({text})"
+# the sentence around a figure: cut at a full stop, '!', '?' or ';' before a space
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+
+
+def _phrase_sentence(r: PasteRecord, raw: list[str]) -> str | None:
+    """The sentence of the record's line holding its one figure printed right before its name
+    ('95% acceptance rate', markup between them aside), lowered; None where the line prints no
+    such phrase."""
+    if not 1 <= r.first_line <= len(raw) or len(r.fields) != 1:
+        return None
+    name, text = (C._MARKUP.sub("", x).strip() for x in r.fields[0])
+    words = name.split()
+    if not words or not text:
+        return None
+    line = raw[r.first_line - 1]
+    m = re.search(
+        r"(?<![\w.])"
+        + re.escape(text)
+        + r"[*_`]{0,2}\s*[*_`]{0,2}"
+        + r"\s+".join(map(re.escape, words))
+        + r"(?![\w-])",
+        line,
+        re.I,
+    )
+    if m is None:
+        return None
+    starts = [e.end() for e in _SENTENCE_END.finditer(line, 0, m.start())]
+    end = _SENTENCE_END.search(line, m.end())
+    return line[starts[-1] if starts else 0 : end.start() if end else len(line)].lower()
+
+
+def _fold_phrase(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without a one-figure prose record printing its value right before its name
+    (``95% acceptance rate``) in the very words, value as printed, of exactly one earlier prose
+    record read from a table row's label (its note in brackets), no other record of the paste
+    printing that phrase: that row's run told again in the text below, the later goes, the
+    earlier noting it. Not where either record carries a label, counts, or a line of other
+    records, where either sentence sets its run apart (``before``, ``after``, ``vs``,
+    ``than``, ``from``, ...), nor where the text names a run of its own (``on code``, ``with
+    k=4``): two runs may print one figure alike."""
+    per_line = Counter(r.first_line for r in records)
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, r in enumerate(records):
+        if (
+            r.structure != "prose"
+            or r.kind == TABLE_ROW
+            or r.first_line != r.last_line
+            or r.labels
+            or per_line[r.first_line] > 1
+            or r.accepted_tokens is not None
+            or r.drafted_tokens is not None
+            or r.steps is not None
+            or r.per_position
+            or _printed(r) is None
+        ):
+            continue
+        sentence = _phrase_sentence(r, raw)
+        if sentence is None or _SIDE.search(sentence):
+            continue
+        if not raw[r.first_line - 1].lstrip().startswith("|") and _OWN_RUN.search(sentence):
+            continue  # (text naming a run of its own: 'on code', 'with k=4', 'than')
+        name, text = (" ".join(C._MARKUP.sub("", x).lower().split()) for x in r.fields[0])
+        groups.setdefault((name, text), []).append(i)
+    drop: set[int] = set()
+    out = list(records)
+    for (_, text), members in groups.items():
+        if len(members) != 2:
+            continue  # (three lines alike, or one: runs of their own)
+        j, i = members
+        if records[j].first_line == records[i].first_line:
+            continue
+        if not raw[records[j].first_line - 1].lstrip().startswith("|") or raw[
+            records[i].first_line - 1
+        ].lstrip().startswith("|"):
+            continue  # (only a table row's note told again in the text below it)
+        drop.add(i)
+        out[j] = dataclasses.replace(
+            out[j],
+            notes=(*out[j].notes, PHRASE_NOTE.format(line=records[i].first_line, text=text)),
+        )
     return _without(out, block_of, drop)
 
 
