@@ -248,9 +248,8 @@ def test_a_speed_that_came_out_is_no_length() -> None:
 def test_a_level_held_marked_approximate_needs_no_preposition(
     name: str, verb: str, mark: str, tenths: int
 ) -> None:
-    # 'stays ~4.5': the approximate mark stands where 'at' would (held while another quantity
-    # changes right after it, it is said of all the settings compared: test_held_across.py)
-    text = f"{_LEAD}With full blocks {name} {verb} {mark}{tenths / 10:.1f} over the run.\n"
+    # 'stays ~4.5': the approximate mark stands where 'at' would
+    text = f"{_LEAD}With full blocks {name} {verb} {mark}{tenths / 10:.1f} and the rest grows.\n"
     (r,) = read_paste(text).records
     assert r.printed_length == pytest.approx(tenths / 10)
 

@@ -66,7 +66,7 @@ def _counted(acc: int, gen: int, rate: str, mean: str, name: str = "accepted per
         "Speculative decoding with a small draft model, greedy.\n\n"
         f"draft acceptance = {rate} ({acc} accepted / {gen} generated)\n\n"
         f"With the threshold at zero every block is drafted in full; {name} stays ~{mean} "
-        "over the run.\n"
+        "while the drafted count grows.\n"
     )
 
 
