@@ -5782,35 +5782,6 @@ def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
         yield start, d.end, [(C.key("tokens per step"), v, kt, d.x)]
 
 
-# a level held, approximately ('stays ~4.5', 'remains around 0.7'), then right after it another
-# quantity's change ('..., generated balloons', '... while throughput collapses'): what did not
-# change between the settings compared, said of them all: no run's own value
-_HELD = re.compile(
-    r"\b(?:stays?|stayed|staying|remains?|remained|remaining|holds?|held|hovers?|hovered)\b", re.I
-)
-_APPROXIMATE = re.compile(r"[~≈]|\b(?:about|around|roughly|approximately|approx)\b", re.I)
-_OTHER_CHANGES = re.compile(
-    r"\s*(?:,|;|\b(?:while|whereas|but|and)\b)\s*(?:(?:the|its|our|their)\s+)?"
-    r"[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*){0,2}\s+"
-    r"(?:balloons?|ballooned|grows?|grew|explodes?|exploded|collapses?|collapsed|drops?|dropped|"
-    r"falls?|fell|rises?|rose|climbs?|climbed|increases?|increased|decreases?|decreased|"
-    r"doubles?|doubled|triples?|tripled|halves|halved|shrinks?|shrank|soars?|soared|jumps?|"
-    r"jumped|plummets?|plummeted|spikes?|spiked|blows?\s+up|blew\s+up)\b",
-    re.I,
-)
-
-
-def _held_across(text: str, m: re.Match[str]) -> bool:
-    """Whether an arrival ``m`` is a level held approximately while another quantity changes
-    right after it ('accepted per round stays ~4.5, drafted tokens balloon')."""
-    verb = text[m.end("key") : m.start("val")]
-    return (
-        _HELD.search(verb) is not None
-        and _APPROXIMATE.search(verb + m.group("val")) is not None
-        and _OTHER_CHANGES.match(text, m.end()) is not None
-    )
-
-
 def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in A.arrivals(text):
@@ -5827,7 +5798,6 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
             A.conditional(text, m.start("val"))
             or A.target(m.group("key"))
             or A.floor_start(text[m.end("key") : m.start("val")], m.group("val"))
-            or (k.metric in C.ACCEPTANCE and _held_across(text, m))
         ):
             # 'if the accept length collapsed to 1.0, ...', 'we want the AL to reach 3.0':
             # what would be or should be, no run; 'the accept length starts at 1': a definition
