@@ -851,6 +851,7 @@ MAX_UPPER = 4  # headings looked at above a table whose own title names no figur
 _POSITION_HEAD = re.compile(r"\|\s*(?:p|pos|position|depth)\s?[01]\s*\|", re.I)
 # a word of a title, once its HTML tags are dropped (_TAG: '</details>' titles nothing)
 _WORD = re.compile(r"[A-Za-z]{3}")
+LOG_TARGET_RULE = "the crate of the log lines' target (the module path that logged them)"
 _TAG = re.compile(r"<[^<>\n]{0,200}>")
 _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
@@ -969,6 +970,9 @@ def _tool(
         return own[0], "named in the block or its heading"
     if own_printer and not own:
         return "unknown", "the user's own script or server printed the figures"
+    if not own and (crate := T.log_target(block_text)) is not None:
+        # the block's log lines name the module that logged them ('INFO fastserve::spec: ...')
+        return crate, LOG_TARGET_RULE
     if len(own) > 1:
         if len(by := measured()) == 1 and by <= set(own):
             # several tools named (a trainer, a compared engine), one said to have measured
