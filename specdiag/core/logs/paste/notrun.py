@@ -393,7 +393,11 @@ _INDEFINITE_FIGURE = (
 # 88% acceptance and 6% cost beats a draft with 72% acceptance and 1% cost'; '... loses to a 70%
 # acceptance drafter'): a worked comparison of kinds, what a formula says, no run measured
 _GENERIC_PAIR = re.compile(
-    r"^[*_`(\[\s-]*(?P<a>" + _INDEFINITE_FIGURE + r")\b.{0,300}?\s(?P<b>" + _INDEFINITE_FIGURE + ")",
+    r"^[*_`(\[\s-]*(?P<a>"
+    + _INDEFINITE_FIGURE
+    + r")\b.{0,300}?\s(?P<b>"
+    + _INDEFINITE_FIGURE
+    + ")",
     re.I,
 )
 

@@ -1509,7 +1509,11 @@ def read_paste(
             else []
         )
         if not candidate and not listed and not proved and not titled:
-            if "|" in body and _POSITION_HEAD.search(blk[0][1]) and not _WORD.search(_TAG.sub("", heading)):
+            if (
+                "|" in body
+                and _POSITION_HEAD.search(blk[0][1])
+                and not _WORD.search(_TAG.sub("", heading))
+            ):
                 # a per-position table under no title: one a twin's header may name below
                 grids_, used_ = TB.find(blk)
                 pts = [pt for g in grids_ if (pt := KS.positions_table(g)) is not None]

@@ -75,7 +75,9 @@ def test_a_spaced_slash_before_the_next_figure_ends_the_name(
     figure = f"{r}% accept" if percent else f"0.{r} accept"
     # (a percentage then '~' before the next figure is unread with a comma too: not this rule's)
     run = f"{label}: {figure} / {'' if percent else approx}{speed} TPS"
-    text = f"The patched draft runs on two cards. {f'**{run}**' if bold else run} (one card slower).\n"
+    text = (
+        f"The patched draft runs on two cards. {f'**{run}**' if bold else run} (one card slower).\n"
+    )
     assert _rates(text) == [r / 100]
 
 

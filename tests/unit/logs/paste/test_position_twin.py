@@ -65,7 +65,9 @@ def test_another_header_is_no_twin() -> None:
 
 
 def test_a_table_under_a_title_of_its_own_is_no_twin() -> None:
-    recs = read_paste(_paste(_positions(_ROWS, "P{}", 4), title="Draft latency share (%)\n\n")).records
+    recs = read_paste(
+        _paste(_positions(_ROWS, "P{}", 4), title="Draft latency share (%)\n\n")
+    ).records
     assert all(r.accept_length is not None for r in recs)
 
 
