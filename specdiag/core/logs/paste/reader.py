@@ -849,10 +849,9 @@ MAX_UPPER = 4  # headings looked at above a table whose own title names no figur
 
 # a table's header line with a draft position's column ('| K | P0 | P1 |', '| k | pos 1 |')
 _POSITION_HEAD = re.compile(r"\|\s*(?:p|pos|position|depth)\s?[01]\s*\|", re.I)
-# a word of a title, once its HTML tags are dropped (_TAG: '</details>' titles nothing)
+# a word of a title, once its HTML tags are dropped (_TAG, below: '</details>' titles nothing)
 _WORD = re.compile(r"[A-Za-z]{3}")
 LOG_TARGET_RULE = "the crate of the log lines' target (the module path that logged them)"
-_TAG = re.compile(r"<[^<>\n]{0,200}>")
 _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
 _TAU_WORD = re.compile(r"(?<![a-z])(?:avg|mean|average)?[ _]?tau\b", re.I)
