@@ -7534,10 +7534,13 @@ def _change_pairs(lines: list[Line]) -> list[Line]:
 
 # a rate named by a bare 'accept' after it ('46.9 tok/s @ 74.1% accept', '@ 0.641 accept'): an
 # abbreviation of 'acceptance', ending its clause (a verb's object after it, 'accept the
-# terms', or a count before it, 'accept 5 requests', is no such name)
+# terms', or a count before it, 'accept 5 requests', is no such name); a spaced slash then the
+# run's next figure ('0.61 accept / ~120 tok/s') ends it too, read as a comma (no fraction of
+# the two figures); 'accept / reject' names no figure after it: left as before
 _RATE_ACCEPT = re.compile(
     r"(?P<v>(?<![\w.])(?:\d{1,3}(?:\.\d+)?\s*%|0?\.\d+|1\.0+)[*`]{0,2})\s+accept"
-    r"(?=\s*(?:$|[,;|)\]]|\.(?:\s|$)|\*|\s+(?:on|at|with|for|in|vs\.?|and)\s))",
+    r"(?:(?=\s*(?:$|[,;|)\]]|\.(?:\s|$)|\*|\s+(?:on|at|with|for|in|vs\.?|and)\s))|"
+    r"(?P<slash>\s+/)(?=\s+[~≈]?\d))",
     re.I | re.M,
 )
 
@@ -7626,7 +7629,10 @@ def _rate_accept(t: str) -> str:
     unknown convention) before its value, its label in brackets after it."""
     if "accept" not in t.lower():
         return t
-    t = _RATE_ACCEPT.sub(lambda m: "acceptance rate " + m.group("v"), t)
+    # (the slash before the next figure a comma: no fraction of the two)
+    t = _RATE_ACCEPT.sub(
+        lambda m: "acceptance rate " + m.group("v") + ("," if m.group("slash") else ""), t
+    )
     t = _DRAFT_ACCEPT.sub("draft acceptance ", t)
     return _ACCEPT_CHANGE.sub(_accept_change, _ACCEPT_ARMS.sub(_arms, t))
 

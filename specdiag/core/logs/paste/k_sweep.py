@@ -37,9 +37,11 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     PER_DRAFT,
+    TABLE_ROW,
     UNKNOWN,
     Decision,
     PasteRecord,
+    blank_record,
     decided_notes,
 )
 
@@ -93,6 +95,8 @@ class PositionTable:
     last_line: int
     rows: tuple[PositionRow, ...]
     records: tuple[int, ...] = ()  # indices of the per-position records it was built from
+    header: tuple[str, ...] = ()  # the grid's header cells, normalised
+    structure: str = ""  # the grid's layout
 
 
 def _whole(cell: str) -> int | None:
@@ -158,7 +162,14 @@ def positions_table(g: TB.Grid) -> PositionTable | None:
             if got is not None
             else PositionRow(k, line, None, (), ())
         )
-    return PositionTable(name, g.first_line, g.last_line, tuple(rows))
+    return PositionTable(
+        name,
+        g.first_line,
+        g.last_line,
+        tuple(rows),
+        header=tuple(C.norm(h)[0] for h in head),
+        structure=g.structure,
+    )
 
 
 def _k_of(r: PasteRecord) -> tuple[str, int] | None:
@@ -356,3 +367,53 @@ def _proven(r: PasteRecord, row: PositionRow, table: PositionTable) -> PasteReco
             f"per-position rates from the table at line {table.first_line}",
         ),
     )
+
+
+# --- a per-position table titled by its twin ----------------------------------------------------
+
+TWIN_NOTE = (
+    "per-position rates: no title names this table, but its header is, cell for cell, the "
+    "header of the per-position acceptance table at line {line} (the same printer's table)"
+)
+
+
+def twins(
+    records: list[PasteRecord],
+    grids: list[tuple[int, PositionTable]],
+    untitled: list[tuple[int, PositionTable]],
+) -> list[tuple[int, PasteRecord]]:
+    """Records of the per-position tables ``untitled`` (a table alone in its block, no title
+    naming any figure, so no reader looked at it) whose header is, cell for cell, the header of
+    a per-position table ``grids`` holds that `fold` read (its rows proven a K sweep's
+    per-position acceptance, ``records`` after `fold`): the same printer's table, so the same
+    figure. One record a row of K plain rates (its K a label, no length: a chain's per-position
+    rates prove a length only beside a rate or a printed length), as (block, record)."""
+    if not untitled or not grids:
+        return []
+    read = {n for r in records for n in r.notes if n.startswith("per-position rates from")}
+    known = {
+        t.header: t.first_line
+        for _, t in grids
+        if t.header and f"per-position rates from the table at line {t.first_line}" in read
+    }
+    out: list[tuple[int, PasteRecord]] = []
+    for block, table in untitled:
+        line = known.get(table.header)
+        if line is None:
+            continue
+        note = TWIN_NOTE.format(line=line)
+        for row in table.rows:
+            if row.rates is None:
+                continue
+            rec = blank_record(
+                TABLE_ROW,
+                "unknown",
+                "no tool named",
+                table.structure,
+                (row.line, row.line),
+                labels=((table.name, str(row.k)),),
+                fields=row.fields,
+                notes=(note,),
+            )
+            out.append((block, dataclasses.replace(rec, per_position=row.rates)))
+    return out

@@ -376,6 +376,41 @@ _SOME_OTHERS = re.compile(
     r"(?:(?:and|but|while|whereas)\s+)?others\b",
     re.I,
 )
+# one unnamed thing given an acceptance figure by an indefinite article ('a draft with 88%
+# acceptance', 'an 0.6-acceptance head', 'a drafter with an acceptance of 0.7'): a kind of
+# thing, no run of its own
+_FIG = r"[~≈]?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*%)?"
+_INDEFINITE_FIGURE = (
+    r"\ban?\s+(?:(?:[\w-]+\s+){0,3}?with\s+(?:an?\s+)?(?:"
+    + _FIG
+    + r"[\s-]+(?:[\w-]+\s+){0,2}?accept\w*|(?:[\w-]+\s+){0,2}?accept\w*(?:\s+rate)?\s+(?:of\s+)?"
+    + _FIG
+    + r")|"
+    + _FIG
+    + r"[\s-]+accept\w*(?:[\s-]+rate)?\s+[\w-]+)"
+)
+# two such things set against each other in one sentence that opens on the first ('A draft with
+# 88% acceptance and 6% cost beats a draft with 72% acceptance and 1% cost'; '... loses to a 70%
+# acceptance drafter'): a worked comparison of kinds, what a formula says, no run measured
+_GENERIC_PAIR = re.compile(
+    r"^[*_`(\[\s-]*(?P<a>"
+    + _INDEFINITE_FIGURE
+    + r")\b.{0,300}?\s(?P<b>"
+    + _INDEFINITE_FIGURE
+    + ")",
+    re.I,
+)
+
+
+def _generic_pair(s: str) -> re.Match[str] | None:
+    """The match of ``_GENERIC_PAIR`` on the sentence ``s``, unless it tells a run in the past
+    ('A draft with 80% acceptance got ...')."""
+    m = _GENERIC_PAIR.match(s)
+    if m is None or _PAST.search(s) or _PAST_OUTCOME.search(s) or FIRST_PERSON.search(s):
+        return None
+    return m
+
+
 # a run the sentence says someone measured: not illustrative
 _MEASURED = re.compile(
     r"\b(?:we|I)\s+(?:\w+\s+)?(?:saw|got|see|get|measured|observed|recorded|ran|reached|hit)\b|"
@@ -482,7 +517,7 @@ def illustrative_sentence(text: str) -> str | None:
             # 'if' over a past outcome ('if we drop k to 3, it was 2.4'), or a bare 'if' over
             # the writer's own setup ('If we enable EAGLE-3, the accept length is 3.2'): a run
             m = None
-        m = m or _GENERIC.search(s) or _SOME_OTHERS.match(s)
+        m = m or _GENERIC.search(s) or _SOME_OTHERS.match(s) or _generic_pair(s)
         if m is None and (o := _MODAL_OUTCOME.search(s)) is not None:
             # (its own 'were' is the condition's mood, no past run; 'achieved 90% acceptance,
             # just what the target would generate': a run told in the past)

@@ -851,6 +851,11 @@ MAX_SHOWN = 12
 MAX_UPPER = 4  # headings looked at above a table whose own title names no figure
 
 
+# a table's header line with a draft position's column ('| K | P0 | P1 |', '| k | pos 1 |')
+_POSITION_HEAD = re.compile(r"\|\s*(?:p|pos|position|depth)\s?[01]\s*\|", re.I)
+# a word of a title, once its HTML tags are dropped (_TAG, below: '</details>' titles nothing)
+_WORD = re.compile(r"[A-Za-z]{3}")
+LOG_TARGET_RULE = "the crate of the log lines' target (the module path that logged them)"
 _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
 # ... or without '%' ('| 19.04@71.5 |'), where a legend above names the figure after '@'
 _AT_CELL_BARE = re.compile(r"\d\s*@\s*\d+(?:\.\d+)?\s*\|")
@@ -970,6 +975,9 @@ def _tool(
         return own[0], "named in the block or its heading"
     if own_printer and not own:
         return "unknown", "the user's own script or server printed the figures"
+    if not own and (crate := T.log_target(block_text)) is not None:
+        # the block's log lines name the module that logged them ('INFO fastserve::spec: ...')
+        return crate, LOG_TARGET_RULE
     if len(own) > 1:
         if len(by := measured()) == 1 and by <= set(own):
             # several tools named (a trainer, a compared engine), one said to have measured
@@ -1228,6 +1236,8 @@ def read_paste(
     named_headers: dict[str, str] = {}  # table headers of blocks named beside a tool
     # per-position tables keyed by K that no reader read (block, table), for a K sweep beside
     sweep_positions: list[tuple[int, KS.PositionTable]] = []
+    # per-position tables alone in their blocks under no title (block, table), for a twin above
+    untitled_positions: list[tuple[int, KS.PositionTable]] = []
     unread: list[Block] = []
     ignored: list[Block] = []
     n_blocks = 0
@@ -1512,6 +1522,18 @@ def read_paste(
             else []
         )
         if not candidate and not listed and not proved and not titled:
+            if (
+                "|" in body
+                and _POSITION_HEAD.search(blk[0][1])
+                and not _WORD.search(_TAG.sub("", heading))
+            ):
+                # a per-position table under no title: one a twin's header may name below
+                grids_, used_ = TB.find(blk)
+                pts = [pt for g in grids_ if (pt := KS.positions_table(g)) is not None]
+                if pts and len(used_) == len(blk):
+                    n_blocks += 1
+                    untitled_positions.extend((n_blocks, pt) for pt in pts)
+                    continue
             if NR.set_hinted(body):
                 # (a script or a config setting an acceptance figure, no figure read: its
                 # values, for prose telling them again)
@@ -2162,6 +2184,10 @@ def read_paste(
     # a K sweep's rates beside per-position rates keyed by the same K: the mean of a row's K
     # rates equal to its rate proves the rate per drafted token, K drafts a step
     records, block_of = KS.fold(records, block_of, sweep_positions)
+    # a per-position table under no title whose header is a read per-position table's
+    for b, r in KS.twins(records, sweep_positions, untitled_positions):
+        records.append(r)
+        block_of.append(b)
     # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
     # its column's and its name's convention above, and is no record of its own; so is a row
     # whose labels set zero drafts a step ('| DRAFT |' over '| 0 |', one_draft.py)

@@ -113,7 +113,7 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "atom",
             r"\brocm[/ ]atom\b|(?:^|(?<=[\s:]))\[atom \d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\]",
         ),
-        ("tgi", r"\btext[-_ ]generation[-_ ]inference\b|\btgi\b"),
+        ("tgi", r"\btext[-_ ]generation[-_ ](?:inference|router|launcher)\b|\btgi\b"),
         ("exllama", r"\bexllama(?:v2|v3)?\b|\btabbyapi\b"),
         ("ollama", r"\bollama\b"),
         ("transformers", r"\bassisted[_ ]generation\b|\bassistant_model\b"),
@@ -292,6 +292,24 @@ def _contrasted(text: str, start: int, end: int | None = None) -> bool:
 
 def _names_a_tool(text: str) -> bool:
     return bool(tools_named(text))
+
+
+# the target of a Rust `tracing` (or `log`) line in its default format: the level, then the module
+# path of the code that logged it ('2026-01-02T03:04:05.6Z  INFO fastserve::spec::verify: ...'):
+# its first segment is the crate, the program or library that printed the line
+_LOG_TARGET = re.compile(
+    r"(?m)(?:^|\s)(?:TRACE|DEBUG|INFO|WARN|ERROR)\s+(?P<crate>[a-z][a-z0-9_]{1,40})"
+    r"(?:::[a-z][a-z0-9_]{0,40}){1,8}:\s"
+)
+
+
+def log_target(text: str) -> str | None:
+    """The crate of the ``tracing`` targets of ``text``'s log lines (``_LOG_TARGET``), where
+    they all name the same one, else None."""
+    if "::" not in text:
+        return None
+    crates = {m.group("crate") for m in _LOG_TARGET.finditer(text)}
+    return crates.pop() if len(crates) == 1 else None
 
 
 def tools_attributed(text: str) -> list[str]:

@@ -58,3 +58,28 @@ def test_every_row_its_rate(rates: list[int], percent: bool) -> None:
     table = pipe_table(["recipe", "warm decode"], rows)
     got = _rates("Speculative decoding runs:\n\n" + table)
     assert got == pytest.approx([r / 1000 for r in rates])
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    r=st.integers(11, 94),
+    percent=st.booleans(),
+    speed=st.integers(20, 400),
+    approx=st.sampled_from(["", "~", "≈"]),
+    bold=st.booleans(),
+    label=st.sampled_from(["Run B", "Long math", "Code"]),
+)
+def test_a_spaced_slash_before_the_next_figure_ends_the_name(
+    r: int, percent: bool, speed: int, approx: str, bold: bool, label: str
+) -> None:
+    figure = f"{r}% accept" if percent else f"0.{r} accept"
+    # (a percentage then '~' before the next figure is unread with a comma too: not this rule's)
+    run = f"{label}: {figure} / {'' if percent else approx}{speed} TPS"
+    text = (
+        f"The patched draft runs on two cards. {f'**{run}**' if bold else run} (one card slower).\n"
+    )
+    assert _rates(text) == [r / 100]
+
+
+def test_a_slash_before_words_is_no_such_end() -> None:
+    assert _rates("Speculative set B: 0.58 accept / reject ratio on the draft queue.\n") == []

@@ -203,3 +203,67 @@ def test_negative_control_a_figure_after_which_guaranteed_comes_is_read() -> Non
     assert [r.printed_rate for r in read_paste(text).records] == [0.72]
     text = "We measured a 0% acceptance by the third block; the cause is not guaranteed to be the head.\n"
     assert [r.printed_rate for r in read_paste(text).records] == [0.0]
+
+
+# --- two unnamed things set against each other by their acceptance (notrun._GENERIC_PAIR) ------
+
+_KINDS = ["draft", "draft model", "small drafter", "speculator head"]
+_VERBS = ["beats", "outruns", "loses to", "is slower than", "crushes"]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    first=st.sampled_from(_KINDS),
+    second=st.sampled_from(_KINDS),
+    verb=st.sampled_from(_VERBS),
+    a=st.integers(51, 97),
+    b=st.integers(20, 50),
+    cost=st.integers(1, 30),
+    pct=st.booleans(),
+    adjective_form=st.booleans(),
+)
+def test_two_unnamed_things_compared_by_acceptance_are_no_record(
+    first: str,
+    second: str,
+    verb: str,
+    a: int,
+    b: int,
+    cost: int,
+    pct: bool,
+    adjective_form: bool,
+) -> None:
+    fa = f"{a}%" if pct else f"0.{a}"
+    fb = f"{b}%" if pct else f"0.{b}"
+    other = f"a {fb} acceptance {second}" if adjective_form else f"a {second} with {fb} acceptance"
+    text = (
+        "The gain per round grows with the acceptance and shrinks with the draft's cost. "
+        f"A {first} with {fa} acceptance and {cost}% relative cost {verb} {other} "
+        "at a tenth of the cost, so neither figure decides alone.\n"
+    )
+    got = read_paste(text)
+    assert got.records == ()
+    assert any("not measured" in u.reason for u in got.unread)
+
+
+def test_negative_control_one_unnamed_thing_with_a_figure_is_read() -> None:
+    text = "A draft model with 68% acceptance is what the new head gives on the chat set.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [0.68]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    told=st.sampled_from(
+        [
+            "A draft with {a}% acceptance reached 2.9 tokens a step, a draft with {b}% acceptance 2.1",
+            "In our runs a draft with {a}% acceptance beats a draft with {b}% acceptance",
+            "We found a draft with {a}% acceptance beats a draft with {b}% acceptance",
+            "Our draft with {a}% acceptance beats a draft with {b}% acceptance",
+        ]
+    ),
+    a=st.integers(51, 97),
+    b=st.integers(20, 50),
+)
+def test_negative_control_compared_drafts_of_a_run_are_read(told: str, a: int, b: int) -> None:
+    text = told.format(a=a, b=b) + " on the code set.\n"
+    rates = sorted(r.printed_rate for r in read_paste(text).records if r.printed_rate is not None)
+    assert a / 100 in rates
