@@ -48,6 +48,7 @@ from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
+from specdiag.core.logs.paste import plus_one as P1
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_only as PO
@@ -1843,6 +1844,9 @@ def read_paste(
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
                 # drafted counts every one a multiple of the paste's k: steps (k_multiples.py)
                 recs = KM.steps_by_k(recs, I.k_stated(legend) or paste_k())
+                # a drafts column written 'A+1' and a share giving the length as share x
+                # (A + 1): the bonus included by the row's identity (plus_one.py)
+                recs = P1.rows(g, recs)
             named = named or names
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
