@@ -49,6 +49,7 @@ from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import plus_one as P1
+from specdiag.core.logs.paste import position_labels as PLB
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_only as PO
@@ -1807,6 +1808,10 @@ def read_paste(
             if defined is None:
                 defined = I.definitions(text)
             g = I.defined_headers(g, defined)
+            if PLB.hinted(g):
+                # rows that are draft positions named by their number alone, under a title
+                # naming acceptance: each the rate at that position (position_labels.py)
+                g = PLB.keyed(g, [t for ln, t in blk if ln < g.first_line])
             above = [t for ln, t in reversed(blk) if ln < g.first_line and _titles(t)]
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             # statistics of the figure the prose above names ('Metric = ...' over '| bs | mean |
