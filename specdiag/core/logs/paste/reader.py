@@ -31,6 +31,7 @@ from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import evidence as E
+from specdiag.core.logs.paste import figure_named_run as FNR
 from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
@@ -1965,6 +1966,10 @@ def read_paste(
         summary_figures.update(_figure(r) for r in outputs)
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
+            if kv and records and FNR.hinted(body):
+                # a run named by its figure ('the 71.3% acceptance run') an earlier record
+                # prints: a mention of it (figure_named_run.py)
+                kv = FNR.mentions_dropped(kv, rest, {_figure(r) for r in records})
             # (one figure of such a summary alone: both again are a run told again, kept)
             kv = [
                 r
