@@ -45,6 +45,7 @@ from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
+from specdiag.core.logs.paste import method_level as ML
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
@@ -1415,6 +1416,13 @@ def read_paste(
             # 'the speculative decoding length is stuck at 1': the accept length (arrival.py)
             or A.stuck_named(body)
             or (
+                # a speculative method as the subject of a level ('MTP was stable at ~58%') in
+                # a paste naming acceptance (method_level.py)
+                ML.hinted(body)
+                and _ACCEPTANCE_WORD.search(text) is not None
+                and ML.rewrite(body) != body
+            )
+            or (
                 # a table under a title naming its figure ('### Acceptance Lengths')
                 _STRONG.search(_title(blk, blk[0][0], heading))
                 and ("|" in body or any(g.structure == "spaced table" for g in TB.find(blk)[0]))
@@ -1937,6 +1945,10 @@ def read_paste(
         named_in = before if structure == "prose" or defined_before else None
         if named_in is None and defined_here:
             named_in = defined_here[0].key  # (the block's own definition, its lines after it)
+        if rest and ML.hinted(body) and _ACCEPTANCE_WORD.search(text) is not None:
+            # a speculative method as the subject of a level ('MTP was stable at ~58%'), in a
+            # paste naming acceptance: the method's acceptance rate (method_level.py)
+            rest = [(ln, ML.rewrite(t)) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
         if structure == "prose" and kv and ("rain" in body or "训练" in body):
             kv = _of_training(kv, rest, named_in)
