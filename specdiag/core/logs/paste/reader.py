@@ -1214,7 +1214,8 @@ def read_paste(
 
     claimed_set = set(claimed)
     # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
-    acceptance_named = _ACCEPTANCE_WORD.search(text) is not None and "@" in text
+    accept_word = _ACCEPTANCE_WORD.search(text) is not None  # (once a paste)
+    acceptance_named = accept_word and "@" in text
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     syms: list[tuple[int, str, str]] | None = None  # symbols the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
@@ -1418,9 +1419,7 @@ def read_paste(
             or (
                 # a speculative method as the subject of a level ('MTP was stable at ~58%') in
                 # a paste naming acceptance (method_level.py)
-                ML.hinted(body)
-                and _ACCEPTANCE_WORD.search(text) is not None
-                and ML.rewrite(body) != body
+                accept_word and ML.hinted(body) and ML.rewrite(body) != body
             )
             or (
                 # a table under a title naming its figure ('### Acceptance Lengths')
@@ -1945,7 +1944,7 @@ def read_paste(
         named_in = before if structure == "prose" or defined_before else None
         if named_in is None and defined_here:
             named_in = defined_here[0].key  # (the block's own definition, its lines after it)
-        if rest and ML.hinted(body) and _ACCEPTANCE_WORD.search(text) is not None:
+        if rest and accept_word and ML.hinted(body):
             # a speculative method as the subject of a level ('MTP was stable at ~58%'), in a
             # paste naming acceptance: the method's acceptance rate (method_level.py)
             rest = [(ln, ML.rewrite(t)) for ln, t in rest]
