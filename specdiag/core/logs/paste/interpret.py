@@ -6819,8 +6819,9 @@ def _open_share_list(text: str, nxt: str) -> bool:
     )
 
 
-# a numbered list's item: its number, then words ('2. τ: average acceptance length', '3) K')
-_ENUM_ITEM = re.compile(r"^\s*\d{1,2}[.)]\s+(?![\d.,%])\S")
+# a numbered list's item: its number, then words ('2. τ: average acceptance length', '3) K'),
+# or its number right before an emphasised title with no space ('2.**code review**')
+_ENUM_ITEM = re.compile(r"^\s*\d{1,2}[.)](?:\s+(?![\d.,%])\S|[*_]{1,2}(?![\d\s*_.,%]))")
 # a line saying what a number of a formula means ('1 表示：至少确认 1 个 token', '1 means the
 # target's own token'): a term defined, never the value of a name ending the line before
 _TERM_DEFINED = re.compile(

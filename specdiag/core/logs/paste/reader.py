@@ -33,6 +33,7 @@ from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import evidence as E
+from specdiag.core.logs.paste import figure_named_run as FNR
 from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
@@ -47,11 +48,14 @@ from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
+from specdiag.core.logs.paste import method_level as ML
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import paired_changes as PCH
 from specdiag.core.logs.paste import per_step as PS
+from specdiag.core.logs.paste import plus_one as P1
+from specdiag.core.logs.paste import position_labels as PLB
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_only as PO
@@ -1224,7 +1228,8 @@ def read_paste(
 
     claimed_set = set(claimed)
     # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
-    acceptance_named = _ACCEPTANCE_WORD.search(text) is not None and "@" in text
+    accept_word = _ACCEPTANCE_WORD.search(text) is not None  # (once a paste)
+    acceptance_named = accept_word and "@" in text
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     syms: list[tuple[int, str, str]] | None = None  # symbols the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
@@ -1427,6 +1432,11 @@ def read_paste(
             _CANDIDATE.search(body)
             # 'the speculative decoding length is stuck at 1': the accept length (arrival.py)
             or A.stuck_named(body)
+            or (
+                # a speculative method as the subject of a level ('MTP was stable at ~58%') in
+                # a paste naming acceptance (method_level.py)
+                accept_word and ML.hinted(body) and ML.rewrite(body) != body
+            )
             or (
                 # a table under a title naming its figure ('### Acceptance Lengths')
                 _STRONG.search(_title(blk, blk[0][0], heading))
@@ -1842,6 +1852,10 @@ def read_paste(
             if defined is None:
                 defined = I.definitions(text)
             g = I.defined_headers(g, defined)
+            if PLB.hinted(g):
+                # rows that are draft positions named by their number alone, under a title
+                # naming acceptance: each the rate at that position (position_labels.py)
+                g = PLB.keyed(g, [t for ln, t in blk if ln < g.first_line])
             above = [t for ln, t in reversed(blk) if ln < g.first_line and _titles(t)]
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             # statistics of the figure the prose above names ('Metric = ...' over '| bs | mean |
@@ -1879,6 +1893,9 @@ def read_paste(
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
                 # drafted counts every one a multiple of the paste's k: steps (k_multiples.py)
                 recs = KM.steps_by_k(recs, I.k_stated(legend) or paste_k())
+                # a drafts column written 'A+1' and a share giving the length as share x
+                # (A + 1): the bonus included by the row's identity (plus_one.py)
+                recs = P1.rows(g, recs)
             named = named or names
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
@@ -1963,6 +1980,10 @@ def read_paste(
         named_in = before if structure == "prose" or defined_before else None
         if named_in is None and defined_here:
             named_in = defined_here[0].key  # (the block's own definition, its lines after it)
+        if rest and accept_word and ML.hinted(body):
+            # a speculative method as the subject of a level ('MTP was stable at ~58%'), in a
+            # paste naming acceptance: the method's acceptance rate (method_level.py)
+            rest = [(ln, ML.rewrite(t)) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
         if structure == "prose" and kv and ("rain" in body or "训练" in body):
             kv = _of_training(kv, rest, named_in)
@@ -1992,6 +2013,10 @@ def read_paste(
         summary_figures.update(_figure(r) for r in outputs)
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
+            if kv and records and FNR.hinted(body):
+                # a run named by its figure ('the 71.3% acceptance run') an earlier record
+                # prints: a mention of it (figure_named_run.py)
+                kv = FNR.mentions_dropped(kv, rest, {_figure(r) for r in records})
             # (one figure of such a summary alone: both again are a run told again, kept)
             kv = [
                 r

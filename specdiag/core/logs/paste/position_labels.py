@@ -1,0 +1,66 @@
+"""A table whose rows are draft positions named by their number alone (`pos 1`, `position 2`,
+`depth 3`, `位置 4`, perhaps with a note in brackets: `pos 1 (first draft token)`) under a first
+header cell naming positions (`Position`, `pos`, `draft position`, `depth`, `位置`, `深度`), its
+other columns runs, under a title that names acceptance (`acceptance by position, cache off vs
+on:`): each row is the acceptance rate at that position, as a row named `acceptance at pos N`
+is, so each run's column is one record of per-position rates (the transposed-table reader; a
+column of signed changes is no run there).
+
+Read only where every body row is such a position, the numbers consecutive from 0 or 1, two
+rows at least, and acceptance is named in the header or in the two lines right above the
+table. A position column whose rows hold something else (a label, a gap, a repeated number), or
+a title naming no acceptance (`latency by position`), leaves the table as it was.
+
+Pure: a table and the lines above it in, a table out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.tables import Grid
+
+_HEAD = re.compile(
+    r"^(?:draft[\s_-]?)?(?:positions?|pos|depths?|token[\s_-]?positions?)$|^(?:位置|深度|草稿位置)$",
+    re.I,
+)
+_ROW = re.compile(
+    r"^(?:(?:draft[\s_-]?)?(?:position|pos|depth)|位置|深度)[\s_#-]{0,2}(?P<n>\d{1,2})"
+    r"(?:\s*[(（][^()（）]{0,60}[)）])?$",
+    re.I,
+)
+_ACCEPT = re.compile(r"accept|接受|采纳|受理|接收", re.I)
+
+
+def hinted(g: Grid) -> bool:
+    """Whether the table's first header cell names positions (a cheap test first)."""
+    return (
+        bool(g.header) and bool(g.header[-1]) and _HEAD.match(_plain(g.header[-1][0])) is not None
+    )
+
+
+def _plain(cell: str) -> str:
+    return C._MARKUP.sub("", cell).strip()
+
+
+def keyed(g: Grid, above: list[str]) -> Grid:
+    """``g`` with its position rows named as the acceptance at each position, where the
+    module's rule holds (``above``: the lines right above the table); else ``g``."""
+    if len(g.rows) < 2 or not hinted(g):
+        return g
+    if not any(_ACCEPT.search(t) for t in [*above[-2:], *g.header[-1]]):
+        return g
+    nums = []
+    for _, cells in g.rows:
+        m = _ROW.match(_plain(cells[0])) if cells else None
+        if m is None:
+            return g
+        nums.append(int(m.group("n")))
+    if nums[0] not in (0, 1) or nums != list(range(nums[0], nums[0] + len(nums))):
+        return g
+    rows = [
+        (ln, [f"acceptance at pos {n}", *cells[1:]])
+        for (ln, cells), n in zip(g.rows, nums, strict=True)
+    ]
+    return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
