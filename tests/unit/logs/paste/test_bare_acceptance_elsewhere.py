@@ -68,7 +68,8 @@ def test_negative_control_the_same_table_in_a_paste_naming_speculation_is_read(
     # (the share printed at two decimals of a percent: 1/160 prints 0.62%, read 0.0062)
     assert len(got) == len(counts)
     assert all(
-        abs((r.printed_rate or 0) - a / n) <= 0.00005 + 1e-12 for r, (a, n) in zip(got, counts)
+        abs((r.printed_rate or 0) - a / n) <= 0.00005 + 1e-12
+        for r, (a, n) in zip(got, counts, strict=True)
     )
 
 
