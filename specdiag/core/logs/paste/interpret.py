@@ -7950,8 +7950,9 @@ def keyvalue(
                 length_key = k
             if k.metric == C.ACCEPTED and v.max is not None:
                 # 'Accepted 412 / 600': accepted of drafted tokens, unless another noun follows
-                # ('38 / 40 testers')
-                after = re.search(re.escape(vt) + r"\s*([A-Za-z]+)", t)
+                # ('38 / 40 testers'); a word opening the next pair's key ('0/8 misses=8',
+                # 'rounds: 9') is no noun of the count
+                after = re.search(re.escape(vt) + r"\s*([A-Za-z]+)(?![\w-]*\s*[=:])", t)
                 if after is not None and after.group(1).lower() not in _COUNT_NOUNS:
                     continue
                 drafted = C.Value(v.max, False, 0)
