@@ -155,7 +155,9 @@ DECODE_FIELDS_RULE = (
 # a fragment of vLLM V0's 'Speculative metrics:' line, perhaps cut before its counts
 # ('Speculative metrics: Draft acceptance rate: 0.512, System efficiency: 0.377, ...'): its own
 # fields, in its own words and order
-V0_FIELDS_RULE = "vLLM V0's own Speculative metrics fields (draft acceptance rate, system efficiency)"
+V0_FIELDS_RULE = (
+    "vLLM V0's own Speculative metrics fields (draft acceptance rate, system efficiency)"
+)
 # the names a serving engine gives its acceptance length ('Mean acceptance length', 'accept
 # length', 'AL'), as a normalised key reads
 _LENGTH_NAME = re.compile(

@@ -24,9 +24,7 @@ import re
 # a line that holds an acceptance word
 _ACCEPT = re.compile(r"accept", re.I)
 # words a year follows that name no owner ('Since 2019 acceptance ...', 'In 2020 acceptance')
-_PREPOSITIONS = (
-    r"(?:In|Since|By|For|From|Until|Till|Before|After|During|Through|Of|At|On|To|Circa)"
-)
+_PREPOSITIONS = r"(?:In|Since|By|For|From|Until|Till|Before|After|During|Through|Of|At|On|To|Circa)"
 # an acceptance word whose owner a capitalised name gives ('the Westbrook acceptance',
 # "Westbrook's acceptance"), the name never opening the line but where a year follows it
 _OWNED = re.compile(

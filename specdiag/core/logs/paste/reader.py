@@ -75,7 +75,6 @@ from specdiag.core.logs.paste.evidence import (
     CONVENTION_RULES,
     DECLARED_RULE,
     DECODE_FIELDS_RULE,
-    V0_FIELDS_RULE,
     DRIVES_RULE,
     FLAGS_RULE,
     LAUNCHED_RULE,
@@ -84,6 +83,7 @@ from specdiag.core.logs.paste.evidence import (
     MEASURED_RULE,
     SERVED_RULE,
     TOKENS_NAME_RULE,
+    V0_FIELDS_RULE,
     implausible,
 )
 from specdiag.core.logs.paste.model import (

@@ -73,8 +73,7 @@ def test_negative_control_an_exact_zero_in_the_body_keeps_the_length(
     read: Read, title: str, z: str
 ) -> None:
     text = (
-        title.format(z=z)
-        + f"\n\nWe traced 300 rounds and the acceptance rate is {z} throughout.\n"
+        title.format(z=z) + f"\n\nWe traced 300 rounds and the acceptance rate is {z} throughout.\n"
     )
     got = read(text).records
     assert got and all(r.accept_length == 1.0 for r in got)
