@@ -23,8 +23,10 @@ Three rules, each applied to records already read (the first identity that decid
   左右``), a run that drafted nothing (``0/0``, ``no draft``, ``Drafted: 0``), a row run without
   drafts (``baseline``), a row its own label marks as failed (``❌``, ``FAIL``, ``error``: a
   draft the target could not use may have been switched off, its 0% standing for nothing
-  drafted), nor where a count says some draft was accepted. (A zero count of accepted drafts
-  among drafts made is :mod:`evidence`'s own rule.)
+  drafted), nor where a count says some draft was accepted, nor for a heading's zero that
+  another line naming acceptance writes approximate (``# ... acceptance is 0%`` over ``the
+  acceptance rate drops to nearly 0%``: the title restates the body's approximate figure).
+  (A zero count of accepted drafts among drafts made is :mod:`evidence`'s own rule.)
 
 Pure: records in, records out.
 """
@@ -451,12 +453,52 @@ def _some_accepted(span: str) -> bool:
 _FAILED_ROW = re.compile(r"[❌✗✘]|\b(?:fail(?:ed|s|ure)?|errors?|crash(?:ed|es)?)\b", re.I)
 
 
+# a heading line ('# ...', '## ...'): a title, which restates its body's figure
+_TITLE_LINE = re.compile(r"^\s*#{1,6}\s")
+# a zero written on a line, as a percentage or plainly, or the word
+_ANY_ZERO = re.compile(r"(?<![\w.,])0(?:[.,]0+)?(?![.,]?\d)(?P<pct>\s*%)?|\bzero\b", re.I)
+
+
+def _hedged_zeros(raw: list[str]) -> dict[int, set[bool]]:
+    """The lines (0-based) of ``raw`` that name acceptance and write a zero approximate or
+    bounded ('close to 0%', 'nearly zero', '~0'), each with the units of those zeros (True: a
+    percentage; the word 'zero' counts as both). Once a paste; lines without 'accept' or a
+    '0' are never searched."""
+    out: dict[int, set[bool]] = {}
+    for i, line in enumerate(raw):
+        low = line.lower()
+        if "accept" not in low or ("0" not in line and "zero" not in low):
+            continue
+        t = C._MARKUP.sub("", line)
+        for m in _ANY_ZERO.finditer(t):
+            if _ZERO_BEFORE.search(t[max(0, m.start() - 24) : m.start()]) or _ZERO_AFTER.match(
+                t[m.end() : m.end() + 12]
+            ):
+                units = {True, False} if m.group().lower() == "zero" else {bool(m.group("pct"))}
+                out.setdefault(i, set()).update(units)
+    return out
+
+
+def _title_of_hedged(
+    r: PasteRecord, raw: list[str], zeros: list[str], hedged: dict[int, set[bool]]
+) -> bool:
+    """Whether the record is a heading's exact zero that another line of the paste, naming
+    acceptance, writes as an approximate one ('# ... acceptance is 0%' over '... acceptance
+    will be close to 0%'): the title restates the body's figure, whose zero is no exact one."""
+    own = range(r.first_line - 1, r.last_line)
+    if not all(_TITLE_LINE.match(raw[i]) for i in own if i < len(raw)):
+        return False
+    units = {"%" in z for z in zeros}
+    return any(i not in own and units & u for i, u in hedged.items())
+
+
 def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Records whose rate is printed as exactly zero and that claim no length: length 1 (see
     the module's rules); the others as they are. ``text``: the paste as given (its lines as
     typed, before any word was translated or an 'about' dropped)."""
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     out = []
+    hedged: dict[int, set[bool]] | None = None  # (the paste's approximate zeros, once)
     for r in records:
         if (
             r.printed_rate != 0.0
@@ -482,6 +524,21 @@ def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         ):
             out.append(r)
             continue
+        if _TITLE_LINE.match(raw[r.first_line - 1]):
+            if hedged is None:
+                hedged = _hedged_zeros(raw)
+            if _title_of_hedged(r, raw, zeros, hedged):
+                out.append(
+                    dataclasses.replace(
+                        r,
+                        notes=(
+                            *r.notes,
+                            "no length from the title's zero: the paste's text writes the "
+                            "acceptance as approximately zero, not exactly",
+                        ),
+                    )
+                )
+                continue
         out.append(
             dataclasses.replace(
                 r,

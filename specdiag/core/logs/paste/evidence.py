@@ -152,6 +152,12 @@ SERVED_RULE = "the only tool named in the paste, named as the server of its runs
 DECODE_FIELDS_RULE = (
     "SGLang's own Decode batch fields (accept len with cuda graph or gen throughput)"
 )
+# a fragment of vLLM V0's 'Speculative metrics:' line, perhaps cut before its counts
+# ('Speculative metrics: Draft acceptance rate: 0.512, System efficiency: 0.377, ...'): its own
+# fields, in its own words and order
+V0_FIELDS_RULE = (
+    "vLLM V0's own Speculative metrics fields (draft acceptance rate, system efficiency)"
+)
 # the names a serving engine gives its acceptance length ('Mean acceptance length', 'accept
 # length', 'AL'), as a normalised key reads
 _LENGTH_NAME = re.compile(
@@ -184,6 +190,7 @@ CONVENTION_RULES = frozenset(
         COLUMN_SOURCE_RULE,
         FIGURE_ENGINE_RULE,
         DECODE_FIELDS_RULE,
+        V0_FIELDS_RULE,
         "the metric's name",
     )
 )

@@ -4092,6 +4092,9 @@ _VERSUS = re.compile(
     r"(?:(?P<open>[(\[])\s*)?(?P<vs>vs\.?|versus|against)\s+"
     # (the other run named by a possessive: 'vs the native checkpoint's 80%')
     r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
+    # (the other run's own count, then 'at', as the first run's was written: '51 rounds at
+    # acceptance 0.6667 against 49 at 0.7320'; _versus_kept checks the first run's)
+    r"(?:(?P<count>\d+)\s+(?:[A-Za-z]+\s+)?at\s+)?"
     r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
@@ -4113,10 +4116,26 @@ _VERSUS_END = re.compile(
 )
 
 
+# the first run written as a count of its own, then 'at' the figure's value ('51 rounds at
+# acceptance 0.6667'), right before a 'vs' / 'against' (searched in a window before it)
+_COUNT_AT_BEFORE = re.compile(
+    r"(?<![\w.])\d+\s+[A-Za-z]+\s+at\s+(?:[A-Za-z][\w-]*\s+){0,3}[*`]{0,2}[~≈]?"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2}\s*,?\s*$"
+)
+
+
 def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
     """Whether a value after 'vs' / 'against' is the same figure of another run: after
     'against' (a word of other meanings: 'against 8 requests') only a value printed as the first
-    was, its decimals and its '%' ('3.14 against 3.09')."""
+    was, its decimals and its '%' ('3.14 against 3.09'). A count of the other run's own before
+    its value ('against 49 at 0.7320') only where the first run was written alike ('51 rounds at
+    acceptance 0.6667')."""
+    if more.groupdict().get("count") and (
+        more.groupdict().get("open")
+        or _COUNT_AT_BEFORE.search(more.string, max(0, more.start() - 100), more.start()) is None
+    ):
+        return False
     if more.groupdict().get("open"):
         # '(vs 11.3% on the chain)': a bracket's value is the same figure only where it is
         # written as the first (a share after a share, decimals after decimals), never
@@ -8046,8 +8065,9 @@ def keyvalue(
                 length_key = k
             if k.metric == C.ACCEPTED and v.max is not None:
                 # 'Accepted 412 / 600': accepted of drafted tokens, unless another noun follows
-                # ('38 / 40 testers')
-                after = re.search(re.escape(vt) + r"\s*([A-Za-z]+)", t)
+                # ('38 / 40 testers'); a word opening the next pair's key ('0/8 misses=8',
+                # 'rounds: 9') is no noun of the count
+                after = re.search(re.escape(vt) + r"\s*([A-Za-z]+)(?![\w-]*\s*[=:])", t)
                 if after is not None and after.group(1).lower() not in _COUNT_NOUNS:
                     continue
                 drafted = C.Value(v.max, False, 0)

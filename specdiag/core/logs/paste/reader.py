@@ -91,6 +91,7 @@ from specdiag.core.logs.paste.evidence import (
     MEASURED_RULE,
     SERVED_RULE,
     TOKENS_NAME_RULE,
+    V0_FIELDS_RULE,
     implausible,
 )
 from specdiag.core.logs.paste.model import (
@@ -922,6 +923,13 @@ _DECODE_FIELDS = re.compile(
     re.M,
 )
 
+# vLLM V0's metrics line ('Speculative metrics: Draft acceptance rate: 0.512, System
+# efficiency: 0.377', cut or whole): its first fields, in its words and order
+_V0_FIELDS = re.compile(
+    r"\bSpeculative metrics:\s*Draft acceptance rate:\s*\d+(?:\.\d+)?\s*,\s*"
+    r"System efficiency:\s*\d+(?:\.\d+)?\b"
+)
+
 
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
@@ -997,6 +1005,15 @@ def _tool(
         # tool: its own fields decide, before a mention or its flags (which leave a table or
         # a key-value line open to a client script's printing)
         return "sglang", DECODE_FIELDS_RULE
+    if (
+        set(named) <= {"vllm"}
+        and (named or not others)
+        and "Speculative metrics:" in block_text
+        and _V0_FIELDS.search(block_text)
+    ):
+        # vLLM V0's metrics line quoted or cut short, in a paste naming no other tool: its own
+        # fields decide, as SGLang's do above
+        return "vllm", V0_FIELDS_RULE
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE

@@ -66,3 +66,53 @@ def test_what_a_sentence_is() -> None:
     assert not PO.sentences_only("no figure of that word here at all, nothing")
     # no owner named: 'the avg acceptance' is a run's as far as the paste tells
     assert not PO.sentences_only("You can see the avg acceptance is lower for the long config.")
+
+
+# an event's name and its year opening the sentence, perhaps beside a decision named by both
+# outcomes: the event's share of papers, no record
+_EDITIONS = st.sampled_from(
+    [
+        "{n} {y} acceptance rate was {v} %. The chairs said so in the decision letter to authors.",
+        "{n} {y} acceptance rate came to {v}% as told in the acceptance/rejection notice we got.",
+        "{n} {y} acceptance rates stood near {v}% and the accept or reject mails went out late.",
+    ]
+)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    s=_EDITIONS,
+    n=st.sampled_from(["Harbourcon", "Speechfest", "Lakesidecon", "Meridian"]),
+    y=st.integers(1990, 2030),
+    v=st.integers(5, 60),
+    opener=_OPENERS,
+    closer=_CLOSERS,
+)
+def test_an_edition_opening_the_sentence_is_no_record(
+    s: str, n: str, y: int, v: int, opener: str, closer: str
+) -> None:
+    text = opener + s.format(n=n, y=y, v=v) + closer + "\n"
+    assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    word=st.sampled_from(["Since", "In", "By", "After"]),
+    y=st.integers(1990, 2030),
+    v=st.integers(5, 60),
+)
+def test_negative_control_a_preposition_before_the_year_names_no_owner(
+    word: str, y: int, v: int
+) -> None:
+    text = f"Hello all,\n\n{word} {y} acceptance rate was about {v}% on every run we made.\n"
+    assert [r.printed_rate for r in read_paste(text).records] == [v / 100]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(y=st.integers(1990, 2030), v=st.integers(5, 60))
+def test_negative_control_an_edition_beside_a_draft_is_read(y: int, v: int) -> None:
+    text = (
+        "We ran speculative decoding with a small draft model.\n\n"
+        f"Harbourcon {y} acceptance rate was {v} % on our run of the draft.\n"
+    )
+    assert [r.printed_rate for r in read_paste(text).records] == [v / 100]
