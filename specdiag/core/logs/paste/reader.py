@@ -287,6 +287,23 @@ _SERVING = re.compile(
 )
 
 
+# a window of calendar time a figure is tracked over ('in the past 28 days', 'last 7 weeks', a
+# '30-day average'): a dashboard's metric of people or products, never a run's
+_CALENDAR_WINDOW = re.compile(
+    r"\b(?:past|last|previous|trailing|rolling)\s+\d+\s+(?:days?|weeks?|months?)\b"
+    r"|\b\d+[- ]day\s+(?:average|window|trend|rolling)\b",
+    re.I,
+)
+
+
+def _other_paste(text: str, no_model: bool) -> bool:
+    """Whether a whole paste naming no speculative word and nothing of a model's decoding
+    (``no_model``) speaks of acceptance in another meaning: a word of that meaning anywhere in
+    it (an MCMC sampler's log under a sentence that says 'acceptance rate of 0'), or a figure
+    tracked over a window of calendar days (a product dashboard's acceptance rate)."""
+    return no_model and (_CALENDAR_WINDOW.search(text) is not None or _names_other(text))
+
+
 def _work_acceptance(text: str) -> bool:
     """Whether a whole paste speaks of work items' acceptance (_WORK_ITEMS) and of nothing a
     language model's decoding prints (no speculative word, no _SERVING word)."""
@@ -1239,6 +1256,8 @@ def read_paste(
     # of something else)
     no_model = _SPEC_CONTEXT.search(text) is None and _DECODING.search(text) is None
     no_spec = no_model and _PROSE_LINE.search(text) is not None
+    # (and such a paste's other meaning named in any of its blocks, or a window of calendar days)
+    work_only = work_only or _other_paste(text, no_model)
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     # lines inside a string or a targets' dict the paste's source code assigns (assigned.py)
     assigned = AS.marks(lines) if AS.gate(text) else {}
