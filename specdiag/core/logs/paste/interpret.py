@@ -3831,7 +3831,10 @@ _LENGTH_FIRST = re.compile(
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
     + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"
-    + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
+    + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)"
+    # (never a name opening its own pair, 'DFlash= 57.23  AL= 6.40': 'AL' is the key of 6.40,
+    # 57.23 the value of the key before it)
+    r"(?!\s*[:=]\s*[*`]{0,2}[-+]?\.?\d)",
     re.I,
 )
 # a WHOLE number of tokens per step that a statistic word or a measuring verb says was measured
