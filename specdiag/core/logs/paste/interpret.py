@@ -3749,6 +3749,10 @@ _PCT_BEFORE_ARROW = re.compile(
     r"(?<![\w.%])(?:[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s*" + V.ARROW + r"\s*){1,5}$"
 )
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
+# the shares before a share's noun that one '%' closes, joined by '/' with no space
+# ('80.5/83.0/86.5% acceptance': three runs' rates, the sign written once)
+_PCT_SLASHED_BEFORE = re.compile(r"(?<![\w.%/])(?:\d{1,3}\.\d+/){1,5}$")
+_DECIMAL_ONE = re.compile(r"\d+\.\d+")
 # a verb of costing, losing or gaining right before a share before its noun ('temperature 1.0
 # costs only ~5% acceptance', 'the quantised head loses about 3% acceptance versus bf16', 'gains
 # another 4% acceptance'): by how much the figure changed, no run's figure (a few words without
@@ -6116,6 +6120,25 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                             (earlier.start() + side.start(), k, sv, m.group("key"), side.group(0))
                         )
                 start = earlier.start()
+            slashed = (
+                _PCT_SLASHED_BEFORE.search(text, max(0, m.start() - 48), m.start())
+                if earlier is None and v.percent and text[m.start() - 1 : m.start()] == "/"
+                else None
+            )
+            sides = (
+                [C.value(d.group(0) + "%") for d in _DECIMAL_ONE.finditer(slashed.group(0))]
+                if slashed is not None and not taken(slashed.start(), m.start())
+                else []
+            )
+            if sides and all(
+                sv is not None and sv.decimals == v.decimals and sv.number <= 100 for sv in sides
+            ):
+                # the same share of each run, the sign written once after the last
+                for d, sv in zip(_DECIMAL_ONE.finditer(slashed.group(0)), sides, strict=True):
+                    found.append(
+                        (slashed.start() + d.start(), k, sv, m.group("key"), d.group(0) + "%")
+                    )
+                start = slashed.start()
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(start, m.end()):
                 rest[i] = " "
