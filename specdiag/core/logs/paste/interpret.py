@@ -314,7 +314,10 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
 # adds llama.cpp's short 'd=N' ('main d=1 | this PR d=2', as its tables once wrote n_draft):
 # a bare 'd' is that only inside a row's configuration, never in a whole paste's prose.
 _MAX_IN_LABEL = re.compile(
-    V.DRAFT_MAX_RE + r"|(?<![\w-])d\s*=\s*(?P<d>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
+    V.DRAFT_MAX_RE + r"|(?<![\w-])d\s*=\s*(?P<d>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)"
+    # (a draft depth in a column's bracket, 'AL (depth=2)': a chain drafts that many a step, a
+    # tree accepts at most that many along its path, so at most that many drafts a step)
+    r"|\(\s*depth\s*=\s*(?P<dp>\d{1,2})\s*\)",
     re.I,
 )
 
@@ -331,7 +334,9 @@ def _mtp_depths(text: str) -> set[int]:
 
 def _maxima(text: str) -> set[int]:
     """The draft maxima a label states (``_MAX_IN_LABEL``)."""
-    return {int(m.group("max") or m.group("d")) for m in _MAX_IN_LABEL.finditer(text)}
+    return {
+        int(m.group("max") or m.group("d") or m.group("dp")) for m in _MAX_IN_LABEL.finditer(text)
+    }
 
 
 def most_of_labels(labels: Iterable[tuple[str, str]]) -> C.Value | None:
@@ -549,6 +554,10 @@ def per_step_name(r: PasteRecord) -> str:
 _ACC_NAME_RULE = "name: accepted drafts per step"
 
 
+# a column name's closing bracket of one draft setting and its whole number ('(k=3)', '(depth=1)')
+_AT_SETTING = re.compile(r"\s*\(\s*" + V.AT_K_NAMES + r"\s*=\s*\d{1,2}\s*\)$", re.I)
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
@@ -556,7 +565,10 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
     recs = _bare_k_column(_baseline_ones(_k_maxima(_tokens_below_one(recs))))
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
-        by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
+        col = dict(r.labels).get(by, "") if by else ""
+        # (one figure's columns told apart by a draft setting alone, 'AL (k=1)' beside 'AL
+        # (k=3)': the setting changes the runs, never how the tool prints the figure)
+        by_col.setdefault(_AT_SETTING.sub("", col) if "=" in col else col, []).append(i)
     out = list(recs)
     for idx in by_col.values():
         decided = {

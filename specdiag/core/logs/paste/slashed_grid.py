@@ -29,6 +29,9 @@ _BRACKET_LABELS = re.compile(
     r"\((?P<list>" + _LABEL_WORD + r"(?:\s*/\s*" + _LABEL_WORD + r"){1,7})\)\s*$"
 )
 _NOTE = r"(?:\s*\([^()]*\))?"
+# a depth's short label ('d1', 'd3') and a header cell naming a depth in full ('depth 3')
+_DEPTH_SHORT = re.compile(r"d(\d{1,2})")
+_DEPTH_CELL = re.compile(r"\bdepth\s*=?\s*\d{1,2}\b", re.I)
 _JOINER = re.compile(r"\s+(?:at|for|with|by|of|over)$|[\s,:;(]+$", re.I)
 
 
@@ -51,6 +54,10 @@ def _split_table(lines: list[str]) -> list[str]:
         labels = [x.strip() for x in m.group("list").split("/")]
         if len(set(labels)) != len(labels):
             continue  # ('(a / a)': no labels told apart)
+        if "lab" not in m.re.groupindex and all(_DEPTH_SHORT.fullmatch(x) for x in labels):
+            if any(_DEPTH_CELL.search(c) for c in head):
+                # ('(d1 / d3)' beside '| depth 1 | depth 3 |' columns: the header's own depths)
+                labels = ["depth=" + x[1:] for x in labels]
         before = _JOINER.sub("", h[: m.start()].strip())
         qual, _, fig = before.rpartition(":")
         fig = fig.strip()
