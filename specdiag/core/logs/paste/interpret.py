@@ -3732,6 +3732,11 @@ _FROM_TO = re.compile(
     + r"\s*%?[*`]{0,2})"
     r"(?P<ra>" + _RANGE_END + r")?"
     r"(?:\s+(?P<pa>" + _RUN_WORD + r"))?"
+    # ... or before the setting it was measured at ('from ~0.8 at 1K-token prompts to 0.22 at
+    # 12K', 'from 61% at batch 1 to'): a few words after 'at', one holding a digit; the next
+    # value's setting after it is no part of the match)
+    r"(?:,?\s+at\s+(?P<at>(?:[A-Za-z][A-Za-z-]{0,20}\s+){0,2}[\w.-]{0,20}(?:=\s?)?\d[\w.-]{0,20}"
+    r"(?:\s+[A-Za-z][\w-]{0,20}){0,2}),?)?"
     r"\s*(?:\bto\s|→|->)\s*" + A.HEDGE + r"(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})"
     r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)",
     re.I,
