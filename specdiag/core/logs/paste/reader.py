@@ -296,6 +296,17 @@ _CALENDAR_WINDOW = re.compile(
 )
 
 
+# a field of a key-value line ('n_tok= 40', 'AL=1.50', 'rate: 0.61')
+_FIELD = re.compile(r"[A-Za-z_][\w/.-]{0,40}\s?[=:]\s*[-+]?\.?\d")
+
+
+def _fields_rows(blk: list[tuple[int, str]], first: int, last: int) -> bool:
+    """Whether every line of a block from ``first`` to ``last`` holds two key-value fields or
+    more ('n_tok= 40  base= 15.00  AL= 1.50'): lines of fields, no table's rows."""
+    rows = [t for ln, t in blk if first <= ln <= last and t.strip()]
+    return bool(rows) and all(len(_FIELD.findall(t)) >= 2 for t in rows)
+
+
 def _other_paste(text: str, no_model: bool) -> bool:
     """Whether a whole paste naming no speculative word and nothing of a model's decoding
     (``no_model``) speaks of acceptance in another meaning: a word of that meaning anywhere in
@@ -1887,6 +1898,10 @@ def read_paste(
                 table_figures.update(_figure(r) for r in recs)
                 table_rows.update(rk for r in recs if (rk := _row_key(r)) is not None)
                 table_above = (g.last_line, _figure_name(recs) or table_above[1])
+            elif names and _fields_rows(blk, g.first_line, g.last_line):
+                # rows of 'key= value' fields aligned by their padding ('n_tok= 40  AL= 1.50'):
+                # no table but key-value lines, read as such below
+                used -= set(range(g.first_line, g.last_line + 1))
             elif names:
                 forcing = FORCED.knob(g)
                 # (the paste's own run, measured in training: a source's figures beside it are
