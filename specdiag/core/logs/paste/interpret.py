@@ -3895,7 +3895,7 @@ _MORE_ON = re.compile(
     r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?(?:\s*\([^()\n]{1,30}\))?"
     r"|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
-    r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
+    r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely|exactly)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
     # (the figure's unit after it: '2.7 tok/step on set B')
     r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*[a-z]+)?(?:\s+(?:on|for|with|at|in)\b|\s*\())",
