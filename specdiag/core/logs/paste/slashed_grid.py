@@ -54,10 +54,13 @@ def _split_table(lines: list[str]) -> list[str]:
         labels = [x.strip() for x in m.group("list").split("/")]
         if len(set(labels)) != len(labels):
             continue  # ('(a / a)': no labels told apart)
-        if "lab" not in m.re.groupindex and all(_DEPTH_SHORT.fullmatch(x) for x in labels):
-            if any(_DEPTH_CELL.search(c) for c in head):
-                # ('(d1 / d3)' beside '| depth 1 | depth 3 |' columns: the header's own depths)
-                labels = ["depth=" + x[1:] for x in labels]
+        if (
+            "lab" not in m.re.groupindex
+            and all(_DEPTH_SHORT.fullmatch(x) for x in labels)
+            and any(_DEPTH_CELL.search(c) for c in head)
+        ):
+            # ('(d1 / d3)' beside '| depth 1 | depth 3 |' columns: the header's own depths)
+            labels = ["depth=" + x[1:] for x in labels]
         before = _JOINER.sub("", h[: m.start()].strip())
         qual, _, fig = before.rpartition(":")
         fig = fig.strip()
