@@ -6142,20 +6142,20 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 if earlier is None and v.percent and text[m.start() - 1 : m.start()] == "/"
                 else None
             )
-            sides = (
-                [C.value(d.group(0) + "%") for d in _DECIMAL_ONE.finditer(slashed.group(0))]
-                if slashed is not None and not taken(slashed.start(), m.start())
-                else []
-            )
-            if sides and all(
-                sv is not None and sv.decimals == v.decimals and sv.number <= 100 for sv in sides
-            ):
-                # the same share of each run, the sign written once after the last
-                for d, sv in zip(_DECIMAL_ONE.finditer(slashed.group(0)), sides, strict=True):
-                    found.append(
-                        (slashed.start() + d.start(), k, sv, m.group("key"), d.group(0) + "%")
-                    )
-                start = slashed.start()
+            if slashed is not None and not taken(slashed.start(), m.start()):
+                sides = [
+                    (slashed.start() + d.start(), d.group(0) + "%", C.value(d.group(0) + "%"))
+                    for d in _DECIMAL_ONE.finditer(slashed.group(0))
+                ]
+                kept = [
+                    (at, txt, sv)
+                    for at, txt, sv in sides
+                    if sv is not None and sv.decimals == v.decimals and sv.number <= 100
+                ]
+                if kept and len(kept) == len(sides):
+                    # the same share of each run, the sign written once after the last
+                    found.extend((at, k, sv, m.group("key"), txt) for at, txt, sv in kept)
+                    start = slashed.start()
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(start, m.end()):
                 rest[i] = " "
