@@ -33,7 +33,7 @@ from collections.abc import Iterator
 _AUX = (
     r"(?:(?:has|have|had)(?:\s+(?:now|already|finally|just|since|also|then|eventually|even))?\s+|"
     r"(?:now|then|finally|eventually|quickly|gradually|steadily|later|soon|also|even|only|just|"
-    r"slightly|barely|merely)\s+)?"
+    r"slightly|barely|merely|consistently|persistently|still|always)\s+)?"
 )
 # a verb of change, its tenses and participles ('drops', 'dropped', 'fallen', 'goes', 'gone')
 _CHANGE_VERB = (
@@ -70,7 +70,8 @@ _ARRIVED_AT = (
     r"reach(?:es|ed|ing)?|hits?|hitting|"
     # what the figure came to be, no preposition ('the accept length becomes exactly 1.00')
     r"becomes?|became|becoming|"
-    r"(?:sits?|sat|sitting|stays?|stayed|staying|settles?|settled|settling|hovers?|hovered|"
+    r"(?:sits?|sat|sitting|stays?|stayed|staying|remains?|remained|remaining|settles?|settled|"
+    r"settling|hovers?|hovered|"
     r"hovering|peaks?|peaked|plateaus?|plateaued|stabili[sz]e[sd]?|levell?ed\s+off|levels?\s+off|"
     r"bottom(?:s|ed)?\s+out|tops?\s+out|topped\s+out|"
     # where a trajectory began ('AL starts at ~3.07', 'began at 0.7')

@@ -315,7 +315,10 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
 # adds llama.cpp's short 'd=N' ('main d=1 | this PR d=2', as its tables once wrote n_draft):
 # a bare 'd' is that only inside a row's configuration, never in a whole paste's prose.
 _MAX_IN_LABEL = re.compile(
-    V.DRAFT_MAX_RE + r"|(?<![\w-])d\s*=\s*(?P<d>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
+    V.DRAFT_MAX_RE + r"|(?<![\w-])d\s*=\s*(?P<d>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)"
+    # (a draft depth in a column's bracket, 'AL (depth=2)': a chain drafts that many a step, a
+    # tree accepts at most that many along its path, so at most that many drafts a step)
+    r"|\(\s*depth\s*=\s*(?P<dp>\d{1,2})\s*\)",
     re.I,
 )
 
@@ -332,7 +335,9 @@ def _mtp_depths(text: str) -> set[int]:
 
 def _maxima(text: str) -> set[int]:
     """The draft maxima a label states (``_MAX_IN_LABEL``)."""
-    return {int(m.group("max") or m.group("d")) for m in _MAX_IN_LABEL.finditer(text)}
+    return {
+        int(m.group("max") or m.group("d") or m.group("dp")) for m in _MAX_IN_LABEL.finditer(text)
+    }
 
 
 def most_of_labels(labels: Iterable[tuple[str, str]]) -> C.Value | None:
@@ -550,6 +555,10 @@ def per_step_name(r: PasteRecord) -> str:
 _ACC_NAME_RULE = "name: accepted drafts per step"
 
 
+# a column name's closing bracket of one draft setting and its whole number ('(k=3)', '(depth=1)')
+_AT_SETTING = re.compile(r"\s*\(\s*" + V.AT_K_NAMES + r"\s*=\s*\d{1,2}\s*\)$", re.I)
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
@@ -557,7 +566,10 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
     recs = _bare_k_column(_baseline_ones(_k_maxima(_tokens_below_one(recs))))
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
-        by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
+        col = dict(r.labels).get(by, "") if by else ""
+        # (one figure's columns told apart by a draft setting alone, 'AL (k=1)' beside 'AL
+        # (k=3)': the setting changes the runs, never how the tool prints the figure)
+        by_col.setdefault(_AT_SETTING.sub("", col) if "=" in col else col, []).append(i)
     out = list(recs)
     for idx in by_col.values():
         decided = {
@@ -3824,6 +3836,12 @@ _FROM_TO = re.compile(
     + r"\s*%?[*`]{0,2})"
     r"(?P<ra>" + _RANGE_END + r")?"
     r"(?:\s+(?P<pa>" + _RUN_WORD + r")|" + _SETTING_AT_A + r")?"
+    r"(?:\s+(?P<pa>" + _RUN_WORD + r"))?"
+    # ... or before the setting it was measured at ('from ~0.8 at 1K-token prompts to 0.22 at
+    # 12K', 'from 61% at batch 1 to'): a few words after 'at', one holding a digit; the next
+    # value's setting after it is no part of the match)
+    r"(?:,?\s+at\s+(?P<at>(?:[A-Za-z][A-Za-z-]{0,20}\s+){0,2}[\w.-]{0,20}(?:=\s?)?\d[\w.-]{0,20}"
+    r"(?:\s+[A-Za-z][\w-]{0,20}){0,2}),?)?"
     r"\s*(?:\bto\s|→|->)\s*" + A.HEDGE + r"(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})"
     r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)"
     # (a setting after the first value: the same preposition after the second, its own run)
@@ -3861,6 +3879,10 @@ _PCT_BEFORE_ARROW = re.compile(
     r"(?<![\w.%])(?:[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s*" + V.ARROW + r"\s*){1,5}$"
 )
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
+# the shares before a share's noun that one '%' closes, joined by '/' with no space
+# ('80.5/83.0/86.5% acceptance': three runs' rates, the sign written once)
+_PCT_SLASHED_BEFORE = re.compile(r"(?<![\w.%/])(?:\d{1,3}\.\d+/){1,5}$")
+_DECIMAL_ONE = re.compile(r"\d+\.\d+")
 # a verb of costing, losing or gaining right before a share before its noun ('temperature 1.0
 # costs only ~5% acceptance', 'the quantised head loses about 3% acceptance versus bf16', 'gains
 # another 4% acceptance'): by how much the figure changed, no run's figure (a few words without
@@ -3943,7 +3965,10 @@ _LENGTH_FIRST = re.compile(
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
     + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"
-    + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
+    + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)"
+    # (never a name opening its own pair, 'DFlash= 57.23  AL= 6.40': 'AL' is the key of 6.40,
+    # 57.23 the value of the key before it)
+    r"(?!\s*[:=]\s*[*`]{0,2}[-+]?\.?\d)",
     re.I,
 )
 # a WHOLE number of tokens per step that a statistic word or a measuring verb says was measured
@@ -3983,7 +4008,7 @@ _MORE_ON = re.compile(
     r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?(?:\s*\([^()\n]{1,30}\))?"
     r"|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
-    r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely)\s+)"
+    r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely|exactly)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
     # (the figure's unit after it: '2.7 tok/step on set B')
     r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*[a-z]+)?(?:\s+(?:on|for|with|at|in)\b|\s*\())",
@@ -6214,6 +6239,25 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                             (earlier.start() + side.start(), k, sv, m.group("key"), side.group(0))
                         )
                 start = earlier.start()
+            slashed = (
+                _PCT_SLASHED_BEFORE.search(text, max(0, m.start() - 48), m.start())
+                if earlier is None and v.percent and text[m.start() - 1 : m.start()] == "/"
+                else None
+            )
+            if slashed is not None and not taken(slashed.start(), m.start()):
+                sides = [
+                    (slashed.start() + d.start(), d.group(0) + "%", C.value(d.group(0) + "%"))
+                    for d in _DECIMAL_ONE.finditer(slashed.group(0))
+                ]
+                kept = [
+                    (at, txt, sv)
+                    for at, txt, sv in sides
+                    if sv is not None and sv.decimals == v.decimals and sv.number <= 100
+                ]
+                if kept and len(kept) == len(sides):
+                    # the same share of each run, the sign written once after the last
+                    found.extend((at, k, sv, m.group("key"), txt) for at, txt, sv in kept)
+                    start = slashed.start()
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(start, m.end()):
                 rest[i] = " "

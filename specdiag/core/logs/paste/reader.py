@@ -296,6 +296,34 @@ _SERVING = re.compile(
 )
 
 
+# a window of calendar time a figure is tracked over ('in the past 28 days', 'last 7 weeks', a
+# '30-day average'): a dashboard's metric of people or products, never a run's
+_CALENDAR_WINDOW = re.compile(
+    r"\b(?:past|last|previous|trailing|rolling)\s+\d+\s+(?:days?|weeks?|months?)\b"
+    r"|\b\d+[- ]day\s+(?:average|window|trend|rolling)\b",
+    re.I,
+)
+
+
+# a field of a key-value line ('n_tok= 40', 'AL=1.50', 'rate: 0.61')
+_FIELD = re.compile(r"[A-Za-z_][\w/.-]{0,40}\s?[=:]\s*[-+]?\.?\d")
+
+
+def _fields_rows(blk: list[tuple[int, str]], first: int, last: int) -> bool:
+    """Whether every line of a block from ``first`` to ``last`` holds two key-value fields or
+    more ('n_tok= 40  base= 15.00  AL= 1.50'): lines of fields, no table's rows."""
+    rows = [t for ln, t in blk if first <= ln <= last and t.strip()]
+    return bool(rows) and all(len(_FIELD.findall(t)) >= 2 for t in rows)
+
+
+def _other_paste(text: str, no_model: bool) -> bool:
+    """Whether a whole paste naming no speculative word and nothing of a model's decoding
+    (``no_model``) speaks of acceptance in another meaning: a word of that meaning anywhere in
+    it (an MCMC sampler's log under a sentence that says 'acceptance rate of 0'), or a figure
+    tracked over a window of calendar days (a product dashboard's acceptance rate)."""
+    return no_model and (_CALENDAR_WINDOW.search(text) is not None or _names_other(text))
+
+
 def _work_acceptance(text: str) -> bool:
     """Whether a whole paste speaks of work items' acceptance (_WORK_ITEMS) and of nothing a
     language model's decoding prints (no speculative word, no _SERVING word)."""
@@ -1277,6 +1305,8 @@ def read_paste(
     # of something else)
     no_model = _SPEC_CONTEXT.search(text) is None and _DECODING.search(text) is None
     no_spec = no_model and _PROSE_LINE.search(text) is not None
+    # (and such a paste's other meaning named in any of its blocks, or a window of calendar days)
+    work_only = work_only or _other_paste(text, no_model)
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     # lines inside a string or a targets' dict the paste's source code assigns (assigned.py)
     assigned = AS.marks(lines) if AS.gate(text) else {}
@@ -1938,6 +1968,10 @@ def read_paste(
                 table_figures.update(_figure(r) for r in recs)
                 table_rows.update(rk for r in recs if (rk := _row_key(r)) is not None)
                 table_above = (g.last_line, _figure_name(recs) or table_above[1])
+            elif names and _fields_rows(blk, g.first_line, g.last_line):
+                # rows of 'key= value' fields aligned by their padding ('n_tok= 40  AL= 1.50'):
+                # no table but key-value lines, read as such below
+                used -= set(range(g.first_line, g.last_line + 1))
             elif names:
                 forcing = FORCED.knob(g)
                 # (the paste's own run, measured in training: a source's figures beside it are

@@ -22,7 +22,16 @@ from specdiag.core.logs.paste import cells as C
 
 _LABELS = re.compile(r"(?P<lab>[A-Za-z][\w-]{0,15})\s*=\s*(?P<list>\d+(?:\s*/\s*\d+){1,7})\s*$")
 _VAL = r"[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?"
+# (or the labels alone in a bracket closing the cell: '| mean accept (d1 / d3) |', '| AL
+# (greedy / sampled) |': each a word or a setting of one to sixteen characters, no space)
+_LABEL_WORD = r"[A-Za-z0-9][\w.=-]{0,15}"
+_BRACKET_LABELS = re.compile(
+    r"\((?P<list>" + _LABEL_WORD + r"(?:\s*/\s*" + _LABEL_WORD + r"){1,7})\)\s*$"
+)
 _NOTE = r"(?:\s*\([^()]*\))?"
+# a depth's short label ('d1', 'd3') and a header cell naming a depth in full ('depth 3')
+_DEPTH_SHORT = re.compile(r"d(\d{1,2})")
+_DEPTH_CELL = re.compile(r"\bdepth\s*=?\s*\d{1,2}\b", re.I)
 _JOINER = re.compile(r"\s+(?:at|for|with|by|of|over)$|[\s,:;(]+$", re.I)
 
 
@@ -39,16 +48,26 @@ def _split_table(lines: list[str]) -> list[str]:
         return lines
     split: dict[int, tuple[str, str, list[str]]] = {}  # column -> (figure, label, labels)
     for j, h in enumerate(head):
-        m = _LABELS.search(h)
+        m = _LABELS.search(h) or _BRACKET_LABELS.search(h)
         if m is None:
             continue
         labels = [x.strip() for x in m.group("list").split("/")]
+        if len(set(labels)) != len(labels):
+            continue  # ('(a / a)': no labels told apart)
+        if (
+            "lab" not in m.re.groupindex
+            and all(_DEPTH_SHORT.fullmatch(x) for x in labels)
+            and any(_DEPTH_CELL.search(c) for c in head)
+        ):
+            # ('(d1 / d3)' beside '| depth 1 | depth 3 |' columns: the header's own depths)
+            labels = ["depth=" + x[1:] for x in labels]
         before = _JOINER.sub("", h[: m.start()].strip())
         qual, _, fig = before.rpartition(":")
         fig = fig.strip()
         if not fig or any(_run(r[j], len(labels)) is None for r in body):
             continue
-        split[j] = (fig + "|" + qual.strip(), m.group("lab"), labels)
+        lab = m.group("lab") if "lab" in m.re.groupindex else ""
+        split[j] = (fig + "|" + qual.strip(), lab, labels)
     if not split:
         return lines
     if len(split) == 1:
@@ -69,7 +88,9 @@ def _split_table(lines: list[str]) -> list[str]:
             continue
         figq, lab, labels = split[j]
         fig, qual = figq.split("|", 1)
-        new_head.extend(f"{fig} ({lab}={x}{', ' + qual if qual else ''})" for x in labels)
+        new_head.extend(
+            f"{fig} ({lab + '=' if lab else ''}{x}{', ' + qual if qual else ''})" for x in labels
+        )
         for i, r in enumerate(body):
             new_rows[i].extend(_run(r[j], len(labels)) or [])
     out = ["| " + " | ".join(new_head) + " |", "|" + "---|" * len(new_head)]

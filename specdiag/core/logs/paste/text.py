@@ -618,8 +618,9 @@ def prepare(text: str) -> list[Line]:
         raw = _html_rows(raw)
     if "</" in text and _INLINE_TAG.search(text):
         raw = [_inline_html(ln) if "<" in ln else ln for ln in raw]
-    if "/" in text and "|" in text and "=" in text:
-        raw = SG.split_grids(raw)  # '| tokens a step at K = 1 / 2 |' over '| 1.07 / 1.10 |'
+    if "/" in text and "|" in text and ("=" in text or ")" in text):
+        # '| tokens a step at K = 1 / 2 |' or '| AL (greedy / sampled) |' over '| 1.07 / 1.10 |'
+        raw = SG.split_grids(raw)
     nonblank = [ln for ln in raw if ln.strip()]
     diffish = sum(1 for ln in nonblank if _DIFF_ADD.match(ln) or _DIFF_META.match(ln))
     diff = (
