@@ -3836,7 +3836,6 @@ _FROM_TO = re.compile(
     + r"\s*%?[*`]{0,2})"
     r"(?P<ra>" + _RANGE_END + r")?"
     r"(?:\s+(?P<pa>" + _RUN_WORD + r")|" + _SETTING_AT_A + r")?"
-    r"(?:\s+(?P<pa>" + _RUN_WORD + r"))?"
     # ... or before the setting it was measured at ('from ~0.8 at 1K-token prompts to 0.22 at
     # 12K', 'from 61% at batch 1 to'): a few words after 'at', one holding a digit; the next
     # value's setting after it is no part of the match)
