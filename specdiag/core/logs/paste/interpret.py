@@ -3844,7 +3844,9 @@ _FROM_TO = re.compile(
     r"\s*(?:\bto\s|→|->)\s*" + A.HEDGE + r"(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})"
     r"(?P<rb>" + _RANGE_END + r")?(?![\w.]\d)"
     # (a setting after the first value: the same preposition after the second, its own run)
-    r"(?(sa)(?=\s+(?P=prep)\s+[A-Za-z]))",
+    r"(?(sa)(?=\s+(?P=prep)\s+[A-Za-z]))"
+    # (... and a setting after 'at' likewise: the second value measured 'at' its own)
+    r"(?(at)(?=,?\s+at\s))",
     re.I,
 )
 # a range's other end right after a value ('2.2-2.8', '2.2 – 2.8')
