@@ -55,3 +55,18 @@ def test_negative_control_repeated_labels_leave_the_column() -> None:
 def test_negative_control_words_in_a_cell_leave_the_column() -> None:
     lines = ["| ctx | AL (a / b) |", "|---|---|", "| 1 | 2.10 / n.a. |"]
     assert SG.split_grids(lines) == lines
+
+
+def test_negative_control_draft_positions_in_the_bracket_stay_one_column() -> None:
+    """'(d0 / d1)', '(p1/p2)', '(0/1/2)': a rate per draft position (the positions reader's),
+    never one run a label; runs ('r1/r2') and a depth column's short labels are split."""
+    for labels in ("d0 / d1", "p1/p2", "pos1 / pos2 / pos3", "0/1/2"):
+        n = len(labels.split("/"))
+        lines = [
+            f"| ctx | accept ({labels}) |",
+            "|---|---|",
+            "| 1 | " + " / ".join(["0.50"] * n) + " |",
+        ]
+        assert SG.split_grids(lines) == lines
+    lines = ["| ctx | AL (r1 / r2) |", "|---|---|", "| 1 | 2.10 / 2.20 |"]
+    assert SG.split_grids(lines)[0] == "| ctx | AL (r1) | AL (r2) |"
