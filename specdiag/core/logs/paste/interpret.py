@@ -6451,27 +6451,20 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and (bk := _bare_accept(tail, v))
             ):
                 k = bk
-            if (
-                k.metric is None
-                and v is not None
-                and pat is _PAIR_BARE
-                and (bk := _field_accept(text, m, v)) is not None
+            # a bare 'accept' field or identifier ('accept 2.30', 'MEAN_ACCEPT 1.0'), a hedged
+            # plural rate: the first that tells a figure the name left unknown
+            for bare_only, told in (
+                (True, _field_accept),
+                (True, _identifier_accept),
+                (False, _plural_rate),
             ):
-                k = bk
-            if (
-                k.metric is None
-                and v is not None
-                and pat is _PAIR_BARE
-                and (bk := _identifier_accept(text, m, v)) is not None
-            ):
-                k = bk
-            if (
-                k.metric is None
-                and v is not None
-                and pat in (_PAIR, _PAIR_BARE)
-                and (bk := _plural_rate(text, m, v)) is not None
-            ):
-                k = bk
+                if (
+                    k.metric is None
+                    and v is not None
+                    and (pat is _PAIR_BARE or (not bare_only and pat is _PAIR))
+                    and (bk := told(text, m, v)) is not None
+                ):
+                    k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
             if _in_code_span(m.group("val"), text, m.end("val")):
