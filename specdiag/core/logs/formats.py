@@ -353,7 +353,8 @@ def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> Pars
     if len(cells) < 2:
         return None
     for i, c in enumerate(cells):
-        if _TABLE_HEADER.search(c):
+        if _TABLE_HEADER.search(c) and not re.search(r"\d\.\d", c):
+            # (a cell printing its figure, 'mean acceptance length 1.30', is a row's, no header)
             if any(G.number(x) is not None for x in cells[:i] + cells[i + 1 :]):
                 # '| Accept Length | 2.41 | 2.80 |': a row of a transposed table (metrics as
                 # rows, runs as columns), no header: the structure readers' table

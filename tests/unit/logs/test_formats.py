@@ -127,6 +127,23 @@ def test_a_table_under_a_specforge_and_sglang_heading_is_sglangs() -> None:
         )
 
 
+def test_a_row_printing_its_length_is_no_header_of_an_sglang_table() -> None:
+    """A row under a header naming SGLang whose cell prints the length's name with its figure
+    ('40 tok/s (mean acceptance length 1.30)') is a row of another layout, no accept-length
+    header: the line reader leaves the table to the structure readers (before, the next row
+    was skipped as 'not a number' and the block claimed, no record at all)."""
+    text = (
+        "| Task | SGLang main | draft fork |\n|---|---|---|\n"
+        "| t0 | 55 tok/s | 40 tok/s (mean acceptance length 1.30) |\n"
+        "| t1 | 56 tok/s | 41 tok/s (mean acceptance length 1.40) |\n"
+    )
+    assert records(text) == []
+    r = run_cli(["logs", "--json", "-"], input=text)
+    assert r.exit_code == 0, r.stderr
+    lengths = [rec["printed_length"] for p in r.json()["pastes"] for rec in p["records"]]
+    assert lengths == [1.3, 1.4]
+
+
 def test_bench_only_paste_is_read() -> None:
     text = "Accept length:                           3.18      \n"
     r = run_cli(["logs", "--json", "-"], input=text)

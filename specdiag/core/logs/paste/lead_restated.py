@@ -11,7 +11,8 @@ record goes, the later one noting it.
 
 A lead printing one figure of the run alone (`52% acceptance` and no length: two runs may share
 a rate), figures printed at other decimals, a later record printing a length or a rate alone, or
-two later records alike leave both records.
+two later records alike leave both records; so does a lead line of the very fields of the later
+one (`accept len: 1.50, accept rate: 0.10` twice: two runs' lines, no lead sentence).
 
 Pure: records in, records out; the later records indexed by their figures once a paste.
 """
@@ -52,6 +53,11 @@ def _texts(r: PasteRecord) -> tuple[str, str] | None:
         ):
             rate = rate or shown
     return (length, rate) if length is not None and rate is not None else None
+
+
+def _fields_of(line: str) -> str:
+    """A line's words without its figures: two lines of the same fields print two runs."""
+    return re.sub(r"[\d.,%~≈]+", "#", line).strip()
 
 
 def _prints(line: str, shown: str) -> bool:
@@ -104,6 +110,8 @@ def fold(
         line = C._MARKUP.sub("", raw[r.first_line - 1])
         if shown is None or not all(_prints(line, s) for s in shown):
             continue
+        if _fields_of(line) == _fields_of(C._MARKUP.sub("", raw[records[j].first_line - 1])):
+            continue  # (the same fields twice, 'accept len: 1.50, accept rate: 0.10': two runs)
         if not all(_shown(t) in shown for _, t in r.fields):
             continue  # (the lead prints a figure at other decimals)
         drop.add(i)
