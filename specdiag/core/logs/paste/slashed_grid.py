@@ -35,23 +35,6 @@ _DEPTH_CELL = re.compile(r"\bdepth\s*=?\s*\d{1,2}\b", re.I)
 _JOINER = re.compile(r"\s+(?:at|for|with|by|of|over)$|[\s,:;(]+$", re.I)
 
 
-_POSITION = re.compile(r"(?P<pre>d|p|t|pos|)(?P<n>\d{1,2})", re.I)
-
-
-def _positions(labels: list[str]) -> bool:
-    """Whether bracketed labels count draft positions: one position prefix (`d`, `p`, `t`,
-    `pos`) or none, numbered consecutively from 0 or 1 ('d0/d1/d2', 'pos1/pos2', '0/1/2'); runs
-    ('r1/r2') and settings ('d1/d3') are no positions."""
-    ms = [_POSITION.fullmatch(x) for x in labels]
-    if any(m is None for m in ms):
-        return False
-    pres = {m.group("pre").lower() for m in ms if m is not None}
-    nums = [int(m.group("n")) for m in ms if m is not None]
-    return (
-        len(pres) == 1 and nums[0] in (0, 1) and nums == list(range(nums[0], nums[0] + len(nums)))
-    )
-
-
 def _run(cell: str, n: int) -> list[str] | None:
     m = re.fullmatch(rf"(?P<run>{_VAL}(?:\s*/\s*{_VAL}){{{n - 1}}}){_NOTE}", cell)
     if m is None:
@@ -73,10 +56,10 @@ def _split_table(lines: list[str]) -> list[str]:
             continue  # ('(a / a)': no labels told apart)
         if (
             "lab" not in m.re.groupindex
-            and _positions(labels)
+            and C.positions_named(C._MARKUP.sub("", h).strip().lower())
             and not any(_DEPTH_CELL.search(c) for c in head)
         ):
-            continue  # ('(d0 / d1 / d2)', '(p1/p2)': a rate per draft position, no runs)
+            continue  # ('accept (d0 / d1)', '(p1/p2)': the positions reader's header, no runs)
         if (
             "lab" not in m.re.groupindex
             and all(_DEPTH_SHORT.fullmatch(x) for x in labels)
