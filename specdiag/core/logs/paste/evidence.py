@@ -474,6 +474,39 @@ def _tokens_outside_steps(v: C.Value, acc: int | None, steps: int | None) -> str
     )
 
 
+# the most draft tokens one verify step is taken to propose (a tree of 60 nodes, a wide sweep);
+# a figure that would need more is no figure of that run's steps
+_MOST_DRAFTS_A_STEP = 128
+
+
+def _none_accepted_above(f: Figures, acc: int | None, dra: int | None) -> str | None:
+    """The rule that the counts decide a length of 1 where a figure named tokens per step sits
+    above 1 beside a count of no draft accepted (a whole 0, any rate beside it 0) of ``dra``
+    drafted and no step count: with nothing accepted each step emits one token, so a figure
+    T a step needs T - 1 tokens a step that no step emitted; the output holds at most
+    _OUTSIDE_STEPS such tokens, so the steps were at most _OUTSIDE_STEPS / (T - 1) and the
+    drafts a step at least dra x (T - 1) / _OUTSIDE_STEPS. Where that is above
+    _MOST_DRAFTS_A_STEP the figure counts something else (drafts a step, several sequences).
+    None otherwise (a figure near 1, '1.02 tokens/forward', stays the run's printed length)."""
+    v = f.tok_per_step
+    if (
+        v is None
+        or acc != 0
+        or f.accepted is None
+        or f.accepted.decimals != 0
+        or not dra
+        or any(x is not None and x.number != 0 for x in (f.rate, f.ratio))
+    ):
+        return None
+    above = v.number - C.half_unit(v.decimals) - 1.0
+    if above <= 0 or dra * above / _OUTSIDE_STEPS <= _MOST_DRAFTS_A_STEP:
+        return None
+    return (
+        f"computed: 0 of {dra} drafted tokens accepted: 1 + 0 / steps = 1 (the printed "
+        f"{v.number:g} tokens per step would need over {_MOST_DRAFTS_A_STEP} drafts a step)"
+    )
+
+
 def _accepted_of_rate(rate: C.Value | None, drafted: int | None) -> int | None:
     """The accepted drafts a per-draft rate of ``drafted`` draft tokens gives, where the rate's
     rounding leaves one whole number only; else None."""
@@ -670,6 +703,14 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             length = _normalised(f.tok_per_step.number, bonus)
             if bonus.value == UNKNOWN:
                 notes.append(bonus.rule)
+        elif steps is None and (zero := _none_accepted_above(f, acc, dra)) is not None:
+            # 'proposed=512, accepted=0, avg_tokens/step=2.00': with nothing accepted a step
+            # emits the target's token alone; the figure cannot be the run's tokens per step
+            length, bonus = 1.0, Decision(INCLUDED, zero)
+            notes.append(
+                f"tokens per step {f.tok_per_step.number:g} disagrees with the counts (0 of "
+                f"{dra} accepted): another figure, the counts decide"
+            )
         elif f.tok_per_step.number < 1.0 - C.half_unit(f.tok_per_step.decimals):
             # ('Tokens/target forward 0.52', no counts beside it to check the name against)
             length, bonus = None, Decision(UNKNOWN, TOKENS_BELOW_ONE_RULE)
