@@ -57,7 +57,9 @@ _LATER_POSITIONS = re.compile(
 # a rate, perhaps qualified by a word, then a length named after it ('31% window, len 2.40')
 _RATE_THEN_LENGTH = re.compile(
     r"^(?P<r>[~≈]?\s*\d{1,3}(?:\.\d+)?\s*%)(?P<q>\s+[A-Za-z]+)?\s*[,;]\s*"
-    r"(?:len(?:gth)?|AL|τ)\s*[:=]?\s*(?P<l>\d{1,2}\.\d+)$"
+    # the length's name alone or after an acceptance word ('accept-len', 'acc. len', 'mean len')
+    r"(?:(?:acc(?:ept(?:ance)?)?\.?|mean)[-_ ]?)?(?:len(?:gth)?|AL|τ)\s*[:=]?\s*"
+    r"(?P<l>\d{1,2}\.\d+)$"
 )
 
 
