@@ -6778,6 +6778,30 @@ def _bare_accept_per_step(
     return out
 
 
+def _run_accept_per_step(fig: E.Figures, k: C.Key, v: C.Value) -> C.Key:
+    """A bare 'avg accept' fraction on a later line of a key-value run whose earlier lines hold
+    the run's rate, its accepted count and its verify steps ('Cycles: 185' / 'Accepted draft:
+    63' / 'Accept rate: 64.29% (Avg accept: 0.341)'): where it is accepted / steps within its
+    rounding it is accepted drafts per step (the line rule _bare_accept_per_step, across the
+    run's lines), not a second rate opening another run. Any other key or value: as it was."""
+    if (
+        k.metric != C.RATE
+        or k.text != "accept"
+        or v.percent
+        or fig.rate is None
+        or fig.acc_per_step is not None
+        or fig.accepted is None
+        or fig.steps is None
+        or not fig.accepted.number.is_integer()
+        or not fig.steps.number.is_integer()
+        or fig.steps.number <= 0
+    ):
+        return k
+    if abs(v.number - fig.accepted.number / fig.steps.number) > C.half_unit(v.decimals) + 1e-9:
+        return k
+    return C.Key(C.ACC_PER_STEP, "accepted per step", False)
+
+
 _FIGURE_WORD = re.compile(
     # ('tok/round', 'tok/step': tokens per step; never 'tok/s', a speed)
     r"acc|accept|draft|τ|token|\btok/(?!s\b)|length|(?<![a-z])rates?\b|proposal|\bal\b|a\.len",
@@ -8099,6 +8123,7 @@ def keyvalue(
             items = STEPC.counted(items)  # 'steps=9 drafted=36 accepted=20': verify steps
         for k, v, kt, vt in items:
             k = _as_step_count(k, v)
+            k = _run_accept_per_step(fig, k, v)
             if k.metric == C.LENGTH:
                 length_key = k
             if k.metric == C.ACCEPTED and v.max is not None:
