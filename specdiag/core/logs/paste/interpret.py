@@ -6447,7 +6447,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and pat is _PAIR
                 and (sep in (":", "=") or (sep in ("~", "≈") and tail != m.group("key")))
                 and len(C._MARKUP.sub("", tail).split()) <= 2
-                and not re.match(r"\s*[A-Za-z]", text[m.end("val") :])
+                # (a word after the value is its unit, 'accept: 2 tokens'; a key of the next
+                # field, 'avg_accept=1.41 no_draft=98', is not)
+                and not re.match(r"\s*[A-Za-z](?![\w.-]*[=:])", text[m.end("val") :])
                 and (bk := _bare_accept(tail, v))
             ):
                 k = bk
