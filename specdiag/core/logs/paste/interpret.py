@@ -22,6 +22,7 @@ from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
+from specdiag.core.logs.paste import bracket_list_named as BLN
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
 from specdiag.core.logs.paste import cell_phrases as CPH
@@ -7919,7 +7920,7 @@ def keyvalue(
 
     def rewritten(t: str) -> str:
         t = EL.rewrite(VR.rewrite(CF.rewrite(t)))
-        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(t)))))
+        t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
