@@ -32,6 +32,7 @@ from specdiag.core.logs.paste import delta_pair as DP
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
+from specdiag.core.logs.paste import emits_column as EMC
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import figure_named_run as FNR
 from specdiag.core.logs.paste import fixed_k as FK
@@ -1202,6 +1203,10 @@ def read_paste(
         lines = FT.one_line(lines)
         # a YAML map of figures under the comment naming its keys and values
         lines = FT.keyed(lines)
+    if EMC.told(text):
+        # a table's bare 'emits' column where the prose says emitting counts tokens per verify
+        # step (emits_column.py)
+        lines = EMC.glossed(lines)
     if AL.hinted(text.lower(), text) and AL.setup(text):
         # α fields of a speculative-sampling setup's output ('Average alpha: 0.40' under a target
         # and an approximation model and gamma): that setup's acceptance rate (alpha.py)
