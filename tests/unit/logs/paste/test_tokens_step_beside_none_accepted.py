@@ -57,5 +57,7 @@ def test_negative_control_some_accepted_keeps_the_name() -> None:
 
 
 def test_negative_control_a_nonzero_rate_keeps_the_name() -> None:
-    got = read_paste("# run\n\ndrafted=512 accepted=0 accept_rate=4.1% tokens_per_step=2.00\n").records
+    got = read_paste(
+        "# run\n\ndrafted=512 accepted=0 accept_rate=4.1% tokens_per_step=2.00\n"
+    ).records
     assert all(r.accept_length != 1.0 for r in got)
