@@ -92,10 +92,11 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         # (not on LMDeploy's stats line, which prints vLLM's fields after its own head)
         # ('vllm-project/speculators': the owner of another project's repository is no tool;
-        # 'vllm-project/vllm' is named by its repository)
+        # 'vllm-project/vllm' is named by its repository; 'vllm-rs', 'vllm.rs': a Rust engine
+        # of its own, whose counters are not vLLM's)
         (
             "vllm",
-            r"\bvllm\b(?!-project\b)|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics|"
+            r"\bvllm\b(?!-project\b|[-._]rs\b)|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics|"
             # its per-request response object ('"speculative_decoding": {"mean_acceptance_length":
             # ..., "num_accepted_draft_tokens": ...}', under the response's 'metrics'), by the
             # counts' key TensorRT-LLM's object of the same name spells 'total_accepted_...'
