@@ -3279,7 +3279,9 @@ _STAT_AFTER = (
 # the first term of a formula ('tokens per round is `1 + accept_rate × (block − 1)`'): a
 # definition, never a measured value
 _FORMULA_AFTER = (
-    r"(?<!\s[*])(?![*`]{0,2}\s*[+×*·−-]\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
+    # (a '*' after a space and right before a bracket opens emphasis, '64.3% *(avg ...)*': no
+    # operator)
+    r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−-]|(?<!\s)\*|\*(?!\())\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
     # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
     r"(?!\s*[/÷]\s*\()"
 )
