@@ -42,6 +42,7 @@ from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import pooled_cell as PC
+from specdiag.core.logs.paste import position_section as PSEC
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
@@ -1069,7 +1070,7 @@ def grid(
     heading above the table: it names the table's one figure when no header does; ``upper``:
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
-    g = transposed(_metric_column_first(_headless(g)))
+    g = transposed(_metric_column_first(PSEC.sectioned(_headless(g))))
     if (sections := _carried_sections(g)) is not None:
         # leading columns filled on a section's first row alone ('Conc.', 'Rate' of evalscope's
         # per-request table) before the column naming each row's metric: a table a section,
