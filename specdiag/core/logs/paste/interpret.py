@@ -925,6 +925,48 @@ def _carried_sections(g: Grid) -> list[tuple[tuple[tuple[str, str], ...], Grid]]
     return out
 
 
+# a metrics-as-rows label led by a setting's assignment ('K=3 Throughput', 'bs=8: Accept
+# length', 'k = 10, acceptance rate'): the setting, then the metric's own name
+_SETTING_LED = re.compile(
+    r"^(?P<name>[A-Za-z][A-Za-z_]{0,29})\s?=\s?(?P<value>\d{1,4}(?:\.\d{1,3})?)(?![\w.])"
+    r"[\s,:;-]{1,4}(?P<rest>\S.*)$"
+)
+
+
+def _setting_led_sections(g: Grid) -> list[tuple[tuple[tuple[str, str], ...], Grid]] | None:
+    """A table of metrics as rows whose every row label opens on one setting's assignment
+    (``| K=3 Acceptance Length | 2.61 | 2.63 |``, ``| K=10 Acceptance Length | 3.21 | 3.35
+    |``), an acceptance figure named under two values of it or more: each value's rows are a
+    table of their own (each column a run at that setting), labelled by it; None for any other
+    table (a label without the setting, two settings' names, or no figure named twice)."""
+    if len(g.header) != 1 or len(g.rows) < 2 or "=" not in g.rows[0][1][0]:
+        return None
+    parsed = []
+    for ln, cells in g.rows:
+        m = _SETTING_LED.match(C._MARKUP.sub("", cells[0]).strip()) if cells else None
+        if m is None:
+            return None
+        parsed.append((m.group("name").lower(), m.group("value"), m.group("rest"), ln, cells))
+    if len({p[0] for p in parsed}) != 1:
+        return None
+    values = list(dict.fromkeys(p[1] for p in parsed))
+    if len(values) < 2:
+        return None
+    figures: dict[str, set[str]] = {}
+    for _, value, rest, _, _ in parsed:
+        metric = C.key(rest).metric
+        if metric in C.ACCEPTANCE:
+            figures.setdefault(metric, set()).add(value)
+    if not any(len(v) >= 2 for v in figures.values()):
+        return None
+    out = []
+    for value in values:
+        rows = [(ln, [rest, *cells[1:]]) for _, v, rest, ln, cells in parsed if v == value]
+        sub = Grid(g.structure, g.header, rows, rows[0][0], rows[-1][0])
+        out.append((((parsed[0][0], value),), sub))
+    return out
+
+
 def transposed(g: Grid) -> Grid:
     """A table of metrics as rows (a row's first cell names an acceptance figure, no header cell
     does), in any layout: its rows of words right under the first header row ('dataset |
@@ -1078,6 +1120,15 @@ def grid(
         out: list[PasteRecord] = []
         any_named = False
         for labels, sub in sections:
+            recs, n = grid(sub, ctx, title, upper, above, acceptance_named)
+            out += [dataclasses.replace(r, labels=(*r.labels, *labels)) for r in recs]
+            any_named = any_named or n
+        return out, any_named
+    if (settings := _setting_led_sections(g)) is not None:
+        # rows led by one setting's values ('K=3 Acceptance Length', 'K=10 Acceptance Length'):
+        # each value's rows a table of its own, its runs labelled by the setting
+        out, any_named = [], False
+        for labels, sub in settings:
             recs, n = grid(sub, ctx, title, upper, above, acceptance_named)
             out += [dataclasses.replace(r, labels=(*r.labels, *labels)) for r in recs]
             any_named = any_named or n
