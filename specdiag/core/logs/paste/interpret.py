@@ -1180,6 +1180,8 @@ def grid(
         keys[i] = (_series_key(cols[i][1]), cols[i][0])
     keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
     keys = _by_cells(g, keys)
+    # (a length knob's floor of 1 measured as 1: the lengths count the target's own token)
+    floor_bonus = FORCED.floor_counts_bonus(g, cols, keys)
     if (unforced := FORCED.forced(g, cols, keys)) is not None:
         g, keys = unforced  # rows whose acceptance a knob forced: no measurement
     metrics = {k.metric for k, _ in keys}
@@ -1210,6 +1212,8 @@ def grid(
             recs = _bare_k_column(recs, "n")  # ('Depth swept 1 to 6:' over '| n | accept len |')
         if round_proofs:
             recs = [_round_proven(r, round_proofs) for r in recs]
+        if floor_bonus:
+            recs = [_floor_proven(r) for r in recs]
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
@@ -1288,6 +1292,23 @@ def grid(
 
 
 _CORNER_LABEL = "row"
+
+
+def _floor_proven(r: PasteRecord) -> PasteRecord:
+    """A length of a table whose length knob forced 1 and measured 1 (forced.floor_counts_bonus):
+    the bonus counted."""
+    if r.bonus != UNDECIDED or r.printed_length is None or r.printed_rate is not None:
+        return r
+    return dataclasses.replace(
+        r,
+        accept_length=r.printed_length,
+        bonus=Decision(
+            INCLUDED,
+            "value: the table's length knob forced 1 (plain decoding, one token a step) and its "
+            "run measured 1: the lengths count the target's own token",
+        ),
+        notes=decided_notes(r.notes),
+    )
 
 
 def _title_key(title: str) -> C.Key | None:
