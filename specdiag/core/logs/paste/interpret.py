@@ -941,7 +941,7 @@ def _setting_led_sections(g: Grid) -> list[tuple[tuple[tuple[str, str], ...], Gr
     table (a label without the setting, two settings' names, or no figure named twice)."""
     if len(g.header) != 1 or len(g.rows) < 2 or "=" not in g.rows[0][1][0]:
         return None
-    parsed = []
+    parsed: list[tuple[str, str, str, int, list[str]]] = []
     for ln, cells in g.rows:
         m = _SETTING_LED.match(C._MARKUP.sub("", cells[0]).strip()) if cells else None
         if m is None:
@@ -959,7 +959,7 @@ def _setting_led_sections(g: Grid) -> list[tuple[tuple[tuple[str, str], ...], Gr
             figures.setdefault(metric, set()).add(value)
     if not any(len(v) >= 2 for v in figures.values()):
         return None
-    out = []
+    out: list[tuple[tuple[tuple[str, str], ...], Grid]] = []
     for value in values:
         rows = [(ln, [rest, *cells[1:]]) for _, v, rest, ln, cells in parsed if v == value]
         sub = Grid(g.structure, g.header, rows, rows[0][0], rows[-1][0])
