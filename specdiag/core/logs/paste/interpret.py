@@ -4069,8 +4069,8 @@ _WHOLE_PER_STEP = re.compile(
 # upgrade'): another record, the figure before the change
 _DOWN_FROM = re.compile(
     # (the value's own bracket between: '52.6% (870/1653 drafts accepted), up from 4.1%')
-    r"(?:\s*\([^()\n]{1,60}\))?"
-    r"\s*[,;(]?\s*(?:(?:down|up|dropping|falling|rising|fell|rose)\s+from)\s+(?P<val>[~≈]?\s?"
+    r"\s*(?:\([^()\n]{1,60}\)\s*)?"
+    r"[,;(]?\s*(?:(?:down|up|dropping|falling|rising|fell|rose)\s+from)\s+(?P<val>[~≈]?\s?"
     + _DIGITS
     + r"\s*%?)(?!\d|[\w.]\d|\s*[x×])",
     re.I,
