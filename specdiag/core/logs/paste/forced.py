@@ -198,3 +198,52 @@ def forced_columns(
     rows = [(ln, kept(cells)) for r, (ln, cells) in enumerate(g.rows) if r not in knob_rows]
     header = [kept(row) for row in g.header]
     return Grid(g.structure, header, rows, g.first_line, g.last_line), [cols[j] for j in keep]
+
+
+def floor_counts_bonus(g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]]) -> bool:
+    """Whether a length knob's floor proves the measured lengths count the target's own token:
+    the knob forces the accept length, its lowest value on any row is exactly 1 (no value
+    below it: a length of the drafts alone could be forced lower), and on that row every
+    measured length cell prints exactly 1 (``1.000000``): a forced length of 1 is plain
+    decoding, one token a step, which only a length counting the bonus token prints as 1. The
+    measured columns are those :func:`forced` reads as the forced figure."""
+    names = [" ".join(x for x in (group, name) if x) for group, name in cols]
+    knobs = [
+        i
+        for i, n in enumerate(names)
+        if NR.forced_name(n) in (C.LENGTH, C.TOK_PER_STEP) and _knob_column(g, i, n)
+    ]
+    if len(knobs) != 1:
+        return False
+    unforced = forced(g, cols, keys)
+    if unforced is None:
+        return False
+    measured = [
+        i
+        for i, (k, _) in enumerate(unforced[1])
+        if i not in knobs and k.metric in (C.LENGTH, C.TOK_PER_STEP)
+    ]
+    if not measured:
+        return False
+    ki = knobs[0]
+    floor_rows = []
+    for _, cells in g.rows:
+        if ki >= len(cells) or NR.forced_on(cells[ki]) is not True:
+            continue
+        v = C.value(C._MARKUP.sub("", cells[ki]).strip())
+        if v is None or v.percent:
+            return False
+        if v.number < 1:
+            return False  # (a forced length below 1: the drafts alone)
+        if v.number == 1:
+            floor_rows.append(cells)
+    if not floor_rows:
+        return False
+    for cells in floor_rows:
+        vals = [
+            C.value(C._MARKUP.sub("", cells[i]).strip()) if i < len(cells) else None
+            for i in measured
+        ]
+        if not vals or any(v is None or v.percent or v.number != 1 for v in vals):
+            return False
+    return True

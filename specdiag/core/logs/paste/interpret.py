@@ -43,6 +43,7 @@ from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import pooled_cell as PC
+from specdiag.core.logs.paste import position_section as PSEC
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
@@ -925,6 +926,48 @@ def _carried_sections(g: Grid) -> list[tuple[tuple[tuple[str, str], ...], Grid]]
     return out
 
 
+# a metrics-as-rows label led by a setting's assignment ('K=3 Throughput', 'bs=8: Accept
+# length', 'k = 10, acceptance rate'): the setting, then the metric's own name
+_SETTING_LED = re.compile(
+    r"^(?P<name>[A-Za-z][A-Za-z_]{0,29})\s?=\s?(?P<value>\d{1,4}(?:\.\d{1,3})?)(?![\w.])"
+    r"[\s,:;-]{1,4}(?P<rest>\S.*)$"
+)
+
+
+def _setting_led_sections(g: Grid) -> list[tuple[tuple[tuple[str, str], ...], Grid]] | None:
+    """A table of metrics as rows whose every row label opens on one setting's assignment
+    (``| K=3 Acceptance Length | 2.61 | 2.63 |``, ``| K=10 Acceptance Length | 3.21 | 3.35
+    |``), an acceptance figure named under two values of it or more: each value's rows are a
+    table of their own (each column a run at that setting), labelled by it; None for any other
+    table (a label without the setting, two settings' names, or no figure named twice)."""
+    if len(g.header) != 1 or len(g.rows) < 2 or "=" not in g.rows[0][1][0]:
+        return None
+    parsed: list[tuple[str, str, str, int, list[str]]] = []
+    for ln, cells in g.rows:
+        m = _SETTING_LED.match(C._MARKUP.sub("", cells[0]).strip()) if cells else None
+        if m is None:
+            return None
+        parsed.append((m.group("name").lower(), m.group("value"), m.group("rest"), ln, cells))
+    if len({p[0] for p in parsed}) != 1:
+        return None
+    values = list(dict.fromkeys(p[1] for p in parsed))
+    if len(values) < 2:
+        return None
+    figures: dict[str, set[str]] = {}
+    for _, value, rest, _, _ in parsed:
+        metric = C.key(rest).metric
+        if metric in C.ACCEPTANCE:
+            figures.setdefault(metric, set()).add(value)
+    if not any(len(v) >= 2 for v in figures.values()):
+        return None
+    out: list[tuple[tuple[tuple[str, str], ...], Grid]] = []
+    for value in values:
+        rows = [(ln, [rest, *cells[1:]]) for _, v, rest, ln, cells in parsed if v == value]
+        sub = Grid(g.structure, g.header, rows, rows[0][0], rows[-1][0])
+        out.append((((parsed[0][0], value),), sub))
+    return out
+
+
 def transposed(g: Grid) -> Grid:
     """A table of metrics as rows (a row's first cell names an acceptance figure, no header cell
     does), in any layout: its rows of words right under the first header row ('dataset |
@@ -1070,7 +1113,7 @@ def grid(
     heading above the table: it names the table's one figure when no header does; ``upper``:
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
-    g = transposed(_metric_column_first(_headless(g)))
+    g = transposed(_metric_column_first(PSEC.sectioned(_headless(g))))
     if (sections := _carried_sections(g)) is not None:
         # leading columns filled on a section's first row alone ('Conc.', 'Rate' of evalscope's
         # per-request table) before the column naming each row's metric: a table a section,
@@ -1078,6 +1121,15 @@ def grid(
         out: list[PasteRecord] = []
         any_named = False
         for labels, sub in sections:
+            recs, n = grid(sub, ctx, title, upper, above, acceptance_named)
+            out += [dataclasses.replace(r, labels=(*r.labels, *labels)) for r in recs]
+            any_named = any_named or n
+        return out, any_named
+    if (settings := _setting_led_sections(g)) is not None:
+        # rows led by one setting's values ('K=3 Acceptance Length', 'K=10 Acceptance Length'):
+        # each value's rows a table of its own, its runs labelled by the setting
+        out, any_named = [], False
+        for labels, sub in settings:
             recs, n = grid(sub, ctx, title, upper, above, acceptance_named)
             out += [dataclasses.replace(r, labels=(*r.labels, *labels)) for r in recs]
             any_named = any_named or n
@@ -1129,6 +1181,8 @@ def grid(
         keys[i] = (_series_key(cols[i][1]), cols[i][0])
     keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
     keys = _by_cells(g, keys)
+    # (a length knob's floor of 1 measured as 1: the lengths count the target's own token)
+    floor_bonus = FORCED.floor_counts_bonus(g, cols, keys)
     if (unforced := FORCED.forced(g, cols, keys)) is not None:
         g, keys = unforced  # rows whose acceptance a knob forced: no measurement
     metrics = {k.metric for k, _ in keys}
@@ -1159,6 +1213,8 @@ def grid(
             recs = _bare_k_column(recs, "n")  # ('Depth swept 1 to 6:' over '| n | accept len |')
         if round_proofs:
             recs = [_round_proven(r, round_proofs) for r in recs]
+        if floor_bonus:
+            recs = [_floor_proven(r) for r in recs]
         if not recs and not any(m in C.ACCEPTANCE for m in metrics):
             return [], False  # counts alone that gave nothing: left to the other readers
         return recs, True
@@ -1237,6 +1293,23 @@ def grid(
 
 
 _CORNER_LABEL = "row"
+
+
+def _floor_proven(r: PasteRecord) -> PasteRecord:
+    """A length of a table whose length knob forced 1 and measured 1 (forced.floor_counts_bonus):
+    the bonus counted."""
+    if r.bonus != UNDECIDED or r.printed_length is None or r.printed_rate is not None:
+        return r
+    return dataclasses.replace(
+        r,
+        accept_length=r.printed_length,
+        bonus=Decision(
+            INCLUDED,
+            "value: the table's length knob forced 1 (plain decoding, one token a step) and its "
+            "run measured 1: the lengths count the target's own token",
+        ),
+        notes=decided_notes(r.notes),
+    )
 
 
 def _title_key(title: str) -> C.Key | None:
@@ -3998,9 +4071,11 @@ _WHOLE_PER_STEP = re.compile(
 # the figure's earlier value after 'down from' / 'up from' ('is 1.12, down from 2.4 before the
 # upgrade'): another record, the figure before the change
 _DOWN_FROM = re.compile(
-    r"\s*[,;(]?\s*(?:(?:down|up|dropping|falling|rising|fell|rose)\s+from)\s+(?P<val>[~≈]?\s?"
+    # (the value's own bracket between: '52.6% (870/1653 drafts accepted), up from 4.1%')
+    r"\s*(?:\([^()\n]{1,60}\)\s*)?"
+    r"[,;(]?\s*(?:(?:down|up|dropping|falling|rising|fell|rose)\s+from)\s+(?P<val>[~≈]?\s?"
     + _DIGITS
-    + r"\s*%?)(?![\w.]\d|\s*[x×])",
+    + r"\s*%?)(?!\d|[\w.]\d|\s*[x×])",
     re.I,
 )
 # (a contrast and a hedge before the next value: 'in the range of 0.8 in A, but only around 0.5

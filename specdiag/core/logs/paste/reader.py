@@ -1232,6 +1232,13 @@ def read_paste(
             decl.append(T.declared(text))
         return decl[0]
 
+    bench: list[set[str]] = []
+
+    def bench_tools() -> set[str]:  # the tools whose command runs what prints the tables, once
+        if not bench:
+            bench.append(T.bench_launched(text))
+        return bench[0]
+
     launch: list[set[str]] = []
 
     def launched_tools() -> set[str]:  # the tools whose servers the paste starts, once
@@ -1813,7 +1820,7 @@ def read_paste(
             # (a recipe requiring the engine's version: its own fields are the engine's runs)
             and not (rule == SERVED_RULE and tool in required)
             # (a benchmark's command, not a server's: the tables are the benchmark's output)
-            and not (rule == LAUNCHED_RULE and tool in T.BENCH_LAUNCHED)
+            and not (rule == LAUNCHED_RULE and tool in bench_tools())
         ):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output

@@ -209,13 +209,19 @@ def _summary_said(r: PasteRecord, text: str, raw: list[str]) -> bool:
 
 def _row_named(r: PasteRecord, row: PasteRecord, raw: list[str]) -> bool:
     """Whether the record's lines name the table row's own label ('Math500' of a row
-    'dataset=Math500'), a word of its own (three characters or more)."""
+    'dataset=Math500'; a bracketed aside after it aside: 'Math500 (old)'), a word of its own
+    (three characters or more)."""
     lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line])
     return any(
         len(v) >= 3 and re.search(r"(?<![\w-])" + re.escape(v) + r"(?![\w-])", lines)
-        for k, v in row.labels
+        for k, label in row.labels
         if k != "column"
+        for v in (_ASIDE_AFTER.sub("", label).strip(),)
     )
+
+
+# a bracketed aside closing a row's label ('head-a (8B)', 'kernel-b (before)')
+_ASIDE_AFTER = re.compile(r"\s*[(（][^()（）]{0,40}[)）]\s*$")
 
 
 def _figure(r: PasteRecord) -> tuple[str, float] | None:
@@ -342,7 +348,11 @@ def fold(
             continue
         row = records[matches[0]]
         rounds_row = (
-            row.summary_row or len(rows_of[block_of[matches[0]]]) == 1
+            row.summary_row
+            or len(rows_of[block_of[matches[0]]]) == 1
+            # (or its line naming the one cell's row by its label: '`name-a` reaches only ~2.2'
+            # over a row 'name-a (old)' of 2.20 among others)
+            or _row_named(r, row, raw)
             if approximate
             # (the prose calling it an average over the table's average row or a cell named
             # an average, one value alike: 'Average: 71.3%' over 'Average Acceptance Rate')

@@ -69,6 +69,18 @@ def _bar_cells(text: str) -> list[str]:
 _NUMBER_FIRST = re.compile(r"^[\s*_`]*[~≈]?\s*[-+]?\d+(?:\.\d+)?\s*%?[\s*_`]*(?:±|\+/-|\(|$)")
 
 
+def _opens_positions(cells: list[str]) -> bool:
+    """Whether a row is a section naming per-position acceptance, its other cells empty (``|
+    **Per-position acceptance (%)** | | |``): the rows below are its positions, no wrapped rest
+    of the row above (``position_section.py``)."""
+    return (
+        len(cells) >= 2
+        and "pos" in cells[0].lower()
+        and not any(c for c in cells[1:])
+        and C.key(cells[0]).metric == C.PER_POSITION
+    )
+
+
 def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
     """A row without any number whose cells continue the row above (a wrapped cell of a box
     table) is merged into it."""
@@ -80,6 +92,7 @@ def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[st
             and not any(_is_number(c) or _NUMBER_FIRST.match(c) for c in cells)
             and sum(1 for c in cells if c) < sum(1 for c in out[-1][1] if c)
             and any(_is_number(c) for c in out[-1][1])
+            and not _opens_positions(cells)
         ):
             prev = out[-1][1]
             out[-1] = (

@@ -21,6 +21,27 @@ _BENCH_EAGLE3_RUN = re.compile(_BENCH_EAGLE3, re.IGNORECASE)
 # the tools whose launching command (``launched``) runs the benchmark that prints the paste's
 # tables, not a server a client script then reads
 BENCH_LAUNCHED = frozenset(("specforge",))
+# vLLM's offline example run by its path in vLLM's tree with its own flags on the command (its
+# line, or one of the next 30 it continues onto with a trailing backslash): it runs the engine
+# in process and prints the run's 'mean acceptance length' (formats.py reads its summary;
+# bonus included), so the paste's tables are that example's output, as bench_eagle3.py's are
+_VLLM_EXAMPLE = (
+    r"(?:^|[\s/])offline_inference/spec_decode\.py\b"
+    r"(?=(?:[^\n\\]*\\[ \t]*\r?\n){0,30}[^\n]*\s--(?:num-spec-tokens|method)\b)"
+)
+_VLLM_EXAMPLE_RUN = re.compile(_VLLM_EXAMPLE)
+
+
+def bench_launched(text: str) -> set[str]:
+    """The tools whose command in the paste runs the program printing its tables (SpecForge's
+    benchmark, vLLM's offline example), not a server a client script then reads."""
+    out = set()
+    if "bench_eagle3" in text and _BENCH_EAGLE3_RUN.search(text):
+        out.add("specforge")
+    if "offline_inference/spec_decode" in text and _VLLM_EXAMPLE_RUN.search(text):
+        out.add("vllm")
+    return out
+
 
 # (tool, pattern of its marks). A name alone ('sglang') counts: users title their pastes.
 _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -491,6 +512,8 @@ def launched(text: str) -> set[str]:
         # SpecForge's benchmark run with its own flags: it starts the server it measures and
         # prints the tables of its runs (SGLang's accept length, bonus included)
         out.add("specforge")
+    if "offline_inference/spec_decode" in text and _VLLM_EXAMPLE_RUN.search(text):
+        out.add("vllm")  # (vLLM's offline example: the engine run in process)
     low = text.lower()
     if not any(
         w in low for w in ("launch_server", "serve", "llama-server", "entrypoints", "docker run")

@@ -61,7 +61,8 @@ def test_bare_statistic_columns_beside_the_knob_hold_the_measured_figure(
     off: str, eager: int, graph: int, configs: tuple[str, str | None]
 ) -> None:
     # 'Requested AL' names the figure; 'Eager mean' / 'Graph mean' hold it as measured: one
-    # record per column of the real run, the convention unknown (no tool named)
+    # record per column of the real run; the knob's floor of 1 measured as 1 (plain decoding:
+    # the target's own token) decides the bonus included (forced.floor_counts_bonus)
     e, gr = f"{eager / 1000:.6f}", f"{graph / 1000:.6f}"
     a, b = configs
     header = ["TP", "Requested AL", a] + ([b] if b else [])
@@ -74,7 +75,7 @@ def test_bare_statistic_columns_beside_the_knob_hold_the_measured_figure(
     got = read_paste(render_table("markdown", header, rows)).records
     want = [float(e)] + ([float(gr)] if b else [])
     assert [r.printed_length for r in got] == want
-    assert all(r.accept_length is None and r.first_line == 3 for r in got)
+    assert all(r.accept_length == r.printed_length and r.first_line == 3 for r in got)
 
 
 def test_the_real_row_of_sglang_is_sglangs_bonus_included() -> None:
