@@ -701,6 +701,15 @@ def key(text: str) -> Key:
             again = _key(fixed + (" %" if got.percent else ""))
             if again.metric in ACCEPTANCE and again.metric != POSITION:
                 got = again
+    if (
+        got.metric in (None, LENGTH)
+        and ("," in text or ";" in text)
+        and (plain := definition_alone(text)) is not None
+        and (defined := key(plain)).metric == TOK_PER_STEP
+    ):
+        # a bracket defining the figure, then after a comma what it was taken over ('τ
+        # (tokens per verify step, mean of 8 prompts)'): the definition decides as alone
+        got = defined
     if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
         return Key(None, got.text, got.percent)
     if got.metric in ACCEPTANCE and (proxy(text) or validation(text)):
@@ -709,6 +718,28 @@ def key(text: str) -> Key:
         # figure of a training's validation split ('val acceptance', 'val_acc_len')
         return Key(None, got.text, got.percent)
     return got
+
+
+# a bracket of a definition, then after a comma or a semicolon its qualifier ('(tokens per
+# verify step, 8-prompt mean)'); no bracket inside, so one pass over the name
+_QUALIFIED_BRACKET = re.compile(r"\(([^(),;]+)[,;]([^()]*)\)")
+
+
+def definition_alone(text: str) -> str | None:
+    """The name with each bracket's qualifier after its definition dropped, where a
+    qualifier names no measure of its own (a sample, a statistic); None where none is."""
+    cut = False
+
+    def one(m: re.Match[str]) -> str:
+        nonlocal cut
+        rest = m.group(2)
+        if _OTHER_TAIL.search(rest) or _key_plain(rest).metric not in (None, LABEL):
+            return m.group(0)
+        cut = True
+        return "(" + m.group(1).strip() + ")"
+
+    plain = _QUALIFIED_BRACKET.sub(one, text)
+    return plain if cut else None
 
 
 # a training's validation split naming the figure right after it ('val acceptance', 'validation

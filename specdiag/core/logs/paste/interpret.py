@@ -3711,6 +3711,15 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     just before it; '' is none: the value follows the words). An acceptance figure named a
     proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
     k = _key_of(words, sep)
+    if (
+        k.metric in (None, C.LENGTH)
+        and ("," in words or ";" in words)
+        and (plain := C.definition_alone(words)) is not None
+        and (defined := _key_of(plain, sep)).metric == C.TOK_PER_STEP
+    ):
+        # a definition in brackets, then what it was taken over ('Acceptance τ (tokens per
+        # verify step, mean of 8 prompts): 3.84'): the definition names the figure, as alone
+        k = defined
     if k.metric is None and (cut := words.rfind("(")) > words.rfind(")"):
         # a figure named in a bracket still open before its value ('higher throughput
         # (acceptance length ≈ 4.6'): the words inside the bracket name it
