@@ -6302,8 +6302,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k.metric == C.TOK_PER_STEP
             # (within the value's clause: 'X will give ~2.6 tok/step; current Y is ~1.8
             # tok/step' names no figure before 1.8 but its own unit)
-            and key_of(FC.own_clause(text, max(0, m.start() - 120), m.start())).metric
+            and (named := key_of(FC.own_clause(text, max(0, m.start() - 120), m.start())).metric)
             in C.ACCEPTANCE
+            and not (named == C.LENGTH and _COMMITTED_UNIT.search(m.group("key")))
         ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
         if (
@@ -6852,6 +6853,11 @@ def _open_paren(text: str, nxt: str) -> bool:
         return False
     inside = text[text.rfind("(") :] + " " + nxt[: nxt.find(")")]
     return re.search(r"\d", inside) is not None and _FIGURE_WORD.search(inside) is not None
+
+
+# a unit counting what a step commits to the output ('3.4 tokens committed per verify step',
+# 'committed tokens/round'): the target's own token among them, whatever the name before
+_COMMITTED_UNIT = re.compile(r"\bcommitted\b", re.I)
 
 
 # a line ending in a value, perhaps with a length's unit ('about 4.8 tokens per step')
