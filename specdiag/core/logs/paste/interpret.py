@@ -4014,14 +4014,17 @@ _DOWN_FROM = re.compile(
 _MORE_ON = re.compile(
     # (after the first value's basis: '4.8% accepted/proposed for A and 3.3% for B')
     r"(?:\s+accepted\s*/\s*(?:proposed|drafted))?"
-    # (the qualifier perhaps followed by a bracket of its own: 'on code (90 tok/s), 3.2 on chat')
-    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?(?:\s*\([^()\n]{1,30}\))?"
+    # (the qualifier perhaps followed by a bracket of its own: 'on code (90 tok/s), 3.2 on chat';
+    # a set's members listed in it too: 'over 6 suites (chat, code, ...) and 2.9 on long prompts')
+    r"(?:\s+(?:on|for|with|at|in|over|across)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?"
+    r"(?:\s*\([^()\n]{1,240}\))?"
     r"|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely|exactly)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
-    # (the figure's unit after it: '2.7 tok/step on set B')
-    r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*[a-z]+)?(?:\s+(?:on|for|with|at|in)\b|\s*\())",
+    # (the figure's unit after it: '2.7 tok/step on set B'; never a speed's, '41.5 tok/s on B')
+    r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*(?!s(?:ec(?:onds?)?)?\b)[a-z]+)?"
+    r"(?:\s+(?:on|for|with|at|in)\b|\s*\())",
     re.I,
 )
 
