@@ -442,6 +442,13 @@ for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
             for _sep in ("/", " per ", " a "):
                 _OWN.setdefault(f"{_word}{_sep}{_noun}", _meaning)
 
+# 'Accept/step', 'accept/round': the verb's stem over a step noun by a slash, a column's or a
+# bullet's short name of the accepted per step (as 'accepted/step': whether the target's own
+# token is counted left to the counts); never spelled out ('accept per step', 'accept a step':
+# a verb's phrase in prose)
+for _noun in STEP_NOUNS:
+    _OWN.setdefault(f"accept/{_noun}", ACC_PER_STEP)
+
 # 'avg_toks_fwd' (underscores read as spaces): tokens per forward without the '/'
 for _k in ("toks fwd", "tok fwd", "tokens fwd", "avg toks fwd", "avg tok fwd", "mean toks fwd"):
     _OWN.setdefault(_k, TOK_PER_STEP)
