@@ -4777,6 +4777,15 @@ _ACC_FIRST = re.compile(
     r"(?P<per_draft>accepted\s*(?:/|per)\s*draft)\b(?![-\s]*(?:tok|position|slot)))",
     re.I,
 )
+# extra tokens a step accepts ('accepts 1.45 extra tokens/step', 'accepted ~0.9 extra tokens per
+# round'): the tokens kept beyond the one the target emits on its own, its accepted drafts; only
+# after a verb of accepting (a draft 'proposes 3 extra tokens per step' drafts them: its k)
+_EXTRA_ACCEPTED = re.compile(
+    r"\baccept(?:s|ed|ing)?\s+(?:(?:on average|about|around|roughly|approximately|only|just)\s+)?"
+    r"[~≈]?\s?(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<noun>extra\s+(?:draft\s+)?tokens?)\s*"
+    r"(?:/|per|each|every|a)\s*(?:verify\s+|decode\s+|target\s+)?" + C.STEP_NOUN_RE + r"\b",
+    re.I,
+)
 # step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
 # loop): as a unit after a value in prose, read only on a line that speaks of speculation
 _LOOSE_STEP = re.compile(r"(?:/|per )\s*(?:rounds?|iters?|iterations?)\b", re.I)
@@ -6401,6 +6410,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start(), k, v, noun, m.group("val").strip()))
         for i in range(m.start(), m.end()):
             rest[i] = " "
+    for m in _EXTRA_ACCEPTED.finditer(text) if "extra" in low and "accept" in low else ():
+        # 'it accepts 1.45 extra tokens/step': the tokens a step keeps beyond the target's own,
+        # its accepted drafts (the length 1 + them)
+        v = C.value(m.group("val"))
+        if v is None or taken(m.start("val"), m.end()) or _closes_range_or_bound(text, m.start()):
+            continue
+        k = C.Key(C.ACC_PER_STEP, "accepted drafts per step", False)
+        found.append((m.start("val"), k, v, m.group("noun"), m.group("val").strip()))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "  # (the verb too: 'accepted' is no count's key there)
     for sw_start, sw_end in A.switches(text):
         # a setting switched between two runs ('from `top-k = 1` to `top-k = 10`'): no one
         # record's configuration, never the later run's label (arrival.py)
