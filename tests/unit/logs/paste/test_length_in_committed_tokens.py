@@ -12,7 +12,7 @@ from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
 
 _NAMES = ["Mean acceptance length", "Average accept length", "The acceptance length", "AL"]
-_VERBS = [" is ", ": ", " was ", " came to "]
+_VERBS = [" is ", ": ", " was "]
 _UNITS = [
     "tokens committed per verification step",
     "committed tokens per step",
