@@ -442,6 +442,13 @@ for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
             for _sep in ("/", " per ", " a "):
                 _OWN.setdefault(f"{_word}{_sep}{_noun}", _meaning)
 
+# 'Accept/step', 'accept/round': the verb's stem over a step noun by a slash, a column's or a
+# bullet's short name of the accepted per step (as 'accepted/step': whether the target's own
+# token is counted left to the counts); never spelled out ('accept per step', 'accept a step':
+# a verb's phrase in prose)
+for _noun in STEP_NOUNS:
+    _OWN.setdefault(f"accept/{_noun}", ACC_PER_STEP)
+
 # 'avg_toks_fwd' (underscores read as spaces): tokens per forward without the '/'
 for _k in ("toks fwd", "tok fwd", "tokens fwd", "avg toks fwd", "avg tok fwd", "mean toks fwd"):
     _OWN.setdefault(_k, TOK_PER_STEP)
@@ -701,6 +708,15 @@ def key(text: str) -> Key:
             again = _key(fixed + (" %" if got.percent else ""))
             if again.metric in ACCEPTANCE and again.metric != POSITION:
                 got = again
+    if (
+        got.metric in (None, LENGTH)
+        and ("," in text or ";" in text)
+        and (plain := definition_alone(text)) is not None
+        and (defined := key(plain)).metric == TOK_PER_STEP
+    ):
+        # a bracket defining the figure, then after a comma what it was taken over ('τ
+        # (tokens per verify step, mean of 8 prompts)'): the definition decides as alone
+        got = defined
     if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
         return Key(None, got.text, got.percent)
     if got.metric in ACCEPTANCE and (proxy(text) or validation(text)):
@@ -709,6 +725,28 @@ def key(text: str) -> Key:
         # figure of a training's validation split ('val acceptance', 'val_acc_len')
         return Key(None, got.text, got.percent)
     return got
+
+
+# a bracket of a definition, then after a comma or a semicolon its qualifier ('(tokens per
+# verify step, 8-prompt mean)'); no bracket inside, so one pass over the name
+_QUALIFIED_BRACKET = re.compile(r"\(([^(),;]+)[,;]([^()]*)\)")
+
+
+def definition_alone(text: str) -> str | None:
+    """The name with each bracket's qualifier after its definition dropped, where a
+    qualifier names no measure of its own (a sample, a statistic); None where none is."""
+    cut = False
+
+    def one(m: re.Match[str]) -> str:
+        nonlocal cut
+        rest = m.group(2)
+        if _OTHER_TAIL.search(rest) or _key_plain(rest).metric not in (None, LABEL):
+            return m.group(0)
+        cut = True
+        return "(" + m.group(1).strip() + ")"
+
+    plain = _QUALIFIED_BRACKET.sub(one, text)
+    return plain if cut else None
 
 
 # a training's validation split naming the figure right after it ('val acceptance', 'validation

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from specdiag.core.logs.paste import assignment_columns as AC
+from specdiag.core.logs.paste import cells as C
 
 Line = tuple[int, str]
 
@@ -546,5 +547,88 @@ def bracketed(lines: list[Line]) -> list[Line]:
         for m, (label, figs, rest) in rows:
             cells = [label, *figs, *([rest] if noted else [])]
             out.append((m, "| " + " | ".join(cells) + " |"))
+        i = j
+    return out
+
+
+# the first header cell of a table of metrics as rows ('Metric', 'Measure'): its columns are
+# the configurations compared, its rows' labels the figures
+_METRIC_HEAD = re.compile(r"^(?:metrics?|measures?)\s+\S", re.I)
+_MR_FIGURE = re.compile(r"^[~≈]?\d+(?:\.\d+)?%?[x×]?$")
+# a unit after a figure: a word of letters with a slash ('tok/s', 'tokens/forward') or a short
+# unit alone ('ms', 'tokens'); never a word of a label ('Mean', 'run')
+_MR_UNIT = re.compile(r"^(?:[A-Za-z]{1,12}/[A-Za-z]{1,12}|ms|s|sec|x|tok|toks|tokens|GB|MB|%)$")
+
+
+def _metric_row(t: str) -> tuple[str, list[str]] | None:
+    """A metrics-as-rows table's row: its label (words opening on a letter, no figure) and its
+    figure cells, each a number with perhaps a unit and a bracket after it ('667.8 tok/s (median
+    of 3)'); None for any other line."""
+    cells: list[str] = []
+    for w in t.split():
+        if cells and cells[-1].count("(") > cells[-1].count(")"):
+            cells[-1] += " " + w  # (a bracket's words one cell, apart from the word before)
+        else:
+            cells.append(w)
+    i = next((i for i, c in enumerate(cells) if _MR_FIGURE.match(c)), len(cells))
+    if i == 0 or i == len(cells) or not _LABEL_FIRST.match(cells[0]):
+        return None
+    if any(any(ch.isdigit() for ch in c) for c in cells[:i]) or cells[i - 1][-1:] in ":=":
+        return None
+    figs: list[str] = []
+    for c in cells[i:]:
+        if _MR_FIGURE.match(c):
+            figs.append(c)
+        elif figs[-1].count(" (") == 0 and (
+            _MR_UNIT.match(c) and " " not in figs[-1] or c.startswith("(") and c.endswith(")")
+        ):
+            figs[-1] += " " + c  # (a unit, then a bracket: at most one of each)
+        else:
+            return None
+    return " ".join(cells[:i]), figs
+
+
+def metric_rows(lines: list[Line]) -> list[Line]:
+    """A table of metrics as rows a web page copied with single spaces: a header opening on
+    'Metric' (or 'Measure') over two rows or more of a label (words, no figure) and as many
+    figure cells each (two at least; a number, perhaps its unit and a bracket after it: '9.95
+    ms', '54.85%', '667.8 tok/s (median of 3)'), a row's label naming an acceptance figure.
+    The header's configuration names, their words single-spaced too, cannot be told apart: the
+    columns are put back unnamed ('column 1', ...), the table as a pipe table that the
+    transposed-table reader reads one record a column. Any other line as it is."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        n, head = lines[i]
+        h = head.strip()
+        if not _METRIC_HEAD.match(h) or "|" in h or "  " in h or h[-1:] in ".:;,!?":
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i + 1
+        rows: list[tuple[int, tuple[str, list[str]]]] = []
+        while (
+            j < len(lines)
+            and "|" not in lines[j][1]
+            and not re.search(r"\s\s|\t", lines[j][1].strip())
+            and (r := _metric_row(lines[j][1]))
+        ):
+            rows.append((lines[j][0], r))
+            j += 1
+        widths = {len(r[1]) for _, r in rows}
+        if (
+            len(rows) < 2
+            or len(widths) != 1
+            or (k := widths.pop()) < 2
+            or not any(C.key(r[0]).metric in C.ACCEPTANCE for _, r in rows)
+        ):
+            out.append(lines[i])
+            i += 1
+            continue
+        first = h.split()[0]
+        out.append((n, "| " + " | ".join([first] + [f"column {c + 1}" for c in range(k)]) + " |"))
+        out.append((n, "|" + "---|" * (k + 1)))
+        for m, (label, figs) in rows:
+            out.append((m, "| " + " | ".join([label, *figs]) + " |"))
         i = j
     return out

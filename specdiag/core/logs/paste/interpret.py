@@ -3787,6 +3787,15 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     just before it; '' is none: the value follows the words). An acceptance figure named a
     proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
     k = _key_of(words, sep)
+    if (
+        k.metric in (None, C.LENGTH)
+        and ("," in words or ";" in words)
+        and (plain := C.definition_alone(words)) is not None
+        and (defined := _key_of(plain, sep)).metric == C.TOK_PER_STEP
+    ):
+        # a definition in brackets, then what it was taken over ('Acceptance τ (tokens per
+        # verify step, mean of 8 prompts): 3.84'): the definition names the figure, as alone
+        k = defined
     if k.metric is None and (cut := words.rfind("(")) > words.rfind(")"):
         # a figure named in a bracket still open before its value ('higher throughput
         # (acceptance length ≈ 4.6'): the words inside the bracket name it
@@ -4083,14 +4092,17 @@ _DOWN_FROM = re.compile(
 _MORE_ON = re.compile(
     # (after the first value's basis: '4.8% accepted/proposed for A and 3.3% for B')
     r"(?:\s+accepted\s*/\s*(?:proposed|drafted))?"
-    # (the qualifier perhaps followed by a bracket of its own: 'on code (90 tok/s), 3.2 on chat')
-    r"(?:\s+(?:on|for|with|at|in)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?(?:\s*\([^()\n]{1,30}\))?"
+    # (the qualifier perhaps followed by a bracket of its own: 'on code (90 tok/s), 3.2 on chat';
+    # a set's members listed in it too: 'over 6 suites (chat, code, ...) and 2.9 on long prompts')
+    r"(?:\s+(?:on|for|with|at|in|over|across)\s+(?:[^,;:.\n()]|\.(?=[A-Za-z_])){1,60}?"
+    r"(?:\s*\([^()\n]{1,240}\))?"
     r"|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:(?:and|but|while|whereas|yet)\s+)?|\s+(?:and|but|while|whereas)\s+)"
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely|exactly)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
-    # (the figure's unit after it: '2.7 tok/step on set B')
-    r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*[a-z]+)?(?:\s+(?:on|for|with|at|in)\b|\s*\())",
+    # (the figure's unit after it: '2.7 tok/step on set B'; never a speed's, '41.5 tok/s on B')
+    r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*(?!s(?:ec(?:onds?)?)?\b)[a-z]+)?"
+    r"(?:\s+(?:on|for|with|at|in)\b|\s*\())",
     re.I,
 )
 
@@ -4841,6 +4853,15 @@ _ACC_FIRST = re.compile(
     r"(?:(?:avg\.?|average|mean)\s+)?accepted(?=\s*(?:/|per\s)))\s*(?:/|per|each|every)\s*"
     r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b|"
     r"(?P<per_draft>accepted\s*(?:/|per)\s*draft)\b(?![-\s]*(?:tok|position|slot)))",
+    re.I,
+)
+# extra tokens a step accepts ('accepts 1.45 extra tokens/step', 'accepted ~0.9 extra tokens per
+# round'): the tokens kept beyond the one the target emits on its own, its accepted drafts; only
+# after a verb of accepting (a draft 'proposes 3 extra tokens per step' drafts them: its k)
+_EXTRA_ACCEPTED = re.compile(
+    r"\baccept(?:s|ed|ing)?\s+(?:(?:on average|about|around|roughly|approximately|only|just)\s+)?"
+    r"[~≈]?\s?(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<noun>extra\s+(?:draft\s+)?tokens?)\s*"
+    r"(?:/|per|each|every|a)\s*(?:verify\s+|decode\s+|target\s+)?" + C.STEP_NOUN_RE + r"\b",
     re.I,
 )
 # step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
@@ -6371,8 +6392,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k.metric == C.TOK_PER_STEP
             # (within the value's clause: 'X will give ~2.6 tok/step; current Y is ~1.8
             # tok/step' names no figure before 1.8 but its own unit)
-            and key_of(FC.own_clause(text, max(0, m.start() - 120), m.start())).metric
+            and (named := key_of(FC.own_clause(text, max(0, m.start() - 120), m.start())).metric)
             in C.ACCEPTANCE
+            and not (named == C.LENGTH and _COMMITTED_UNIT.search(m.group("key")))
         ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
         if (
@@ -6466,6 +6488,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start(), k, v, noun, m.group("val").strip()))
         for i in range(m.start(), m.end()):
             rest[i] = " "
+    for m in _EXTRA_ACCEPTED.finditer(text) if "extra" in low and "accept" in low else ():
+        # 'it accepts 1.45 extra tokens/step': the tokens a step keeps beyond the target's own,
+        # its accepted drafts (the length 1 + them)
+        v = C.value(m.group("val"))
+        if v is None or taken(m.start("val"), m.end()) or _closes_range_or_bound(text, m.start()):
+            continue
+        k = C.Key(C.ACC_PER_STEP, "accepted drafts per step", False)
+        found.append((m.start("val"), k, v, m.group("noun"), m.group("val").strip()))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "  # (the verb too: 'accepted' is no count's key there)
     for sw_start, sw_end in A.switches(text):
         # a setting switched between two runs ('from `top-k = 1` to `top-k = 10`'): no one
         # record's configuration, never the later run's label (arrival.py)
@@ -6947,6 +6979,11 @@ def _open_paren(text: str, nxt: str) -> bool:
         return False
     inside = text[text.rfind("(") :] + " " + nxt[: nxt.find(")")]
     return re.search(r"\d", inside) is not None and _FIGURE_WORD.search(inside) is not None
+
+
+# a unit counting what a step commits to the output ('3.4 tokens committed per verify step',
+# 'committed tokens/round'): the target's own token among them, whatever the name before
+_COMMITTED_UNIT = re.compile(r"\bcommitted\b", re.I)
 
 
 # a line ending in a value, perhaps with a length's unit ('about 4.8 tokens per step')

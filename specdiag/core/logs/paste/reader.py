@@ -1198,6 +1198,9 @@ def read_paste(
         # (one whose header cells and labels carry brackets, its rows perhaps notes, first)
         if "(" in text:
             lines = FT.bracketed(lines)
+        # (a table of metrics as rows, its configurations' names single-spaced in the header)
+        if "etric" in text or "easure" in text:
+            lines = FT.metric_rows(lines)
         lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
         # a paper's table flattened to one line under its header, back as a pipe table
         lines = FT.one_line(lines)

@@ -109,7 +109,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\|\s*acc length\s*\|\s*ITL \(ms\)\s*\|\s*input cost\b|\bBatch Wall \(token/s\)|"
             # the JSON line of its grid search (scripts/playground/bench_speculative.py), in
             # the script's key order: the server's accept length as 'acc_length'
-            r'"num_draft_tokens":\s*\d+,\s*"acc_length":\s*[\d.]+,\s*"step_time":',
+            r'"num_draft_tokens":\s*\d+,\s*"acc_length":\s*[\d.]+,\s*"step_time":|'
+            # its three EAGLE settings by their short names, in the order of its flags
+            # (--speculative-num-steps, -eagle-topk, -num-draft-tokens) and of its own PRs and
+            # scripts ('steps=3, topk=1, draft_tokens=4'); a tool naming a draft tree's top-k
+            # calls the rest otherwise ('depth', 'total_token', 'num_speculative_tokens')
+            r"\bsteps\s*=\s*\d{1,2}\s*,\s*top_?k\s*=\s*\d{1,2}\s*,\s*"
+            r"(?:num_)?draft_tokens\s*=\s*\d{1,3}\b",
         ),
         # (not on LMDeploy's stats line, which prints vLLM's fields after its own head)
         # ('vllm-project/speculators': the owner of another project's repository is no tool;
@@ -210,6 +216,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "itl (ms)",
         "batch wall",
         '"acc_length"',
+        "draft_tokens",
     ),
     "vllm": ("vllm", "specdecoding metrics", "num_accepted_draft_tokens"),
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
