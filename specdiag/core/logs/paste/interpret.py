@@ -4176,6 +4176,54 @@ def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
     return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
 
 
+# the other run's two figures after 'vs', joined by '/' ('- vs 0.60 / 3.2'), a sentence's
+# end or a qualifier after them (no unit: '60 / 42 tok/s' is a speed)
+_VERSUS_PAIR = re.compile(
+    r"\s*[—–-]*\s*,?\s*\(?\s*(?:vs\.?|versus)\s+(?P<a>[~≈]?" + _DIGITS + r"\s*%?)\s*/\s*"
+    r"(?P<b>[~≈]?" + _DIGITS + r"\s*%?)(?![\w.]\d|\d)"
+)
+# a participle saying where the other run's values were measured ('... 3.2 measured on the fork')
+_MEASURED_AFTER = re.compile(r"\s*(?:measured|observed|seen|reported|recorded|obtained)\b", re.I)
+# the value the clause printed right before the second figure's name ('(0.575, mean ...')
+_CLAUSE_VALUE_BEFORE = re.compile(r"(?<![\w.])(?P<val>[~≈]?" + _DIGITS + r"\s*%?)\s*,\s*$")
+
+
+def _written_alike(a: C.Value, b: C.Value) -> bool:
+    """Whether two values are written alike: a share both, or decimals both and no share."""
+    return a.percent == b.percent and (a.percent or (a.decimals > 0 and b.decimals > 0))
+
+
+def _versus_pair(
+    text: str,
+    key_start: int,
+    end: int,
+    own: tuple[C.Key, C.Value, str],
+    found: list[tuple[int, C.Key, C.Value, str, str]],
+) -> list[tuple[int, C.Key, C.Value, str, str]]:
+    """The other run's two figures after a clause's two (``A, name V`` then ``vs A' / V'``,
+    ``own``: the key of V, V and the key's words, the key starting at ``key_start`` and V
+    ending at ``end``): V' the same
+    figure as V, and A' the same as A where A was read as a figure (``found``); each written as
+    its counterpart was. Nothing where the clause printed no value right before the name, the
+    values are written otherwise, or a unit follows the pair (_VERSUS_END)."""
+    k, v, words = own
+    pair = _VERSUS_PAIR.match(text, end)
+    prev = _CLAUSE_VALUE_BEFORE.search(text, max(0, key_start - 24), key_start)
+    if pair is None or prev is None:
+        return []
+    if not (_VERSUS_END.match(text, pair.end()) or _MEASURED_AFTER.match(text, pair.end())):
+        return []
+    a, b, pv = C.value(pair.group("a")), C.value(pair.group("b")), C.value(prev.group("val"))
+    if a is None or b is None or pv is None or not (_written_alike(a, pv) and _written_alike(b, v)):
+        return []
+    out = [(pair.start("b"), k, b, words, pair.group("b").strip())]
+    first = [f for f in found if f[0] <= prev.start("val") < f[0] + 200 and f[2] == pv]
+    if first:
+        _, fk, _, ft, _ = first[-1]
+        out.insert(0, (pair.start("a"), fk, a, ft, pair.group("a").strip()))
+    return out
+
+
 # a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)'),
 # perhaps after a word giving them as an example ('(e.g. 3.43 vs 3.35)', '（如 3.43 vs 3.35）'):
 # the runs the sentence compares, given as its case in point
@@ -6623,7 +6671,25 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     rest[i] = " "
                 end = br.end()
             end = _unit_before_more(text, end, k, rest)
-            while k.metric in C.ACCEPTANCE and (
+            pair = (
+                _versus_pair(text, m.start("key"), end, (k, v, m.group("key").strip()), found)
+                if k.metric in C.ACCEPTANCE and "/" in text[end : end + 40]
+                else []
+            )
+            for at, pk, pv, pt, pw in pair:
+                # the clause's two figures of another run after 'vs', in their order ('0.575,
+                # mean accepted length 3.30 - vs 0.60 / 3.2'): each the same figure of that run
+                found.append((at + len(text), pk, pv, pt, pw))
+                for i in range(end, min(len(rest), at + len(pw))):
+                    rest[i] = " "
+            # (two values after 'vs' not written as the clause's two: whose is which is unsaid,
+            # neither is this figure's value alone)
+            paired = bool(pair) or (
+                k.metric in C.ACCEPTANCE
+                and "/" in text[end : end + 40]
+                and _VERSUS_PAIR.match(text, end) is not None
+            )
+            while not paired and k.metric in C.ACCEPTANCE and (
                 (more := _MORE_ON.match(text, end)) is not None
                 or (more := _VERSUS.match(text, end)) is not None
                 or (more := _ARROW_TO.match(text, end)) is not None
