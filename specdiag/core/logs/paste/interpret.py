@@ -999,6 +999,33 @@ def _rows_only(g: Grid) -> Grid:
     )
 
 
+# a row's label naming a statistic alone ('Minimum', '**Median**', 'p90', 'Std. dev.'): the
+# mean's words apart, the words of the spread around it
+_MEAN_LABEL = re.compile(r"^(?:mean|average|avg\.?|arithmetic mean)$", re.I)
+_SPREAD_LABEL = re.compile(
+    r"^(?:min(?:imum)?|max(?:imum)?|median|p\d{1,2}(?:\.\d)?|\d{1,2}(?:th)? percentile|"
+    r"std\.?(?: dev\.?)?|stdev|stddev|standard deviation|sd|range|iqr|variance)$",
+    re.I,
+)
+
+
+def _statistic_rows_mean(g: Grid) -> Grid | None:
+    """A table under a title naming its one figure whose rows are labelled by statistics
+    (``| Minimum | 0.89 |``, ``| Median | 0.96 |``, ``| Mean | 0.95 |``): the figure's statistics
+    over one set of runs (requests), the mean the set's figure and the others its spread (as
+    stat_header.py reads such columns). The table with its one mean row alone; a row labelled
+    by words of its own (``Mean draft length``: another figure's statistic) is left out too.
+    None unless every row is a label and one value, one row is a bare mean and another a bare
+    statistic of the spread."""
+    if len(g.rows) < 2 or any(len(c) != 2 for _, c in g.rows):
+        return None
+    labels = [C._MARKUP.sub("", c[0]).strip().lower() for _, c in g.rows]
+    means = [i for i, t in enumerate(labels) if _MEAN_LABEL.match(t)]
+    if len(means) != 1 or not any(_SPREAD_LABEL.match(t) for t in labels):
+        return None
+    return dataclasses.replace(g, rows=[g.rows[means[0]]])
+
+
 # a header cell naming the column of each row's figure ('Metric', 'Measure', '指标')
 _METRIC_HEAD = re.compile(r"^(?:metrics?|measures?|指标)$", re.I)
 
@@ -1193,6 +1220,8 @@ def grid(
     ):
         if (headless := _rows_only(g)) is not g:
             g, cols = headless, _columns(headless.header, width)
+        if (mean_row := _statistic_rows_mean(g)) is not None:
+            g = mean_row  # statistics of the title's figure over one set: its mean the run's
         if tk.metric == C.RATE and not tk.percent and _lengths_under_rate(g):
             # 'Token Acceptance Rate:' over 3.9 / 3.4 / 2.0 / 1.6: no rate passes 1 and no cell
             # says '%'; tokens per step between 1 and 16 are what the cells are, a length
