@@ -5908,10 +5908,13 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in A.arrivals(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
+        start, words = m.start(), m.group("key")
         if k.metric is not None and (ends := list(_SENTENCE_START.finditer(m.group("key")))):
             # a name running back over an earlier sentence ('... a rate of 64%. Run two reached
-            # 61%'): the verb's subject is the last sentence's words alone
-            k = key_of(m.group("key")[ends[-1].end() :])
+            # 61%'): the verb's subject is the last sentence's words alone, and the earlier
+            # sentence is left to the other readers (its own figure: 'The rate was 60%.')
+            words = m.group("key")[ends[-1].end() :]
+            k, start = key_of(words), m.start("key") + ends[-1].end()
         if k.metric is None and A.stuck_length(m.group("key"), text[m.end("key") : m.start("val")]):
             # 'the speculative decoding length is stuck at 1': a length a setting never is
             # (a configured draft length is set, not stuck): the accept length a run printed
@@ -5928,7 +5931,7 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
                 yield m.start(), m.end(), []
             continue
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and v is not None:
-            yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+            yield start, m.end(), [(k, v, words.strip(), m.group("val").strip())]
             # the trajectory's next legs, with no name of their own ('AL starts at ~3.07,
             # smoothly regresses to ~2.8'): the same figure's later values (arrival.py)
             at, pct = m.end(), m.group("val").rstrip().endswith("%")
