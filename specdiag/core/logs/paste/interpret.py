@@ -6721,17 +6721,21 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and "/" in text[end : end + 40]
                 and _VERSUS_PAIR.match(text, end) is not None
             )
-            while not paired and k.metric in C.ACCEPTANCE and (
-                (more := _MORE_ON.match(text, end)) is not None
-                or (more := _VERSUS.match(text, end)) is not None
-                or (more := _ARROW_TO.match(text, end)) is not None
-                or (more := _DOWN_FROM.match(text, end)) is not None
-                # the figure's next value in a clause of where it went, with no name of its own
-                # ('length: 1.00 on the stalled request, recovering to ~2.7'; arrival.py)
-                or (
-                    k.metric in _LEGGED
-                    and (more := A.continued(text, end, v.percent)) is not None
-                    and not A.conditional(text, more.start("val"))
+            while (
+                not paired
+                and k.metric in C.ACCEPTANCE
+                and (
+                    (more := _MORE_ON.match(text, end)) is not None
+                    or (more := _VERSUS.match(text, end)) is not None
+                    or (more := _ARROW_TO.match(text, end)) is not None
+                    or (more := _DOWN_FROM.match(text, end)) is not None
+                    # the figure's next value in a clause of where it went, with no name of its own
+                    # ('length: 1.00 on the stalled request, recovering to ~2.7'; arrival.py)
+                    or (
+                        k.metric in _LEGGED
+                        and (more := A.continued(text, end, v.percent)) is not None
+                        and not A.conditional(text, more.start("val"))
+                    )
                 )
             ):
                 mv = C.value(more.group("val"))

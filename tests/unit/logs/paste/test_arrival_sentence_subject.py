@@ -38,6 +38,8 @@ def test_the_earlier_sentence_keeps_its_figure(
     lead=st.sampled_from(["We tried many settings.", "Nothing else changed!", "Step 3 was slow."]),
     length=st.integers(12, 48),
 )
-def test_an_earlier_sentence_without_a_figure_gives_none(read: Read, lead: str, length: int) -> None:
+def test_an_earlier_sentence_without_a_figure_gives_none(
+    read: Read, lead: str, length: int
+) -> None:
     got = read(f"{lead} The average acceptance length reached {length / 10:.1f}.\n").records
     assert [(r.printed_length, r.printed_rate) for r in got] == [(length / 10, None)]

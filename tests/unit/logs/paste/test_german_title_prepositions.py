@@ -32,4 +32,6 @@ def test_a_german_title_with_a_preposition_names_its_figure(
 def test_the_prepositions_stay_where_german_names_no_acceptance() -> None:
     lines = ["Notes über alle Requests", "für den Chat"]
     assert EW.named("\n".join(lines)) is False
-    assert EW.english(["Akzeptanzrate über alle Requests"]) == ["acceptance rate over alle Requests"]
+    assert EW.english(["Akzeptanzrate über alle Requests"]) == [
+        "acceptance rate over alle Requests"
+    ]
