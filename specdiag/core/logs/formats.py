@@ -670,7 +670,7 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
 # a whole number of ten digits or more (a keyboard's row, '1234567890'), each digit one above
 # the last or each one below: typed into a documented example (a timestamp's placeholder),
 # never measured (a real figure's ten digits run so about twice in 10**9)
-_LONG_NUMBER = re.compile(r"(?<![\w.])\d{10,}")
+_LONG_NUMBER = re.compile(r"(?<![\w.])\d{10,}(?!\w)")
 
 
 def _typed_placeholder(text: str) -> str | None:

@@ -74,3 +74,6 @@ def test_near_misses_keep_the_record() -> None:
     # a run of digits inside a decimal part is no whole number typed
     body = _body("1795939231", 30, 60, False).replace("4096", "0.1234567890")
     assert isinstance(parse_line(body), tuple)
+    # nor one opening an identifier's letters ('0123456789abcdef', a hex id)
+    body = _body("1795939231", 30, 60, False).replace("4096", '"0123456789abcdef"')
+    assert isinstance(parse_line(body), tuple)
