@@ -658,11 +658,27 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
                     out.append(rec)
                 else:
                     bad.append(why)
+    if out and (typed := _typed_placeholder(text)) is not None:
+        return Skipped(f"a JSON body holding the typed placeholder {typed}: an example, no run")
     if out:
         return tuple(out)
     if bad:
         return Skipped(bad[0])
     return () if nothing else Unrecognised() if seen else None
+
+
+# a whole number of ten digits or more (a keyboard's row, '1234567890'), each digit one above
+# the last or each one below: typed into a documented example (a timestamp's placeholder),
+# never measured (a real figure's ten digits run so about twice in 10**9)
+_LONG_NUMBER = re.compile(r"(?<![\w.])\d{10,}(?!\w)")
+
+
+def _typed_placeholder(text: str) -> str | None:
+    for m in _LONG_NUMBER.finditer(text):
+        d = m[0]
+        if {(int(b) - int(a)) % 10 for a, b in zip(d, d[1:], strict=False)} in ({1}, {9}):
+            return d
+    return None
 
 
 def _record(

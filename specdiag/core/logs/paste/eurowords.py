@@ -55,6 +55,9 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("metrik", "metric"),
     ("wert", "value"),
     ("statistik", "statistic"),
+    # (the prepositions a title qualifies its figure by: 'Akzeptanzrate über alle Requests')
+    ("über", "over"),
+    ("für", "for"),
     # French ("longueur moyenne d'acceptation", "taux d'acceptation", 'tokens acceptés')
     ("longueur moyenne d'acceptation", "mean acceptance length"),
     ("longueur d'acceptation", "acceptance length"),

@@ -1043,6 +1043,33 @@ def _rows_only(g: Grid) -> Grid:
     )
 
 
+# a row's label naming a statistic alone ('Minimum', '**Median**', 'p90', 'Std. dev.'): the
+# mean's words apart, the words of the spread around it
+_MEAN_LABEL = re.compile(r"^(?:mean|average|avg\.?|arithmetic mean)$", re.I)
+_SPREAD_LABEL = re.compile(
+    r"^(?:min(?:imum)?|max(?:imum)?|median|p\d{1,2}(?:\.\d)?|\d{1,2}(?:th)? percentile|"
+    r"std\.?(?: dev\.?)?|stdev|stddev|standard deviation|sd|range|iqr|variance)$",
+    re.I,
+)
+
+
+def _statistic_rows_mean(g: Grid) -> Grid | None:
+    """A table under a title naming its one figure whose rows are labelled by statistics
+    (``| Minimum | 0.89 |``, ``| Median | 0.96 |``, ``| Mean | 0.95 |``): the figure's statistics
+    over one set of runs (requests), the mean the set's figure and the others its spread (as
+    stat_header.py reads such columns). The table with its one mean row alone; a row labelled
+    by words of its own (``Mean draft length``: another figure's statistic) is left out too.
+    None unless every row is a label and one value, one row is a bare mean and another a bare
+    statistic of the spread."""
+    if len(g.rows) < 2 or any(len(c) != 2 for _, c in g.rows):
+        return None
+    labels = [C._MARKUP.sub("", c[0]).strip().lower() for _, c in g.rows]
+    means = [i for i, t in enumerate(labels) if _MEAN_LABEL.match(t)]
+    if len(means) != 1 or not any(_SPREAD_LABEL.match(t) for t in labels):
+        return None
+    return dataclasses.replace(g, rows=[g.rows[means[0]]])
+
+
 # a header cell naming the column of each row's figure ('Metric', 'Measure', '指标')
 _METRIC_HEAD = re.compile(r"^(?:metrics?|measures?|指标)$", re.I)
 
@@ -1250,6 +1277,8 @@ def grid(
     ):
         if (headless := _rows_only(g)) is not g:
             g, cols = headless, _columns(headless.header, width)
+        if (mean_row := _statistic_rows_mean(g)) is not None:
+            g = mean_row  # statistics of the title's figure over one set: its mean the run's
         if tk.metric == C.RATE and not tk.percent and _lengths_under_rate(g):
             # 'Token Acceptance Rate:' over 3.9 / 3.4 / 2.0 / 1.6: no rate passes 1 and no cell
             # says '%'; tokens per step between 1 and 16 are what the cells are, a length
@@ -4266,6 +4295,54 @@ def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
     return mv.percent == v.percent and mv.decimals == v.decimals and v.decimals > 0
 
 
+# the other run's two figures after 'vs', joined by '/' ('- vs 0.60 / 3.2'), a sentence's
+# end or a qualifier after them (no unit: '60 / 42 tok/s' is a speed)
+_VERSUS_PAIR = re.compile(
+    r"\s*[—–-]*\s*,?\s*\(?\s*(?:vs\.?|versus)\s+(?P<a>[~≈]?" + _DIGITS + r"\s*%?)\s*/\s*"
+    r"(?P<b>[~≈]?" + _DIGITS + r"\s*%?)(?![\w.]\d|\d)"
+)
+# a participle saying where the other run's values were measured ('... 3.2 measured on the fork')
+_MEASURED_AFTER = re.compile(r"\s*(?:measured|observed|seen|reported|recorded|obtained)\b", re.I)
+# the value the clause printed right before the second figure's name ('(0.575, mean ...')
+_CLAUSE_VALUE_BEFORE = re.compile(r"(?<![\w.])(?P<val>[~≈]?" + _DIGITS + r"\s*%?)\s*,\s*$")
+
+
+def _written_alike(a: C.Value, b: C.Value) -> bool:
+    """Whether two values are written alike: a share both, or decimals both and no share."""
+    return a.percent == b.percent and (a.percent or (a.decimals > 0 and b.decimals > 0))
+
+
+def _versus_pair(
+    text: str,
+    key_start: int,
+    end: int,
+    own: tuple[C.Key, C.Value, str],
+    found: list[tuple[int, C.Key, C.Value, str, str]],
+) -> list[tuple[int, C.Key, C.Value, str, str]]:
+    """The other run's two figures after a clause's two (``A, name V`` then ``vs A' / V'``,
+    ``own``: the key of V, V and the key's words, the key starting at ``key_start`` and V
+    ending at ``end``): V' the same
+    figure as V, and A' the same as A where A was read as a figure (``found``); each written as
+    its counterpart was. Nothing where the clause printed no value right before the name, the
+    values are written otherwise, or a unit follows the pair (_VERSUS_END)."""
+    k, v, words = own
+    pair = _VERSUS_PAIR.match(text, end)
+    prev = _CLAUSE_VALUE_BEFORE.search(text, max(0, key_start - 24), key_start)
+    if pair is None or prev is None:
+        return []
+    if not (_VERSUS_END.match(text, pair.end()) or _MEASURED_AFTER.match(text, pair.end())):
+        return []
+    a, b, pv = C.value(pair.group("a")), C.value(pair.group("b")), C.value(prev.group("val"))
+    if a is None or b is None or pv is None or not (_written_alike(a, pv) and _written_alike(b, v)):
+        return []
+    out = [(pair.start("b"), k, b, words, pair.group("b").strip())]
+    first = [f for f in found if f[0] <= prev.start("val") < f[0] + 200 and f[2] == pv]
+    if first:
+        _, fk, _, ft, _ = first[-1]
+        out.insert(0, (pair.start("a"), fk, a, ft, pair.group("a").strip()))
+    return out
+
+
 # a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)'),
 # perhaps after a word giving them as an example ('(e.g. 3.43 vs 3.35)', '（如 3.43 vs 3.35）'):
 # the runs the sentence compares, given as its case in point
@@ -5930,10 +6007,13 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in A.arrivals(text):
         k, v = key_of(m.group("key")), C.value(m.group("val"))
+        start, words = m.start(), m.group("key")
         if k.metric is not None and (ends := list(_SENTENCE_START.finditer(m.group("key")))):
             # a name running back over an earlier sentence ('... a rate of 64%. Run two reached
-            # 61%'): the verb's subject is the last sentence's words alone
-            k = key_of(m.group("key")[ends[-1].end() :])
+            # 61%'): the verb's subject is the last sentence's words alone, and the earlier
+            # sentence is left to the other readers (its own figure: 'The rate was 60%.')
+            words = m.group("key")[ends[-1].end() :]
+            k, start = key_of(words), m.start("key") + ends[-1].end()
         if k.metric is None and A.stuck_length(m.group("key"), text[m.end("key") : m.start("val")]):
             # 'the speculative decoding length is stuck at 1': a length a setting never is
             # (a configured draft length is set, not stuck): the accept length a run printed
@@ -5950,7 +6030,7 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
                 yield m.start(), m.end(), []
             continue
         if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and v is not None:
-            yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+            yield start, m.end(), [(k, v, words.strip(), m.group("val").strip())]
             # the trajectory's next legs, with no name of their own ('AL starts at ~3.07,
             # smoothly regresses to ~2.8'): the same figure's later values (arrival.py)
             at, pct = m.end(), m.group("val").rstrip().endswith("%")
@@ -6735,17 +6815,39 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     rest[i] = " "
                 end = br.end()
             end = _unit_before_more(text, end, k, rest)
-            while k.metric in C.ACCEPTANCE and (
-                (more := _MORE_ON.match(text, end)) is not None
-                or (more := _VERSUS.match(text, end)) is not None
-                or (more := _ARROW_TO.match(text, end)) is not None
-                or (more := _DOWN_FROM.match(text, end)) is not None
-                # the figure's next value in a clause of where it went, with no name of its own
-                # ('length: 1.00 on the stalled request, recovering to ~2.7'; arrival.py)
-                or (
-                    k.metric in _LEGGED
-                    and (more := A.continued(text, end, v.percent)) is not None
-                    and not A.conditional(text, more.start("val"))
+            pair = (
+                _versus_pair(text, m.start("key"), end, (k, v, m.group("key").strip()), found)
+                if k.metric in C.ACCEPTANCE and "/" in text[end : end + 40]
+                else []
+            )
+            for at, pk, pv, pt, pw in pair:
+                # the clause's two figures of another run after 'vs', in their order ('0.575,
+                # mean accepted length 3.30 - vs 0.60 / 3.2'): each the same figure of that run
+                found.append((at + len(text), pk, pv, pt, pw))
+                for i in range(end, min(len(rest), at + len(pw))):
+                    rest[i] = " "
+            # (two values after 'vs' not written as the clause's two: whose is which is unsaid,
+            # neither is this figure's value alone)
+            paired = bool(pair) or (
+                k.metric in C.ACCEPTANCE
+                and "/" in text[end : end + 40]
+                and _VERSUS_PAIR.match(text, end) is not None
+            )
+            while (
+                not paired
+                and k.metric in C.ACCEPTANCE
+                and (
+                    (more := _MORE_ON.match(text, end)) is not None
+                    or (more := _VERSUS.match(text, end)) is not None
+                    or (more := _ARROW_TO.match(text, end)) is not None
+                    or (more := _DOWN_FROM.match(text, end)) is not None
+                    # the figure's next value in a clause of where it went, with no name of its own
+                    # ('length: 1.00 on the stalled request, recovering to ~2.7'; arrival.py)
+                    or (
+                        k.metric in _LEGGED
+                        and (more := A.continued(text, end, v.percent)) is not None
+                        and not A.conditional(text, more.start("val"))
+                    )
                 )
             ):
                 mv = C.value(more.group("val"))

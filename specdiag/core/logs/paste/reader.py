@@ -71,6 +71,7 @@ from specdiag.core.logs.paste import sglang_rate_named as SRN
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
+from specdiag.core.logs.paste import step_made_up as SMU
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
@@ -2400,6 +2401,9 @@ def read_paste(
     # a lead sentence printing both figures of exactly one later record, before it: that run
     # told first (lead_restated.py)
     records, block_of = LR.fold(records, block_of, raw)
+    # a rate told with its step's make-up of one draft ('1 regular + 1 speculative, 95%
+    # accepted'), then 1 + that rate as tokens a step: one run told twice (step_made_up.py)
+    records, block_of = SMU.fold(records, block_of, raw)
     # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
     # records: the same two runs, each end's rate joining its length (paired_changes.py)
     records, block_of = PCH.fold(records, block_of, raw)
