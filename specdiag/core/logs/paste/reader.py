@@ -2036,27 +2036,28 @@ def read_paste(
             # paste naming acceptance: the method's acceptance rate (method_level.py)
             rest = [(ln, ML.rewrite(t)) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
-        worked = False
+        worked_off = False
         if kv and structure == "key-value" and upper_here + titles_here:
             # key-value lines under a heading of expected figures or of a worked calculation
             # ('## Projected gains', '## Napkin math for K=2'): no run's, as a table there
-            own = [(ln, t) for ln, t in blk if _HEADING.match(t)] if "#" in body else []
-            up = [t for t in upper_here if _HEADING.match(t)]
-            kept = [r for r in kv if not _worked_out(r, own, up, said_measured)]
-            if len(kept) < len(kv):
-                first = min(r.first_line for r in kv if r not in kept)
-                last = max(r.last_line for r in kv if r not in kept)
+            heads_in = [(ln, t) for ln, t in blk if _HEADING.match(t)] if "#" in body else []
+            heads_up = [t for t in upper_here if _HEADING.match(t)]
+            off_recs = [r for r in kv if _worked_out(r, heads_in, heads_up, said_measured)]
+            if off_recs:
+                w_first = min(r.first_line for r in off_recs)
+                w_last = max(r.last_line for r in off_recs)
                 unread.append(
                     Block(
-                        first,
-                        last,
+                        w_first,
+                        w_last,
                         "key-value lines under a heading of expected figures or a worked "
                         "calculation: no measurement, no record",
-                        tuple(t for ln, t in blk if first <= ln <= last)[:MAX_SHOWN],
+                        tuple(t for ln, t in blk if w_first <= ln <= w_last)[:MAX_SHOWN],
                     )
                 )
-                worked = True
-            kv = kept
+                worked_off = True
+                off_ids = {id(r) for r in off_recs}
+                kv = [r for r in kv if id(r) not in off_ids]
         if structure == "prose" and kv and ("rain" in body or "训练" in body):
             kv = _of_training(kv, rest, named_in)
         # the block's own command or sentence setting a draft maximum of one (one_draft.py)
@@ -2153,7 +2154,7 @@ def read_paste(
             and not named
             and not json_unread
             and not overlong
-            and not worked
+            and not worked_off
             and _STRONG.search(body)
             and _SPEC_CONTEXT.search(body + heading)
         ):
