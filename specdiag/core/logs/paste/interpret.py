@@ -465,10 +465,45 @@ def _k_maxima(recs: list[PasteRecord]) -> list[PasteRecord]:
     too: no row drafted its k every step, so no length is computed from a rate beside one."""
     ks = [k.number for r in recs if (k := _k_of_labels(list(r.labels))) is not None]
     if not ks or max(ks) <= E.FIXED_K_MOST:
-        return _k_rates_rise(recs)
+        return _k_rates_rise(_k_from_zero(recs))
     note = (
         f"the table's k reaches {max(ks):g}, a draft maximum's scale: the drafts of a step "
         "vary, so 1 + k x rate is no length"
+    )
+    return [
+        dataclasses.replace(r, accept_length=None, bonus=UNDECIDED, notes=(*r.notes, note))
+        if r.bonus.rule == E.COMPUTED_K_RULE
+        else r
+        for r in recs
+    ]
+
+
+def k_from_zero(recs: list[PasteRecord]) -> bool:
+    """Whether a table's row of k=0 measured a rate above zero ('| k=0 | 41% |' beside '| k=1
+    | 8% |'): zero drafts a step give no rate, so its k's count from 0 (a draft position, a
+    lookahead index), never the draft tokens per step or a draft maximum of any row."""
+    return any((r.printed_rate or 0.0) > 0.0 and _k_zero(list(r.labels)) for r in recs)
+
+
+def _k_zero(labels: list[tuple[str, str]]) -> bool:
+    """Whether a row's labels state k=0: its k (_k_of_labels), or a bare '0' under a column
+    headed by the symbol alone ('| K |')."""
+    if (k := _k_of_labels(labels)) is not None:
+        return k.number == 0
+    return any(
+        _BARE_K_HEADER.fullmatch(C._MARKUP.sub("", n).strip()) is not None
+        and C._MARKUP.sub("", v).strip() == "0"
+        for n, v in labels
+    )
+
+
+def _k_from_zero(recs: list[PasteRecord]) -> list[PasteRecord]:
+    """A table whose k's count from 0 (k_from_zero): 1 + k x rate is no length for any row."""
+    if not k_from_zero(recs):
+        return recs
+    note = (
+        "the table's row of k=0 measured a rate: its k's count from 0 (positions), not the "
+        "draft tokens per step, so 1 + k x rate is no length"
     )
     return [
         dataclasses.replace(r, accept_length=None, bonus=UNDECIDED, notes=(*r.notes, note))

@@ -190,7 +190,10 @@ def told_in_header(r: PasteRecord) -> str | None:
 
 
 def rows(records: list[PasteRecord]) -> list[PasteRecord]:
-    """Table rows whose own labels set a draft maximum of one: length 1 + rate."""
+    """Table rows whose own labels set a draft maximum of one: length 1 + rate (never in a
+    table whose k's count from 0, interpret.k_from_zero: 'k=1' is a position there)."""
+    if I.k_from_zero(records):
+        return records
     out = []
     steps = _steps_columns(records)
     for r in records:

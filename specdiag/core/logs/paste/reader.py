@@ -2052,6 +2052,28 @@ def read_paste(
             # paste naming acceptance: the method's acceptance rate (method_level.py)
             rest = [(ln, ML.rewrite(t)) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
+        worked_off = False
+        if kv and structure == "key-value" and upper_here + titles_here:
+            # key-value lines under a heading of expected figures or of a worked calculation
+            # ('## Projected gains', '## Napkin math for K=2'): no run's, as a table there
+            heads_in = [(ln, t) for ln, t in blk if _HEADING.match(t)] if "#" in body else []
+            heads_up = [t for t in upper_here if _HEADING.match(t)]
+            off_recs = [r for r in kv if _worked_out(r, heads_in, heads_up, said_measured)]
+            if off_recs:
+                w_first = min(r.first_line for r in off_recs)
+                w_last = max(r.last_line for r in off_recs)
+                unread.append(
+                    Block(
+                        w_first,
+                        w_last,
+                        "key-value lines under a heading of expected figures or a worked "
+                        "calculation: no measurement, no record",
+                        tuple(t for ln, t in blk if w_first <= ln <= w_last)[:MAX_SHOWN],
+                    )
+                )
+                worked_off = True
+                off_ids = {id(r) for r in off_recs}
+                kv = [r for r in kv if id(r) not in off_ids]
         if structure == "prose" and kv and ("rain" in body or "训练" in body):
             kv = _of_training(kv, rest, named_in)
         # the block's own command or sentence setting a draft maximum of one (one_draft.py)
@@ -2148,6 +2170,7 @@ def read_paste(
             and not named
             and not json_unread
             and not overlong
+            and not worked_off
             and _STRONG.search(body)
             and _SPEC_CONTEXT.search(body + heading)
         ):
@@ -3427,6 +3450,43 @@ def _expected_section(titles: list[str]) -> bool:
         level = len(m.group(1))
         parts = re.split(r"[()（）:：]", C._MARKUP.sub("", m.group(2)))
         if any(I.EXPECTED_SECTION.search(p.strip()) for p in parts):
+            return True
+    return False
+
+
+# a heading naming a worked calculation ('ROI math for batched verify', 'napkin math',
+# 'Throughput arithmetic', 'Cost calculations'): its head noun after a word qualifying it, never
+# after a preposition or a conjunction ('Results on math', 'GSM8K and math': a dataset), and
+# 'math' in lower case only ('MATH', 'Math-500' name a dataset)
+_WORKED_HEADING = re.compile(
+    r"^(?:[A-Za-z][\w/-]*\s+){0,2}(?!(?:on|in|of|for|and|or|with|to|at|by|vs)\s)"
+    r"[A-Za-z][\w/-]*\s+(?:math|(?i:arithmetic|calculations?))"
+    r"(?:\s+(?:for|of|on|behind)\b.*)?$"
+)
+
+
+def _worked_out(
+    r: PasteRecord,
+    own: list[tuple[int, str]],
+    upper: list[str],
+    said_measured: dict[int, bool],
+) -> bool:
+    """Whether a key-value record sits under a markdown heading (the nearest of each level:
+    ``own``, the headings of its block with their lines, then ``upper``, those above it)
+    naming expected figures (_expected_section) or a worked calculation (_WORKED_HEADING), in
+    a section that never says its figures were measured."""
+    if said_measured.get(r.first_line, False):
+        return False
+    heads = [t for ln, t in reversed(own) if ln < r.first_line] + upper
+    if _expected_section(heads):
+        return True
+    level = 7
+    for t in heads:
+        m = re.match(r"\s*(#{1,6})\s+(.*)", t)
+        if m is None or len(m.group(1)) >= level:
+            continue
+        level = len(m.group(1))
+        if _WORKED_HEADING.match(C._MARKUP.sub("", m.group(2)).strip()):
             return True
     return False
 
