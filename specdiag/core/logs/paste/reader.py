@@ -324,6 +324,19 @@ def _other_paste(text: str, no_model: bool) -> bool:
     return no_model and (_CALENDAR_WINDOW.search(text) is not None or _names_other(text))
 
 
+# a rejection's share named as a figure ('rejection rate: 0.71', 'reject_rate', 'rejected %'):
+# beside an acceptance rate, the two outcomes of a decision on items (a review, a screen, a
+# trade setup's filter); speculative decoding's lines name accepted drafts, not their rejection
+_REJECTION_RATE = re.compile(r"\breject(?:ion|ed)?[ _-]?(?:rate|ratio|share|%)", re.I)
+_ACCEPTANCE_RATE = re.compile(r"\baccept(?:ance|ed)?[ _-]?(?:rate|ratio|share|%)", re.I)
+
+
+def _verdict_rates(text: str) -> bool:
+    """Whether a paste names an acceptance rate and a rejection rate (``_REJECTION_RATE``): with
+    no model's decoding named (the caller's gate), the shares of a decision's two outcomes."""
+    return "eject" in text and bool(_REJECTION_RATE.search(text) and _ACCEPTANCE_RATE.search(text))
+
+
 def _work_acceptance(text: str) -> bool:
     """Whether a whole paste speaks of work items' acceptance (_WORK_ITEMS) and of nothing a
     language model's decoding prints (no speculative word, no _SERVING word)."""
@@ -348,7 +361,7 @@ _PROSE_LINE = re.compile(r"^[ \t#>*-]*(?:[A-Za-z]+[^\w|│┃\n]+){6}", re.M)
 # beside them may be the drafts' (a table of arms, '| Decode tok/s | Acceptance |')
 _DECODING = re.compile(
     r"decod|\binfer|\bllms?\b|\bgpus?\b|\bcuda\b|\bmodels?\b|\bbatch\b|throughput|latency"
-    r"|\btok(?:ens?)?/s|\btok(?:ens?)?\s+per\s+s|sampl|vocab|top[_-]?[kp]\b|\bgenerat|\bserv(?:er|ing|e)\b"
+    r"|\btok(?:ens?)?/s|\btok(?:ens?)?\s+per\s+s|sampl(?!es?\b)|vocab|top[_-]?[kp]\b|\bgenerat|\bserv(?:er|ing|e)\b"
     r"|llama|vllm|sglang|tensorrt|trt[_-]?llm|lmdeploy|fastdeploy|\bmlx\b|ollama|\blen\b",
     re.I,
 )
@@ -1307,6 +1320,8 @@ def read_paste(
     no_spec = no_model and _PROSE_LINE.search(text) is not None
     # (and such a paste's other meaning named in any of its blocks, or a window of calendar days)
     work_only = work_only or _other_paste(text, no_model)
+    # (or decisions on items: an acceptance rate beside a rejection rate, no model's decoding)
+    work_only = work_only or (no_model and _verdict_rates(text))
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     # lines inside a string or a targets' dict the paste's source code assigns (assigned.py)
     assigned = AS.marks(lines) if AS.gate(text) else {}
