@@ -337,6 +337,15 @@ def _verdict_rates(text: str) -> bool:
     return "eject" in text and bool(_REJECTION_RATE.search(text) and _ACCEPTANCE_RATE.search(text))
 
 
+def _tau_of_other_model(text: str) -> bool:
+    """Whether the only speculative-decoding word of a paste is the letter τ and the paste
+    names acceptance in another meaning (_names_other: a Metropolis sampler's chain, burn-in):
+    τ is a parameter of that model (a time constant), not the accept length."""
+    return (
+        "τ" in text and _SPEC_CONTEXT.search(text.replace("τ", " ")) is None and _names_other(text)
+    )
+
+
 def _work_acceptance(text: str) -> bool:
     """Whether a whole paste speaks of work items' acceptance (_WORK_ITEMS) and of nothing a
     language model's decoding prints (no speculative word, no _SERVING word)."""
@@ -1316,7 +1325,9 @@ def read_paste(
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     # (a document whose prose speaks of no speculative decoding: a bare 'Acceptance' column is
     # of something else)
-    no_model = _SPEC_CONTEXT.search(text) is None and _DECODING.search(text) is None
+    no_model = _DECODING.search(text) is None and (
+        _SPEC_CONTEXT.search(text) is None or _tau_of_other_model(text)
+    )
     no_spec = no_model and _PROSE_LINE.search(text) is not None
     # (and such a paste's other meaning named in any of its blocks, or a window of calendar days)
     work_only = work_only or _other_paste(text, no_model)
