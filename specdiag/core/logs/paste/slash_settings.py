@@ -145,9 +145,7 @@ def _parallel(tail: str, n: int) -> list[str] | None:
     rest = _UNIT_SLASH.sub("", _NUM_LIST.sub("", tail))
     if "/" in rest or any(not re.search(r"[A-Za-z][\w )]*:\s*$", tail[: x.start()]) for x in lists):
         return None
-    return [
-        _NUM_LIST.sub(lambda x, i=i: _values(x.group())[i], tail) for i in range(n)
-    ]
+    return [_NUM_LIST.sub(lambda x, i=i: _values(x.group())[i], tail) for i in range(n)]
 
 
 def _listed(line: str) -> str:
@@ -164,7 +162,9 @@ def _listed(line: str) -> str:
     if "/" not in head and (tails := _parallel(tail, len(vals))) is not None:
         # the same runs' other figures after it, lists of as many values ('..., Accepted
         # throughput: 274.6 / 270.2 / 267.6 tokens/s'): each run its own clause of its values
-        return head + "; ".join(f"{m.group('name')}: {v}{t}" for v, t in zip(vals, tails, strict=True))
+        return head + "; ".join(
+            f"{m.group('name')}: {v}{t}" for v, t in zip(vals, tails, strict=True)
+        )
     # one list of as many labels before it, and no other list: the labels in order
     labels = list(_LABELS.finditer(head))
     if "/" in tail or len(labels) != 1 or head.count("/") != len(vals) - 1:

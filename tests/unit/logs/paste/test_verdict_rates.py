@@ -26,7 +26,9 @@ def _run(style: str, acc: int, rej: int, label: str) -> str:
     style=st.sampled_from(["bullets", "snake", "table"]),
     acc=st.integers(1, 99),
     rej=st.integers(1, 99),
-    title=st.sampled_from(["# Review summary", "## Screening outcome", "# Largest sample: group B"]),
+    title=st.sampled_from(
+        ["# Review summary", "## Screening outcome", "# Largest sample: group B"]
+    ),
 )
 def test_two_outcomes_of_a_decision_are_no_record(
     style: str, acc: int, rej: int, title: str
@@ -39,8 +41,5 @@ def test_two_outcomes_of_a_decision_are_no_record(
 @settings(max_examples=examples(20), deadline=None)
 @given(style=st.sampled_from(["bullets", "snake"]), acc=st.integers(10, 99))
 def test_beside_drafts_and_tokens_the_rate_is_read(style: str, acc: int) -> None:
-    text = (
-        "# Draft model run (k=4, 512 output tokens)\n\n"
-        f"{_run(style, acc, 100 - acc, 'first')}\n"
-    )
+    text = f"# Draft model run (k=4, 512 output tokens)\n\n{_run(style, acc, 100 - acc, 'first')}\n"
     assert [r.printed_rate for r in read_paste(text).records] == [acc / 100]
