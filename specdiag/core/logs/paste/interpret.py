@@ -3510,6 +3510,8 @@ _BARE_ACCEPT_KEY = re.compile(
     r"(?:^|[\s,;(\[])(?:(?:mean|avg|average|median)[ _])?accept(?:ance)?\s*[*`]{0,2}\s*$", re.I
 )
 
+# the next field of a line of 'key=value' fields after a value ('accept=6.8 gen=131.5')
+_NEXT_ASSIGNED = re.compile(r"\s*[A-Za-z_][\w.-]{0,30}=[-+]?\.?\d")
 _CLAUSE_OPEN = re.compile(r"[(\[,;]")
 # a bare mean length joined to an acceptance rate just read in its clause ('B2 acceptance was
 # 47% with mean length 4.1', 'accept rate 61% and an average length of 2.9'): the same run's
@@ -6465,7 +6467,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and pat is _PAIR
                 and (sep in (":", "=") or (sep in ("~", "≈") and tail != m.group("key")))
                 and len(C._MARKUP.sub("", tail).split()) <= 2
-                and not re.match(r"\s*[A-Za-z]", text[m.end("val") :])
+                and (
+                    not re.match(r"\s*[A-Za-z]", text[m.end("val") :])
+                    # (or the next field of a line of 'key=value' fields: 'accept=6.8 gen=131')
+                    or (sep == "=" and _NEXT_ASSIGNED.match(text, m.end("val")) is not None)
+                )
                 and (bk := _bare_accept(tail, v))
             ):
                 k = bk
