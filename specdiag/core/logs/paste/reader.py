@@ -2816,8 +2816,8 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
     if len(runs) < 3 or len({r.printed_rate for r in runs}) < 3:
         return records
 
-    def fits(k: int, bonus: int) -> bool:
-        for r in runs:
+    def fits(group: list[PasteRecord], k: int, bonus: int) -> bool:
+        for r in group:
             pl, rate = r.printed_length, r.printed_rate
             assert pl is not None and rate is not None
             tol = _printed_unit(r, pl, False) + k * _printed_unit(r, rate, True)
@@ -2825,15 +2825,46 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
                 return False
         return True
 
-    with_bonus = [k for k in range(1, MAX_FITTED_K + 1) if fits(k, 1)]
-    without = [k for k in range(1, MAX_FITTED_K + 1) if fits(k, 0)]
-    if len(with_bonus) + len(without) != 1:
-        return records
-    k = (with_bonus or without)[0]
+    def one_k(group: list[PasteRecord]) -> tuple[int, bool] | None:
+        """The one k fitting every run of ``group`` and whether with the bonus; None unless
+        exactly one (k, side) fits."""
+        with_bonus = [k for k in range(1, MAX_FITTED_K + 1) if fits(group, k, 1)]
+        without = [k for k in range(1, MAX_FITTED_K + 1) if fits(group, k, 0)]
+        if len(with_bonus) + len(without) != 1:
+            return None
+        return (with_bonus or without)[0], bool(with_bonus)
+
+    got = one_k(runs)
+    if got is not None:
+        ks = [got[0]]
+        with_bonus = got[1]
+        rule_k = f"the one k that fits them all (k = {ks[0]})"
+    else:
+        # runs of a few arms, each its runs' label stem ('fast_a', 'fast_b', 'fast_c'; 'slim_a',
+        # ...): where each arm of three runs or more fits exactly one k, every arm on the same
+        # side, the arms drafted their k each (two k's at most)
+        groups: dict[str, list[PasteRecord]] = {}
+        for r in runs:
+            groups.setdefault(_arm_stem(r), []).append(r)
+        if (
+            len(groups) < 2
+            or "" in groups
+            or any(len(g) < 3 or len({r.printed_rate for r in g}) < 3 for g in groups.values())
+        ):
+            return records
+        fitted = [one_k(g) for g in groups.values()]
+        if any(f is None for f in fitted):
+            return records
+        sides = {f[1] for f in fitted if f is not None}
+        ks = sorted({f[0] for f in fitted if f is not None})
+        if len(sides) != 1 or len(ks) > 2:
+            return records
+        with_bonus = sides.pop()
+        rule_k = f"one k for each arm of runs (k = {' or '.join(map(str, ks))})"
     value = INCLUDED if with_bonus else EXCLUDED
     rule = (
         f"identity: every run's printed length = {'1 + ' if with_bonus else ''}k x rate with "
-        f"the one k that fits them all (k = {k}), none fitting "
+        f"{rule_k}, none fitting "
         f"{'k x rate' if with_bonus else '1 + k x rate'}"
     )
     out = []
@@ -2849,6 +2880,20 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
             )
         out.append(r)
     return out
+
+
+# a run's label ending in a short run mark after '_' or '-' ('fast_a', 'slim-2', 'N4_c'): the
+# arm is the label before it
+_ARM_MARK = re.compile(r"^(?P<arm>.*[^_\s-])[_-](?:[a-z]|\d{1,2})$", re.I)
+
+
+def _arm_stem(r: PasteRecord) -> str:
+    """The arm of a run: its first label's text before a short run mark ('fast_a': 'fast');
+    '' where the run has no such label."""
+    if not r.labels:
+        return ""
+    m = _ARM_MARK.match(r.labels[0][1].strip(" *`"))
+    return m.group("arm") if m is not None else ""
 
 
 def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
