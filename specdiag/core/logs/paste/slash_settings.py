@@ -28,6 +28,7 @@ Pure: a line in, a line out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _V = r"\d+(?:\.\d+)?%?"
 _KNOB = (
@@ -143,9 +144,22 @@ def _parallel(tail: str, n: int) -> list[str] | None:
     if not lists or any(len(_values(x.group())) != n for x in lists):
         return None
     rest = _UNIT_SLASH.sub("", _NUM_LIST.sub("", tail))
-    if "/" in rest or any(not re.search(r"[A-Za-z][\w )]*:\s*$", tail[: x.start()]) for x in lists):
+    if "/" in rest or not all(_named_before(tail[: x.start()]) for x in lists):
         return None
-    return [_NUM_LIST.sub(lambda x, i=i: _values(x.group())[i], tail) for i in range(n)]
+
+    def nth(i: int) -> Callable[[re.Match[str]], str]:
+        return lambda x: _values(x.group())[i]
+
+    return [_NUM_LIST.sub(nth(i), tail) for i in range(n)]
+
+
+def _named_before(before: str) -> bool:
+    """Whether the text before a list ends on a figure's name and a colon ('..., Throughput:')."""
+    head = before.rstrip()
+    if not head.endswith(":"):
+        return False
+    name = head[:-1].rsplit(",", 1)[-1]
+    return any(c.isalpha() for c in name)
 
 
 def _listed(line: str) -> str:
