@@ -1529,6 +1529,8 @@ def value(text: str) -> Value | None:
         return _annotated(t) if len(t) <= 140 and ("(" in t or "[" in t) else None
     if "/" in t and ("=" in t or "≈" in t) and (got := _run_mean(t) or _plus_one(t)) is not None:
         return got
+    if "," in t and (got := _centre_and_tails(t)) is not None:
+        return got
     if "(" in t or "[" in t:
         got = (
             _restated(t)
@@ -1580,6 +1582,23 @@ def value(text: str) -> Value | None:
     if p is None:
         return None
     return Value(p[0], pct, p[1], mx, stat, spread)
+
+
+# one statistic and its value ('median 6.83', 'max: 6.97', 'p99=3.0'), a part of a cell
+_STAT_PART = re.compile(r"^(" + "|".join(_STATS) + r")\b[\s:=]*(?:\d+(?:\.\d+)?|\.\d+)\s*%?$", re.I)
+_CENTRE_ORDER = ("mean", "avg", "average", "median", "p50")
+
+
+def _centre_and_tails(t: str) -> Value | None:
+    """A cell of one figure's statistics joined by commas, each a word and its value ('median
+    6.83, max 6.97', 'mean 2.1, p99 3.0, min 1.2'): its centre (the mean, else the median), the
+    others that run's spread; None where a part is anything else or no centre is there."""
+    parts = [p.strip() for p in t.split(",")]
+    if len(parts) < 2 or len(parts) > 6 or not all(_STAT_PART.match(p) for p in parts):
+        return None
+    by = {p.split(None, 1)[0].rstrip(":=").lower(): p for p in parts}
+    centre = next((by[c] for c in _CENTRE_ORDER if c in by), None)
+    return value(centre) if centre is not None else None
 
 
 # whole counts, one of the other ('54 of 80')

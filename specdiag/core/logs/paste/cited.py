@@ -265,15 +265,39 @@ def _attributed(r: PasteRecord, line: str) -> bool:
     return True
 
 
+# a lead line crediting the figures of the line under it to another's source, ending on a colon
+# ('Upstream official numbers (`their-repo/README.md`, other hardware):', '官方数字（README）：'):
+# the project's README, its official or self-reported figures; no first person in it
+_LEAD_SOURCE = re.compile(
+    r"\bREADME\b|官方(?:数字|数据|数值|结果|成绩|公布)|自[报報]|\bself[- ]reported\b|"
+    r"\bofficial\s+(?:figures|numbers|results|claims)\b",
+    re.I,
+)
+_LEAD_END = re.compile(r"[:：][\s*_`]*$")
+
+
+def sourced_lead(line: str) -> bool:
+    """Whether ``line`` leads the line under it as another's source's figures (_LEAD_SOURCE,
+    ending on a colon, no first person)."""
+    return (
+        _LEAD_END.search(line) is not None
+        and _LEAD_SOURCE.search(line) is not None
+        and ANY_FIRST_PERSON.search(line) is None
+    )
+
+
 def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) -> set[int]:
     """The indexes of the one-line records whose figure a source is said to report, in a
     paste holding its own figure too: a record not so attributed, or (``own``) its own run
     set aside as no serving measurement (a draft's training trajectory)."""
     out: set[int] = set()
-    # (one search of the whole paste first: a line's match is the paste's too)
-    if not records or _WHERE_WORD.search("\n".join(raw)) is None:
+    if not records:
         return out
-    if not any(_WHERE_WORD.search(t) for t in raw):
+    # (one search of the whole paste first: a line's match is the paste's too)
+    whole = "\n".join(raw)
+    lead = _LEAD_SOURCE.search(whole) is not None
+    where = _WHERE_WORD.search(whole) is not None and any(_WHERE_WORD.search(t) for t in raw)
+    if not (lead or where):
         return out
     by_line: dict[int, list[int]] = {}
     for i, r in enumerate(records):
@@ -281,7 +305,10 @@ def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) ->
             by_line.setdefault(r.first_line, []).append(i)
     for ln, idx in by_line.items():
         line = _LINK_TARGET.sub("]", raw[ln - 1])
-        out.update(i for i in idx if _attributed(records[i], line))
+        if lead and ln >= 2 and sourced_lead(raw[ln - 2]) and not ANY_FIRST_PERSON.search(line):
+            out.update(idx)  # (the line a lead above credits to a source: every figure of it)
+        elif where:
+            out.update(i for i in idx if _attributed(records[i], line))
     # the paste's own figure on the same line or on another ('In the paper τ reaches 3.1.'
     # over 'On my box τ = 2.4'): the source's are set against it; alone, they stay
     return out if own or len(out) < len(records) else set()

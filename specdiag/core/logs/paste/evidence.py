@@ -74,6 +74,19 @@ _BONUS_BY_TOOL = {
     "(token_processor.py)",
     "lmdeploy": "LMDeploy's mean acceptance length is 1 + accepted / drafts (metrics/loggers.py)",
 }
+# llama.cpp prints its mean length under its own keys only ('mean len', '#mean acc len'): a
+# length named by an abbreviation ('AL', 'τ') in a paste naming llama.cpp is the writer's own
+# figure (llama.cpp prints no such key), its convention left to the paste's evidence
+_ABBREVIATED = {"llamacpp": re.compile(r"(?:^|\s)(?:al|τ|tau|a\.?\s?len)$", re.I)}
+
+
+def _abbreviated_for(tool: str, name: str) -> bool:
+    """Whether ``name``, a length's key, is an abbreviation ``tool`` never prints (its
+    convention then not the tool's)."""
+    pat = _ABBREVIATED.get(tool)
+    return pat is not None and pat.search(name.strip(" *_`:=")) is not None
+
+
 # Tools whose printed acceptance rate is documented as accepted / proposed draft tokens.
 _RATE_BY_TOOL = {
     "vllm": "vLLM's acceptance rate is accepted / drafted tokens",
@@ -921,7 +934,12 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 f"value: {printed_len:g} is above the {max_len:g} drafts a step it is out of: "
                 "the target's own token is counted",
             )
-        if bonus is UNDECIDED and tool in _BONUS_BY_TOOL and not f.count_named:
+        if (
+            bonus is UNDECIDED
+            and tool in _BONUS_BY_TOOL
+            and not f.count_named
+            and not _abbreviated_for(tool, f.length_name)
+        ):
             bonus = Decision(INCLUDED, "tool: " + _BONUS_BY_TOOL[tool])
         if bonus.value == INCLUDED:
             length = printed_len

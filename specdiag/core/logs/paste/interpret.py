@@ -651,8 +651,26 @@ def baseline_one(r: PasteRecord) -> bool:
         and r.accepted_tokens is None
         and r.drafted_tokens is None
         and not r.per_position
-        and any(baseline_label(v) for _, v in r.labels)
+        and (
+            any(baseline_label(v) for _, v in r.labels)
+            or (not r.labels and len(r.fields) == 1 and _baseline_key(r.fields[0][0]))
+        )
     )
+
+
+# a key-value line's key naming the run without drafts before the figure's name ('Baseline
+# (no spec) avg_accept_len', 'Baseline（无投机）时 avg_accept_len': when baseline, ...)
+_KEY_LEAD = re.compile(
+    r"^(?P<lead>[^=:]{1,60}?)\s*(?:时|時|,)?\s*(?:(?:avg|mean|average)[ _]?)?(?:accept|acc[ _]len|AL\b|τ)",
+    re.I,
+)
+
+
+def _baseline_key(key: str) -> bool:
+    """Whether a key-value line's key opens on the run without drafts (``_KEY_LEAD``), its
+    figure then that run's: one token a step, no measurement (as a baseline row's)."""
+    m = _KEY_LEAD.match(key.strip())
+    return m is not None and baseline_label(m.group("lead").strip())
 
 
 def _records(

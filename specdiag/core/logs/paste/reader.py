@@ -326,6 +326,28 @@ def _other_paste(text: str, no_model: bool) -> bool:
     return no_model and (_CALENDAR_WINDOW.search(text) is not None or _names_other(text))
 
 
+# a rejection's share named as a figure ('rejection rate: 0.71', 'reject_rate', 'rejected %'):
+# beside an acceptance rate, the two outcomes of a decision on items (a review, a screen, a
+# trade setup's filter); speculative decoding's lines name accepted drafts, not their rejection
+_REJECTION_RATE = re.compile(r"\breject(?:ion|ed)?[ _-]?(?:rate|ratio|share|%)", re.I)
+_ACCEPTANCE_RATE = re.compile(r"\baccept(?:ance|ed)?[ _-]?(?:rate|ratio|share|%)", re.I)
+
+
+def _verdict_rates(text: str) -> bool:
+    """Whether a paste names an acceptance rate and a rejection rate (``_REJECTION_RATE``): with
+    no model's decoding named (the caller's gate), the shares of a decision's two outcomes."""
+    return "eject" in text and bool(_REJECTION_RATE.search(text) and _ACCEPTANCE_RATE.search(text))
+
+
+def _tau_of_other_model(text: str) -> bool:
+    """Whether the only speculative-decoding word of a paste is the letter τ and the paste
+    names acceptance in another meaning (_names_other: a Metropolis sampler's chain, burn-in):
+    τ is a parameter of that model (a time constant), not the accept length."""
+    return (
+        "τ" in text and _SPEC_CONTEXT.search(text.replace("τ", " ")) is None and _names_other(text)
+    )
+
+
 def _work_acceptance(text: str) -> bool:
     """Whether a whole paste speaks of work items' acceptance (_WORK_ITEMS) and of nothing a
     language model's decoding prints (no speculative word, no _SERVING word)."""
@@ -350,7 +372,7 @@ _PROSE_LINE = re.compile(r"^[ \t#>*-]*(?:[A-Za-z]+[^\w|│┃\n]+){6}", re.M)
 # beside them may be the drafts' (a table of arms, '| Decode tok/s | Acceptance |')
 _DECODING = re.compile(
     r"decod|\binfer|\bllms?\b|\bgpus?\b|\bcuda\b|\bmodels?\b|\bbatch\b|throughput|latency"
-    r"|\btok(?:ens?)?/s|\btok(?:ens?)?\s+per\s+s|sampl|vocab|top[_-]?[kp]\b|\bgenerat|\bserv(?:er|ing|e)\b"
+    r"|\btok(?:ens?)?/s|\btok(?:ens?)?\s+per\s+s|sampl(?!es?\b)|vocab|top[_-]?[kp]\b|\bgenerat|\bserv(?:er|ing|e)\b"
     r"|llama|vllm|sglang|tensorrt|trt[_-]?llm|lmdeploy|fastdeploy|\bmlx\b|ollama|\blen\b",
     re.I,
 )
@@ -1319,10 +1341,14 @@ def read_paste(
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     # (a document whose prose speaks of no speculative decoding: a bare 'Acceptance' column is
     # of something else)
-    no_model = _SPEC_CONTEXT.search(text) is None and _DECODING.search(text) is None
+    no_model = _DECODING.search(text) is None and (
+        _SPEC_CONTEXT.search(text) is None or _tau_of_other_model(text)
+    )
     no_spec = no_model and _PROSE_LINE.search(text) is not None
     # (and such a paste's other meaning named in any of its blocks, or a window of calendar days)
     work_only = work_only or _other_paste(text, no_model)
+    # (or decisions on items: an acceptance rate beside a rejection rate, no model's decoding)
+    work_only = work_only or (no_model and _verdict_rates(text))
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)
     # lines inside a string or a targets' dict the paste's source code assigns (assigned.py)
     assigned = AS.marks(lines) if AS.gate(text) else {}
@@ -2832,8 +2858,8 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
     if len(runs) < 3 or len({r.printed_rate for r in runs}) < 3:
         return records
 
-    def fits(k: int, bonus: int) -> bool:
-        for r in runs:
+    def fits(group: list[PasteRecord], k: int, bonus: int) -> bool:
+        for r in group:
             pl, rate = r.printed_length, r.printed_rate
             assert pl is not None and rate is not None
             tol = _printed_unit(r, pl, False) + k * _printed_unit(r, rate, True)
@@ -2841,15 +2867,46 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
                 return False
         return True
 
-    with_bonus = [k for k in range(1, MAX_FITTED_K + 1) if fits(k, 1)]
-    without = [k for k in range(1, MAX_FITTED_K + 1) if fits(k, 0)]
-    if len(with_bonus) + len(without) != 1:
-        return records
-    k = (with_bonus or without)[0]
+    def one_k(group: list[PasteRecord]) -> tuple[int, bool] | None:
+        """The one k fitting every run of ``group`` and whether with the bonus; None unless
+        exactly one (k, side) fits."""
+        with_bonus = [k for k in range(1, MAX_FITTED_K + 1) if fits(group, k, 1)]
+        without = [k for k in range(1, MAX_FITTED_K + 1) if fits(group, k, 0)]
+        if len(with_bonus) + len(without) != 1:
+            return None
+        return (with_bonus or without)[0], bool(with_bonus)
+
+    got = one_k(runs)
+    if got is not None:
+        ks = [got[0]]
+        with_bonus = got[1]
+        rule_k = f"the one k that fits them all (k = {ks[0]})"
+    else:
+        # runs of a few arms, each its runs' label stem ('fast_a', 'fast_b', 'fast_c'; 'slim_a',
+        # ...): where each arm of three runs or more fits exactly one k, every arm on the same
+        # side, the arms drafted their k each (two k's at most)
+        groups: dict[str, list[PasteRecord]] = {}
+        for r in runs:
+            groups.setdefault(_arm_stem(r), []).append(r)
+        if (
+            len(groups) < 2
+            or "" in groups
+            or any(len(g) < 3 or len({r.printed_rate for r in g}) < 3 for g in groups.values())
+        ):
+            return records
+        fitted = [one_k(g) for g in groups.values()]
+        if any(f is None for f in fitted):
+            return records
+        sides = {f[1] for f in fitted if f is not None}
+        ks = sorted({f[0] for f in fitted if f is not None})
+        if len(sides) != 1 or len(ks) > 2:
+            return records
+        with_bonus = sides.pop()
+        rule_k = f"one k for each arm of runs (k = {' or '.join(map(str, ks))})"
     value = INCLUDED if with_bonus else EXCLUDED
     rule = (
         f"identity: every run's printed length = {'1 + ' if with_bonus else ''}k x rate with "
-        f"the one k that fits them all (k = {k}), none fitting "
+        f"{rule_k}, none fitting "
         f"{'k x rate' if with_bonus else '1 + k x rate'}"
     )
     out = []
@@ -2865,6 +2922,20 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
             )
         out.append(r)
     return out
+
+
+# a run's label ending in a short run mark after '_' or '-' ('fast_a', 'slim-2', 'N4_c'): the
+# arm is the label before it
+_ARM_MARK = re.compile(r"^(?P<arm>.*[^_\s-])[_-](?:[a-z]|\d{1,2})$", re.I)
+
+
+def _arm_stem(r: PasteRecord) -> str:
+    """The arm of a run: its first label's text before a short run mark ('fast_a': 'fast');
+    '' where the run has no such label."""
+    if not r.labels:
+        return ""
+    m = _ARM_MARK.match(r.labels[0][1].strip(" *`"))
+    return m.group("arm") if m is not None else ""
 
 
 def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:

@@ -28,6 +28,7 @@ Pure: a line in, a line out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _V = r"\d+(?:\.\d+)?%?"
 _KNOB = (
@@ -115,7 +116,7 @@ def rewrite(line: str) -> str:
 # an accept length's name, then three or more lengths joined by '/'
 _LENGTHS = re.compile(
     r"(?P<name>(?<![\w-])(?:mean\s+|average\s+|avg\.?\s+)?"
-    r"(?:accept(?:ance|ed)?[ _-]?len(?:gth)?|acc[ _-]?len|(?-i:AL)|τ))\s*[:=]?\s*"
+    r"(?:accept(?:ance|ed)?[ _-]?len(?:gth)?|acc[ _-]?len|(?-i:AL)|τ))\s*[:=]?\s*\*{0,2}"
     r"(?P<vals>\d+\.\d+(?:\s*/\s*\d+\.\d+){2,7})(?![\w%]|\.\d|\s*/\s*\d)",
     re.I,
 )
@@ -125,6 +126,40 @@ _LENGTHS = re.compile(
 _LABELS = re.compile(
     r"(?<![\w/.-])[A-Za-z][\w.+-]{0,20}(?:\s*/\s*[A-Za-z][\w.+-]{0,20}){2,7}(?![\w/])"
 )
+
+
+# a figure's list after the lengths' on the same line: as many numbers joined by '/', perhaps
+# a unit after them
+_NUM_LIST = re.compile(r"(?<![\w./])\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)+(?![\w./%]|\s*/)")
+# a unit whose slash is no list's ('tokens/s', 'tok/s', 't/s')
+_UNIT_SLASH = re.compile(r"\b(?:tokens?|toks?|t)/s\b", re.I)
+
+
+def _parallel(tail: str, n: int) -> list[str] | None:
+    """The text after a list of ``n`` lengths written once per run where every '/' in it is
+    another figure's list of ``n`` values (a unit's 'tok/s' aside) after a `name:` of its own:
+    the i-th run's copy holds each list's i-th value. None where any other '/' is there, a
+    list holds another count, or no such list is."""
+    lists = list(_NUM_LIST.finditer(tail))
+    if not lists or any(len(_values(x.group())) != n for x in lists):
+        return None
+    rest = _UNIT_SLASH.sub("", _NUM_LIST.sub("", tail))
+    if "/" in rest or not all(_named_before(tail[: x.start()]) for x in lists):
+        return None
+
+    def nth(i: int) -> Callable[[re.Match[str]], str]:
+        return lambda x: _values(x.group())[i]
+
+    return [_NUM_LIST.sub(nth(i), tail) for i in range(n)]
+
+
+def _named_before(before: str) -> bool:
+    """Whether the text before a list ends on a figure's name and a colon ('..., Throughput:')."""
+    head = before.rstrip()
+    if not head.endswith(":"):
+        return False
+    name = head[:-1].rsplit(",", 1)[-1]
+    return any(c.isalpha() for c in name)
 
 
 def _listed(line: str) -> str:
@@ -138,6 +173,12 @@ def _listed(line: str) -> str:
     if "/" not in head + tail:
         runs = "; ".join(f"{m.group('name')}: {v}" for v in vals)
         return head + runs + tail
+    if "/" not in head and (tails := _parallel(tail, len(vals))) is not None:
+        # the same runs' other figures after it, lists of as many values ('..., Accepted
+        # throughput: 274.6 / 270.2 / 267.6 tokens/s'): each run its own clause of its values
+        return head + "; ".join(
+            f"{m.group('name')}: {v}{t}" for v, t in zip(vals, tails, strict=True)
+        )
     # one list of as many labels before it, and no other list: the labels in order
     labels = list(_LABELS.finditer(head))
     if "/" in tail or len(labels) != 1 or head.count("/") != len(vals) - 1:
