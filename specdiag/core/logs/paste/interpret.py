@@ -1707,6 +1707,8 @@ def _round_proven(r: PasteRecord, proofs: dict[int, RST.RoundStats]) -> PasteRec
 
 
 _PER_STEP_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+# a hedge standing alone between a name and its value ('tops out at ~41'): no separator of its own
+_HEDGES = ("~", "≈", "~~", "≈~")
 
 
 def _paired_names(name: str) -> list[str] | None:
@@ -6406,9 +6408,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # tokens/round; tool threshold: 1')
             kt = m.group("key").rsplit(";", 1)[-1]
             sep_words = text[m.end("key") : m.start("val")].strip()
-            if (pat is _PAIR_BARE or (pat is _PAIR and sep_words[:1].isalpha())) and "." in kt:
+            if (
+                pat is _PAIR_BARE
+                or (pat is _PAIR and (sep_words[:1].isalpha() or sep_words in _HEDGES))
+            ) and "." in kt:
                 # a verb's subject, or a name right before its value, never runs back over a
-                # sentence's end ('... per decode step. Baseline is 1': 'Baseline' alone)
+                # sentence's end ('... per decode step. Baseline is 1': 'Baseline' alone); nor
+                # does a name before a hedged value ('... per forward pass. It tops out at ~41
+                # tok/s': the hedge is no key's separator)
                 ends = [e for e in _SENTENCE_START.finditer(kt) if not _abbreviated(kt, e.start())]
                 kt = kt[ends[-1].end() :] if ends else kt
             k = key_of(kt, sep_words)
