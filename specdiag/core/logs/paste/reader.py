@@ -90,6 +90,7 @@ from specdiag.core.logs.paste.evidence import (
     LLAMACPP_FLAGS_RULE,
     MEASURED_RULE,
     SERVED_RULE,
+    SERVER_LAUNCHED_RULE,
     TOKENS_NAME_RULE,
     V0_FIELDS_RULE,
     implausible,
@@ -1024,6 +1025,10 @@ def _tool(
             return next(iter(by)), MEASURED_RULE
         if (bench := driving(own)) is not None:
             return bench, DRIVES_RULE
+        if (server := T.server_launched(own, launched())) is not None:
+            # a benchmark's framework named beside the one server it drives, the paste
+            # starting that server by its own command and never the benchmark
+            return server, SERVER_LAUNCHED_RULE
         return "unknown", "several tools named in the block: " + ", ".join(own)
     named = untrained(whole())
     if len(named) == 1 and named[0] in others:
