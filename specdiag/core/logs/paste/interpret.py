@@ -3713,6 +3713,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     just before it; '' is none: the value follows the words). An acceptance figure named a
     proxy ('mean accepted tokens per step proxy') is none (``cells.key``)."""
     k = _key_of(words, sep)
+    if k.metric is None and words.rstrip().endswith(")") and (gl := _glossed_key(words)):
+        k = gl  # 'Accept length (EAGLE τ — mean tokens emitted per target forward)': the gloss
     if k.metric is None and (cut := words.rfind("(")) > words.rfind(")"):
         # a figure named in a bracket still open before its value ('higher throughput
         # (acceptance length ≈ 4.6'): the words inside the bracket name it
@@ -3725,6 +3727,26 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
         if C.validation(" ".join(ws[-(len(k.text.split()) + 3) :])):
             return C.Key(None, k.text, k.percent)
     return C.Key(None, k.text, k.percent) if k.metric in C.ACCEPTANCE and C.proxy(words) else k
+
+
+# a name, then its gloss in a closed bracket at the end of the words ('Accept length (EAGLE τ —
+# mean tokens emitted per forward)'): no nested bracket inside (linear)
+_GLOSS_END = re.compile(r"\(([^()]{1,160})\)\s*$")
+
+
+def _glossed_key(words: str) -> C.Key | None:
+    """The acceptance figure a bracket closing the words glosses, where the words before it name
+    an acceptance figure too and the gloss is too long for the name's suffix search: the gloss
+    says what the name counts ('tokens emitted per target forward': tokens a step), as a short
+    gloss already does. Another measure before the bracket ('Throughput (tokens per step)')
+    or a gloss naming none: None."""
+    m = _GLOSS_END.search(words)
+    if m is None:
+        return None
+    if _key_of(words[: m.start()]).metric not in C.ACCEPTANCE:
+        return None
+    inner = _key_of(m.group(1))
+    return inner if inner.metric in C.ACCEPTANCE else None
 
 
 # a figure's name owned by the draft after it ('acceptance rate of the draft', 'accept length
@@ -8138,6 +8160,8 @@ def keyvalue(
                 if fig.k is not None and fig.k.number != v.number:
                     k_clash = True  # two k's before one figure: whose it is is unsaid
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
+            if _other_length(fig, k.metric, v):
+                flush()  # ('tokens per step is 2.4 ... raises accept length to 3.35'): two runs
             if not fig.put(k.metric or "", v, k, vt, kt):
                 if k.metric in C.ACCEPTANCE and AT.told_again(
                     fig.fields,
@@ -8181,6 +8205,24 @@ def keyvalue(
     # table's k column makes them: a k past a fixed chain's is a maximum, and a rate rising
     # with k is no per-draft rate (no 1 + k x rate either way)
     return _k_maxima(out) if led else out
+
+
+def _other_length(fig: E.Figures, metric: str | None, v: C.Value) -> bool:
+    """Whether a length (or tokens a step) the run holds no value of yet is another run's: the
+    run holds the other of the two (tokens a step, or a length) at another value, neither equal
+    at the coarser printed decimals nor one apart (the target's own token: an identity of one
+    run, 'accepted 1.4 a step, 2.4 tokens/step'). Two lengths of one run differ by neither."""
+    other = (
+        fig.tok_per_step if metric == C.LENGTH else fig.length if metric == C.TOK_PER_STEP else None
+    )
+    if other is None or (fig.length if metric == C.LENGTH else fig.tok_per_step) is not None:
+        return False
+    if v.percent or other.percent:
+        return False
+    half = C.half_unit(min(v.decimals, other.decimals)) + 1e-9
+    per_step, length = (other, v) if metric == C.LENGTH else (v, other)
+    gap = per_step.number - length.number
+    return abs(gap) > half and abs(gap - 1) > half
 
 
 # a figure's name, then in brackets the part of the tooling that counted it ('Acceptance length
