@@ -6954,6 +6954,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_more(t, lines[j + 1][1])
                 or _open_share_list(t, lines[j + 1][1])
                 or _open_leg(t, lines[j + 1][1])
+                or _open_where(t, lines[j + 1][1])
             )
         ):
             j += 1
@@ -6981,6 +6982,23 @@ def _open_leg(t: str, nxt: str) -> bool:
     joined = f"{t} {nxt.strip()}"
     c = A.continued(joined, last.end(), last.group(0).rstrip().endswith("%"))
     return c is not None and c.start("val") > len(t)
+
+
+# a line ending on a value and the preposition of where it was measured, the place on the next
+# line ('... is 2.4 on' / 'model-a and 2.2 on model-b.'): a sentence wrapped by hand
+_ENDS_WHERE = re.compile(r"\d(?:\.\d+)?\s*%?\s+(?:on|for|with|at|in)\s*$", re.I)
+# a line that opens its own item or row (a list's bullet, a table's bar, a heading)
+_OWN_LINE = re.compile(r"\s*(?:[-*+•|#>]|\d{1,2}[.)]\s)")
+
+
+def _open_where(t: str, nxt: str) -> bool:
+    """Whether ``t``, naming an acceptance figure, ends on a value and a preposition of where it
+    was measured, and ``nxt`` (no item, row or heading of its own) names that place: one
+    sentence wrapped by hand, its next values ('and 2.2 on ...') read with the figure's name."""
+    low = t.lower()
+    if ("accept" not in low and "token" not in low) or _OWN_LINE.match(nxt):
+        return False
+    return _ENDS_WHERE.search(t) is not None and bool(nxt.strip())
 
 
 # a 'key=value' pair, and a line wholly of them (two or more, no head)
