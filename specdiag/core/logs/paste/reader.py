@@ -45,6 +45,7 @@ from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import lead_restated as LR
+from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
@@ -2390,6 +2391,8 @@ def read_paste(
     # a lead sentence printing both figures of exactly one later record, before it: that run
     # told first (lead_restated.py)
     records, block_of = LR.fold(records, block_of, raw)
+    # one run's length and share told again in later sentences, digit for digit (retold.py)
+    records, block_of = RTD.fold(records, block_of, raw)
     # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
     # records: the same two runs, each end's rate joining its length (paired_changes.py)
     records, block_of = PCH.fold(records, block_of, raw)
