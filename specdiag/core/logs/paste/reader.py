@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
@@ -45,7 +46,6 @@ from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import lead_restated as LR
-from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
@@ -64,6 +64,7 @@ from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
+from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
@@ -1203,6 +1204,9 @@ def read_paste(
         # (one whose header cells and labels carry brackets, its rows perhaps notes, first)
         if "(" in text:
             lines = FT.bracketed(lines)
+        # (one whose header joins two columns by an arrow, 'Before → After', arrowed.py)
+        if "→" in text or "->" in text:
+            lines = ARW.arrowed(lines)
         lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
         # a paper's table flattened to one line under its header, back as a pipe table
         lines = FT.one_line(lines)
