@@ -8178,7 +8178,7 @@ def keyvalue(
                 if fig.k is not None and fig.k.number != v.number:
                     k_clash = True  # two k's before one figure: whose it is is unsaid
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
-            if _other_length(fig, k.metric, v):
+            if _other_length(fig, k.metric, v, t, vt, said[-2] if len(said) > 1 else ""):
                 flush()  # ('tokens per step is 2.4 ... raises accept length to 3.35'): two runs
             if not fig.put(k.metric or "", v, k, vt, kt):
                 if k.metric in C.ACCEPTANCE and AT.told_again(
@@ -8225,11 +8225,15 @@ def keyvalue(
     return _k_maxima(out) if led else out
 
 
-def _other_length(fig: E.Figures, metric: str | None, v: C.Value) -> bool:
+def _other_length(
+    fig: E.Figures, metric: str | None, v: C.Value, t: str, vt: str, prev: str
+) -> bool:
     """Whether a length (or tokens a step) the run holds no value of yet is another run's: the
     run holds the other of the two (tokens a step, or a length) at another value, neither equal
-    at the coarser printed decimals nor one apart (the target's own token: an identity of one
-    run, 'accepted 1.4 a step, 2.4 tokens/step'). Two lengths of one run differ by neither."""
+    at the coarser printed decimals nor the tokens a step one more than the length (the
+    target's own token: an identity of one run, 'accepted 1.4 a step, 2.4 tokens/step'), and
+    the two values stand in different sentences of the line ``t`` (one sentence printing both
+    keeps them one record, as before; ``prev``: the line before)."""
     other = (
         fig.tok_per_step if metric == C.LENGTH else fig.length if metric == C.TOK_PER_STEP else None
     )
@@ -8240,7 +8244,32 @@ def _other_length(fig: E.Figures, metric: str | None, v: C.Value) -> bool:
     half = C.half_unit(min(v.decimals, other.decimals)) + 1e-9
     per_step, length = (other, v) if metric == C.LENGTH else (v, other)
     gap = per_step.number - length.number
-    return abs(gap) > half and abs(gap - 1) > half
+    if abs(gap) <= half or abs(gap - 1) <= half:
+        return False
+    shown = next(
+        (
+            x
+            for _, x in fig.fields
+            if (ov := C.value(C._MARKUP.sub("", x).strip().lstrip("~≈ "))) is not None
+            and ov.number == other.number
+        ),
+        None,
+    )
+    at, ot = t.find(vt), t.find(shown) if shown else -1
+    if at < 0 or not shown:
+        return False
+    if ot < 0:
+        # (the other value on the line before: a sentence's end after it there, or before
+        # this value here)
+        po = prev.rfind(shown)
+        return po >= 0 and (
+            _SENTENCE_BREAK.search(prev, po) is not None
+            or _SENTENCE_BREAK.search(t, 0, at) is not None
+        )
+    return _SENTENCE_BREAK.search(t, min(at, ot), max(at, ot)) is not None
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)")
 
 
 # a figure's name, then in brackets the part of the tooling that counted it ('Acceptance length

@@ -29,3 +29,24 @@ def test_tokens_a_step_one_more_than_the_length_stay_one_run(read: Read, a: int)
     acc = a / 10
     text = f"Performance\nAccept length {acc:.1f} ({acc + 1:.1f} tokens/step) on the chat set.\n"
     assert len(read(text).records) == 1
+
+
+@given(a=st.integers(21, 39), b=st.integers(41, 59))
+def test_one_sentence_printing_both_stays_one_record(read: Read, a: int, b: int) -> None:
+    text = (
+        f"Performance\nThe head reaches an acceptance length of {a / 10:.1f} on set A, "
+        f"and the other run {b / 10:.1f} tokens per step.\n"
+    )
+    assert len(read(text).records) == 1
+
+
+@given(a=st.integers(15, 29), b=st.integers(310, 590))
+def test_a_sentence_wrapped_over_two_lines_ends_before_the_second(
+    read: Read, a: int, b: int
+) -> None:
+    text = (
+        "Performance\n"
+        f"Tokens per step is {a / 10:.1f} on the chain drafter. Tree drafting\n"
+        f"raises accept length to ~{b / 100:.2f} but costs more.\n"
+    )
+    assert sorted(r.printed_length for r in read(text).records) == sorted([a / 10, b / 100])
