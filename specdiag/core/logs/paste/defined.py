@@ -31,6 +31,12 @@ _DEFINES = re.compile(
     r"\s+means\b|\s+equals\b)\s*(?P<def>[^.;\n]{8,240}?)(?=\.(?:\s|$)|;|\n|$)",
     re.I,
 )
+# ... or a bracket right after the name glossing it, perhaps after a symbol and a dash, colon or
+# comma ('accept length (EAGLE τ — mean tokens emitted per target forward)'): the gloss defines it
+_GLOSSED = re.compile(
+    r"\s*\((?:[^()\n]{0,24}?\s*(?:—|–|:|,)\s*)?(?P<def>[^()\n]{8,160})\)",
+    re.I,
+)
 _WORDS_BEFORE = re.compile(r"(?:[A-Za-z][\w-]{0,30}\s+){0,2}$")
 _ACCEPTED = re.compile(
     r"\baccepted\s+(?:(?P<draft>draft(?:ed)?|speculative|proposed)\s+)?(?:tokens?|drafts?)\b|"
@@ -108,7 +114,7 @@ def definitions(text: str) -> list[Definition]:
         return []
     out = []
     for m in _NAME.finditer(text):
-        sep = _DEFINES.match(text, m.end())
+        sep = _DEFINES.match(text, m.end()) or _GLOSSED.match(text, m.end())
         if sep is None:
             continue
         d = sep.group("def")

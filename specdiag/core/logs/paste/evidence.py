@@ -140,6 +140,9 @@ MEASURED_RULE = "the tool the paste says measured its figures"
 # a benchmark named with the only server it drives, the paste saying it starts that server
 # (tools.driving): the figures are the benchmark's output
 DRIVES_RULE = "named with the only server its benchmark drives: the benchmark's output"
+# a benchmark's framework named with the only server it drives, the paste's own command
+# starting that server and no command running the benchmark (tools.server_launched)
+SERVER_LAUNCHED_RULE = "named with a benchmark's framework; the paste's command starts this server, never the benchmark"
 # SGLang's own server flags set in a paste that names no tool ('speculative-num-steps=3,
 # speculative-eagle-topk=8'): SGLang served the run; like a launch, for the user's own prose
 FLAGS_RULE = "SGLang's own server flags set in the paste (speculative-num-steps, -eagle-topk)"
@@ -191,6 +194,7 @@ CONVENTION_RULES = frozenset(
         SAME_KEYS_RULE,
         MEASURED_RULE,
         DRIVES_RULE,
+        SERVER_LAUNCHED_RULE,
         LINKED_RULE,
         DECLARED_RULE,
         LAUNCHED_RULE,

@@ -22,6 +22,8 @@ import re
 _SPAN = 60
 # a value standing alone (never a name's digit, 'v2', 'MTP3')
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])\s*%?")
+# the name a value printed after it ('% acceptance rate,'): words alone, then a comma
+_NAMED_BEFORE_COMMA = re.compile(r"\s*[A-Za-z][A-Za-z \-]{0,40},")
 _FORECAST = re.compile(
     r"(?:\b(?:will|shall|would|should)|'ll|'d|\b(?:is|are|was|were)\s+(?:going|expected|"
     r"projected|predicted|estimated|forecast)\s+to)"
@@ -48,4 +50,8 @@ def own_clause(text: str, lo: int, at: int) -> str:
     # (after the clause's last value: a name before it is that value's, 'acceptance 4%,
     # speculation 1.01 tok/step')
     ends = [m.end() for m in _NUMBER.finditer(text, start, at)]
-    return text[ends[-1] if ends else start : at]
+    words = text[ends[-1] if ends else start : at]
+    # words right after the last value, up to a comma, are that value's own name ('88%
+    # acceptance, 5.1 tokens/step'): the clause of the next value starts after the comma
+    after = _NAMED_BEFORE_COMMA.match(words) if ends and "," in words else None
+    return words[after.end() :] if after is not None else words

@@ -1863,6 +1863,8 @@ def _round_proven(r: PasteRecord, proofs: dict[int, RST.RoundStats]) -> PasteRec
 
 
 _PER_STEP_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+# a hedge standing alone between a name and its value ('tops out at ~41'): no separator of its own
+_HEDGES = ("~", "≈", "~~", "≈~")
 
 
 def _paired_names(name: str) -> list[str] | None:
@@ -3878,6 +3880,8 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
         # a definition in brackets, then what it was taken over ('Acceptance τ (tokens per
         # verify step, mean of 8 prompts): 3.84'): the definition names the figure, as alone
         k = defined
+    if k.metric is None and words.rstrip().endswith(")") and (gl := _glossed_key(words)):
+        k = gl  # 'Accept length (EAGLE τ — mean tokens emitted per target forward)': the gloss
     if k.metric is None and (cut := words.rfind("(")) > words.rfind(")"):
         # a figure named in a bracket still open before its value ('higher throughput
         # (acceptance length ≈ 4.6'): the words inside the bracket name it
@@ -3890,6 +3894,26 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
         if C.validation(" ".join(ws[-(len(k.text.split()) + 3) :])):
             return C.Key(None, k.text, k.percent)
     return C.Key(None, k.text, k.percent) if k.metric in C.ACCEPTANCE and C.proxy(words) else k
+
+
+# a name, then its gloss in a closed bracket at the end of the words ('Accept length (EAGLE τ —
+# mean tokens emitted per forward)'): no nested bracket inside (linear)
+_GLOSS_END = re.compile(r"\(([^()]{1,160})\)\s*$")
+
+
+def _glossed_key(words: str) -> C.Key | None:
+    """The acceptance figure a bracket closing the words glosses, where the words before it name
+    an acceptance figure too and the gloss is too long for the name's suffix search: the gloss
+    says what the name counts ('tokens emitted per target forward': tokens a step), as a short
+    gloss already does. Another measure before the bracket ('Throughput (tokens per step)')
+    or a gloss naming none: None."""
+    m = _GLOSS_END.search(words)
+    if m is None:
+        return None
+    if _key_of(words[: m.start()]).metric not in C.ACCEPTANCE:
+        return None
+    inner = _key_of(m.group(1))
+    return inner if inner.metric in C.ACCEPTANCE else None
 
 
 # a figure's name owned by the draft after it ('acceptance rate of the draft', 'accept length
@@ -6649,9 +6673,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # tokens/round; tool threshold: 1')
             kt = m.group("key").rsplit(";", 1)[-1]
             sep_words = text[m.end("key") : m.start("val")].strip()
-            if (pat is _PAIR_BARE or (pat is _PAIR and sep_words[:1].isalpha())) and "." in kt:
+            if (
+                pat is _PAIR_BARE
+                or (pat is _PAIR and (sep_words[:1].isalpha() or sep_words in _HEDGES))
+            ) and "." in kt:
                 # a verb's subject, or a name right before its value, never runs back over a
-                # sentence's end ('... per decode step. Baseline is 1': 'Baseline' alone)
+                # sentence's end ('... per decode step. Baseline is 1': 'Baseline' alone); nor
+                # does a name before a hedged value ('... per forward pass. It tops out at ~41
+                # tok/s': the hedge is no key's separator)
                 ends = [e for e in _SENTENCE_START.finditer(kt) if not _abbreviated(kt, e.start())]
                 kt = kt[ends[-1].end() :] if ends else kt
             k = key_of(kt, sep_words)
@@ -7221,6 +7250,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_more(t, lines[j + 1][1])
                 or _open_share_list(t, lines[j + 1][1])
                 or _open_leg(t, lines[j + 1][1])
+                or _open_where(t, lines[j + 1][1])
             )
         ):
             j += 1
@@ -7248,6 +7278,23 @@ def _open_leg(t: str, nxt: str) -> bool:
     joined = f"{t} {nxt.strip()}"
     c = A.continued(joined, last.end(), last.group(0).rstrip().endswith("%"))
     return c is not None and c.start("val") > len(t)
+
+
+# a line ending on a value and the preposition of where it was measured, the place on the next
+# line ('... is 2.4 on' / 'model-a and 2.2 on model-b.'): a sentence wrapped by hand
+_ENDS_WHERE = re.compile(r"\d(?:\.\d+)?\s*%?\s+(?:on|for|with|at|in)\s*$", re.I)
+# a line that opens its own item or row (a list's bullet, a table's bar, a heading)
+_OWN_LINE = re.compile(r"\s*(?:[-*+•|#>]|\d{1,2}[.)]\s)")
+
+
+def _open_where(t: str, nxt: str) -> bool:
+    """Whether ``t``, naming an acceptance figure, ends on a value and a preposition of where it
+    was measured, and ``nxt`` (no item, row or heading of its own) names that place: one
+    sentence wrapped by hand, its next values ('and 2.2 on ...') read with the figure's name."""
+    low = t.lower()
+    if ("accept" not in low and "token" not in low) or _OWN_LINE.match(nxt):
+        return False
+    return _ENDS_WHERE.search(t) is not None and bool(nxt.strip())
 
 
 # a 'key=value' pair, and a line wholly of them (two or more, no head)
@@ -8428,6 +8475,8 @@ def keyvalue(
                 if fig.k is not None and fig.k.number != v.number:
                     k_clash = True  # two k's before one figure: whose it is is unsaid
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
+            if _other_length(fig, k.metric, v, t, vt, said[-2] if len(said) > 1 else ""):
+                flush()  # ('tokens per step is 2.4 ... raises accept length to 3.35'): two runs
             if not fig.put(k.metric or "", v, k, vt, kt):
                 if k.metric in C.ACCEPTANCE and AT.told_again(
                     fig.fields,
@@ -8471,6 +8520,53 @@ def keyvalue(
     # table's k column makes them: a k past a fixed chain's is a maximum, and a rate rising
     # with k is no per-draft rate (no 1 + k x rate either way)
     return _k_maxima(out) if led else out
+
+
+def _other_length(
+    fig: E.Figures, metric: str | None, v: C.Value, t: str, vt: str, prev: str
+) -> bool:
+    """Whether a length (or tokens a step) the run holds no value of yet is another run's: the
+    run holds the other of the two (tokens a step, or a length) at another value, neither equal
+    at the coarser printed decimals nor the tokens a step one more than the length (the
+    target's own token: an identity of one run, 'accepted 1.4 a step, 2.4 tokens/step'), and
+    the two values stand in different sentences of the line ``t`` (one sentence printing both
+    keeps them one record, as before; ``prev``: the line before)."""
+    other = (
+        fig.tok_per_step if metric == C.LENGTH else fig.length if metric == C.TOK_PER_STEP else None
+    )
+    if other is None or (fig.length if metric == C.LENGTH else fig.tok_per_step) is not None:
+        return False
+    if v.percent or other.percent:
+        return False
+    half = C.half_unit(min(v.decimals, other.decimals)) + 1e-9
+    per_step, length = (other, v) if metric == C.LENGTH else (v, other)
+    gap = per_step.number - length.number
+    if abs(gap) <= half or abs(gap - 1) <= half:
+        return False
+    shown = next(
+        (
+            x
+            for _, x in fig.fields
+            if (ov := C.value(C._MARKUP.sub("", x).strip().lstrip("~≈ "))) is not None
+            and ov.number == other.number
+        ),
+        None,
+    )
+    at, ot = t.find(vt), t.find(shown) if shown else -1
+    if at < 0 or not shown:
+        return False
+    if ot < 0:
+        # (the other value on the line before: a sentence's end after it there, or before
+        # this value here)
+        po = prev.rfind(shown)
+        return po >= 0 and (
+            _SENTENCE_BREAK.search(prev, po) is not None
+            or _SENTENCE_BREAK.search(t, 0, at) is not None
+        )
+    return _SENTENCE_BREAK.search(t, min(at, ot), max(at, ot)) is not None
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)")
 
 
 # a figure's name, then in brackets the part of the tooling that counted it ('Acceptance length

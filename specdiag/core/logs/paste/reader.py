@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
+from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
@@ -64,6 +65,7 @@ from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
+from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
@@ -92,6 +94,7 @@ from specdiag.core.logs.paste.evidence import (
     LLAMACPP_FLAGS_RULE,
     MEASURED_RULE,
     SERVED_RULE,
+    SERVER_LAUNCHED_RULE,
     TOKENS_NAME_RULE,
     V0_FIELDS_RULE,
     implausible,
@@ -1048,6 +1051,10 @@ def _tool(
             return next(iter(by)), MEASURED_RULE
         if (bench := driving(own)) is not None:
             return bench, DRIVES_RULE
+        if (server := T.server_launched(own, launched())) is not None:
+            # a benchmark's framework named beside the one server it drives, the paste
+            # starting that server by its own command and never the benchmark
+            return server, SERVER_LAUNCHED_RULE
         return "unknown", "several tools named in the block: " + ", ".join(own)
     named = untrained(whole())
     if len(named) == 1 and named[0] in others:
@@ -1224,6 +1231,9 @@ def read_paste(
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
             lines = FT.metric_rows(lines)
+        # (one whose header joins two columns by an arrow, 'Before → After', arrowed.py)
+        if "→" in text or "->" in text:
+            lines = ARW.arrowed(lines)
         lines = FT.respaced(lines, lambda blk: bool(TB.find(blk)[0]))
         # a paper's table flattened to one line under its header, back as a pipe table
         lines = FT.one_line(lines)
@@ -2453,6 +2463,8 @@ def read_paste(
     # a rate told with its step's make-up of one draft ('1 regular + 1 speculative, 95%
     # accepted'), then 1 + that rate as tokens a step: one run told twice (step_made_up.py)
     records, block_of = SMU.fold(records, block_of, raw)
+    # one run's length and share told again in later sentences, digit for digit (retold.py)
+    records, block_of = RTD.fold(records, block_of, raw)
     # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
     # records: the same two runs, each end's rate joining its length (paired_changes.py)
     records, block_of = PCH.fold(records, block_of, raw)

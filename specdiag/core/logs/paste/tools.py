@@ -173,6 +173,17 @@ def driving(tools: list[str], text: str) -> str | None:
     return None
 
 
+def server_launched(tools: list[str], started: set[str]) -> str | None:
+    """The server among two tools named, a benchmark (or the framework shipping it) and the only
+    server it drives, where the paste's own command starts that server and never runs the
+    benchmark (``started``: the tools the paste's commands start): the launched server is the
+    run's ('python -m sglang.launch_server ...' over a card naming SpecForge for its scripts)."""
+    for bench, (server, _) in _DRIVES.items():
+        if set(tools) == {bench, server} and started == {server}:
+            return server
+    return None
+
+
 _BENCH_WORDS = re.compile(
     r"bench(?:mark)?|serving benchmark|trtllm-bench|throughput|request rate|concurrency", re.I
 )
