@@ -48,8 +48,9 @@ _NAME = re.compile(
 _VAL = r"\d+(?:\.\d+)?\s*%?"
 _ARROW = V.ARROW
 _BRACKET = re.compile(
-    # (whose run it was, 'yours:', 'ours:': another's figures are a run's all the same)
-    r"\(\s*(?:(?:yours|ours|mine|theirs)\s*:\s*)?"
+    # (whose run it was, 'ours:', 'mine:'; a quoted 'yours:' or 'theirs:' is another's run
+    # quoted beside the paste's own: no record, the house rule for a source's figure)
+    r"\(\s*(?:(?:ours|mine)\s*:\s*)?"
     r"(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
     r"(?:(?P<a>" + _VAL + r")\s*" + _ARROW + r"\s*(?P<b>" + _VAL + r")|"
     r"from\s+(?P<fa>" + _VAL + r")\s+to\s+(?P<fb>" + _VAL + r")|"

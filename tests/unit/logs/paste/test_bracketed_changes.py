@@ -64,7 +64,7 @@ def test_a_verbs_change_under_a_rate_is_lengths_too() -> None:
 @given(
     before=st.integers(60, 95),
     drop=st.integers(5, 40),
-    owner=st.sampled_from(["yours: ", "ours: ", "theirs: ", ""]),
+    owner=st.sampled_from(["ours: ", "mine: ", ""]),
     where=st.sampled_from([" at pos-1", " at position 2", " at pos 3", ""]),
 )
 def test_an_owner_and_a_position_in_the_bracket(
@@ -80,6 +80,25 @@ def test_an_owner_and_a_position_in_the_bracket(
         [before / 100, (before - drop + 0.5) / 100]
     )
     assert all(r.printed_length is None and r.accept_length is None for r in got)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    before=st.integers(60, 95),
+    drop=st.integers(5, 40),
+    owner=st.sampled_from(["yours: ", "Yours: ", "theirs: ", "yours:"]),
+    where=st.sampled_from([" at pos-1", " at position 2", ""]),
+    arrow=st.sampled_from(["→", " -> ", "->"]),
+)
+def test_a_quoted_owners_change_is_no_record(
+    read: Read, before: int, drop: int, owner: str, where: str, arrow: str
+) -> None:
+    # 'yours:' / 'theirs:' quote the other party's figures beside the poster's own: no record
+    text = (
+        f"{_SAID}We see the same acceptance-rate slide ({owner}{before}.0%{arrow}"
+        f"{before - drop}.5%{where}) with a shorter draft.\n"
+    )
+    assert not read(text).records
 
 
 @pytest.mark.parametrize(
