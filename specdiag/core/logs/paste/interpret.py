@@ -43,6 +43,7 @@ from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import pooled_cell as PC
+from specdiag.core.logs.paste import position_pairs as PPAIR
 from specdiag.core.logs.paste import position_section as PSEC
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
@@ -8188,7 +8189,7 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = EL.rewrite(VR.rewrite(CF.rewrite(t)))
+        t = EL.rewrite(VR.rewrite(CF.rewrite(PPAIR.rewrite(t))))
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
