@@ -2067,6 +2067,46 @@ def symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
     return out
 
 
+# a one-letter symbol the paste sets to a value ('a = 3.5', 'α=0.6'): the only letters looked
+# for after a figure's name (_named_symbol)
+_SYMBOL_SET = re.compile(r"(?<![\w.'\"`])(?P<sym>[A-Za-zα-ωτ])\s*=\s*[~≈]?\s*\d")
+
+
+def _named_symbol(sym: str) -> re.Pattern[str]:
+    """A figure's name written right before ``sym`` standing alone, no bracket ('the
+    acceptance length a across task types', 'Acceptance length a must exceed ...')."""
+    return re.compile(
+        r"(?P<name>(?:[A-Za-z][\w-]*[ \t]+){0,3}[A-Za-z][\w-]*)[ \t]+[`*$]{0,2}"
+        + re.escape(sym)
+        + r"[`*$]{0,2}(?![\w'’.\-])"
+    )
+
+
+def named_symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
+    """(0, symbol, name) of each one-letter symbol the paste both sets to a value ('a = 3.5')
+    and writes, with no bracket, right after an acceptance figure's name ('the acceptance
+    length a across task types'): the figure it stands for, wherever it is set in the paste
+    (a title over the body defining it; line 0: before every line). Only the letters the
+    paste sets are looked for; a symbol that is itself a known name ('AL', 'τ') needs none."""
+    set_syms = {m.group("sym") for _, t in lines if "=" in t for m in _SYMBOL_SET.finditer(t)}
+    out: list[tuple[int, str, str]] = []
+    for sym in sorted(set_syms):
+        if C.key(C.norm(sym)[0]).metric is not None:
+            continue
+        pat = _named_symbol(sym)
+        for _, t in lines:
+            if sym not in t:
+                continue
+            for m in pat.finditer(t):
+                words = m.group("name").split()
+                for i in range(len(words)):
+                    name = " ".join(words[i:])
+                    if C.key(C.norm(name)[0]).metric in C.ACCEPTANCE:
+                        out.append((0, sym, name))
+                        break
+    return out
+
+
 def with_symbols(lines: list[Line], defined: list[tuple[int, str, str]]) -> list[Line]:
     """Lines where a symbol the prose defined before them ('acceptance length (a)') is set to
     a value ('SQL: L = 2.85') read with the figure's name in its place; a symbol defined twice

@@ -2063,9 +2063,11 @@ def read_paste(
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
         kv_ctx = _version_before(prose_ctx if structure == "prose" else ctx, body)
-        if rest and "=" in body and "(" in text:
+        if rest and "=" in body:
             if syms is None:
-                syms = I.symbols(lines)
+                # ('acceptance length (a)'; or, no bracket, 'the acceptance length a across
+                # tasks' where the paste sets 'a = 3.5': anywhere, a title over the body too)
+                syms = (I.symbols(lines) if "(" in text else []) + I.named_symbols(lines)
             if syms:
                 # a symbol the prose defined ('acceptance length (a)') set to a value ('a = 3.50')
                 rest = I.with_symbols(rest, syms)
