@@ -5181,7 +5181,8 @@ _CHANGE_VERB = (
 _CHANGE_BRACKET = (
     r"(?:\(\s*(?:(?P<lab>[^(),→\n]{1,20}),\s*)?)?(?P<a>[~≈]?\d+(?:\.\d+)?\s*%?)\s*"
     + V.ARROW
-    + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)(?![\w.]\d)"
+    # (the end a range, '0.07-0.09', is no figure: rate_changes reads the start alone)
+    + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)(?![\w.]\d|\s*[-–]\s*[~≈]?\d)"
 )
 _NAMED_CHANGE = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)[*`]{0,2}\s+"

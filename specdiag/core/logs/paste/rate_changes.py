@@ -46,13 +46,21 @@ _NAME = re.compile(
     re.I,
 )
 _VAL = r"\d+(?:\.\d+)?\s*%?"
+# when each end of a bracketed change was measured ('(0.20 before -> 0.08 now)')
+_THEN = r"(?:before|earlier|previously|initially|originally|then)"
+_NOW = r"(?:now|after|today|currently)"
 _ARROW = V.ARROW
 _BRACKET = re.compile(
     # (whose run it was, 'ours:', 'mine:'; a quoted 'yours:' or 'theirs:' is another's run
     # quoted beside the paste's own: no record, the house rule for a source's figure)
     r"\(\s*(?:(?:ours|mine)\s*:\s*)?"
     r"(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
-    r"(?:(?P<a>" + _VAL + r")\s*" + _ARROW + r"\s*(?P<b>" + _VAL + r")|"
+    # (each end perhaps told when it was, 'before' / 'now', the first after a word of the
+    # subset measured, '0.20 prose before'; the second perhaps approximate too, or a range,
+    # which is no figure: the first end alone is read, _RANGE_END)
+    r"(?:(?P<a>" + _VAL + r")(?:\s+(?:[A-Za-z][\w-]*\s+)?" + _THEN + r")?\s*" + _ARROW
+    + r"\s*(?:[~≈]\s*)?(?P<b>" + _VAL + r")(?P<rng>\s*[-–]\s*[~≈]?\d+(?:\.\d+)?\s*%?)?"
+    r"(?:\s+" + _NOW + r")?|"
     r"from\s+(?P<fa>" + _VAL + r")\s+to\s+(?P<fb>" + _VAL + r")|"
     # (bare 'X to Y': only after a setting swept from one end to the other, _SWEPT)
     r"(?P<sa>" + _VAL + r")\s+to\s+(?P<sb>" + _VAL + r"))"
@@ -271,6 +279,10 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
         else:
             continue
         kt = name.group(0).strip()
+        if ga == "a" and m.group("rng"):
+            # the end a range ('(~0.20 -> ~0.07-0.09)'): no figure; the start alone is read
+            yield start + name.start(), m.end(), [(k, a, kt, m.group(ga).strip())]
+            continue
         yield (
             start + name.start(),
             m.end(),
