@@ -35,6 +35,7 @@ from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import elided as EL
+from specdiag.core.logs.paste import equated_pair as EQP
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
@@ -8230,7 +8231,7 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = EL.rewrite(VR.rewrite(CF.rewrite(PPAIR.rewrite(t))))
+        t = EL.rewrite(VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(t)))))
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
