@@ -19,9 +19,7 @@ import re
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import rate_changes as RCH
 
-_NAME = (
-    r"(?:[A-Za-z][\w/-]*[ \t]+)?(?:accept(?:ance)?(?:[ \t]+(?:rates?|ratios?|length|len))?)"
-)
+_NAME = r"(?:[A-Za-z][\w/-]*[ \t]+)?(?:accept(?:ance)?(?:[ \t]+(?:rates?|ratios?|length|len))?)"
 _V = r"[~≈]?(?:\d+(?:\.\d+)?|\.\d+)[ \t]?%?"
 _LABEL = r"[A-Za-z][\w-]{0,20}"
 _PAIR = re.compile(

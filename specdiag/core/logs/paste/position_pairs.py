@@ -54,8 +54,7 @@ def rewrite(text: str) -> str:
         if C.key(C.norm(name)[0]).metric != C.PER_POSITION:
             return m.group(0)  # a spelling the cells vocabulary does not read as positions
         return (
-            f"{name} is {m.group('l1')} {m.group('w1')}; "
-            f"{name} is {m.group('l2')} {m.group('w2')}"
+            f"{name} is {m.group('l1')} {m.group('w1')}; {name} is {m.group('l2')} {m.group('w2')}"
         )
 
     return _PAIR.sub(split, text)

@@ -45,22 +45,26 @@ _NAME = re.compile(
     r"\baccept(?:ed)?[\s_-]+length\b|\bAL\b)",
     re.I,
 )
-_VAL = r"\d+(?:\.\d+)?\s*%?"
+# (a value's spaces before its '%' only inside the optional group, so no two quantifiers share a
+# run of spaces: each part scans it once)
+_VAL = r"\d+(?:\.\d+)?(?:\s*%)?"
 # when each end of a bracketed change was measured ('(0.20 before -> 0.08 now)')
 _THEN = r"(?:before|earlier|previously|initially|originally|then)"
 _NOW = r"(?:now|after|today|currently)"
+# a change written with an arrow: each end perhaps told when it was ('before' / 'now'; the first
+# after a word of the subset measured, '0.20 prose before'), the second perhaps approximate too,
+# or a range ('rng': no figure, the first end alone is read)
+_ARROW_CHANGE = (
+    rf"(?P<a>{_VAL})(?:\s+(?:[A-Za-z][\w-]*\s+)?{_THEN})?\s*{V.ARROW}\s*(?:[~≈]\s*)?"
+    rf"(?P<b>{_VAL})(?P<rng>\s*[-–]\s*[~≈]?{_VAL})?(?:\s+{_NOW})?"
+)
 _ARROW = V.ARROW
 _BRACKET = re.compile(
     # (whose run it was, 'ours:', 'mine:'; a quoted 'yours:' or 'theirs:' is another's run
     # quoted beside the paste's own: no record, the house rule for a source's figure)
     r"\(\s*(?:(?:ours|mine)\s*:\s*)?"
     r"(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
-    # (each end perhaps told when it was, 'before' / 'now', the first after a word of the
-    # subset measured, '0.20 prose before'; the second perhaps approximate too, or a range,
-    # which is no figure: the first end alone is read, _RANGE_END)
-    r"(?:(?P<a>" + _VAL + r")(?:\s+(?:[A-Za-z][\w-]*\s+)?" + _THEN + r")?\s*" + _ARROW
-    + r"\s*(?:[~≈]\s*)?(?P<b>" + _VAL + r")(?P<rng>\s*[-–]\s*[~≈]?\d+(?:\.\d+)?\s*%?)?"
-    r"(?:\s+" + _NOW + r")?|"
+    r"(?:" + _ARROW_CHANGE + r"|"
     r"from\s+(?P<fa>" + _VAL + r")\s+to\s+(?P<fb>" + _VAL + r")|"
     # (bare 'X to Y': only after a setting swept from one end to the other, _SWEPT)
     r"(?P<sa>" + _VAL + r")\s+to\s+(?P<sb>" + _VAL + r"))"
