@@ -2408,7 +2408,7 @@ def read_paste(
         # ... or told first, above the one run printing it in a table or a tool's line
         # ('**Problem**: the draft had 0% acceptance ...' over a table whose 'Before' column
         # prints 0%): that run, told before it is shown (_zero_told_first)
-        shown = [r.first_line for r in records if _zero_shown(r)] + [
+        zero_shown_at = [r.first_line for r in records if _zero_shown(r)] + [
             ln for ln, _, rate in scanned() if rate == 0
         ]
         records, block_of = _keep(
@@ -2420,7 +2420,7 @@ def read_paste(
                     and (
                         first_zero is not None
                         and first_zero < r.first_line
-                        or _zero_told_first(r, shown)
+                        or _zero_told_first(r, zero_shown_at)
                     )
                 )
             ),
