@@ -1,11 +1,14 @@
 """A figure's change in a bracket after its name's clause, and values no rate can take under a
 rate's name: `better acceptance rate with the fused head (about 4 -> 4.6)`.
 
-The bracket holds whose run it was (`yours:`, `ours:`) and a hedge at most (`about`, `around`,
+The bracket holds whose run it was (`ours:`, `mine:`; a quoted `yours:` or `theirs:` is the
+other party's figure beside the poster's own: no record) and a hedge at most (`about`, `around`,
 `roughly`, `~`, `≈`, `from`), then a value before and one after (`->`, `→`, `=>`, `⟶`, or `from
-X to Y`), nothing after them but the draft position both were measured at (`at pos-1`) and a
-short note after a comma; the clause between the name and the bracket names no other measure,
-holds no number and ends no sentence. Two records: before and after.
+X to Y`; with an arrow, each end perhaps approximate and told when, `0.20 before -> ~0.08 now`),
+nothing after them but the draft position both were measured at (`at pos-1`) and a short note
+after a comma; the clause between the name and the bracket names no other measure, holds no
+number and ends no sentence. Two records: before and after; an end after the arrow that is a
+range (`0.07-0.09`) is no figure, the start alone is read.
 
 A rate is at most 1, or 100% with `%`. Under a rate's name (`acceptance rate`, `acceptance`), a
 before and after of plain values above 1 (at most 16 tokens, one of them with decimals, no
