@@ -6755,6 +6755,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if k.metric in C.ACCEPTANCE and _PER_SECOND.match(text, m.end("val")):
+                # a speed's value after an acceptance name ('prose acceptance on dual (~38
+                # tok/s)', the '~' read as the separator): never the figure's
+                continue
             if _in_code_span(m.group("val"), text, m.end("val")):
                 continue  # 'slots `1..num_speculative_tokens`': code holding more than a number
             if (
