@@ -340,6 +340,15 @@ for _m, _keys in {
         "accept rate/position",
         "accept rate/pos",
         "acc rate/pos",
+        # the draft index for the position ('per-index acceptance', 'acceptance per index')
+        "per index acceptance",
+        "per index acceptance rate",
+        "per index acceptance rates",
+        "per index accept rate",
+        "acceptance per index",
+        "acceptance rate per index",
+        "per draft index acceptance",
+        "per draft position acceptance",
     ),
 }.items():
     for _k in _keys:

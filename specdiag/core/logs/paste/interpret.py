@@ -35,6 +35,7 @@ from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import elided as EL
+from specdiag.core.logs.paste import equated_pair as EQP
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
@@ -43,6 +44,7 @@ from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import pooled_cell as PC
+from specdiag.core.logs.paste import position_pairs as PPAIR
 from specdiag.core.logs.paste import position_section as PSEC
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
@@ -2065,6 +2067,46 @@ def symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
                 if C.key(C.norm(name)[0]).metric in C.ACCEPTANCE:
                     out.append((ln, sym, name))
                     break
+    return out
+
+
+# a one-letter symbol the paste sets to a value ('a = 3.5', 'α=0.6'): the only letters looked
+# for after a figure's name (_named_symbol)
+_SYMBOL_SET = re.compile(r"(?<![\w.'\"`])(?P<sym>[A-Za-zα-ωτ])\s*=\s*[~≈]?\s*\d")
+
+
+def _named_symbol(sym: str) -> re.Pattern[str]:
+    """A figure's name written right before ``sym`` standing alone, no bracket ('the
+    acceptance length a across task types', 'Acceptance length a must exceed ...')."""
+    return re.compile(
+        r"(?P<name>(?:[A-Za-z][\w-]*[ \t]+){0,3}[A-Za-z][\w-]*)[ \t]+[`*$]{0,2}"
+        + re.escape(sym)
+        + r"[`*$]{0,2}(?![\w'’.\-])"
+    )
+
+
+def named_symbols(lines: list[Line]) -> list[tuple[int, str, str]]:
+    """(0, symbol, name) of each one-letter symbol the paste both sets to a value ('a = 3.5')
+    and writes, with no bracket, right after an acceptance figure's name ('the acceptance
+    length a across task types'): the figure it stands for, wherever it is set in the paste
+    (a title over the body defining it; line 0: before every line). Only the letters the
+    paste sets are looked for; a symbol that is itself a known name ('AL', 'τ') needs none."""
+    set_syms = {m.group("sym") for _, t in lines if "=" in t for m in _SYMBOL_SET.finditer(t)}
+    out: list[tuple[int, str, str]] = []
+    for sym in sorted(set_syms):
+        if C.key(C.norm(sym)[0]).metric is not None:
+            continue
+        pat = _named_symbol(sym)
+        for _, t in lines:
+            if sym not in t:
+                continue
+            for m in pat.finditer(t):
+                words = m.group("name").split()
+                for i in range(len(words)):
+                    name = " ".join(words[i:])
+                    if C.key(C.norm(name)[0]).metric in C.ACCEPTANCE:
+                        out.append((0, sym, name))
+                        break
     return out
 
 
@@ -5164,7 +5206,8 @@ _CHANGE_VERB = (
 _CHANGE_BRACKET = (
     r"(?:\(\s*(?:(?P<lab>[^(),→\n]{1,20}),\s*)?)?(?P<a>[~≈]?\d+(?:\.\d+)?\s*%?)\s*"
     + V.ARROW
-    + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)(?![\w.]\d)"
+    # (the end a range, '0.07-0.09', is no figure: rate_changes reads the start alone)
+    + r"\s*(?P<b>\d+(?:\.\d+)?\s*%?)(?![\w.]\d|\s*[-–]\s*[~≈]?\d)"
 )
 _NAMED_CHANGE = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)[*`]{0,2}\s+"
@@ -6741,6 +6784,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if k.metric in C.ACCEPTANCE and _PER_SECOND.match(text, m.end("val")):
+                # a speed's value after an acceptance name ('prose acceptance on dual (~38
+                # tok/s)', the '~' read as the separator): never the figure's
+                continue
             if _in_code_span(m.group("val"), text, m.end("val")):
                 continue  # 'slots `1..num_speculative_tokens`': code holding more than a number
             if (
@@ -8235,7 +8282,7 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = EL.rewrite(VR.rewrite(CF.rewrite(t)))
+        t = EL.rewrite(VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(t)))))
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))

@@ -1,11 +1,14 @@
 """A figure's change in a bracket after its name's clause, and values no rate can take under a
 rate's name: `better acceptance rate with the fused head (about 4 -> 4.6)`.
 
-The bracket holds whose run it was (`yours:`, `ours:`) and a hedge at most (`about`, `around`,
+The bracket holds whose run it was (`ours:`, `mine:`; a quoted `yours:` or `theirs:` is the
+other party's figure beside the poster's own: no record) and a hedge at most (`about`, `around`,
 `roughly`, `~`, `≈`, `from`), then a value before and one after (`->`, `→`, `=>`, `⟶`, or `from
-X to Y`), nothing after them but the draft position both were measured at (`at pos-1`) and a
-short note after a comma; the clause between the name and the bracket names no other measure,
-holds no number and ends no sentence. Two records: before and after.
+X to Y`; with an arrow, each end perhaps approximate and told when, `0.20 before -> ~0.08 now`),
+nothing after them but the draft position both were measured at (`at pos-1`) and a short note
+after a comma; the clause between the name and the bracket names no other measure, holds no
+number and ends no sentence. Two records: before and after; an end after the arrow that is a
+range (`0.07-0.09`) is no figure, the start alone is read.
 
 A rate is at most 1, or 100% with `%`. Under a rate's name (`acceptance rate`, `acceptance`), a
 before and after of plain values above 1 (at most 16 tokens, one of them with decimals, no
@@ -45,13 +48,26 @@ _NAME = re.compile(
     r"\baccept(?:ed)?[\s_-]+length\b|\bAL\b)",
     re.I,
 )
-_VAL = r"\d+(?:\.\d+)?\s*%?"
+# (a value's spaces before its '%' only inside the optional group, so no two quantifiers share a
+# run of spaces: each part scans it once)
+_VAL = r"\d+(?:\.\d+)?(?:\s*%)?"
+# when each end of a bracketed change was measured ('(0.20 before -> 0.08 now)')
+_THEN = r"(?:before|earlier|previously|initially|originally|then)"
+_NOW = r"(?:now|after|today|currently)"
+# a change written with an arrow: each end perhaps told when it was ('before' / 'now'; the first
+# after a word of the subset measured, '0.20 prose before'), the second perhaps approximate too,
+# or a range ('rng': no figure, the first end alone is read)
+_ARROW_CHANGE = (
+    rf"(?P<a>{_VAL})(?:\s+(?:[A-Za-z][\w-]*\s+)?{_THEN})?\s*{V.ARROW}\s*(?:[~≈]\s*)?"
+    rf"(?P<b>{_VAL})(?P<rng>\s*[-–]\s*[~≈]?{_VAL})?(?:\s+{_NOW})?"
+)
 _ARROW = V.ARROW
 _BRACKET = re.compile(
-    # (whose run it was, 'yours:', 'ours:': another's figures are a run's all the same)
-    r"\(\s*(?:(?:yours|ours|mine|theirs)\s*:\s*)?"
+    # (whose run it was, 'ours:', 'mine:'; a quoted 'yours:' or 'theirs:' is another's run
+    # quoted beside the paste's own: no record, the house rule for a source's figure)
+    r"\(\s*(?:(?:ours|mine)\s*:\s*)?"
     r"(?:(?:about|around|roughly|approx(?:imately|\.)?|~|≈)\s*)?"
-    r"(?:(?P<a>" + _VAL + r")\s*" + _ARROW + r"\s*(?P<b>" + _VAL + r")|"
+    r"(?:" + _ARROW_CHANGE + r"|"
     r"from\s+(?P<fa>" + _VAL + r")\s+to\s+(?P<fb>" + _VAL + r")|"
     # (bare 'X to Y': only after a setting swept from one end to the other, _SWEPT)
     r"(?P<sa>" + _VAL + r")\s+to\s+(?P<sb>" + _VAL + r"))"
@@ -270,6 +286,10 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
         else:
             continue
         kt = name.group(0).strip()
+        if ga == "a" and m.group("rng"):
+            # the end a range ('(~0.20 -> ~0.07-0.09)'): no figure; the start alone is read
+            yield start + name.start(), m.end(), [(k, a, kt, m.group(ga).strip())]
+            continue
         yield (
             start + name.start(),
             m.end(),

@@ -2073,9 +2073,11 @@ def read_paste(
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
         kv_ctx = _version_before(prose_ctx if structure == "prose" else ctx, body)
-        if rest and "=" in body and "(" in text:
+        if rest and "=" in body:
             if syms is None:
-                syms = I.symbols(lines)
+                # ('acceptance length (a)'; or, no bracket, 'the acceptance length a across
+                # tasks' where the paste sets 'a = 3.5': anywhere, a title over the body too)
+                syms = (I.symbols(lines) if "(" in text else []) + I.named_symbols(lines)
             if syms:
                 # a symbol the prose defined ('acceptance length (a)') set to a value ('a = 3.50')
                 rest = I.with_symbols(rest, syms)
@@ -2413,11 +2415,24 @@ def read_paste(
             r.last_line for r in records if r.printed_rate == 0
         ]
         first_zero = min(zeros, default=None)
+        # ... or told first, above the one run printing it in a table or a tool's line
+        # ('**Problem**: the draft had 0% acceptance ...' over a table whose 'Before' column
+        # prints 0%): that run, told before it is shown (_zero_told_first)
+        zero_shown_at = [r.first_line for r in records if _zero_shown(r)] + [
+            ln for ln, _, rate in scanned() if rate == 0
+        ]
         records, block_of = _keep(
             records,
             block_of,
             lambda r: (
-                not (first_zero is not None and first_zero < r.first_line and _zero_said(r, raw))
+                not (
+                    _zero_said(r, raw)
+                    and (
+                        first_zero is not None
+                        and first_zero < r.first_line
+                        or _zero_told_first(r, zero_shown_at)
+                    )
+                )
             ),
         )
     if scanned is not None and any(_prose_counts(r) for r in records):
@@ -3905,6 +3920,25 @@ def _zero_said(r: PasteRecord, raw: list[str]) -> bool:
         and r.steps is None
         and not r.labels
     )
+
+
+def _zero_shown(r: PasteRecord) -> bool:
+    """Whether a record of a table or a tool's key-value run (a block of several lines) prints
+    a rate of exactly zero: a run shown, not said in a sentence."""
+    return (
+        r.printed_rate == 0
+        and r.structure != "prose"
+        and (r.structure != "key-value" or r.first_line != r.last_line)
+    )
+
+
+def _zero_told_first(r: PasteRecord, shown: list[int]) -> bool:
+    """Whether the zero-only prose record ``r`` (:func:`_zero_said`) tells first the one run
+    shown below it printing a zero (``shown``: the first lines of the records and the line
+    scanner's lines printing a rate of exactly zero, :func:`_zero_shown`): exactly one such
+    run after it (several below: which one it tells is not said)."""
+    later = {ln for ln in shown if ln > r.last_line}
+    return len(later) == 1
 
 
 def _printed_ratios(records: list[PasteRecord]) -> list[C.Value]:

@@ -64,7 +64,7 @@ def test_a_verbs_change_under_a_rate_is_lengths_too() -> None:
 @given(
     before=st.integers(60, 95),
     drop=st.integers(5, 40),
-    owner=st.sampled_from(["yours: ", "ours: ", "theirs: ", ""]),
+    owner=st.sampled_from(["ours: ", "mine: ", ""]),
     where=st.sampled_from([" at pos-1", " at position 2", " at pos 3", ""]),
 )
 def test_an_owner_and_a_position_in_the_bracket(
@@ -80,6 +80,25 @@ def test_an_owner_and_a_position_in_the_bracket(
         [before / 100, (before - drop + 0.5) / 100]
     )
     assert all(r.printed_length is None and r.accept_length is None for r in got)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    before=st.integers(60, 95),
+    drop=st.integers(5, 40),
+    owner=st.sampled_from(["yours: ", "Yours: ", "theirs: ", "yours:"]),
+    where=st.sampled_from([" at pos-1", " at position 2", ""]),
+    arrow=st.sampled_from(["→", " -> ", "->"]),
+)
+def test_a_quoted_owners_change_is_no_record(
+    read: Read, before: int, drop: int, owner: str, where: str, arrow: str
+) -> None:
+    # 'yours:' / 'theirs:' quote the other party's figures beside the poster's own: no record
+    text = (
+        f"{_SAID}We see the same acceptance-rate slide ({owner}{before}.0%{arrow}"
+        f"{before - drop}.5%{where}) with a shorter draft.\n"
+    )
+    assert not read(text).records
 
 
 @pytest.mark.parametrize(
@@ -201,4 +220,75 @@ def test_a_bare_bracket_after_a_verb_of_change_is_before_and_after(
     ],
 )
 def test_no_record_bare_bracket_near_misses(line: str) -> None:
+    assert not read_paste(f"{_SAID}{line}\n").records
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    before=st.integers(40, 95),
+    drop=st.integers(5, 30),
+    hedge=st.sampled_from(["", "~", "≈"]),
+    then=st.sampled_from(["", " before", " chat before", " earlier"]),
+    now=st.sampled_from(["", " now", " today"]),
+    arrow=st.sampled_from(["→", " -> "]),
+)
+def test_each_end_hedged_or_told_when(
+    read: Read, before: int, drop: int, hedge: str, then: str, now: str, arrow: str
+) -> None:
+    # each end perhaps approximate, perhaps told when it was ('0.61 before -> 0.42 now')
+    text = (
+        f"{_SAID}The open issue is chat acceptance regressing against the older build "
+        f"({hedge}0.{before}{then}{arrow}{hedge}0.{before - drop}{now}).\n"
+    )
+    got = read(text).records
+    assert [r.printed_rate for r in got] == pytest.approx([before / 100, (before - drop) / 100])
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    before=st.integers(40, 95),
+    low=st.integers(5, 20),
+    width=st.integers(1, 9),
+    hedge=st.sampled_from(["", "~"]),
+    dash=st.sampled_from(["–", "-"]),
+    words=st.sampled_from([("", ""), (" chat before", " now")]),
+    head=st.sampled_from(
+        [
+            "The open issue is chat acceptance regressing against the older build",
+            "The acceptance rate fell",
+        ]
+    ),
+)
+def test_an_end_that_is_a_range_is_no_figure(
+    read: Read,
+    before: int,
+    low: int,
+    width: int,
+    hedge: str,
+    dash: str,
+    words: tuple[str, str],
+    head: str,
+) -> None:
+    # '(0.61 -> 0.10-0.15)': the start is read, the range is no figure (never its low end)
+    then, now = words
+    text = (
+        f"{_SAID}{head} "
+        f"({hedge}0.{before}{then} → {hedge}0.{low:02d}{dash}0.{low + width:02d}{now}).\n"
+    )
+    got = read(text).records
+    assert [r.printed_rate for r in got] == pytest.approx([before / 100])
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # another measure's change, each end told when
+        "Throughput regressed against the older build (41 before -> 30 now).",
+        # a range in a bracket alone, no change
+        "The acceptance rate sits in a band (0.40 - 0.55) on chat.",
+        # the time words of a condition
+        "If the acceptance rate drops (0.61 before -> 0.42 now) we revert.",
+    ],
+)
+def test_no_record_when_near_misses(line: str) -> None:
     assert not read_paste(f"{_SAID}{line}\n").records
