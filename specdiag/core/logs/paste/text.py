@@ -182,6 +182,9 @@ _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 # full-width ASCII forms ('accept length：1.70', '２.４'), as CJK input methods type them
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+# the Unicode hyphens a web page or an editor sets in a name ('TensorRT\u2011LLM', 'EAGLE\u20103'):
+# the ASCII hyphen every name and rule is written with
+_HYPHENS = {0x2010: 0x2D, 0x2011: 0x2D}
 
 
 # Chinese, Japanese and Korean prose and headers ('平均接受长度 2.41', '受理率は 72%', '평균 수락 길이:
@@ -574,6 +577,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_CODE_IN_BOLD.sub(" ", ln) for ln in raw]
     if re.search("[\uff01-\uff5e\u3000]", text):
         raw = [ln.translate(_FULLWIDTH) for ln in raw]
+    if "\u2010" in text or "\u2011" in text:
+        raw = [ln.translate(_HYPHENS) for ln in raw]
     if _MOJIBAKE.search(text):
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _GREEK_TELLTALE.search(text) and _MOJIBAKE_GREEK.search(text):
