@@ -42,7 +42,9 @@ _LONGEST = 48
 # a code fence's line ('```', '~~~', '```text')
 _FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})[\w+-]*\s*$")
 # a caption: a label closed by a colon, perhaps a heading's '#', a list mark and emphasis around
-_CAPTION = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+)?[*_]{0,2}(?P<label>[^:*_]+?)[*_]{0,2}\s*:\s*[*_]{0,2}\s*$")
+_CAPTION = re.compile(
+    r"^\s*(?:#{1,6}\s+|[-*+]\s+)?[*_]{0,2}(?P<label>[^:*_]+?)[*_]{0,2}\s*:\s*[*_]{0,2}\s*$"
+)
 
 
 def caption_above(line_no: int, raw: list[str]) -> str | None:

@@ -17,8 +17,8 @@ from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
 from specdiag.core.logs.paste import bullets as B
-from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import captioned_baseline as CB
+from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT

@@ -72,7 +72,9 @@ def test_the_captioned_run_without_drafts_is_no_record(
 @given(on=st.sampled_from(_ON), markup=st.sampled_from(["plain", "bold", "heading", "item"]))
 def test_negative_control_a_method_caption_keeps_its_one(read: Read, on: str, markup: str) -> None:
     # a run of a method printing 1.00 measured that its drafts were all rejected: a record
-    text = "\n".join(_run(_caption(on, markup), _line(8, "30.10", "Accept length", "1.00"), True, False))
+    text = "\n".join(
+        _run(_caption(on, markup), _line(8, "30.10", "Accept length", "1.00"), True, False)
+    )
     assert [r.printed_length for r in read(text + "\n").records] == [1.0]
 
 
