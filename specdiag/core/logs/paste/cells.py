@@ -151,6 +151,8 @@ for _m, _keys in {
         "avg accepted draft tokens",
         "average accepted draft tokens",
         "mean accepted draft tokens per step",
+        # the accepted part of a step's draft, in tokens ('Accepted draft length | 1.9 / 4')
+        "accepted draft length",
         "average accepted drafts",
         # accepted out of one draft (vLLM's 'drafts' are its draft-verify steps): drafts only
         "accepted per draft",
@@ -632,7 +634,9 @@ _TOOL_PREFIX = re.compile(
 )
 # a figure of the run's totals named as such, beside the mean over requests ('Token-Weighted
 # Acceptance Length' next to 'Acceptance Length', AIPerf; 'pooled acceptance rate')
-_POOLED_PREFIX = re.compile(r"^(?:token weighted|step weighted|pooled|run level|overall)\s+")
+_POOLED_PREFIX = re.compile(
+    r"^(?:token weighted|step weighted|(?:global )?weighted|pooled|run level|overall|global)\s+"
+)
 _TOOL_NAME = {
     "llama.cpp": "llamacpp",
     "trt llm": "trtllm",
@@ -652,7 +656,7 @@ _CONFIG_SUFFIX = re.compile(r"^(?P<m>.+?)\s+(?:on|off|before|after|old|new|base|
 
 _AGGREGATE = re.compile(
     r"^(?:avg|average|mean|overall|total|median|p50|aggregate|aggregated|cumulative|combined|"
-    r"global|net|final|end to end|e2e)\s+"
+    r"global|net|final|end to end|e2e|per (?:request|sample|prompt|query|sequence))\s+"
 )
 
 

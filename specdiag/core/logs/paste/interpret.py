@@ -3386,11 +3386,17 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         name = " ".join(x for x in cols[j] if x)
         if name:
             labels.append(("column", _label_value(name)))
+        # the rows of the column's acceptance figures, and those the totals' record took:
+        # the two records follow the order of their first rows
+        figure_rows: list[int] = []
+        pooled_rows: set[int] = set()
         for r, (_ln, cells) in enumerate(g.rows):
             k = _series_key(cells[0]) if r in series_rows else C.key(cells[0])
             cell = cells[j] if j < len(cells) else ""
             if not cell:
                 continue
+            if k.metric in C.ACCEPTANCE:
+                figure_rows.append(r)
             v = C.value(cell)
             if _short_not_rate(k, v, cell, cells[0]):
                 continue
@@ -3415,10 +3421,12 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             elif k.metric is not None and v is not None:
                 if k.pooled and k.metric in plain and pooled.put(k.metric, v, k, cell, cells[0]):
                     pooled.pooled_by_name = pooled.pooled_by_name or k.text
+                    pooled_rows.add(r)
                     continue
                 fig.put(k.metric, v, k, cell, cells[0])
         if pooled.has_acceptance() and not fig.has_acceptance():
             fig, pooled = pooled, E.Figures()
+        _accepted_to_totals(fig, pooled)
         if of_stats:
             st = stat_cols[j]
             labels = [lab for lab in labels if lab[0] != "column"]
@@ -3431,29 +3439,52 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                     fig.length.max,
                     "median" if st in ("p50", "median") else "mean",
                 )
-        out.extend(
-            _records(
-                {"": fig},
-                labels,
+        mine = _records(
+            {"": fig},
+            labels,
+            sources.get(j, ctx),
+            g.structure + " (transposed)",
+            (g.first_line, g.last_line),
+            "column",
+        )
+        if pooled.has_acceptance():
+            pooled.notes.append(f"the '{pooled.pooled_by_name}' row: the run's totals' ratio")
+            totals = _records(
+                {"": pooled},
+                [*labels, ("figure", pooled.pooled_by_name)],
                 sources.get(j, ctx),
                 g.structure + " (transposed)",
                 (g.first_line, g.last_line),
                 "column",
             )
-        )
-        if pooled.has_acceptance():
-            pooled.notes.append(f"the '{pooled.pooled_by_name}' row: the run's totals' ratio")
-            out.extend(
-                _records(
-                    {"": pooled},
-                    [*labels, ("figure", pooled.pooled_by_name)],
-                    sources.get(j, ctx),
-                    g.structure + " (transposed)",
-                    (g.first_line, g.last_line),
-                    "column",
-                )
-            )
+            own = [r for r in figure_rows if r not in pooled_rows]
+            if pooled_rows and own and min(pooled_rows) < min(own):
+                mine, totals = totals, mine
+            mine = mine + totals
+        out.extend(mine)
     return out
+
+
+def _one_plus(acc: C.Value, length: C.Value) -> bool:
+    """Whether ``length`` is 1 + ``acc`` within both values' printed rounding."""
+    slack = C.half_unit(acc.decimals) + C.half_unit(length.decimals)
+    return abs(1 + acc.number - length.number) <= slack + 1e-9
+
+
+def _accepted_to_totals(fig: E.Figures, pooled: E.Figures) -> None:
+    """A column's row of accepted drafts a step named neither way ('Accepted draft length | 1.73
+    / 4') beside a totals' length and a per-request mean length: it goes with the length it is
+    1 less than (the totals' 2.73, not the mean's 2.76), where only that one fits; the identity
+    then decides the bonus there. Where both or neither fit it stays where it was put."""
+    a, mine, theirs = fig.acc_per_step, fig.length, pooled.length
+    if a is None or mine is None or theirs is None or pooled.acc_per_step is not None:
+        return
+    if _one_plus(a, theirs) and not _one_plus(a, mine):
+        pooled.acc_per_step, fig.acc_per_step = a, None
+        pooled.acc_per_step_name, fig.acc_per_step_name = fig.acc_per_step_name, ""
+        moved = [f for f in fig.fields if C.key(f[0]).metric == C.ACC_PER_STEP]
+        fig.fields = [f for f in fig.fields if f not in moved]
+        pooled.fields.extend(moved)
 
 
 # --------------------------------------------------------------------------- key-value, prose

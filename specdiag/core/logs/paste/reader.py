@@ -17,6 +17,7 @@ from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
 from specdiag.core.logs.paste import bullets as B
+from specdiag.core.logs.paste import captioned_baseline as CB
 from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import change_restated as CHR
@@ -2347,6 +2348,9 @@ def read_paste(
     records, block_of = _keep(
         records, block_of, lambda r: not I.baseline_one(r) and not OD.no_drafts(r)
     )
+    # ... and a bench line printing 1.00 under a caption naming the run without speculation
+    # ('w/o spec:' over its fenced line, captioned_baseline.py)
+    records, block_of = _keep(records, block_of, lambda r: not CB.captioned_baseline(r, raw))
     # 'Draft acceptance rate: nan%, Accepted: 0 tokens, Drafted: 0 tokens': a run that
     # drafted nothing measured no acceptance (0 / 0 is no rate): shown as set aside, with why;
     # so is a rate of 0% beside counts of nothing drafted ('acceptance 0% (0/0)', drafts.py)
