@@ -33,4 +33,6 @@ def test_without_the_name_nothing_is_decided() -> None:
 def test_a_range_keeps_its_en_dash() -> None:
     # a range in a sentence is no record, with either dash
     for dash in ("\u2013", "-"):
-        assert not read_paste(f"TensorRT\u2011LLM acceptance length hovered at 1.6{dash}1.9.\n").records
+        assert not read_paste(
+            f"TensorRT\u2011LLM acceptance length hovered at 1.6{dash}1.9.\n"
+        ).records
