@@ -2124,11 +2124,20 @@ def with_symbols(lines: list[Line], defined: list[tuple[int, str, str]]) -> list
                 continue
             t = re.sub(
                 rf"(?<![\w.'\"`]){re.escape(sym)}(?![\w'\"`])(\s*=\s*)(?=[~≈]?\s*\d)",
-                name.replace("\\", "\\\\") + r"\1",
+                functools.partial(_named_for_symbol, t, name),
                 t,
             )
         out.append((ln, t))
     return out
+
+
+def _named_for_symbol(t: str, name: str, m: re.Match[str]) -> str:
+    """The figure's name for a symbol set to a value, never where the words just before name a
+    setting of the decoding ('greedy decoding (T=0)', 'at temperature T = 0.7': the temperature)."""
+    return m[0] if _DECODING_SETTING.search(t, max(0, m.start() - 40), m.start()) else name + m[1]
+
+
+_DECODING_SETTING = re.compile(r"\b(?:greedy|temperature|temp|sampling|sampled|top-?[kp])\b", re.I)
 
 
 def definitions(text: str) -> dict[str, str]:
