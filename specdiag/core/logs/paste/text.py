@@ -266,6 +266,14 @@ _CJK_PER_STEP = re.compile(
     r"(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
 )
+# a Japanese column 'per round' ('受理 / 回', '確定トークン / 回', 'draft / 回': a figure over the
+# verify rounds, '回' a round counted): read as the English '/ round' (a step); the accepted
+# drafts before the slash ('受理 / 回') as 'accepted', the tokens a round committed ('確定トークン')
+# as 'committed tokens' (a step's every token, the target's own counted). '回' opening a word
+# ('回数', '回答', '回落') or without a slash before it is left as it is
+_JA_PER_ROUND = re.compile("[ \t]*[/／][ \t]*回(?![\u3040-\u30ff\u4e00-\u9fff])")
+_JA_ACCEPTED_PER = re.compile("受理(?:数|済み)?(?=[ \t]*[/／][ \t]*回(?![\u3040-\u30ff\u4e00-\u9fff]))")
+_JA_COMMITTED = re.compile("(?:確定|確定した|確定済み|コミット(?:された|済み)?)[ \t]*(?:トークン|tokens?)(?:数)?")
 _DIGIT_CJK = re.compile(
     "(?<=\\.[0-9])(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
     "(?<=\\.[0-9]{2})(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
@@ -378,6 +386,10 @@ _ZH_VALUE_OF = re.compile(
 
 def _from_chinese(line: str) -> str:
     line = _ZH_VALUE_OF.sub(lambda m: f"，{m.group(2)}为{m.group(1)}", line)
+    if "回" in line:
+        line = _JA_ACCEPTED_PER.sub(" accepted ", line)
+        line = _JA_COMMITTED.sub(" committed tokens ", line)
+        line = _JA_PER_ROUND.sub(" / round", line)
     for zh, en in _ZH_WORDS:
         if zh in line:
             line = line.replace(zh, en)
