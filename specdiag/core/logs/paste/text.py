@@ -272,8 +272,12 @@ _CJK_PER_STEP = re.compile(
 # as 'committed tokens' (a step's every token, the target's own counted). '回' opening a word
 # ('回数', '回答', '回落') or without a slash before it is left as it is
 _JA_PER_ROUND = re.compile("[ \t]*[/／][ \t]*回(?![\u3040-\u30ff\u4e00-\u9fff])")
-_JA_ACCEPTED_PER = re.compile("受理(?:数|済み)?(?=[ \t]*[/／][ \t]*回(?![\u3040-\u30ff\u4e00-\u9fff]))")
-_JA_COMMITTED = re.compile("(?:確定|確定した|確定済み|コミット(?:された|済み)?)[ \t]*(?:トークン|tokens?)(?:数)?")
+_JA_ACCEPTED_PER = re.compile(
+    "受理(?:数|済み)?(?=[ \t]*[/／][ \t]*回(?![\u3040-\u30ff\u4e00-\u9fff]))"
+)
+_JA_COMMITTED = re.compile(
+    "(?:確定|確定した|確定済み|コミット(?:された|済み)?)[ \t]*(?:トークン|tokens?)(?:数)?"
+)
 _DIGIT_CJK = re.compile(
     "(?<=\\.[0-9])(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
     "(?<=\\.[0-9]{2})(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
