@@ -1794,25 +1794,83 @@ def _statistic_pairs(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[t
 _SPACED_SLASH = re.compile(r"\s+/\s+")
 
 
+# a pair of counts with their share in brackets ('191/553 (35%)', '44 / 100 (44.0%)'): the
+# share restates the quotient where it equals it at its printed precision
+_COUNTS_SHARE = re.compile(
+    r"^\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\(\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*\)\s*$"
+)
+# a header pairing accepts with attempts by '/' ('accepts/attempts', 'MTP accepts / attempts'):
+# the accepted drafts over the drafts attempted, as codenames.py reads the counts in prose
+_ACCEPTS_ATTEMPTS = {"accepts": "accepted", "attempts": "drafted"}
+
+
+def _counts_cell(c: str) -> str:
+    """A cell of two counts with the share they give in brackets as the counts alone, a
+    placeholder ('–', 'n/a') as an empty cell; any other cell as it is."""
+    if _PLACEHOLDER.match(c):
+        return ""
+    if "(" not in c or (m := _COUNTS_SHARE.match(C._MARKUP.sub("", c))) is None:
+        return c
+    a, b = int(m.group("a").replace(",", "")), int(m.group("b").replace(",", ""))
+    p = m.group("p")
+    decimals = len(p.split(".")[1]) if "." in p else 0
+    a, b = min(a, b), max(a, b)  # (the header says which count comes first)
+    if not b or abs(100 * a / b - float(p)) > 0.5 * 10**-decimals + 1e-9:
+        return c
+    return f"{m.group('a')}/{m.group('b')}"
+
+
+def _accepts_attempts(names: list[str]) -> list[str]:
+    """'accepts' and 'attempts' as the accepted and drafted counts they name, where a header
+    pairs the two (and nothing else)."""
+    low = [n.strip().lower() for n in names]
+    if sorted(low) != ["accepts", "attempts"]:
+        return names
+    return [_ACCEPTS_ATTEMPTS[n] for n in low]
+
+
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
     """A column whose header names two or three figures split by '/' and whose every cell holds
     as many values split by '/' ('host A acc / mean' over '30.0% / 1.20'): one column per
     figure, the words before the first figure's name (a device, a configuration) their group.
     A header naming one figure over its cells ('accepted/steps', 'acc / mean' read as one key)
-    is left whole."""
+    is left whole. Under a header pairing 'accepts' with 'attempts', a cell of the two counts
+    may print their share in brackets ('191/553 (35%)', read where it is their quotient) and a
+    placeholder ('–') stands for a row without them."""
     split: dict[int, list[tuple[str, str]]] = {}
+    counted: set[int] = set()
     for i, (group, name) in enumerate(cols):
         parts = _paired_names(name)
-        if parts is None or not _paired_cells(_column_cells(g, i), len(parts)):
+        if parts is None:
             continue
         words = parts[0].split()
         n_tail = max(len(p.split()) for p in parts[1:])
         lead = " ".join(words[:-n_tail]) if len(words) > n_tail else ""
         names = [" ".join(words[len(lead.split()) :]), *parts[1:]]
+        cells = _column_cells(g, i)
+        if (renamed := _accepts_attempts(names)) is not names:
+            cells = [x for x in map(_counts_cell, cells) if x]
+            counted.add(i)
+        if not _paired_cells(cells, len(parts)):
+            continue
         grp = " ".join(x for x in (group, lead) if x)
-        split[i] = [(grp, n) for n in _bare_rate_named(names)]
+        split[i] = [(grp, n) for n in _bare_rate_named(renamed)]
     if len(split) == 1:
         _repeated_shape(g, cols, split)
+    if counted & split.keys():
+        g = dataclasses.replace(
+            g,
+            rows=[
+                (
+                    ln,
+                    [
+                        _counts_cell(c) if j in counted and j in split else c
+                        for j, c in enumerate(cells)
+                    ],
+                )
+                for ln, cells in g.rows
+            ],
+        )
 
     def values(c: str, n: int) -> list[str]:
         vs = [v.strip() for v in c.split("/")] if c else []
