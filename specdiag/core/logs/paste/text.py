@@ -222,6 +222,9 @@ _ZH_WORDS = (
     ("平均值", " mean "),
     ("均值", " mean "),
     # Japanese
+    # the drafted tokens' acceptance rate ('ドラフト受理率 61%'), as the Chinese '草稿接受率'
+    ("ドラフトの受理率", " draft acceptance rate "),
+    ("ドラフト受理率", " draft acceptance rate "),
     ("平均受理長", " average accept length "),
     ("受理長", " accept length "),
     ("受け入れ長", " accept length "),
@@ -634,8 +637,9 @@ def prepare(text: str) -> list[Line]:
         raw = _html_rows(raw)
     if "</" in text and _INLINE_TAG.search(text):
         raw = [_inline_html(ln) if "<" in ln else ln for ln in raw]
-    if "/" in text and "|" in text and ("=" in text or ")" in text):
+    if "/" in text and "|" in text and ("=" in text or ")" in text or SG.SERIES.search(text)):
         # '| tokens a step at K = 1 / 2 |' or '| AL (greedy / sampled) |' over '| 1.07 / 1.10 |'
+        # (or '| acceptance T1 / T2 |': labels of one stem counting up, found once a paste)
         raw = SG.split_grids(raw)
     nonblank = [ln for ln in raw if ln.strip()]
     diffish = sum(1 for ln in nonblank if _DIFF_ADD.match(ln) or _DIFF_META.match(ln))
