@@ -2619,11 +2619,12 @@ _TITLE_NOUNS = re.compile(
 _SEVERAL = re.compile(
     r"^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:\s*/\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){2,7}\s*$"
 )
-_CHANGED = re.compile(
-    r"^\s*[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:\s*"
-    + V.ARROW
-    + r"\s*[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,5}\s*$"
+# (a side may print two counts and their share in brackets, '527/640 (82.34%)': the share)
+_SIDE = (
+    r"(?:[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?|"
+    r"\d[\d,]*\s*/\s*\d[\d,]*\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))"
 )
+_CHANGED = re.compile(r"^\s*" + _SIDE + r"(?:\s*" + V.ARROW + r"\s*" + _SIDE + r"){1,5}\s*$")
 
 
 # a rate as a cell prints it: a bare number or a percentage, perhaps in markup
@@ -2687,16 +2688,25 @@ def _several(cell: str) -> list[C.Value] | None:
         parts = re.split(V.ARROW, text)
     else:
         return None
-    vals = [C.value(x) for x in parts]
+    vals = [_side_value(x) for x in parts]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
+def _side_value(x: str) -> C.Value | None:
+    """One side of a change: a value, or two counts with their share in brackets where the
+    share is their quotient at its printed precision ('527/640 (82.34%)': the share)."""
+    if "(" in x and (m := _COUNTS_SHARE.match(x)) is not None:
+        return C.value(m.group("p") + "%") if _counts_cell(x) != x else None
+    return C.value(x)
+
+
 def _several_changed(cell: str) -> list[C.Value] | None:
-    """The before and after values of a cell of a change ('3.19→4.00', '1.02 -> 0.95')."""
+    """The before and after values of a cell of a change ('3.19→4.00', '1.02 -> 0.95'; a side
+    may be two counts and their share, '527/640 (82.34%) → 530/640 (82.81%)')."""
     text = C._MARKUP.sub("", cell)
     if not _CHANGED.match(text):
         return None
-    vals = [C.value(x) for x in re.split(V.ARROW, text)]
+    vals = [_side_value(x) for x in re.split(V.ARROW, text)]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
