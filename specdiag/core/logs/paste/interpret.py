@@ -1851,6 +1851,9 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
         if (renamed := _accepts_attempts(names)) is not names:
             cells = [x for x in map(_counts_cell, cells) if x]
             counted.add(i)
+        elif any(V.ARROW_RE.search(x) for x in cells):
+            # (a change's cells: a row without the counts, '—', stands for none)
+            cells = [x for x in cells if not _PLACEHOLDER.match(x)]
         if not _paired_cells(cells, len(parts)):
             continue
         grp = " ".join(x for x in (group, lead) if x)
@@ -1873,7 +1876,7 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
         )
 
     def values(c: str, n: int) -> list[str]:
-        vs = [v.strip() for v in c.split("/")] if c else []
+        vs = _paired_parts(c, n) if c else []
         return vs if len(vs) == n else [""] * n
 
     return _split_columns(g, cols, split, values)
@@ -1956,10 +1959,27 @@ def _paired_names(name: str) -> list[str] | None:
 
 
 def _paired_cells(cells: list[str], n: int) -> bool:
-    """Whether every one of ``cells`` (one at least) holds ``n`` values joined by '/'."""
+    """Whether every one of ``cells`` (one at least) holds ``n`` values joined by '/' (or, in
+    each side of a change, ``n`` counts: '528/612 → 530/612')."""
     return bool(cells) and all(
-        len(vs := c.split("/")) == n and all(C.value(v) is not None for v in vs) for c in cells
+        len(vs := _paired_parts(c, n)) == n
+        and all(C.value(v) is not None or "→" in v and _several_changed(v) for v in vs)
+        for c in cells
     )
+
+
+def _paired_parts(c: str, n: int) -> list[str]:
+    """A cell's values joined by '/', or where the cell is a change whose every side holds ``n``
+    whole counts joined by '/' ('528/612 → 530/612'), each count's change ('528 → 530', '612 →
+    612'); the cell split at '/' otherwise."""
+    if "/" in c and V.ARROW_RE.search(c):
+        sides = [x.split("/") for x in re.split(V.ARROW, c)]
+        if all(len(x) == n and all(_WHOLE.fullmatch(y.strip()) for y in x) for x in sides):
+            return [" → ".join(x[i].strip() for x in sides) for i in range(n)]
+    return [v.strip() for v in c.split("/")]
+
+
+_WHOLE = re.compile(r"\d[\d,]*")
 
 
 def _split_paired_rows(g: Grid) -> Grid:
@@ -2965,6 +2985,18 @@ def _by_rows(
                 for i, one_v in enumerate(vals):
                     sub = names[i] if names else f"({i + 1})"
                     one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
+                    one.put(m, one_v, k, cell, header)
+                continue
+            if (
+                m in (C.ACCEPTED, C.DRAFTED)
+                and v is None
+                and (vals := _several_changed(cell)) is not None
+                and all(not x.percent and x.number == int(x.number) for x in vals)
+            ):
+                # '528 → 530' under an accepted or a drafted count: the counts before and after
+                # a change, each side its run's (the sides of the other count's cell beside it)
+                for i, one_v in enumerate(vals):
+                    one = slots.setdefault(f"{slot} ({i + 1})".strip(), E.Figures())
                     one.put(m, one_v, k, cell, header)
                 continue
             if v is None and _cell_figures(E.Figures(), k, v, cell, header):

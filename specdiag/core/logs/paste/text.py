@@ -205,6 +205,9 @@ _ZH_WORDS = (
     ("草稿接收率", " draft acceptance rate "),
     ("接受率", " acceptance rate "),
     ("接收率", " acceptance rate "),
+    # the counts of accepted and proposed drafts ('接受数/提议数 528/612'), as the English words
+    ("接受数", " accepted "),
+    ("提议数", " proposed "),
     # the rounds a run drafted and verified ('draft 轮次: 2757', '验证轮数'): its steps
     ("轮次", " rounds "),
     ("轮数", " rounds "),
