@@ -79,6 +79,12 @@ def _split_table(lines: list[str]) -> list[str]:
         labels = [x.strip() for x in m.group("list").split("/")]
         if len(set(labels)) != len(labels):
             continue  # ('(a / a)': no labels told apart)
+        if "stem" in m.re.groupindex and C.positions_named(C._MARKUP.sub("", h).strip().lower()):
+            # ('acceptance t1 / t2': a draft position's labels too) runs only where another
+            # column carries the same labels ('decode t1 / t2 (tok/s)': no position has a speed)
+            series = r"\s*/\s*".join(map(re.escape, labels))
+            if not any(k != j and re.search(series, c, re.I) for k, c in enumerate(head)):
+                continue
         if (
             "lab" not in m.re.groupindex
             and "stem" not in m.re.groupindex

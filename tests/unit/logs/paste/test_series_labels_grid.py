@@ -1,8 +1,10 @@
 """A table header cell closing on an enumerated series of labels ('acceptance R1 / R2 / R3',
 'ドラフト受理率 T1 / T2 / T3': one stem, its numbers counting up by one) over cells of as many
 values joined by '/': each value its own run (a turn, a repeat), one record a value, labelled by
-its label; never the per-position rates of one run. A draft position's stem ('d1 / d2', 'p1 /
-p2'), labels that skip a number or differ in stem, or no words before them split nothing."""
+its label; never the per-position rates of one run. A stem that may name draft positions too
+('t1 / t2') splits only where another column carries the same labels (a speed per turn: no
+position has one). A draft position's stem ('d1 / d2', 'p1 / p2'), labels that skip a number
+or differ in stem, or no words before them split nothing."""
 
 from __future__ import annotations
 
@@ -19,10 +21,13 @@ _NAME = st.sampled_from(
 )
 
 
-def _table(name: str, labels: list[str], rows: list[list[int]]) -> str:
-    lines = [f"| context | engine | {name} {' / '.join(labels)} |", "|---|---|---|"]
+def _table(name: str, labels: list[str], rows: list[list[int]], speed: bool = False) -> str:
+    series = " / ".join(labels)
+    extra = f" decode {series} (tok/s) |" if speed else ""
+    lines = [f"| context | engine |{extra} {name} {series} |", "|---|---|---|" + "---|" * speed]
     for i, vals in enumerate(rows):
-        lines.append(f"| {4 * (i + 1)}K | eng-{i} | {' / '.join(f'{v}%' for v in vals)} |")
+        sp = " " + " / ".join(f"{20 + j}.5" for j in range(len(vals))) + " |" if speed else ""
+        lines.append(f"| {4 * (i + 1)}K | eng-{i} |{sp} {' / '.join(f'{v}%' for v in vals)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -32,10 +37,11 @@ def _table(name: str, labels: list[str], rows: list[list[int]]) -> str:
     name=_NAME,
     first=st.integers(1, 3),
     n=st.integers(2, 4),
+    speed=st.booleans(),
     data=st.data(),
 )
 def test_each_value_of_the_series_is_a_run(
-    read: Read, stem: str, name: str, first: int, n: int, data: st.DataObject
+    read: Read, stem: str, name: str, first: int, n: int, speed: bool, data: st.DataObject
 ) -> None:
     labels = [f"{stem}{first + i}" for i in range(n)]
     rows = data.draw(
@@ -45,7 +51,8 @@ def test_each_value_of_the_series_is_a_run(
             max_size=4,
         )
     )
-    got = read(_table(name, labels, rows)).records
+    speed = speed or stem == "T"  # ('t1 / t2' may name positions: a speed per turn tells)
+    got = read(_table(name, labels, rows, speed)).records
     assert [r.printed_rate for r in got] == [v / 100 for vals in rows for v in vals]
     assert all(
         any(lab in v for _, v in r.labels) for r, lab in zip(got, labels * len(rows), strict=True)
@@ -60,3 +67,9 @@ def test_negative_control_position_stem_is_no_series() -> None:
 def test_negative_control_labels_skipping_a_number() -> None:
     got = read_paste(_table("acceptance", ["T1", "T3"], [[60, 70], [55, 75]])).records
     assert not any("(T1)" in v for r in got for _, v in r.labels)
+
+
+def test_negative_control_position_like_stem_alone_stays_positions() -> None:
+    # 'acceptance t1 / t2 / t3' and no other column of those labels: the positions' header
+    got = read_paste(_table("acceptance", ["t1", "t2", "t3"], [[80, 60, 40]])).records
+    assert not any("(t1)" in v for r in got for _, v in r.labels)
