@@ -1423,6 +1423,42 @@ def _range_centre(t: str) -> Value | None:
     return v
 
 
+# a range of a figure, then after a comma or a semicolon its value pooled over the runs, named
+# so by a pooling word before or after it ('0.48-0.93, 79.7% aggregate', '41%-88%; overall
+# 0.69'): the range the runs spread over, the pooled value the figure measured over them; a
+# percentage beside a range of shares of one (or the other way) is the same figure in another
+# unit, compared as such
+_POOL = r"(?:aggregate|aggregated|overall|pooled|weighted|mean|avg|average|median)"
+_RANGE_THEN_POOLED = re.compile(
+    r"^(?P<span>[^()\[\],;]+?)\s*[,;]\s*(?:(?P<w1>" + _POOL + r")\s*[:=]?\s*)?"
+    r"(?P<v>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)(?:\s+(?P<w2>" + _POOL + r"))?$",
+    re.I,
+)
+
+
+def _range_then_pooled(t: str) -> Value | None:
+    """The pooled value after a range of one figure and a comma, named by a pooling word and
+    inside the range (in either unit: a share of one or a percentage); None otherwise."""
+    m = _RANGE_THEN_POOLED.match(t)
+    if m is None or (m.group("w1") is None) == (m.group("w2") is None):
+        return None
+    if (sp := span(m.group("span"))) is None:
+        return None
+    v = value(m.group("v"))
+    if v is None:
+        return None
+    lo, hi = sp[0].number, sp[1].number
+    if v.percent and not sp[0].percent:
+        lo, hi = 100 * lo, 100 * hi
+        if sp[1].number > 1:
+            return None
+    elif sp[0].percent and not v.percent:
+        if v.number > 1:
+            return None
+        lo, hi = lo / 100, hi / 100
+    return v if lo <= v.number <= hi else None
+
+
 def _restated(t: str) -> Value | None:
     m = _RESTATED.match(t)
     if m is None or bool(m.group("pa")) == bool(m.group("pb")):
@@ -1543,6 +1579,8 @@ def value(text: str) -> Value | None:
     if "/" in t and ("=" in t or "≈" in t) and (got := _run_mean(t) or _plus_one(t)) is not None:
         return got
     if "," in t and (got := _centre_and_tails(t)) is not None:
+        return got
+    if ("," in t or ";" in t) and (got := _range_then_pooled(t)) is not None:
         return got
     if "(" in t or "[" in t:
         got = (

@@ -1796,28 +1796,89 @@ def _statistic_pairs(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[t
 _SPACED_SLASH = re.compile(r"\s+/\s+")
 
 
+# a pair of counts with their share in brackets ('191/553 (35%)', '44 / 100 (44.0%)'): the
+# share restates the quotient where it equals it at its printed precision
+_COUNTS_SHARE = re.compile(
+    r"^\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\(\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*\)\s*$"
+)
+# a header pairing accepts with attempts by '/' ('accepts/attempts', 'MTP accepts / attempts'):
+# the accepted drafts over the drafts attempted, as codenames.py reads the counts in prose
+_ACCEPTS_ATTEMPTS = {"accepts": "accepted", "attempts": "drafted"}
+
+
+def _counts_cell(c: str) -> str:
+    """A cell of two counts with the share they give in brackets as the counts alone, a
+    placeholder ('–', 'n/a') as an empty cell; any other cell as it is."""
+    if _PLACEHOLDER.match(c):
+        return ""
+    if "(" not in c or (m := _COUNTS_SHARE.match(C._MARKUP.sub("", c))) is None:
+        return c
+    a, b = int(m.group("a").replace(",", "")), int(m.group("b").replace(",", ""))
+    p = m.group("p")
+    decimals = len(p.split(".")[1]) if "." in p else 0
+    a, b = min(a, b), max(a, b)  # (the header says which count comes first)
+    if not b or abs(100 * a / b - float(p)) > 0.5 * 10**-decimals + 1e-9:
+        return c
+    return f"{m.group('a')}/{m.group('b')}"
+
+
+def _accepts_attempts(names: list[str]) -> list[str]:
+    """'accepts' and 'attempts' as the accepted and drafted counts they name, where a header
+    pairs the two (and nothing else)."""
+    low = [n.strip().lower() for n in names]
+    if sorted(low) != ["accepts", "attempts"]:
+        return names
+    return [_ACCEPTS_ATTEMPTS[n] for n in low]
+
+
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
     """A column whose header names two or three figures split by '/' and whose every cell holds
     as many values split by '/' ('host A acc / mean' over '30.0% / 1.20'): one column per
     figure, the words before the first figure's name (a device, a configuration) their group.
     A header naming one figure over its cells ('accepted/steps', 'acc / mean' read as one key)
-    is left whole."""
+    is left whole. Under a header pairing 'accepts' with 'attempts', a cell of the two counts
+    may print their share in brackets ('191/553 (35%)', read where it is their quotient) and a
+    placeholder ('–') stands for a row without them."""
     split: dict[int, list[tuple[str, str]]] = {}
+    counted: set[int] = set()
     for i, (group, name) in enumerate(cols):
         parts = _paired_names(name)
-        if parts is None or not _paired_cells(_column_cells(g, i), len(parts)):
+        if parts is None:
             continue
         words = parts[0].split()
         n_tail = max(len(p.split()) for p in parts[1:])
         lead = " ".join(words[:-n_tail]) if len(words) > n_tail else ""
         names = [" ".join(words[len(lead.split()) :]), *parts[1:]]
+        cells = _column_cells(g, i)
+        if (renamed := _accepts_attempts(names)) is not names:
+            cells = [x for x in map(_counts_cell, cells) if x]
+            counted.add(i)
+        elif any(V.ARROW_RE.search(x) for x in cells):
+            # (a change's cells: a row without the counts, '—', stands for none)
+            cells = [x for x in cells if not _PLACEHOLDER.match(x)]
+        if not _paired_cells(cells, len(parts)):
+            continue
         grp = " ".join(x for x in (group, lead) if x)
-        split[i] = [(grp, n) for n in _bare_rate_named(names)]
+        split[i] = [(grp, n) for n in _bare_rate_named(renamed)]
     if len(split) == 1:
         _repeated_shape(g, cols, split)
+    if counted & split.keys():
+        g = dataclasses.replace(
+            g,
+            rows=[
+                (
+                    ln,
+                    [
+                        _counts_cell(c) if j in counted and j in split else c
+                        for j, c in enumerate(cells)
+                    ],
+                )
+                for ln, cells in g.rows
+            ],
+        )
 
     def values(c: str, n: int) -> list[str]:
-        vs = [v.strip() for v in c.split("/")] if c else []
+        vs = _paired_parts(c, n) if c else []
         return vs if len(vs) == n else [""] * n
 
     return _split_columns(g, cols, split, values)
@@ -1900,10 +1961,27 @@ def _paired_names(name: str) -> list[str] | None:
 
 
 def _paired_cells(cells: list[str], n: int) -> bool:
-    """Whether every one of ``cells`` (one at least) holds ``n`` values joined by '/'."""
+    """Whether every one of ``cells`` (one at least) holds ``n`` values joined by '/' (or, in
+    each side of a change, ``n`` counts: '528/612 → 530/612')."""
     return bool(cells) and all(
-        len(vs := c.split("/")) == n and all(C.value(v) is not None for v in vs) for c in cells
+        len(vs := _paired_parts(c, n)) == n
+        and all(C.value(v) is not None or "→" in v and _several_changed(v) for v in vs)
+        for c in cells
     )
+
+
+def _paired_parts(c: str, n: int) -> list[str]:
+    """A cell's values joined by '/', or where the cell is a change whose every side holds ``n``
+    whole counts joined by '/' ('528/612 → 530/612'), each count's change ('528 → 530', '612 →
+    612'); the cell split at '/' otherwise."""
+    if "/" in c and V.ARROW_RE.search(c):
+        sides = [x.split("/") for x in re.split(V.ARROW, c)]
+        if all(len(x) == n and all(_WHOLE.fullmatch(y.strip()) for y in x) for x in sides):
+            return [" → ".join(x[i].strip() for x in sides) for i in range(n)]
+    return [v.strip() for v in c.split("/")]
+
+
+_WHOLE = re.compile(r"\d[\d,]*")
 
 
 def _split_paired_rows(g: Grid) -> Grid:
@@ -2612,11 +2690,12 @@ _TITLE_NOUNS = re.compile(
 _SEVERAL = re.compile(
     r"^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:\s*/\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){2,7}\s*$"
 )
-_CHANGED = re.compile(
-    r"^\s*[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:\s*"
-    + V.ARROW
-    + r"\s*[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,5}\s*$"
+# (a side may print two counts and their share in brackets, '527/640 (82.34%)': the share)
+_SIDE = (
+    r"(?:[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?|"
+    r"\d[\d,]*\s*/\s*\d[\d,]*\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))"
 )
+_CHANGED = re.compile(r"^\s*" + _SIDE + r"(?:\s*" + V.ARROW + r"\s*" + _SIDE + r"){1,5}\s*$")
 
 
 # a rate as a cell prints it: a bare number or a percentage, perhaps in markup
@@ -2680,16 +2759,25 @@ def _several(cell: str) -> list[C.Value] | None:
         parts = re.split(V.ARROW, text)
     else:
         return None
-    vals = [C.value(x) for x in parts]
+    vals = [_side_value(x) for x in parts]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
+def _side_value(x: str) -> C.Value | None:
+    """One side of a change: a value, or two counts with their share in brackets where the
+    share is their quotient at its printed precision ('527/640 (82.34%)': the share)."""
+    if "(" in x and (m := _COUNTS_SHARE.match(x)) is not None:
+        return C.value(m.group("p") + "%") if _counts_cell(x) != x else None
+    return C.value(x)
+
+
 def _several_changed(cell: str) -> list[C.Value] | None:
-    """The before and after values of a cell of a change ('3.19→4.00', '1.02 -> 0.95')."""
+    """The before and after values of a cell of a change ('3.19→4.00', '1.02 -> 0.95'; a side
+    may be two counts and their share, '527/640 (82.34%) → 530/640 (82.81%)')."""
     text = C._MARKUP.sub("", cell)
     if not _CHANGED.match(text):
         return None
-    vals = [C.value(x) for x in re.split(V.ARROW, text)]
+    vals = [_side_value(x) for x in re.split(V.ARROW, text)]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
@@ -2948,6 +3036,18 @@ def _by_rows(
                 for i, one_v in enumerate(vals):
                     sub = names[i] if names else f"({i + 1})"
                     one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
+                    one.put(m, one_v, k, cell, header)
+                continue
+            if (
+                m in (C.ACCEPTED, C.DRAFTED)
+                and v is None
+                and (vals := _several_changed(cell)) is not None
+                and all(not x.percent and x.number == int(x.number) for x in vals)
+            ):
+                # '528 → 530' under an accepted or a drafted count: the counts before and after
+                # a change, each side its run's (the sides of the other count's cell beside it)
+                for i, one_v in enumerate(vals):
+                    one = slots.setdefault(f"{slot} ({i + 1})".strip(), E.Figures())
                     one.put(m, one_v, k, cell, header)
                 continue
             if v is None and _cell_figures(E.Figures(), k, v, cell, header):

@@ -28,6 +28,17 @@ _LABEL_WORD = r"[A-Za-z0-9][\w.=-]{0,15}"
 _BRACKET_LABELS = re.compile(
     r"\((?P<list>" + _LABEL_WORD + r"(?:\s*/\s*" + _LABEL_WORD + r"){1,7})\)\s*$"
 )
+# (or an enumerated series of labels closing the cell, one stem and its numbers counting up
+# from the first: '| acceptance T1 / T2 / T3 |', '| AL run1 / run2 |': turns or runs, each its
+# own; a draft position's or a setting's stem, 'd1 / d2', 'p1 / p2', 'k1 / k2', is none)
+_SERIES_LABELS = re.compile(
+    r"(?<![\w/])(?P<list>(?P<stem>[A-Za-z]{1,6})\d{1,2}(?:\s*/\s*(?P=stem)\d{1,2}){1,7})\s*$"
+)
+# (the same, anywhere: whether a paste may hold such a header)
+SERIES = re.compile(r"(?<![\w/])(?P<stem>[A-Za-z]{1,6})\d{1,2}[ \t]*/[ \t]*(?P=stem)\d")
+_NOT_SERIES = frozenset(
+    ("d", "p", "pos", "k", "n", "depth", "step", "s", "draft", "a", "acc", "al", "l", "m", "v")
+)
 _NOTE = r"(?:\s*\([^()]*\))?"
 # a depth's short label ('d1', 'd3') and a header cell naming a depth in full ('depth 3')
 _DEPTH_SHORT = re.compile(r"d(\d{1,2})")
@@ -42,20 +53,41 @@ def _run(cell: str, n: int) -> list[str] | None:
     return [v.strip() for v in m.group("run").split("/")]
 
 
+def _series(h: str) -> re.Match[str] | None:
+    """The enumerated labels closing a header cell ('T1 / T2 / T3': one stem, its numbers 1, 2,
+    3 or counting up by one from the first), after words of their own; None otherwise."""
+    if "/" not in h or (m := _SERIES_LABELS.search(h)) is None:
+        return None
+    stem = m.group("stem")
+    if stem.lower() in _NOT_SERIES or not h[: m.start()].strip():
+        return None
+    nums = [int(x.strip()[len(stem) :]) for x in m.group("list").split("/")]
+    if nums != list(range(nums[0], nums[0] + len(nums))):
+        return None
+    return m
+
+
 def _split_table(lines: list[str]) -> list[str]:
     head, body = C.pipe_cells(lines[0]), [C.pipe_cells(ln) for ln in lines[2:]]
     if not body or any(len(r) != len(head) for r in body):
         return lines
     split: dict[int, tuple[str, str, list[str]]] = {}  # column -> (figure, label, labels)
     for j, h in enumerate(head):
-        m = _LABELS.search(h) or _BRACKET_LABELS.search(h)
+        m = _LABELS.search(h) or _BRACKET_LABELS.search(h) or _series(h)
         if m is None:
             continue
         labels = [x.strip() for x in m.group("list").split("/")]
         if len(set(labels)) != len(labels):
             continue  # ('(a / a)': no labels told apart)
+        if "stem" in m.re.groupindex and C.positions_named(C._MARKUP.sub("", h).strip().lower()):
+            # ('acceptance t1 / t2': a draft position's labels too) runs only where another
+            # column carries the same labels ('decode t1 / t2 (tok/s)': no position has a speed)
+            series = r"\s*/\s*".join(map(re.escape, labels))
+            if not any(k != j and re.search(series, c, re.I) for k, c in enumerate(head)):
+                continue
         if (
             "lab" not in m.re.groupindex
+            and "stem" not in m.re.groupindex
             and C.positions_named(C._MARKUP.sub("", h).strip().lower())
             and not any(_DEPTH_CELL.search(c) for c in head)
         ):

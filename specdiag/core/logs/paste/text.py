@@ -208,6 +208,9 @@ _ZH_WORDS = (
     ("草稿接收率", " draft acceptance rate "),
     ("接受率", " acceptance rate "),
     ("接收率", " acceptance rate "),
+    # the counts of accepted and proposed drafts ('接受数/提议数 528/612'), as the English words
+    ("接受数", " accepted "),
+    ("提议数", " proposed "),
     # the rounds a run drafted and verified ('draft 轮次: 2757', '验证轮数'): its steps
     ("轮次", " rounds "),
     ("轮数", " rounds "),
@@ -225,6 +228,9 @@ _ZH_WORDS = (
     ("平均值", " mean "),
     ("均值", " mean "),
     # Japanese
+    # the drafted tokens' acceptance rate ('ドラフト受理率 61%'), as the Chinese '草稿接受率'
+    ("ドラフトの受理率", " draft acceptance rate "),
+    ("ドラフト受理率", " draft acceptance rate "),
     ("平均受理長", " average accept length "),
     ("受理長", " accept length "),
     ("受け入れ長", " accept length "),
@@ -268,6 +274,18 @@ _CJK_PER_STEP = re.compile(
     r"(?:每步|每一步|每轮|每一轮|每次验证|ステップあたりの?|ステップ毎の?|단계당|스텝당)\s*(?:生成的?|出力)?\s*"
     r"(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
+)
+# a Japanese column 'per round' ('受理 / 回', '確定トークン / 回', 'draft / 回': a figure over the
+# verify rounds, '回' a round counted): read as the English '/ round' (a step); the accepted
+# drafts before the slash ('受理 / 回') as 'accepted', the tokens a round committed ('確定トークン')
+# as 'committed tokens' (a step's every token, the target's own counted). '回' opening a word
+# ('回数', '回答', '回落') or without a slash before it is left as it is
+_JA_PER_ROUND = re.compile("[ \t]*[/／][ \t]*回(?![\u3040-\u30ff\u4e00-\u9fff])")
+_JA_ACCEPTED_PER = re.compile(
+    "受理(?:数|済み)?(?=[ \t]*[/／][ \t]*回(?![\u3040-\u30ff\u4e00-\u9fff]))"
+)
+_JA_COMMITTED = re.compile(
+    "(?:確定|確定した|確定済み|コミット(?:された|済み)?)[ \t]*(?:トークン|tokens?)(?:数)?"
 )
 _DIGIT_CJK = re.compile(
     "(?<=\\.[0-9])(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
@@ -381,6 +399,10 @@ _ZH_VALUE_OF = re.compile(
 
 def _from_chinese(line: str) -> str:
     line = _ZH_VALUE_OF.sub(lambda m: f"，{m.group(2)}为{m.group(1)}", line)
+    if "回" in line:
+        line = _JA_ACCEPTED_PER.sub(" accepted ", line)
+        line = _JA_COMMITTED.sub(" committed tokens ", line)
+        line = _JA_PER_ROUND.sub(" / round", line)
     for zh, en in _ZH_WORDS:
         if zh in line:
             line = line.replace(zh, en)
@@ -623,8 +645,9 @@ def prepare(text: str) -> list[Line]:
         raw = _html_rows(raw)
     if "</" in text and _INLINE_TAG.search(text):
         raw = [_inline_html(ln) if "<" in ln else ln for ln in raw]
-    if "/" in text and "|" in text and ("=" in text or ")" in text):
+    if "/" in text and "|" in text and ("=" in text or ")" in text or SG.SERIES.search(text)):
         # '| tokens a step at K = 1 / 2 |' or '| AL (greedy / sampled) |' over '| 1.07 / 1.10 |'
+        # (or '| acceptance T1 / T2 |': labels of one stem counting up, found once a paste)
         raw = SG.split_grids(raw)
     nonblank = [ln for ln in raw if ln.strip()]
     diffish = sum(1 for ln in nonblank if _DIFF_ADD.match(ln) or _DIFF_META.match(ln))
