@@ -4181,9 +4181,22 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
         tail_ws = re.sub(r"\([^()]*\)", " ", variant).split()
         if 0 < len(tail_ws) <= 4 and not any(_OTHER_MEASURE.match(w.lower()) for w in tail_ws):
             k = key_of(named, sep)
-            if k.metric in C.ACCEPTANCE:
+            if k.metric in C.ACCEPTANCE and not _unit_of_value_before(named, k):
                 return k
     return C.Key(None, "", False)
+
+
+# a value right before a name ('accepting 12 tokens/step'): the name is that value's unit
+_VALUE_CLOSING = re.compile(r"(?<![\w.])[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?[*`]{0,2}\s*$")
+
+
+def _unit_of_value_before(named: str, k: C.Key) -> bool:
+    """Whether the name ``k`` closing ``named`` (the words before a comma) follows a value of
+    its own ('the model is accepting 12 tokens/step'): the name is that value's unit, so the
+    clause after the comma ('..., the window converges to budget≈16') takes no name from it."""
+    plain = C._MARKUP.sub("", named).rstrip()
+    at = plain.lower().rfind(k.text.lower()) if k.text else -1
+    return at > 0 and _VALUE_CLOSING.search(plain, 0, at) is not None
 
 
 # a figure that changed ('accept length improved from 1.86 to 2.69'): two values of one key;
