@@ -9,7 +9,9 @@ same line's figure said in the present or the past (`current X is ~1.8 tok/step`
 2.2 tok/step`) is read as before. `could` and `might` stay read: a paper's `could achieve 2.8
 accept length` states what its method did. A value's own clause (after the last `;` or sentence
 end before it) is where the figure it is the unit of is named: the forecast's clause before a
-`;` names none for the next value (`own_clause`).
+`;` names none for the next value (`own_clause`). The figure named after a verb of the future
+and one of moving it (`should push acceptance to ~3.1`, `will lift the accept length to 2.8`:
+`driven_to`) is a forecast too: where a change is said to bring the figure, not read.
 
 Pure: a line and a position in, a verdict out (a bounded look behind the value: linear).
 """
@@ -40,6 +42,26 @@ def forecast_before(text: str, at: int) -> bool:
     """Whether the value at ``at`` (printed before its name) follows a verb of the future and of
     giving or reaching: a forecast, no measurement."""
     return _FORECAST.search(text, max(0, at - _SPAN), at) is not None
+
+
+# a verb of the future, a verb moving its object (perhaps an adverb before it), the figure's name
+# (the words after the verb, at most four) and `to` right before the value ('should push
+# acceptance to', 'will raise the accept length to about'): bounded words, a bounded look behind
+_DRIVEN_TO = re.compile(
+    r"(?:\b(?:will|shall|would|should)|'ll|'d|\b(?:is|are)\s+(?:going|expected|projected|"
+    r"likely)\s+to)\s+(?:(?:likely|probably|then|easily|further|also)\s+)?"
+    r"(?:push|raise|lift|bring|boost|take|drive|move|increase|improve|get|put)\s+"
+    r"(?:[^\s.;:!?]+\s+){1,4}?to(?:\s+(?:about|around|roughly|approximately|nearly|almost|"
+    r"the|a))?\s*[*`~≈]{0,2}\s*$",
+    re.I,
+)
+
+
+def driven_to(text: str, at: int) -> bool:
+    """Whether the words before ``at`` (where a figure's name ends, before its value) hold a verb
+    of the future and one of moving the figure, then `to` ('... should push acceptance to'): a
+    forecast, no measurement."""
+    return _DRIVEN_TO.search(text, max(0, at - _SPAN * 2), at) is not None
 
 
 def own_clause(text: str, lo: int, at: int) -> str:

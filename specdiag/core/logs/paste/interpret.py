@@ -6977,6 +6977,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # '+0.3': a change, not the figure
             if _REFERENCE_BEFORE.search(text, max(m.start("val") - 40, 0), m.start("val")):
                 continue  # 'acceptance ... In Figure 8': the figure's number, no value
+            if k.metric in C.ACCEPTANCE and FC.driven_to(text, m.end("key")):
+                for i in range(m.start("key"), m.end("val")):
+                    rest[i] = " "
+                continue  # 'should push acceptance to ~3.1': a forecast, no run (forecast.py)
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
             if (
