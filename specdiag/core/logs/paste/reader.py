@@ -535,6 +535,26 @@ _OWN_PRINTER = re.compile(
     r"\b(?:our|my)\s+(?:[\w-]+\s+)?(?:script|harness)\b",
     re.IGNORECASE,
 )
+# a check's line: a pass or fail mark opening it ('✓', '✗', '[PASS]', 'FAIL:'), then a figure
+# compared with its threshold ('acceptance length 3.758 >= 2.0'): a test harness printed it
+# (it read or computed the figure; a tool named beside it is the system under test)
+_CHECK_MARK = re.compile(r"^\s*(?:[✓✔✅✗✘❌]|\[\s*(?:PASS|OK|FAIL)\s*\]|(?:PASS|FAIL)(?:ED)?\b)", re.M)
+_COMPARED = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%?\s*(?:>=|<=|≥|≤|>|<)\s*\d")
+_CHECK_QUICK = ("✓", "✔", "✅", "✗", "✘", "❌", "PASS", "FAIL", "OK")
+
+
+def _checks_figures(block_text: str) -> bool:
+    """Whether a line of ``block_text`` is a check's: a pass or fail mark opening it, a figure
+    compared with its threshold after it (on that line)."""
+    if not any(q in block_text for q in _CHECK_QUICK):
+        return False
+    for m in _CHECK_MARK.finditer(block_text):
+        end = block_text.find("\n", m.end())
+        if _COMPARED.search(block_text, m.end(), len(block_text) if end < 0 else end):
+            return True
+    return False
+
+
 _MEMBERS_NOTE = (
     "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
 )
@@ -1025,7 +1045,7 @@ def _tool(
     # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
     own_printer = any(
         not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
-    )
+    ) or _checks_figures(block_text)
     if (
         "vllm" in own
         and set(own) <= {"vllm", "sglang"}
