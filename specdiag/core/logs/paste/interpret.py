@@ -8485,11 +8485,21 @@ def keyvalue(
             # a figure said measured on its own engine beside another engine's ('~3 on
             # llama.cpp vs ~5.5 on vLLM'): that engine's, whatever the block names
             own = T.figure_engine(said_at.get(first, ""), [v for _, v in fig.fields])
+            rule = E.FIGURE_ENGINE_RULE if own else ctx[1]
+            if (
+                not own
+                and rule in E.CONVENTION_RULES
+                and first == last
+                and T.own_measure(said_at.get(first, ""), [v for _, v in fig.fields])
+            ):
+                # ('the bench's own capture agrees: accept_len_mean=3.6'): a printer of its
+                # own, in that sentence; the tool named over the block decides nothing there
+                rule = T.OWN_MEASURE_RULE
             rec = E.record(
                 fig,
                 kind=ctx[2],
                 tool=own or ctx[0],
-                tool_rule=E.FIGURE_ENGINE_RULE if own else ctx[1],
+                tool_rule=rule,
                 structure=structure,
                 lines=(first, last),
                 labels=tuple(labels),

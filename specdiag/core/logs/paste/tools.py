@@ -962,3 +962,46 @@ def figure_engine(line: str, values: list[str]) -> str | None:
             return None
         found.update(engines[p] for p in places)
     return found.pop() if len(found) == 1 else None
+
+
+# a measurement a sentence gives to a printer of its own, no tool ('the bench's own capture
+# agrees: ...', 'the client's own counters say'): the figures after it in that sentence are
+# that printer's, whatever tool the block names (the engine's own words, 'the server's own
+# log', 'SGLang's own metrics', are the tool's)
+_OWN_MEASURE = re.compile(
+    r"\b(?P<who>[A-Za-z][\w-]*)'s\s+own\s+(?:[\w-]+\s+){0,2}?(?:captures?|outputs?|logs?|reports?|"
+    r"counters?|metrics?|measurements?|numbers|figures|stats|statistics|tall(?:y|ies))\b",
+    re.I,
+)
+_THE_TOOL_ITSELF = frozenset(
+    ("engine", "server", "runtime", "framework", "backend", "tool", "model", "target", "draft")
+)
+# a sentence's end ('. ' before a capital, a mark or a code span; never a decimal point)
+_SENTENCE_BREAK = re.compile(r"[.!?](?=\s+[A-Z*`\[(])")
+OWN_MEASURE_RULE = "a measurement of its own printed the figures (the sentence says so)"
+
+
+def own_measure(line: str, values: list[str]) -> bool:
+    """Whether every place ``line`` prints each of ``values`` lies in a sentence that gives
+    the measurement, before the value, to a printer of its own that is no tool
+    (``_OWN_MEASURE``): the tool named over the block decides none of their conventions."""
+    if "'s own" not in line.lower():
+        return False
+    owned: list[tuple[int, int]] = []  # (from the phrase, to the sentence's end)
+    for m in _OWN_MEASURE.finditer(line):
+        if m.group("who").lower() in _THE_TOOL_ITSELF or _named(m.group("who")):
+            continue
+        stop = _SENTENCE_BREAK.search(line, m.end())
+        owned.append((m.end(), stop.start() if stop is not None else len(line)))
+    if not owned:
+        return False
+    seen = False
+    for val in values:
+        v = val.strip().strip("*`~≈ ").rstrip("%").strip()
+        if not v:
+            continue
+        for p in re.finditer(r"(?<![\w.])[~≈]?" + re.escape(v) + r"(?![\w.]?\d)", line):
+            if not any(a <= p.start() < b for a, b in owned):
+                return False
+            seen = True
+    return seen
