@@ -122,6 +122,10 @@ _LENGTHS = re.compile(
 )
 
 
+# a sentence's end after a list: a full stop (perhaps after a closing mark) before a capital
+_SENTENCE_END = re.compile(r"[.!?](?=[`*_)\]]{0,2}\s+[`*_(\[]{0,2}[A-Z])")
+
+
 # three to eight labels joined by '/' ('chat / code / math', 'MT-Bench/GSM8K/HumanEval')
 _LABELS = re.compile(
     r"(?<![\w/.-])[A-Za-z][\w.+-]{0,20}(?:\s*/\s*[A-Za-z][\w.+-]{0,20}){2,7}(?![\w/])"
@@ -170,7 +174,11 @@ def _listed(line: str) -> str:
         return line
     vals = _values(m.group("vals"))
     head, tail = line[: m.start()], line[m.end() :]
-    if "/" not in head + tail:
+    # (a later sentence of the line is another statement's: its '/' pairs nothing with the
+    # lengths, 'Accept length: 2.41 / 2.87 / 3.12. All checks pass (4/4).')
+    end = _SENTENCE_END.search(tail)
+    own = tail if end is None else tail[: end.start()]
+    if "/" not in head + own:
         runs = "; ".join(f"{m.group('name')}: {v}" for v in vals)
         return head + runs + tail
     if "/" not in head and (tails := _parallel(tail, len(vals))) is not None:
