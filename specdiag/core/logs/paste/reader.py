@@ -538,7 +538,9 @@ _OWN_PRINTER = re.compile(
 # a check's line: a pass or fail mark opening it ('✓', '✗', '[PASS]', 'FAIL:'), then a figure
 # compared with its threshold ('acceptance length 3.758 >= 2.0'): a test harness printed it
 # (it read or computed the figure; a tool named beside it is the system under test)
-_CHECK_MARK = re.compile(r"^\s*(?:[✓✔✅✗✘❌]|\[\s*(?:PASS|OK|FAIL)\s*\]|(?:PASS|FAIL)(?:ED)?\b)", re.M)
+_CHECK_MARK = re.compile(
+    r"^\s*(?:[✓✔✅✗✘❌]|\[\s*(?:PASS|OK|FAIL)\s*\]|(?:PASS|FAIL)(?:ED)?\b)", re.M
+)
 _COMPARED = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%?\s*(?:>=|<=|≥|≤|>|<)\s*\d")
 _CHECK_QUICK = ("✓", "✔", "✅", "✗", "✘", "❌", "PASS", "FAIL", "OK")
 

@@ -18,7 +18,9 @@ _TOOL = st.sampled_from(["SGLang", "sglang"])
 
 
 def _paste(line: str, tool: str) -> str:
-    return f"The smoke suite now runs against {tool}:\n\n```\n[4/6] drafter check ...\n{line}\n```\n"
+    return (
+        f"The smoke suite now runs against {tool}:\n\n```\n[4/6] drafter check ...\n{line}\n```\n"
+    )
 
 
 @given(mark=_MARK, op=_OP, name=_NAME, tool=_TOOL, v=st.integers(110, 590), t=st.integers(10, 30))
