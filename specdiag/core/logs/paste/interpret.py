@@ -40,6 +40,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import json_rejected as JREJ
+from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import pooled_cell as PC
@@ -6221,6 +6222,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(CN.tracker_spans(text) if "/" in text else [])
     # a tool's line whose words mean what its source says (sourced.py: mlx-vlm, MLC-LLM)
     claim(SRC.spans(text) if any(h in text for h in SRC.HINTS) else [])
+    # an acceptance key printing its counts and their share ('accept=11/18 (61.1%)'): the
+    # accepted of the drafted and the rate (keyed_share.py)
+    claim(KSH.spans(text) if KSH.hinted(low) else [])
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
