@@ -4153,7 +4153,8 @@ _LENGTH_FIRST = re.compile(
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step', the noun in
     # the singular too: '1.02 token/forward')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
-    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per )"
+    # (the unit hyphenated as a compound: '3.00 tokens-per-cycle')
+    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per |-per-)"
     r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
