@@ -4184,6 +4184,20 @@ _WHOLE_PER_STEP = re.compile(
     r"accepted))",
     re.I,
 )
+# a WHOLE number of tokens per step as an item of a list of a run's figures, after a comma, the
+# list's other item a measured acceptance rate ('Stats: steps=3, 62.5% acceptance, 11
+# tok/verify'): one of the figures the run printed, as a decimal there is. The item is the
+# value and its unit alone (nothing after it but the list's next mark or the sentence's end);
+# the rate must sit in the same list, after the list's colon (a setting listed beside no
+# measured figure, 'k=4, 5 tok/step', stays unread); that rate names the speculation, so no
+# speculative word need be on the line
+_LISTED_WHOLE_PER_STEP = re.compile(
+    r"[,;][ \t]*(?P<val>(?:1[0-6]|[1-9]))[ \t]+(?P<key>(?:toks?|tokens)(?:/| per )"
+    + C.STEP_NOUN_RE
+    + r")\b(?=[ \t]*(?:[,;)]|\.(?!\d)|$))",
+    re.I,
+)
+_LIST_RATE = re.compile(r"\d%[ \t]*accept|accept\w*[ \t]*[:=]?[ \t]*\d+(?:\.\d+)?[ \t]*%", re.I)
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
 # the figure's earlier value after 'down from' / 'up from' ('is 1.12, down from 2.4 before the
 # upgrade'): another record, the figure before the change
@@ -6616,6 +6630,27 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k.metric != C.TOK_PER_STEP
             or v is None
             or _closes_range_or_bound(text, m.start("val"))
+            or taken(m.start("val"), m.end())
+            or any(a <= m.start("val") < b for a, b, _ in drafted)
+        ):
+            continue
+        found.append((m.start("val"), k, v, m.group("key"), m.group("val").strip()))
+        for i in range(m.start("val"), m.end()):
+            rest[i] = " "
+    for m in (
+        _LISTED_WHOLE_PER_STEP.finditer(text)
+        if "tok" in low and "%" in text and "accept" in low
+        else ()
+    ):
+        # 'steps=3, 62.5% acceptance, 11 tok/verify': a whole number listed among measured figures
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        colon = text.rfind(":", 0, m.start())
+        stop = max(text.rfind(". ", 0, m.start()), colon)
+        if (
+            k.metric != C.TOK_PER_STEP
+            or v is None
+            or colon < 0
+            or not _LIST_RATE.search(text, stop + 1, m.start())
             or taken(m.start("val"), m.end())
             or any(a <= m.start("val") < b for a, b, _ in drafted)
         ):
