@@ -6644,13 +6644,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     ):
         # 'steps=3, 62.5% acceptance, 11 tok/verify': a whole number listed among measured figures
         k, v = C.key(m.group("key")), C.value(m.group("val"))
-        colon = text.rfind(":", 0, m.start())
-        stop = max(text.rfind(". ", 0, m.start()), colon)
+        list_colon = text.rfind(":", 0, m.start())
+        list_from = max(text.rfind(". ", 0, m.start()), list_colon) + 1
         if (
             k.metric != C.TOK_PER_STEP
             or v is None
-            or colon < 0
-            or not _LIST_RATE.search(text, stop + 1, m.start())
+            or list_colon < 0
+            or not _LIST_RATE.search(text, list_from, m.start())
             or taken(m.start("val"), m.end())
             or any(a <= m.start("val") < b for a, b, _ in drafted)
         ):
