@@ -106,11 +106,14 @@ def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[st
 
 def _outer_bar_extra(t: str, cells: list[str], rule_width: int) -> bool:
     """Whether a row of a table without outer bars has one outer bar anyway, at its start or its
-    end: its cells one more than the rule line's, the one outside that bar empty."""
-    if len(cells) != rule_width + 1:
-        return False
+    end (not both): its cells one more than the rule line's, the one outside that bar empty."""
     s = t.strip()
-    return (s[:1] in _BARS and not cells[0]) or (s[-1:] in _BARS and not cells[-1])
+    opens, closes = s[:1] in _BARS, s[-1:] in _BARS
+    if len(cells) != rule_width + 1 or opens == closes:
+        # (bars at both ends over a narrower rule: a spanning title row, '  | AL |   |', whose
+        # empty cells place its title over the columns below)
+        return False
+    return not cells[0] if opens else not cells[-1]
 
 
 def _bar_table(run: list[Line], outer: bool = True) -> Grid | None:
