@@ -58,8 +58,9 @@ _LATER_POSITIONS = re.compile(
 _RATE_THEN_LENGTH = re.compile(
     r"^(?P<r>[~≈]?\s*\d{1,3}(?:\.\d+)?\s*%)(?P<q>\s+[A-Za-z]+)?\s*[,;]\s*"
     # the length's name alone or after an acceptance word ('accept-len', 'acc. len', 'mean len')
-    r"(?:(?:acc(?:ept(?:ance)?)?\.?|mean)[-_ ]?)?(?:len(?:gth)?|AL|τ)\s*[:=]?\s*"
-    r"(?P<l>\d{1,2}\.\d+)$"
+    # ('mean accept len': a mean's word, then an acceptance word; 'len ~1.69': approximate)
+    r"(?:(?:mean|avg\.?|average)[-_ ]?)?(?:acc(?:ept(?:ance)?)?\.?[-_ ]?)?(?:len(?:gth)?|AL|τ)"
+    r"\s*[:=]?\s*(?:[~≈]\s?)?(?P<l>\d{1,2}\.\d+)$"
 )
 
 

@@ -1162,6 +1162,10 @@ def _key_plain(text: str) -> Key:
                 continue
             tail, head = " ".join(words[-n:]), " ".join(words[:-n])
             named = _OWN.get(tail)
+            if named is None and n >= 2 and _AGGREGATE.match(tail):
+                # a mean's name the vocabulary spells with its aggregation word ('average
+                # accepted', 'mean accepted tokens'): as the name alone is read
+                named = key(tail).metric
             if named in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE) and names_one(head, False):
                 if key(head).metric is None:
                     return Key(named, bare, pct)

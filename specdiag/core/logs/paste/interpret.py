@@ -41,6 +41,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import json_rejected as JREJ
+from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import pooled_cell as PC
@@ -4347,7 +4348,8 @@ _LENGTH_FIRST = re.compile(
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step', the noun in
     # the singular too: '1.02 token/forward')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
-    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per )"
+    # (the unit hyphenated as a compound: '3.00 tokens-per-cycle')
+    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per |-per-)"
     r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
@@ -4377,6 +4379,20 @@ _WHOLE_PER_STEP = re.compile(
     r"accepted))",
     re.I,
 )
+# a WHOLE number of tokens per step as an item of a list of a run's figures, after a comma, the
+# list's other item a measured acceptance rate ('Stats: steps=3, 62.5% acceptance, 11
+# tok/verify'): one of the figures the run printed, as a decimal there is. The item is the
+# value and its unit alone (nothing after it but the list's next mark or the sentence's end);
+# the rate must sit in the same list, after the list's colon (a setting listed beside no
+# measured figure, 'k=4, 5 tok/step', stays unread); that rate names the speculation, so no
+# speculative word need be on the line
+_LISTED_WHOLE_PER_STEP = re.compile(
+    r"[,;][ \t]*(?P<val>(?:1[0-6]|[1-9]))[ \t]+(?P<key>(?:toks?|tokens)(?:/| per )"
+    + C.STEP_NOUN_RE
+    + r")\b(?=[ \t]*(?:[,;)]|\.(?!\d)|$))",
+    re.I,
+)
+_LIST_RATE = re.compile(r"\d%[ \t]*accept|accept\w*[ \t]*[:=]?[ \t]*\d+(?:\.\d+)?[ \t]*%", re.I)
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
 # the figure's earlier value after 'down from' / 'up from' ('is 1.12, down from 2.4 before the
 # upgrade'): another record, the figure before the change
@@ -6417,6 +6433,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(CN.tracker_spans(text) if "/" in text else [])
     # a tool's line whose words mean what its source says (sourced.py: mlx-vlm, MLC-LLM)
     claim(SRC.spans(text) if any(h in text for h in SRC.HINTS) else [])
+    # an acceptance key printing its counts and their share ('accept=11/18 (61.1%)'): the
+    # accepted of the drafted and the rate (keyed_share.py)
+    claim(KSH.spans(text) if KSH.hinted(low) else [])
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
@@ -6807,6 +6826,27 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             k.metric != C.TOK_PER_STEP
             or v is None
             or _closes_range_or_bound(text, m.start("val"))
+            or taken(m.start("val"), m.end())
+            or any(a <= m.start("val") < b for a, b, _ in drafted)
+        ):
+            continue
+        found.append((m.start("val"), k, v, m.group("key"), m.group("val").strip()))
+        for i in range(m.start("val"), m.end()):
+            rest[i] = " "
+    for m in (
+        _LISTED_WHOLE_PER_STEP.finditer(text)
+        if "tok" in low and "%" in text and "accept" in low
+        else ()
+    ):
+        # 'steps=3, 62.5% acceptance, 11 tok/verify': a whole number listed among measured figures
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        list_colon = text.rfind(":", 0, m.start())
+        list_from = max(text.rfind(". ", 0, m.start()), list_colon) + 1
+        if (
+            k.metric != C.TOK_PER_STEP
+            or v is None
+            or list_colon < 0
+            or not _LIST_RATE.search(text, list_from, m.start())
             or taken(m.start("val"), m.end())
             or any(a <= m.start("val") < b for a, b, _ in drafted)
         ):

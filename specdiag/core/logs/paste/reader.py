@@ -192,7 +192,7 @@ def _per_step_only(r: PasteRecord) -> bool:
 # 'committed tokens per draft/verify step', 'tokens delivered per round', 'tokens a step').
 _PER_STEP = (
     r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered))?|(?:committed|delivered)[ _]tokens?)"
-    r"(?:/|[ _]per[ _]|\s+an?\s+)"
+    r"(?:/|[ _-]per[ _-]|\s+an?\s+)"
     r"(?:draft[/ _-]verify[ _]|target[ _](?=steps?\b))?" + C.STEP_NOUN_RE
 )
 # A block is a candidate when it names an acceptance figure in some spelling.

@@ -104,17 +104,35 @@ def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[st
     return out
 
 
+def _outer_bar_extra(t: str, cells: list[str], rule_width: int) -> bool:
+    """Whether a row of a table without outer bars has one outer bar anyway, at its start or its
+    end (not both): its cells one more than the rule line's, the one outside that bar empty."""
+    s = t.strip()
+    opens, closes = s[:1] in _BARS, s[-1:] in _BARS
+    if len(cells) != rule_width + 1 or opens == closes:
+        # (bars at both ends over a narrower rule: a spanning title row, '  | AL |   |', whose
+        # empty cells place its title over the columns below)
+        return False
+    return not cells[0] if opens else not cells[-1]
+
+
 def _bar_table(run: list[Line], outer: bool = True) -> Grid | None:
     """A pipe or box table; ``outer=False`` for one without outer bars, where a row's first and
     last cells may be empty ('  | AL |   |  ')."""
     rows: list[tuple[int, list[str]]] = []
     rule_after: list[int] = []  # number of rows seen when a rule line came
     text = "\n".join(t for _, t in run)
+    rule_width = next((len(_SPLIT_BARS.split(t)) for _, t in run if _RULE.match(t)), 0)
     for ln, t in run:
         if _RULE.match(t):
             rule_after.append(len(rows))
             continue
-        rows.append((ln, _bar_cells(t) if outer else [c.strip() for c in _SPLIT_BARS.split(t)]))
+        cells = _bar_cells(t) if outer else [c.strip() for c in _SPLIT_BARS.split(t)]
+        if not outer and rule_width and _outer_bar_extra(t, cells, rule_width):
+            # one row of a table without outer bars copied with one anyway ('| name | AL' over
+            # '-- | --'): the empty cell outside that bar is no column
+            cells = _bar_cells(t)
+        rows.append((ln, cells))
     if len(rows) < 2:
         return None
     width = max(len(c) for _, c in rows)

@@ -119,3 +119,31 @@ def test_cell_phrase_near_misses() -> None:
     assert rate_then_length("31%, 2.40") is None  # an unnamed second figure
     got = rate_then_length("31% window; AL 2.4")
     assert got is not None and got[0] is None and got[1].number == 2.4
+
+
+@given(
+    mean=st.sampled_from(["mean ", "avg ", "average ", ""]),
+    acc=st.sampled_from(["accept ", "acceptance ", "acc. ", "accept-"]),
+    approx=st.sampled_from(["~", "≈", ""]),
+    rows=st.lists(st.tuples(st.integers(30, 95), st.integers(105, 480)), min_size=2, max_size=3),
+)
+def test_rate_then_named_mean_length(
+    read: Read, mean: str, acc: str, approx: str, rows: list[tuple[int, int]]
+) -> None:
+    # 'P%, mean accept len ~L' under an acceptance column: the rate, and the length it names
+    body = "".join(
+        f"| r{i} | {60 + i}.5 | ~{p}%, {mean}{acc}len {approx}{length / 100:.2f} |\n"
+        for i, (p, length) in enumerate(rows)
+    )
+    text = "Speculative decoding runs.\n\n| case | tok/s | acceptance |\n|---|---|---|\n" + body
+    got = read(text).records
+    assert [r.printed_length for r in got] == [pytest.approx(length / 100) for _, length in rows]
+    assert [r.printed_rate for r in got] == [pytest.approx(p / 100) for p, _ in rows]
+
+
+def test_rate_then_a_length_of_another_thing_is_no_length(read: Read) -> None:
+    text = (
+        "Speculative decoding runs.\n\n| case | tok/s | acceptance |\n|---|---|---|\n"
+        "| a | 60.5 | ~61%, mean prompt len ~1.69 |\n| b | 61.5 | ~72%, mean prompt len ~1.81 |\n"
+    )
+    assert all(r.printed_length is None for r in read(text).records)
