@@ -1175,7 +1175,11 @@ _POINTER = re.compile(
     r"(?:are\s+|is\s+|live\s+|lives\s+)?(?:at|in|on|from|under)\b|"
     # 'see' telling where to look ('see vLLM's docs', '(see SGLang)'), never the verb of a
     # sentence ('I expected to see a high acc ... in vllm')
-    r"(?:^|[(\[;:.!?]\s*|,\s*|\b(?:please|also)\s+)see\b",
+    r"(?:^|[(\[;:.!?]\s*|,\s*|\b(?:please|also)\s+)see\b|"
+    # the code the paste's own engine is brought in line with or ported from ('to bring the
+    # forward pass in line with vLLM's reference', 'ported from SGLang's kernel'): a reference,
+    # not the run
+    r"\bin\s+line\s+with\b|\bported\s+from\b|\ba\s+port\s+of\b|\bmodell?ed\s+(?:on|after)\b",
     re.I,
 )
 
