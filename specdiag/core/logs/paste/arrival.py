@@ -90,7 +90,7 @@ _ARRIVED_AT = (
     # ... or a bare value that ends its clause ('the acceptance rate remains 0.', 'stays 0%
     # when k is raised'): the level held; a value going on to a comparison ('remains 12%
     # lower', 'stays 2 points below') is none
-    r"(?:stays?|stayed|remains?|remained)(?=\s+[*`]{0,2}\d+(?:\.\d+)?(?:\s?%)?[*`]{0,2}"
+    r"(?:stays?|stayed|remains?|remained)(?=\s+[*`]{0,2}\d+(?:\.\d+)?(?![.\d]\d|\d)(?:\s?%)?[*`]{0,2}"
     r"(?:\s*[.,;!)]|\s*$|\s+(?:when|whenever|with|for|on|across|after|regardless|throughout|"
     r"under|during|in)\b))|"
     # a level a run cannot leave ('the accept length is stuck at 1', 'got stuck at 1.2',

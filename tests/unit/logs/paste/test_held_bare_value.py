@@ -51,6 +51,8 @@ def test_zero_held_is_one_token_a_step(read: Read, verb: str) -> None:
             "{v} to 80% on code.",
             "{v} - 80%.",
             "{v} of 90.",
+            "{v}.5 tokens longer.",
+            "{v}.25x.",
         ]
     ),
     v=st.integers(2, 40),

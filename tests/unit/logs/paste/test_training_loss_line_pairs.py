@@ -24,7 +24,9 @@ _LENGTH_KEYS = ["accept_len", "acc_len", "accept_length", "avg_accept_len"]
     len_key=st.sampled_from(_LENGTH_KEYS),
     prefix=st.sampled_from(["draftnet: ", "[rank0] ", "", "trainer | "]),
     progress_first=st.booleans(),
-    progress=st.sampled_from(["epoch={e} step={s} loss={l} lr=1.5e-05", "step={s} lr=2e-5 loss={l}"]),
+    progress=st.sampled_from(
+        ["epoch={e} step={s} loss={l} lr=1.5e-05", "step={s} lr=2e-5 loss={l}"]
+    ),
     data=st.data(),
 )
 def test_a_loss_line_beside_a_loop_line_is_the_loops(
