@@ -87,6 +87,12 @@ _ARRIVED_AT = (
     # a level held, its value marked approximate right after the verb ('stays ~4.5', 'remained
     # ≈0.7'): the mark is the preposition's stand-in; a bare number after the verb is not read
     r"(?:stays?|stayed|staying|remains?|remained|remaining|hovers?|hovered|sits?|sat)(?=\s+[~≈])|"
+    # ... or a bare value that ends its clause ('the acceptance rate remains 0.', 'stays 0%
+    # when k is raised'): the level held; a value going on to a comparison ('remains 12%
+    # lower', 'stays 2 points below') is none
+    r"(?:stays?|stayed|remains?|remained)(?=\s+[*`]{0,2}\d+(?:\.\d+)?(?![.\d]\d|\d)(?:\s?%)?[*`]{0,2}"
+    r"(?:\s*[.,;!)]|\s*$|\s+(?:when|whenever|with|for|on|across|after|regardless|throughout|"
+    r"under|during|in)\b))|"
     # a level a run cannot leave ('the accept length is stuck at 1', 'got stuck at 1.2',
     # 'stuck around 2'): what it printed, again and again
     r"(?:(?:gets?|got|gotten|getting|seems?|seemed|appears?|appeared)\s+(?:to\s+be\s+)?)?"
@@ -247,7 +253,9 @@ def other_measure(clause: str, after: str = "") -> bool:
 
 
 # words one of the arrival verbs needs on the line: a quick test before the search
-_HINT = re.compile(r"\s(?:to|at|around|near)\s|reach|\bhit|\s[~≈]", re.I)
+_HINT = re.compile(
+    r"\s(?:to|at|around|near)\s|reach|\bhit|\s[~≈]|\s(?:stay|remain)(?:s|ed)?\s+[*`]{0,2}\d", re.I
+)
 
 
 def hinted(text: str) -> bool:

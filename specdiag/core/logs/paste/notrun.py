@@ -440,10 +440,14 @@ _MODAL_OUTCOME = re.compile(
 )
 # a figure the design fixes, no run measured ('position 15 is wasted with guaranteed 0%
 # acceptance', 'is by construction 100%', 'is guaranteed to be 1.0'): certainty words right
-# before the figure (never after it: '100% acceptance is not guaranteed')
+# before the figure (never after it: '100% acceptance is not guaranteed'); or 'by
+# construction' / 'by definition' / 'by design' right after the figure ('are accepted 100% by
+# construction'; never 'by design of ...', a cause named)
 _BY_DESIGN = re.compile(
     r"\b(?:guaranteed(?:\s+to\s+be)?|necessarily|by\s+(?:construction|definition|design))"
-    r"\s+[~≈]?\d+(?:\.\d+)?\s*%?",
+    r"\s+[~≈]?\d+(?:\.\d+)?\s*%?|"
+    r"(?<![\d.])[~≈]?\d+(?:\.\d+)?(?:\s?%)?\s+by\s+(?:construction|definition|design)\b"
+    r"(?!\s+of\b)",
     re.I,
 )
 

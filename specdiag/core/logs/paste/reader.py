@@ -1198,7 +1198,11 @@ _POINTER = re.compile(
     r"(?:are\s+|is\s+|live\s+|lives\s+)?(?:at|in|on|from|under)\b|"
     # 'see' telling where to look ('see vLLM's docs', '(see SGLang)'), never the verb of a
     # sentence ('I expected to see a high acc ... in vllm')
-    r"(?:^|[(\[;:.!?]\s*|,\s*|\b(?:please|also)\s+)see\b",
+    r"(?:^|[(\[;:.!?]\s*|,\s*|\b(?:please|also)\s+)see\b|"
+    # the code the paste's own engine is brought in line with or ported from ('to bring the
+    # forward pass in line with vLLM's reference', 'ported from SGLang's kernel'): a reference,
+    # not the run
+    r"\bin\s+line\s+with\b|\bported\s+from\b|\ba\s+port\s+of\b|\bmodell?ed\s+(?:on|after)\b",
     re.I,
 )
 
@@ -1222,6 +1226,10 @@ _TRAINING = re.compile(
     r"\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d.*\b(?:train_|training_)?loss\s*[=:]\s*[-\d.]",
     re.I,
 )
+# a loss key of its own ('base_loss=5.6', 'draft_loss: 2.1', 'loss=9.2'): a line of it right
+# next to a training loop's line is that loop's output too (a trainer logging its loss and its
+# estimates on one line, its step and learning rate on the next)
+_LOSS_KEY = re.compile(r"(?:^|[\s,;|(\[{])[A-Za-z_]*loss\s*[=:]\s*[-\d.]", re.I)
 _NOTE = re.compile(r"^\s*[*_>]*\s*(?:note|nb|caveat|warning|disclaimer)\b", re.I)
 
 
@@ -1396,6 +1404,22 @@ def read_paste(
         if "loss" in text.lower()
         else []
     )
+    if training:
+        # a line with a loss key right next to a loop's line (the line above or below, no blank
+        # between): the same loop's output ('d: base_loss=5.6 accept_len=1.16' over
+        # 'epoch=0 step=100 loss=9.3 lr=2e-05')
+        loop = set(training)
+        training = sorted(
+            loop
+            | {
+                i
+                for i, (_, t) in enumerate(lines)
+                if i not in loop
+                and ((i - 1) in loop or (i + 1) in loop)
+                and "loss" in t.lower()
+                and _LOSS_KEY.search(t)
+            }
+        )
     own_training = bool(training)  # the paste's own training run set aside (loop or trajectory)
     ratio_records: list[PasteRecord] = []
     if only_tool is None and "ompression" in text:

@@ -151,6 +151,10 @@ _NONE_ACCEPTED = re.compile(
     r"(?:is\s+|are\s+|was\s+|were\s+|gets\s+|got\s+)?rejected"
     r"|rejects?\s+(?:every|each|all(?:\s+the)?)\s+(?:drafts?|proposals?)"
     r"|garbage\s+(?:drafts?|predictions?|draft\s+tokens?|proposals?)"
+    # the draft said to give nothing ('the drafter contributes nothing'; never 'nothing to
+    # the speed', a measure named)
+    r"|(?:drafter|draft(?:\s+(?:model|head))?|speculator)\s+(?:contributes|contributed|adds|added)"
+    r"\s+nothing(?!\s+(?:to|for|in)\s+(?:the\s+)?(?:speed|throughput|latency|tok))"
     r")\b",
     re.I,
 )
