@@ -51,6 +51,7 @@ from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import method_level as ML
+from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
@@ -1146,7 +1147,11 @@ def _attributing(blk: list[tuple[int, str]], body: str, heading: str) -> tuple[s
     name several tools (which decides nothing), they are kept, so that no one of them is
     picked for a mention left out."""
     heading = _own_section(heading)
-    own, head = T.attributing_text([t for _, t in blk], heading)
+    kept = MROW.attributing([t for _, t in blk])
+    if len(kept) < len(blk):
+        # a table of metrics as rows: a tool named in a row is that row's (metric_rows.py)
+        body = "\n".join(kept)
+    own, head = T.attributing_text(kept, heading)
     if len(T.tools_attributed(body + "\n" + heading)) > 1:
         return body, heading
     return own, head
@@ -1251,7 +1256,7 @@ def read_paste(
 
     def whole_tools() -> list[str]:  # the tools the whole paste names, looked up once if needed
         if not cache:
-            cache.append(T.tools_attributed(T.without_origins(text)))
+            cache.append(T.tools_attributed(T.without_origins(MROW.without_rows(text))))
         return cache[0]
 
     links: list[set[str]] = []
