@@ -16,6 +16,7 @@ from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
+from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import cells as C
@@ -1233,6 +1234,9 @@ def read_paste(
         # (one whose header cells and labels carry brackets, its rows perhaps notes, first)
         if "(" in text:
             lines = FT.bracketed(lines)
+            # a figure's name, a bracketed qualifier, then its value ('accept length (offline)
+            # 5.71'): the separator put after the bracket (bracket_qualified.py)
+            lines = BQ.separated(lines)
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
             lines = FT.metric_rows(lines)
