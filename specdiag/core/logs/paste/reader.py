@@ -76,6 +76,7 @@ from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
 from specdiag.core.logs.paste import step_made_up as SMU
+from specdiag.core.logs.paste import subset_peak as SPK
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
@@ -1237,6 +1238,9 @@ def read_paste(
             # a figure's name, a bracketed qualifier, then its value ('accept length (offline)
             # 5.71'): the separator put after the bracket (bracket_qualified.py)
             lines = BQ.separated(lines)
+        # a figure's value, then its value on a subset after 'up to' ('..., up to 5.60 on
+        # math'): the second its own clause, the first's unit carried (subset_peak.py)
+        lines = SPK.split(lines)
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
             lines = FT.metric_rows(lines)
