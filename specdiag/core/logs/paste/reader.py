@@ -16,6 +16,7 @@ from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
+from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import ceiling as CEIL
@@ -1972,7 +1973,10 @@ def read_paste(
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             # statistics of the figure the prose above names ('Metric = ...' over '| bs | mean |
             # p50 |'): one record a row, its mean (stat_header.py); else the table as it reads
-            g_title = _title(blk, g.first_line, heading)
+            g_title = _title(blk, g.first_line, heading) or BT.title(
+                # a sentence above saying which way the figure is better (better_title.py)
+                [t for ln, t in blk if ln < g.first_line] or heading.splitlines()
+            )
             stat_recs = STH.read(g, ctx, text, g_title) if STH.hinted(body, text, g_title) else []
             recs, names = (
                 (stat_recs, True)
