@@ -36,9 +36,7 @@ _UNIT_WORDS = frozenset(("tokens", "token", "tok", "ratio", "steps", "step", "x"
 
 def _names_figure(words: str) -> bool:
     parts = words.split()
-    return any(
-        C.key(" ".join(parts[i:])).metric in C.ACCEPTANCE for i in range(len(parts))
-    )
+    return any(C.key(" ".join(parts[i:])).metric in C.ACCEPTANCE for i in range(len(parts)))
 
 
 def separated(lines: list[Line]) -> list[Line]:

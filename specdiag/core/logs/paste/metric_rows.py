@@ -43,7 +43,6 @@ def attributing(lines: list[str]) -> list[str]:
     return [lines[0]] + [t for t in lines[1:] if not T.tools_named(t)]
 
 
-
 def without_rows(text: str) -> str:
     """The paste without the rows naming a tool of its metric-value tables (a block, up to a
     blank line, under such a header): what may name the paste's one tool. One pass."""

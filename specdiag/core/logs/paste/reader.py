@@ -14,9 +14,9 @@ from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
+from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
-from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import ceiling as CEIL

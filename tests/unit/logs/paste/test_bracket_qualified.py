@@ -26,7 +26,9 @@ _TAILS = st.sampled_from(["", " notes/7", " (see run log)", " on the chat split"
 def test_a_qualified_length_is_read(
     read, name: str, qual: str, lead: str, tail: str, value: int
 ) -> None:
-    text = f"Draft head for speculative decoding\n\n{lead}{name} ({qual}) {value / 1000:.3f}{tail}\n"
+    text = (
+        f"Draft head for speculative decoding\n\n{lead}{name} ({qual}) {value / 1000:.3f}{tail}\n"
+    )
     got = [r.printed_length for r in read(text).records]
     assert got == [value / 1000]
 

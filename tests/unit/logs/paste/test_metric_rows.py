@@ -34,8 +34,7 @@ def _table(rows: list[tuple[str, str, str]], third: str, piped: bool) -> str:
     speedup=st.integers(110, 290),
 )
 def test_a_tool_in_another_rows_label_decides_no_figure(
-    read, tool: str, third: str, name: str, piped: bool, tool_first: bool, length: int,
-    speedup: int
+    read, tool: str, third: str, name: str, piped: bool, tool_first: bool, length: int, speedup: int
 ) -> None:
     own = (f"{name}", f"{length / 100:.2f}", "notes/3")
     other = (f"{tool} batched serving speedup", f"{speedup / 100:.2f}x", "notes/4")
