@@ -34,6 +34,15 @@ _QUALIFIED = re.compile(
 _UNIT_WORDS = frozenset(("tokens", "token", "tok", "ratio", "steps", "step", "x", "s", "ms"))
 
 
+# what every line read here holds: a bracket closed, spaces, a digit (one search a paste)
+_HINT = re.compile(r"\)[ ]+\d")
+
+
+def hinted(text: str) -> bool:
+    """Whether the paste may hold such a line (one search of the whole text)."""
+    return _HINT.search(text) is not None
+
+
 def _names_figure(words: str) -> bool:
     parts = words.split()
     return any(C.key(" ".join(parts[i:])).metric in C.ACCEPTANCE for i in range(len(parts)))

@@ -1238,10 +1238,12 @@ def read_paste(
             lines = FT.bracketed(lines)
             # a figure's name, a bracketed qualifier, then its value ('accept length (offline)
             # 5.71'): the separator put after the bracket (bracket_qualified.py)
-            lines = BQ.separated(lines)
+            if BQ.hinted(text):
+                lines = BQ.separated(lines)
         # a figure's value, then its value on a subset after 'up to' ('..., up to 5.60 on
         # math'): the second its own clause, the first's unit carried (subset_peak.py)
-        lines = SPK.split(lines)
+        if SPK.hinted(text.lower()):
+            lines = SPK.split(lines)
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
             lines = FT.metric_rows(lines)

@@ -27,17 +27,23 @@ from specdiag.core.logs.paste import cells as C
 
 Line = tuple[int, str]
 
-_JOIN_HINT = re.compile(r"\b(?:up|down)\s+to\b|\breaching\b|\bas\s+(?:high|low)\s+as\b", re.I)
+_JOINS = ("up to", "down to", "reaching", "as high as", "as low as")
+_JOIN_HINT = re.compile(r"\b(?:up|down)[ ]to\b|\breaching\b|\bas[ ](?:high|low)[ ]as\b", re.I)
 _NUM = r"~?\d+(?:\.\d+)?%?"
 _PEAK = re.compile(
     r"(?<![\w'])(?P<name>(?:[A-Za-z][\w-]{0,30}[ ]){0,3}[A-Za-z][\w-]{0,30})\s+"
     r"(?:is|was|of|:|=)\s+(?P<v1>" + _NUM + r")(?![\w.]|\s*[x×]\b)"
     r"(?P<unit>(?:[ ][A-Za-z][\w/-]{0,30}){0,6})\s*,\s*"
-    r"(?:up\s+to|down\s+to|reaching|as\s+high\s+as|as\s+low\s+as)\s+"
+    r"(?:up[ ]to|down[ ]to|reaching|as[ ]high[ ]as|as[ ]low[ ]as)\s+"
     r"(?P<v2>" + _NUM + r")(?![\w.]|\s*[x×]\b)\s+"
     r"(?P<prep>on|for|in)\s+(?P<label>(?:the\s+)?[A-Za-z][\w-]{0,40})",
     re.I,
 )
+
+
+def hinted(low: str) -> bool:
+    """Whether the paste (in lower case) holds a joining word at all: one substring test each."""
+    return any(j in low for j in _JOINS)
 
 
 def _figure_tail(words: str) -> str | None:
