@@ -14,8 +14,10 @@ from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import baseline_column as BC
+from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
+from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import captioned_baseline as CB
 from specdiag.core.logs.paste import ceiling as CEIL
@@ -52,6 +54,7 @@ from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import method_level as ML
+from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
@@ -75,6 +78,7 @@ from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
 from specdiag.core.logs.paste import step_made_up as SMU
+from specdiag.core.logs.paste import subset_peak as SPK
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
@@ -1169,7 +1173,11 @@ def _attributing(blk: list[tuple[int, str]], body: str, heading: str) -> tuple[s
     name several tools (which decides nothing), they are kept, so that no one of them is
     picked for a mention left out."""
     heading = _own_section(heading)
-    own, head = T.attributing_text([t for _, t in blk], heading)
+    kept = MROW.attributing([t for _, t in blk])
+    if len(kept) < len(blk):
+        # a table of metrics as rows: a tool named in a row is that row's (metric_rows.py)
+        body = "\n".join(kept)
+    own, head = T.attributing_text(kept, heading)
     if len(T.tools_attributed(body + "\n" + heading)) > 1:
         return body, heading
     return own, head
@@ -1259,6 +1267,14 @@ def read_paste(
         # (one whose header cells and labels carry brackets, its rows perhaps notes, first)
         if "(" in text:
             lines = FT.bracketed(lines)
+            # a figure's name, a bracketed qualifier, then its value ('accept length (offline)
+            # 5.71'): the separator put after the bracket (bracket_qualified.py)
+            if BQ.hinted(text):
+                lines = BQ.separated(lines)
+        # a figure's value, then its value on a subset after 'up to' ('..., up to 5.60 on
+        # math'): the second its own clause, the first's unit carried (subset_peak.py)
+        if SPK.hinted(text.lower()):
+            lines = SPK.split(lines)
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
             lines = FT.metric_rows(lines)
@@ -1282,7 +1298,7 @@ def read_paste(
 
     def whole_tools() -> list[str]:  # the tools the whole paste names, looked up once if needed
         if not cache:
-            cache.append(T.tools_attributed(T.without_origins(text)))
+            cache.append(T.tools_attributed(T.without_origins(MROW.without_rows(text))))
         return cache[0]
 
     links: list[set[str]] = []
@@ -2006,7 +2022,10 @@ def read_paste(
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             # statistics of the figure the prose above names ('Metric = ...' over '| bs | mean |
             # p50 |'): one record a row, its mean (stat_header.py); else the table as it reads
-            g_title = _title(blk, g.first_line, heading)
+            g_title = _title(blk, g.first_line, heading) or BT.title(
+                # a sentence above saying which way the figure is better (better_title.py)
+                [t for ln, t in blk if ln < g.first_line] or heading.splitlines()
+            )
             stat_recs = STH.read(g, ctx, text, g_title) if STH.hinted(body, text, g_title) else []
             recs, names = (
                 (stat_recs, True)
