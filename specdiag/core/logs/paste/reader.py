@@ -534,6 +534,29 @@ _OWN_PRINTER = re.compile(
     r"\b(?:our|my)\s+(?:[\w-]+\s+)?(?:script|harness)\b",
     re.IGNORECASE,
 )
+# a line keyed by a script file that printed the figure on it ('- `check-run.sh`: PASS. MTP
+# acceptance length = 2.94'): the script's own printing, its convention not shown. The name is
+# bounded (the anchor at a line's start keeps the scan linear); which names count is decided in
+# _script_keyed (no engine's name in it, not a tool's own benchmark)
+_SCRIPT_KEY = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?`?([\w/-]{1,120}(?:\.[\w-]{1,20}){0,3})`?(?:\*\*)?[ \t]*:"
+    r"([^\n]*)",
+    re.M,
+)
+_SCRIPT_FILE = re.compile(r"\.(?:sh|bash|py)$")
+_SCRIPT_FIGURE = re.compile(r"\b(?:accept\w*|acc|AL)\b[^\d\n]{0,60}\d", re.I)
+# the engines' and trainers' own benchmark and example scripts (their lines print the tool's
+# convention, decided by the rules of that tool)
+_TOOL_SCRIPTS = (
+    "bench_sglang_eagle",
+    "bench_serving",
+    "benchmark_serving",
+    "bench_speculative",
+    "bench_one_batch",
+    "bench_eagle3",
+    "spec_decode",
+    "send_one",
+)
 _MEMBERS_NOTE = (
     "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
 )
@@ -986,6 +1009,25 @@ _V0_FIELDS = re.compile(
 )
 
 
+def _script_keyed(block_text: str) -> bool:
+    """Whether a line of the block is keyed by a script file that printed an acceptance figure
+    on it (a bullet or a line opening `run-check.sh:`): the script's own printing, whatever
+    engine ran. A name holding an engine's name or a tool's own benchmark script
+    (`bench_sglang_eagle.py`) is left to the rules of its tool."""
+    if ".sh" not in block_text and ".py" not in block_text:
+        return False
+    for m in _SCRIPT_KEY.finditer(block_text):
+        name = m.group(1)
+        if (
+            _SCRIPT_FILE.search(name)
+            and _SCRIPT_FIGURE.search(m.group(2))
+            and not T.tools_named(name.replace("_", " ").replace("-", " ").replace("/", " "))
+            and not any(t in name for t in _TOOL_SCRIPTS)
+        ):
+            return True
+    return False
+
+
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
     configurations of one ('compared to when only MTP is enabled')."""
@@ -1024,7 +1066,7 @@ def _tool(
     # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
     own_printer = any(
         not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
-    )
+    ) or _script_keyed(block_text)
     if (
         "vllm" in own
         and set(own) <= {"vllm", "sglang"}
