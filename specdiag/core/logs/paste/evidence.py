@@ -187,6 +187,9 @@ COLUMN_SOURCE_RULE = "the column's header names its engine, beside another engin
 # a figure said measured on its own serving engine, beside another engine's figure on the same
 # line ('~3 on llama.cpp vs ~5.5 on vLLM'): each figure that engine's (tools.figure_engines)
 FIGURE_ENGINE_RULE = "the engine the figure is said measured on, beside another engine's"
+# 'SGLang gets 2.95.' in a block of another tool's run (tools.subject_engine): that tool's run,
+# the figure labelled by it but its convention not decided (a quoted or compared figure)
+SUBJECT_RUN_RULE = "the tool the figure's clause has for its subject, another than the block's"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",

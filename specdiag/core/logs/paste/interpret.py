@@ -8327,12 +8327,20 @@ def keyvalue(
         if fig.has_acceptance():
             # a figure said measured on its own engine beside another engine's ('~3 on
             # llama.cpp vs ~5.5 on vLLM'): that engine's, whatever the block names
-            own = T.figure_engine(said_at.get(first, ""), [v for _, v in fig.fields])
+            values = [v for _, v in fig.fields]
+            own = T.figure_engine(said_at.get(first, ""), values)
+            rule = E.FIGURE_ENGINE_RULE if own else ctx[1]
+            if own is None and (subj := T.subject_engine(said_at.get(first, ""), values)):
+                # 'SGLang gets 2.95.' beside the block's own run: the clause's subject names
+                # the figure's run; where it is another tool than the block's, it labels the
+                # figure and decides no convention (a quoted or compared run)
+                if subj != ctx[0]:
+                    own, rule = subj, E.SUBJECT_RUN_RULE
             rec = E.record(
                 fig,
                 kind=ctx[2],
                 tool=own or ctx[0],
-                tool_rule=E.FIGURE_ENGINE_RULE if own else ctx[1],
+                tool_rule=rule,
                 structure=structure,
                 lines=(first, last),
                 labels=tuple(labels),

@@ -1115,6 +1115,19 @@ def _tool(
         # vLLM V0's metrics line quoted or cut short, in a paste naming no other tool: its own
         # fields decide, as SGLang's do above
         return "vllm", V0_FIELDS_RULE
+    if len(named) > 1 and others and len(rest := [t for t in named if t not in others]) == 1:
+        # 'This branch gets AL 2.93. SGLang gets 2.95.' in a paste that launches vLLM and links
+        # SGLang's pull request: the tool named only as the compared run's subject is no
+        # printer of the block's other figures; the one left decides where the paste's own
+        # evidence (a link, a declared engine, a launch, a measuring phrase) names it
+        for got, rule in (
+            (linked, LINKED_RULE),
+            (declared, DECLARED_RULE),
+            (launched, LAUNCHED_RULE),
+            (measured, MEASURED_RULE),
+        ):
+            if rest[0] in got():
+                return rest[0], rule
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE
