@@ -8330,12 +8330,15 @@ def keyvalue(
             values = [v for _, v in fig.fields]
             own = T.figure_engine(said_at.get(first, ""), values)
             rule = E.FIGURE_ENGINE_RULE if own else ctx[1]
-            if own is None and (subj := T.subject_engine(said_at.get(first, ""), values)):
+            if (
+                own is None
+                and (subj := T.subject_engine(said_at.get(first, ""), values))
+                and subj != ctx[0]
+            ):
                 # 'SGLang gets 2.95.' beside the block's own run: the clause's subject names
-                # the figure's run; where it is another tool than the block's, it labels the
-                # figure and decides no convention (a quoted or compared run)
-                if subj != ctx[0]:
-                    own, rule = subj, E.SUBJECT_RUN_RULE
+                # the figure's run, another tool than the block's; it labels the figure and
+                # decides no convention (a quoted or compared run)
+                own, rule = subj, E.SUBJECT_RUN_RULE
             rec = E.record(
                 fig,
                 kind=ctx[2],

@@ -437,7 +437,9 @@ def subject_engine(line: str, values: list[str]) -> str | None:
         v = val.strip().strip("*`~≈ ").rstrip("%").strip()
         if not v:
             continue
-        places = [m.start() for m in re.finditer(r"(?<![\w.])" + re.escape(v) + r"(?![\w.]?\d)", line)]
+        places = [
+            m.start() for m in re.finditer(r"(?<![\w.])" + re.escape(v) + r"(?![\w.]?\d)", line)
+        ]
         if not places or any(p not in engines for p in places):
             return None
         found.update(engines[p] for p in places)
