@@ -8333,11 +8333,11 @@ def keyvalue(
             if (
                 own is None
                 and (subj := T.subject_engine(said_at.get(first, ""), values))
-                and subj != ctx[0]
+                and ctx[0] not in (subj, "unknown")
             ):
                 # 'SGLang gets 2.95.' beside the block's own run: the clause's subject names
-                # the figure's run, another tool than the block's; it labels the figure and
-                # decides no convention (a quoted or compared run)
+                # the figure's run, another tool than the block's (a block of no tool leaves
+                # it unknown, as before); it labels the figure and decides no convention
                 own, rule = subj, E.SUBJECT_RUN_RULE
             rec = E.record(
                 fig,
