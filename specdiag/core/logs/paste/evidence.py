@@ -187,6 +187,9 @@ COLUMN_SOURCE_RULE = "the column's header names its engine, beside another engin
 # a figure said measured on its own serving engine, beside another engine's figure on the same
 # line ('~3 on llama.cpp vs ~5.5 on vLLM'): each figure that engine's (tools.figure_engines)
 FIGURE_ENGINE_RULE = "the engine the figure is said measured on, beside another engine's"
+# 'SGLang gets 2.95.' in a block of another tool's run (tools.subject_engine): that tool's run,
+# the figure labelled by it but its convention not decided (a quoted or compared figure)
+SUBJECT_RUN_RULE = "the tool the figure's clause has for its subject, another than the block's"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
@@ -491,6 +494,35 @@ def _tokens_outside_steps(v: C.Value, acc: int | None, steps: int | None) -> str
     )
 
 
+def _tokens_cut_at_end(
+    v: C.Value, acc: int | None, steps: int | None, dra: int | None
+) -> str | None:
+    """The rule that the counts decide the bonus where a tokens-per-step figure times the steps
+    is the tokens the steps emitted (steps + accepted) less a few (within the figure's
+    rounding): a run capped at an output length ('tg128') stops inside its last step, whose
+    accepted drafts past the cap are counted but never emitted. At most the drafts a step are
+    cut (drafted / steps rounded; one where no drafted count is printed), and the steps must
+    outnumber the cut thrice, so that accepted / steps (the bonus left out, a whole step count
+    of tokens fewer) cannot come near. The figure is kept as printed (the tokens the run
+    emitted a step, bonus included). None otherwise."""
+    if acc is None or not steps or acc < 0:
+        return None
+    most = max(1, round(dra / steps)) if dra else 1
+    if steps < 3 * (most + 1):
+        return None
+    half = C.half_unit(v.decimals)
+    low, high = (v.number - half) * steps, (v.number + half) * steps
+    emitted = steps + acc
+    cuts = [c for c in range(1, most + 1) if low - 1e-6 <= emitted - c <= high + 1e-6]
+    if not cuts:
+        return None
+    return (
+        f"counts: {steps} steps emitting 1 + their accepted drafts ({acc}) give {emitted} "
+        f"tokens; the printed {v.number:g} tokens per step counts {cuts[0]} fewer (an output "
+        "cap cutting the last step): bonus included, the figure kept as printed"
+    )
+
+
 # the most draft tokens one verify step is taken to propose (a tree of 60 nodes, a wide sweep);
 # a figure that would need more is no figure of that run's steps
 _MOST_DRAFTS_A_STEP = 128
@@ -715,6 +747,14 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             assert acc is not None and steps
             length = round(1 + acc / steps, 6)
             bonus = Decision(INCLUDED, outside)
+        elif (
+            by_counts is not None
+            and by_counts.value == UNKNOWN
+            and (cut := _tokens_cut_at_end(f.tok_per_step, acc, steps, dra))
+        ):
+            # 82 accepted in 47 cycles but 2.72 tok/cycle over a 128-token output: the cap
+            # stopped the run inside its last cycle; the figure counts the bonus
+            bonus = Decision(INCLUDED, cut)
         elif by_counts is not None:
             bonus = by_counts
             length = _normalised(f.tok_per_step.number, bonus)

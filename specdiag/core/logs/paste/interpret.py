@@ -8524,13 +8524,23 @@ def keyvalue(
         if fig.has_acceptance():
             # a figure said measured on its own engine beside another engine's ('~3 on
             # llama.cpp vs ~5.5 on vLLM'): that engine's, whatever the block names
-            own = T.figure_engine(said_at.get(first, ""), [v for _, v in fig.fields])
+            values = [v for _, v in fig.fields]
+            own = T.figure_engine(said_at.get(first, ""), values)
             rule = E.FIGURE_ENGINE_RULE if own else ctx[1]
             if (
+                own is None
+                and (subj := T.subject_engine(said_at.get(first, ""), values))
+                and ctx[0] not in (subj, "unknown")
+            ):
+                # 'SGLang gets 2.95.' beside the block's own run: the clause's subject names
+                # the figure's run, another tool than the block's (a block of no tool leaves
+                # it unknown, as before); it labels the figure and decides no convention
+                own, rule = subj, E.SUBJECT_RUN_RULE
+            elif (
                 not own
                 and rule in E.CONVENTION_RULES
                 and first == last
-                and T.own_measure(said_at.get(first, ""), [v for _, v in fig.fields])
+                and T.own_measure(said_at.get(first, ""), values)
             ):
                 # ('the bench's own capture agrees: accept_len_mean=3.6'): a printer of its
                 # own, in that sentence; the tool named over the block decides nothing there

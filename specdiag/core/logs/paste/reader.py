@@ -561,6 +561,29 @@ def _checks_figures(block_text: str) -> bool:
     return False
 
 
+# a line keyed by a script file that printed the figure on it ('- `check-run.sh`: PASS. MTP
+# acceptance length = 2.94'): the script's own printing, its convention not shown. The name is
+# bounded (the anchor at a line's start keeps the scan linear); which names count is decided in
+# _script_keyed (no engine's name in it, not a tool's own benchmark)
+_SCRIPT_KEY = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?`?([\w/-]{1,120}(?:\.[\w-]{1,20}){0,3})`?(?:\*\*)?[ \t]*:"
+    r"([^\n]*)",
+    re.M,
+)
+_SCRIPT_FILE = re.compile(r"\.(?:sh|bash|py)$")
+_SCRIPT_FIGURE = re.compile(r"\b(?:accept\w*|acc|AL)\b[^\d\n]{0,60}\d", re.I)
+# the engines' and trainers' own benchmark and example scripts (their lines print the tool's
+# convention, decided by the rules of that tool)
+_TOOL_SCRIPTS = (
+    "bench_sglang_eagle",
+    "bench_serving",
+    "benchmark_serving",
+    "bench_speculative",
+    "bench_one_batch",
+    "bench_eagle3",
+    "spec_decode",
+    "send_one",
+)
 _MEMBERS_NOTE = (
     "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
 )
@@ -1013,6 +1036,25 @@ _V0_FIELDS = re.compile(
 )
 
 
+def _script_keyed(block_text: str) -> bool:
+    """Whether a line of the block is keyed by a script file that printed an acceptance figure
+    on it (a bullet or a line opening `run-check.sh:`): the script's own printing, whatever
+    engine ran. A name holding an engine's name or a tool's own benchmark script
+    (`bench_sglang_eagle.py`) is left to the rules of its tool."""
+    if ".sh" not in block_text and ".py" not in block_text:
+        return False
+    for m in _SCRIPT_KEY.finditer(block_text):
+        name = m.group(1)
+        if (
+            _SCRIPT_FILE.search(name)
+            and _SCRIPT_FIGURE.search(m.group(2))
+            and not T.tools_named(name.replace("_", " ").replace("-", " ").replace("/", " "))
+            and not any(t in name for t in _TOOL_SCRIPTS)
+        ):
+            return True
+    return False
+
+
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
     configurations of one ('compared to when only MTP is enabled')."""
@@ -1051,7 +1093,7 @@ def _tool(
     # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
     own_printer = any(
         not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
-    ) or _checks_figures(block_text)
+    ) or _checks_figures(block_text) or _script_keyed(block_text)
     if (
         "vllm" in own
         and set(own) <= {"vllm", "sglang"}
@@ -1100,6 +1142,19 @@ def _tool(
         # vLLM V0's metrics line quoted or cut short, in a paste naming no other tool: its own
         # fields decide, as SGLang's do above
         return "vllm", V0_FIELDS_RULE
+    if len(named) > 1 and others and len(rest := [t for t in named if t not in others]) == 1:
+        # 'This branch gets AL 2.93. SGLang gets 2.95.' in a paste that launches vLLM and links
+        # SGLang's pull request: the tool named only as the compared run's subject is no
+        # printer of the block's other figures; the one left decides where the paste's own
+        # evidence (a link, a declared engine, a launch, a measuring phrase) names it
+        for got, rule in (
+            (linked, LINKED_RULE),
+            (declared, DECLARED_RULE),
+            (launched, LAUNCHED_RULE),
+            (measured, MEASURED_RULE),
+        ):
+            if rest[0] in got():
+                return rest[0], rule
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE

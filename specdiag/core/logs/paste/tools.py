@@ -407,6 +407,45 @@ def other_runs(text: str) -> set[str]:
     return out
 
 
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def subject_engines(line: str) -> dict[int, str]:
+    """Where a line's sentence or clause has a tool for its subject and its own bare value
+    ('SGLang gets 2.58.', the shape of :func:`other_runs`): the value's start mapped to that
+    tool. Empty where the line names no tool."""
+    if not (named := tools_named(line)):
+        return {}
+    out: dict[int, str] = {}
+    for tool in named:
+        for m in _MARK_OF[tool].finditer(line):
+            if not _is_name(line, m) or (run := _RUN_SUBJECT.match(line, m.end())) is None:
+                continue
+            if nums := list(_NUMBER.finditer(run.group())):
+                out[run.start() + nums[-1].start()] = tool
+    return out
+
+
+def subject_engine(line: str, values: list[str]) -> str | None:
+    """The one tool that is the subject of the clause of every place a record's figures are
+    printed in the line (:func:`subject_engines`); None otherwise."""
+    engines = subject_engines(line)
+    if not engines:
+        return None
+    found: set[str] = set()
+    for val in values:
+        v = val.strip().strip("*`~≈ ").rstrip("%").strip()
+        if not v:
+            continue
+        places = [
+            m.start() for m in re.finditer(r"(?<![\w.])" + re.escape(v) + r"(?![\w.]?\d)", line)
+        ]
+        if not places or any(p not in engines for p in places):
+            return None
+        found.update(engines[p] for p in places)
+    return found.pop() if len(found) == 1 else None
+
+
 # a sentence opening on the change under test ('With this PR,', 'With the patch applied,')
 _WITH_THE_CHANGE = re.compile(
     r"(?:^|[.!?]\s+|\n\s*)(?:with|after|using)\s+(?:this|the|my|our)\s+"
