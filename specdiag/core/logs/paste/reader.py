@@ -1091,9 +1091,13 @@ def _tool(
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
-    own_printer = any(
-        not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
-    ) or _checks_figures(block_text) or _script_keyed(block_text)
+    own_printer = (
+        any(
+            not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
+        )
+        or _checks_figures(block_text)
+        or _script_keyed(block_text)
+    )
     if (
         "vllm" in own
         and set(own) <= {"vllm", "sglang"}
