@@ -3463,7 +3463,8 @@ _POPULATION_AFTER = (
 # what follows a key-value pair's key and the spaces after it: the separator, the value (all of
 # _PAIR after its key, kept apart for `_pairs`)
 _PAIR_SEP_ON = (
-    r"(?::|=|\bis\b|\bwas\b|(?<!\d\s)\bof\b|\bas\b|"
+    # ('2.93 out of 4': the 'of' of a value out of its most, never a separator)
+    r"(?::|=|\bis\b|\bwas\b|(?<!\d\s)(?<!\d\sout\s)\bof\b|\bas\b|"
     # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
     # expectation)
     r"\bwill\s+always\s+be\b|≈|(?<!\d)(?<!\d\s)~|(?<=\s)[—–](?=\s))\s*"
