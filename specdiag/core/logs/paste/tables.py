@@ -429,11 +429,17 @@ def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     # (a markdown heading is a title over its lines, no header: '### Draft acceptance by step')
     if "|" in t or t.rstrip()[-1:] in ".:,;!?" or t.lstrip()[:1] == "#":
         return None
-    for head in (_settings_head(t), _spaced_cells(t), t.split(), _named_pair_head(t)):
+    paired = _named_pair_head(t)
+    for head in (_settings_head(t), _spaced_cells(t), t.split(), paired):
         rows: list[tuple[int, list[str]]] = []
         numbers, joined = 0, False
         for ln, u in run[1:] if len(head) >= 3 and not any(map(_is_number, head)) else ():
             got = _spaced_row(u, len(head))
+            # (under a header whose acceptance pair was joined, a row's words are its cells:
+            # labels of several words leave the table to the readers of varied labels)
+            if got is not None and head is paired and got[2]:
+                rows = []
+                break
             if got is None or numbers not in (0, got[1]):
                 if rows and not joined and _other_label_width(u, numbers, len(head)):
                     rows = []  # (labels of several widths: a word is no cell, no table here)
