@@ -408,6 +408,8 @@ def _named_pair_head(t: str) -> list[str]:
     joined ('Category Benchmark N Acc Len': 'Acc Len' one column, where neither word alone names
     a figure); [] where no pair or several."""
     cells = _spaced_cells(t)
+    if len(cells) > 16 or any(len(c) > 40 for c in cells):
+        return []  # (a header's cells are short words, a bounded few)
     hits = [
         i
         for i in range(len(cells) - 1)
