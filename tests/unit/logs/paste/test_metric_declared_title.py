@@ -56,7 +56,9 @@ def test_the_name_alone_is_taken() -> None:
 
 
 def test_another_measure_declared_reads_nothing(read: Read) -> None:
-    text = "The primary metric is decode speed.\n" + _table([("quiz-a", 2.4, 2.5), ("proofs", 2.6, 2.7)])
+    text = "The primary metric is decode speed.\n" + _table(
+        [("quiz-a", 2.4, 2.5), ("proofs", 2.6, 2.7)]
+    )
     assert read(text).records == ()
 
 
