@@ -555,9 +555,16 @@ def bracketed(lines: list[Line]) -> list[Line]:
 # the configurations compared, its rows' labels the figures
 _METRIC_HEAD = re.compile(r"^(?:metrics?|measures?)\s+\S", re.I)
 _MR_FIGURE = re.compile(r"^[~≈]?\d+(?:\.\d+)?%?[x×]?$")
+# a cell left without a value ('N/A' under a baseline that has none): a figure cell, empty
+_MR_EMPTY = re.compile(r"^n/a$", re.I)
 # a unit after a figure: a word of letters with a slash ('tok/s', 'tokens/forward') or a short
 # unit alone ('ms', 'tokens'); never a word of a label ('Mean', 'run')
 _MR_UNIT = re.compile(r"^(?:[A-Za-z]{1,12}/[A-Za-z]{1,12}|ms|s|sec|x|tok|toks|tokens|GB|MB|%)$")
+
+
+# a word of a label that is a figure (digits first, perhaps after a sign: '12', '3.5', '8x',
+# '~2'); a word with letters before its digits ('con=8', 'GSM8K', '(5-shot)') is a label's
+_LABEL_FIGURE = re.compile(r"^[-+~≈#$]?\d")
 
 
 def _metric_row(t: str) -> tuple[str, list[str]] | None:
@@ -570,14 +577,20 @@ def _metric_row(t: str) -> tuple[str, list[str]] | None:
             cells[-1] += " " + w  # (a bracket's words one cell, apart from the word before)
         else:
             cells.append(w)
-    i = next((i for i, c in enumerate(cells) if _MR_FIGURE.match(c)), len(cells))
+    i = next(
+        (i for i, c in enumerate(cells) if _MR_FIGURE.match(c) or _MR_EMPTY.match(c)), len(cells)
+    )
     if i == 0 or i == len(cells) or not _LABEL_FIRST.match(cells[0]):
         return None
-    if any(any(ch.isdigit() for ch in c) for c in cells[:i]) or cells[i - 1][-1:] in ":=":
+    # (a label's word may hold digits beside letters, 'con=8', 'HumanEval2', '(5-shot)'; a
+    # figure of its own, a digit-led word, is no label)
+    if any(_LABEL_FIGURE.match(c) for c in cells[:i]) or cells[i - 1][-1:] in ":=":
+        return None
+    if not any(_MR_FIGURE.match(c) for c in cells[i:]):
         return None
     figs: list[str] = []
     for c in cells[i:]:
-        if _MR_FIGURE.match(c):
+        if _MR_FIGURE.match(c) or _MR_EMPTY.match(c):
             figs.append(c)
         elif figs[-1].count(" (") == 0 and (
             _MR_UNIT.match(c) and " " not in figs[-1] or c.startswith("(") and c.endswith(")")

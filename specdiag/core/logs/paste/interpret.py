@@ -792,6 +792,10 @@ _PLANNED_LEAD = re.compile(
 _POSITION_COLUMN = frozenset(("position", "pos", "token", "draft position", "depth", "draft token"))
 
 
+# a cell of a whole number alone ('80', '1,200'): a count or a setting's value
+_WHOLE_CELL = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)$")
+
+
 def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> list[PasteRecord]:
     """Records of a table whose one figure is named by its title, not its header ('### Acceptance
     Lengths' over columns of configurations; 'Per-Position Acceptance Rates' over a column of
@@ -823,9 +827,15 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
         vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j]]
         numeric = bool(vals) and all(v is not None for v in vals)
         signed = any(c[j].strip()[:1] in "+-−" for _, c in g.rows if j < len(c) and c[j])
+        # (a column named as a setting or a count, 'n', 'k', 'prompts', of whole numbers: each
+        # row's configuration or sample size, never the title's figure)
+        counted = kn.metric == C.LABEL and all(
+            _WHOLE_CELL.match(c[j].strip()) for _, c in g.rows if j < len(c) and c[j]
+        )
         if (
             j > 0
             and numeric
+            and not counted
             and not signed
             and not _COMPARE_COLUMN.match(header.strip())
             # (a column named as another measure, 'Tok/s', 'Latency (ms)': that measure's
@@ -3636,7 +3646,8 @@ _POPULATION_AFTER = (
 # what follows a key-value pair's key and the spaces after it: the separator, the value (all of
 # _PAIR after its key, kept apart for `_pairs`)
 _PAIR_SEP_ON = (
-    r"(?::|=|\bis\b|\bwas\b|(?<!\d\s)\bof\b|\bas\b|"
+    # ('2.93 out of 4': the 'of' of a value out of its most, never a separator)
+    r"(?::|=|\bis\b|\bwas\b|(?<!\d\s)(?<!\d\sout\s)\bof\b|\bas\b|"
     # what a run keeps printing ('will always be 100%'; never 'should / would always be', an
     # expectation)
     r"\bwill\s+always\s+be\b|≈|(?<!\d)(?<!\d\s)~|(?<=\s)[—–](?=\s))\s*"

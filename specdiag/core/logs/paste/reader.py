@@ -4352,6 +4352,30 @@ def _caption(line: str) -> str | None:
     return f"{first}:" if named else None  # (as a title line above the table reads)
 
 
+# a sentence declaring the figure the results report ('The primary metric is accept length,
+# the mean tokens a step.', 'Our reported metric is acceptance rate'): its name, ASCII words
+# (a defining dash or bracket after it, whatever its bytes, ends it)
+_METRIC_IS = re.compile(
+    r"\b(?:(?:primary|main|headline|reported|key|evaluation)\s+)?metric\s+(?:is|was)\s+"
+    r"(?:the\s+)?(?P<name>[A-Za-z][A-Za-z0-9_./-]*(?:[ ][A-Za-z][A-Za-z0-9_./-]*){0,3})",
+    re.I,
+)
+
+
+def _metric_declared(t: str) -> str | None:
+    """The acceptance figure a line within three above a table declares its metric ('The
+    primary metric is accept_length - ...'): the name (its longest lead of one to four words
+    naming a figure), None for any other line (another measure, a bare 'acceptance')."""
+    if "metric" not in t.lower() or (m := _METRIC_IS.search(t)) is None:
+        return None
+    words = m.group("name").split()
+    for n in range(len(words), 0, -1):
+        k = C.key(" ".join(words[:n]))
+        if k.metric in I._TITLE_FIGURES and k.metric != C.PER_POSITION:
+            return None if k.text == "acceptance" else " ".join(words[:n])
+    return None
+
+
 def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
     """The title just above a table: a markdown heading, a bold line or a line ending with ':',
     in its block or the heading lines before it, or the plain line right above it naming one
@@ -4363,6 +4387,11 @@ def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
         return above[-1].strip()
     if above and _TITLE.match(above[-1]) is None and (st := _sentence_title(above[-1])):
         return st
+    for t in reversed(above[-3:]):
+        if _TITLE.match(t) is not None:
+            break
+        if (named := _metric_declared(t)) is not None:
+            return named
     for t in reversed(above[-3:]):
         m = _TITLE.match(t)
         if m is not None:

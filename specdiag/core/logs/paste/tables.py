@@ -421,6 +421,26 @@ def _other_label_width(t: str, numbers: int, width: int) -> bool:
     )
 
 
+def _named_pair_head(t: str) -> list[str]:
+    """The header's cells with the one adjacent pair of words naming an acceptance figure
+    joined ('Category Benchmark N Acc Len': 'Acc Len' one column, where neither word alone names
+    a figure); [] where no pair or several."""
+    cells = _spaced_cells(t)
+    if len(cells) > 16 or any(len(c) > 40 for c in cells):
+        return []  # (a header's cells are short words, a bounded few)
+    hits = [
+        i
+        for i in range(len(cells) - 1)
+        if C.key(f"{cells[i]} {cells[i + 1]}").metric in C.ACCEPTANCE
+        and C.key(cells[i]).metric is None
+        and C.key(cells[i + 1]).metric is None
+    ]
+    if len(hits) != 1:
+        return []
+    i = hits[0]
+    return [*cells[:i], f"{cells[i]} {cells[i + 1]}", *cells[i + 2 :]]
+
+
 def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     """A header of three cells or more (no number, no sentence end) over rows of as many cells
     and as many numbers: two numbers or more a row, or, where a row's words were joined, two
@@ -429,11 +449,17 @@ def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     # (a markdown heading is a title over its lines, no header: '### Draft acceptance by step')
     if "|" in t or t.rstrip()[-1:] in ".:,;!?" or t.lstrip()[:1] == "#":
         return None
-    for head in (_settings_head(t), _spaced_cells(t), t.split()):
+    paired = _named_pair_head(t)
+    for head in (_settings_head(t), _spaced_cells(t), t.split(), paired):
         rows: list[tuple[int, list[str]]] = []
         numbers, joined = 0, False
         for ln, u in run[1:] if len(head) >= 3 and not any(map(_is_number, head)) else ():
             got = _spaced_row(u, len(head))
+            # (under a header whose acceptance pair was joined, a row's words are its cells:
+            # labels of several words leave the table to the readers of varied labels)
+            if got is not None and head is paired and got[2]:
+                rows = []
+                break
             if got is None or numbers not in (0, got[1]):
                 if rows and not joined and _other_label_width(u, numbers, len(head)):
                     rows = []  # (labels of several widths: a word is no cell, no table here)
