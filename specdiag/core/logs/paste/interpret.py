@@ -508,9 +508,14 @@ def _k_from_zero(recs: list[PasteRecord]) -> list[PasteRecord]:
         "the table's row of k=0 measured a rate: its k's count from 0 (positions), not the "
         "draft tokens per step, so 1 + k x rate is no length"
     )
+    return _no_k_length(recs, {id(r) for r in recs}, note)
+
+
+def _no_k_length(recs: list[PasteRecord], ids: set[int], note: str) -> list[PasteRecord]:
+    """The records of ``ids`` whose length was 1 + k x rate, without it (and why: ``note``)."""
     return [
         dataclasses.replace(r, accept_length=None, bonus=UNDECIDED, notes=(*r.notes, note))
-        if r.bonus.rule == E.COMPUTED_K_RULE
+        if id(r) in ids and r.bonus.rule == E.COMPUTED_K_RULE
         else r
         for r in recs
     ]
@@ -560,12 +565,7 @@ def _k_rates_rise(recs: list[PasteRecord]) -> list[PasteRecord]:
         "the rate rises with k where the rows differ by k alone: drafts accepted over drafts "
         "made never rise with k, so 1 + k x rate is no length"
     )
-    return [
-        dataclasses.replace(r, accept_length=None, bonus=UNDECIDED, notes=(*r.notes, note))
-        if id(r) in rising and r.bonus.rule == E.COMPUTED_K_RULE
-        else r
-        for r in recs
-    ]
+    return _no_k_length(recs, rising, note)
 
 
 def _tokens_below_one(recs: list[PasteRecord]) -> list[PasteRecord]:

@@ -429,7 +429,12 @@ def subject_engines(line: str) -> dict[int, str]:
 def subject_engine(line: str, values: list[str]) -> str | None:
     """The one tool that is the subject of the clause of every place a record's figures are
     printed in the line (:func:`subject_engines`); None otherwise."""
-    engines = subject_engines(line)
+    return _one_engine(subject_engines(line), line, values, "")
+
+
+def _one_engine(engines: dict[int, str], line: str, values: list[str], hedge: str) -> str | None:
+    """The one engine ``engines`` (by the place of a value, perhaps after ``hedge``) gives every
+    place the line prints each of the values; None where any place has none."""
     if not engines:
         return None
     found: set[str] = set()
@@ -438,7 +443,8 @@ def subject_engine(line: str, values: list[str]) -> str | None:
         if not v:
             continue
         places = [
-            m.start() for m in re.finditer(r"(?<![\w.])" + re.escape(v) + r"(?![\w.]?\d)", line)
+            m.start()
+            for m in re.finditer(r"(?<![\w.])" + hedge + re.escape(v) + r"(?![\w.]?\d)", line)
         ]
         if not places or any(p not in engines for p in places):
             return None
@@ -985,22 +991,7 @@ def figure_engine(line: str, values: list[str]) -> str | None:
     """The one engine a record's figures (their printed values) are each said measured on in
     a line comparing engines (:func:`figure_engines`), every place the line prints them; None
     when any place of them is no such figure."""
-    engines = figure_engines(line)
-    if not engines:
-        return None
-    found: set[str] = set()
-    for val in values:
-        v = val.strip().strip("*`~≈ ").rstrip("%").strip()
-        if not v:
-            continue
-        places = [
-            m.start()
-            for m in re.finditer(r"(?<![\w.])[~≈]?" + re.escape(v) + r"(?![\w.]?\d)", line)
-        ]
-        if not places or any(p not in engines for p in places):
-            return None
-        found.update(engines[p] for p in places)
-    return found.pop() if len(found) == 1 else None
+    return _one_engine(figure_engines(line), line, values, "[~≈]?")
 
 
 # a measurement a sentence gives to a printer of its own, no tool ('the bench's own capture
