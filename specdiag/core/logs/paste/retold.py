@@ -22,25 +22,17 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import step_made_up as SMU
 from specdiag.core.logs.paste.model import PasteRecord
 
-_PROSE = ("prose", "key-value")
 NOTE = "told again at line {line}"
 # a share as printed ('71.5%', '71.5 %'), never a digit of a longer number
 _SHARE = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d+)?\s?%")
 
 
 def _plain(r: PasteRecord) -> bool:
-    return (
-        r.structure in _PROSE
-        and r.first_line == r.last_line
-        and not r.labels
-        and not r.per_position
-        and r.accepted_tokens is None
-        and r.drafted_tokens is None
-        and r.steps is None
-        and r.printed_length is not None
-    )
+    """A one-line prose record printing a length, with no counts, labels or per-position rates."""
+    return SMU.lone(r) and r.printed_length is not None
 
 
 def _length_text(r: PasteRecord) -> str | None:

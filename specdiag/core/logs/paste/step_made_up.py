@@ -38,7 +38,7 @@ _PROSE = ("prose", "key-value")
 RULE = "identity: printed length = 1 + the rate of line {line}, one draft a step ({words!r})"
 
 
-def _lone(r: PasteRecord, drafted: tuple[int | None, ...] = (None,)) -> bool:
+def lone(r: PasteRecord, drafted: tuple[int | None, ...] = (None,)) -> bool:
     """A one-line prose record with no counts (but a drafted count in ``drafted``), labels or
     per-position rates."""
     return (
@@ -73,7 +73,7 @@ def fold(
     for i, r in enumerate(records):
         if (
             # (the make-up's '1 drafted' read as a count of one: what it says, no other run)
-            not _lone(r, (None, 1))
+            not lone(r, (None, 1))
             or r.printed_rate is None
             or r.printed_length is not None
             or not 0 < r.first_line <= len(raw)
@@ -84,7 +84,7 @@ def fold(
         for j, o in enumerate(records):
             if (
                 o.first_line > r.first_line
-                and _lone(o)
+                and lone(o)
                 and o.printed_rate is None
                 and o.printed_length is not None
                 and (d := _decimals(o)) is not None
