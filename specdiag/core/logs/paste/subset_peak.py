@@ -11,7 +11,8 @@ bonus) carried to it.
 
 Only where the words before the first value (their longest tail of one to four) name an
 acceptance figure (``cells.key``), the first value is joined to its name by ``is`` / ``was`` /
-``of`` / ``:`` / ``=``, its unit words (at most six, no digit) run to a comma, the second
+``of`` / ``:`` / ``=`` / ``≈`` (in a bracket too: ``(acceptance length ≈ 3.1 on average, up to
+6 on code)``), its unit words (at most six, no digit) run to a comma, the second
 value is a number of the same kind (both ``%`` or neither) and a preposition (``on``, ``for``,
 ``in``) names the subset right after it. ``up to 5.60`` with no subset after it is a bound, no
 measurement: left as it was; so is a value of another measure (``speedup``) or a multiplier.
@@ -32,7 +33,7 @@ _JOIN_HINT = re.compile(r"\b(?:up|down)[ ]to\b|\breaching\b|\bas[ ](?:high|low)[
 _NUM = r"~?\d+(?:\.\d+)?%?"
 _PEAK = re.compile(
     r"(?<![\w'])(?P<name>(?:[A-Za-z][\w-]{0,30}[ ]){0,3}[A-Za-z][\w-]{0,30})\s+"
-    r"(?:is|was|of|:|=)\s+(?P<v1>" + _NUM + r")(?![\w.]|\s*[x×]\b)"
+    r"(?:is|was|of|:|=|≈|≃)\s*(?P<v1>" + _NUM + r")(?![\w.]|\s*[x×]\b)"
     r"(?P<unit>(?:[ ][A-Za-z][\w/-]{0,30}){0,6})\s*,\s*"
     r"(?:up[ ]to|down[ ]to|reaching|as[ ]high[ ]as|as[ ]low[ ]as)\s+"
     r"(?P<v2>" + _NUM + r")(?![\w.]|\s*[x×]\b)\s+"

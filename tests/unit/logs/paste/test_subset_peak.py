@@ -47,10 +47,25 @@ def test_a_rate_falling_to_a_subsets_value(read, first: int, less: int, subset: 
 
 
 @settings(max_examples=examples(20), deadline=None)
+@given(first=st.integers(150, 300), more=st.integers(10, 250), subset=_SUBSETS)
+def test_an_approximate_value_in_a_bracket_then_a_subsets_value(
+    read, first: int, more: int, subset: str
+) -> None:
+    a, b = first / 100, (first + more) / 100
+    text = (
+        "A draft head for speculative decoding.\n\n"
+        f"The head doubles decode speed (acceptance length ≈ {a:.2f} on average, "
+        f"up to {b:.2f} {subset}).\n"
+    )
+    assert sorted(r.printed_length for r in read(text).records) == sorted([a, b])
+
+
+@settings(max_examples=examples(20), deadline=None)
 @given(
     line=st.sampled_from(
         [
             "Mean acceptance length is {a}, up to {b}.",
+            "The head is faster (acceptance length ≈ {a} on average, up to {b}).",
             "Speedup is {a}, up to {b} on code_tasks.",
             "Accept length was {a}, up to {b}x on code_tasks.",
         ]
