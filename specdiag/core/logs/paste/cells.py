@@ -1623,7 +1623,8 @@ def value(text: str) -> Value | None:
     t = _UNITS.sub("", t).strip()
     mx = None
     if " of " in t:
-        # 'A of B' of whole counts: A over B; of anything else, the value alone
+        # 'A of B' of whole counts, a mean 'out of' a whole: A over B; of anything else, the value
+        # alone
         t = _COUNT_OF.sub(r"\1/\2", t) if _COUNT_OF.match(t) else t.partition(" of ")[0]
     if "/" in t:
         a, _, b = t.partition("/")
@@ -1657,7 +1658,8 @@ def _centre_and_tails(t: str) -> Value | None:
 
 
 # whole counts, one of the other ('54 of 80')
-_COUNT_OF = re.compile(r"^(\d[\d,]*)\s+of\s+(\d[\d,]*)$")
+# 'A of B' / 'A out of B' of whole counts, and a mean 'out of' its most ('2.93 out of 4'): A / B
+_COUNT_OF = re.compile(r"^(\d[\d,]*|\d+\.\d+(?=\s+out\s))\s+(?:out\s+)?of\s+(\d[\d,]*)$")
 
 
 # a cell printing a range of one figure ('0.36–0.47', '45-53%', '~2.4 to 2.9', the CJK '1.4~1.6'

@@ -3617,8 +3617,8 @@ _OVER = (
     r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?)"
     # (never the second of a list of three or more: '2.41 / 2.87 / 3.12')
     r"(?!\s*/\s*\.?\d)"
-    # ... or 'A of B' of whole counts ('acceptance 54 of 80': accepted of drafted)
-    r"|\s*(?<=[\d\s])of\s+(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.,%]|\s*(?:%|percent)))"
+    # ... or 'A of B' of whole counts ('acceptance 54 of 80': accepted of drafted; '54 out of 80')
+    r"|\s*(?<=[\d\s])(?:out\s+)?of\s+(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d%]|[.,]\d|\s*(?:%|percent)))"
 )
 # a statistic word after the value ('3.4 median'), not the first word of the next key
 _STAT_AFTER = (

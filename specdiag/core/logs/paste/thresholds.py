@@ -78,13 +78,16 @@ _QUICK_ASCII = (
 # A goal word (vocab.GOAL_WORDS) before a figure's name ('Target acceptance rate:
 # 70%', 'the golden AL 2.78', 'expected accept length of 3.0', 'reference AL 2.9', '黄金接受长度
 # 2.78'): the value is set or aimed at, no run. Up to three words may come between the goal word
-# and the name ('committed thinking-on golden AL'); 'reference' only right before it.
+# and the name ('committed thinking-on golden AL'), or the goal word may be a key, the name right
+# after its colon ('Target: acceptance at 70%'); 'reference' only right before it.
 _GOAL_NAME = (
     r"(?:(?:avg|average|mean)\s+)?(?:acc(?:ept(?:ance|ed)?)?\.?(?:[\s_-]+(?:len(?:gth)?|rate|"
     r"ratio))?|AL|τ|tau|MAT)(?![\w-])"
 )
 _GOAL_SPAN = re.compile(
     r"(?:" + V.GOAL_WORDS + r"(?:\s*的)?(?:\s+(?!(?:is|was|of|at|got|measured)\b)[\w-]+){0,3}?"
+    # a goal word as a key, the name right after its colon ('Target: acceptance at 70%')
+    r"|" + V.GOAL_WORDS + r"[*`_]{0,2}\s*[:：]"
     r"|\breference)\s*(?P<name>" + _GOAL_NAME + r")"
     r"[*`_]{0,2}\s*(?:[:=：]|\b(?:of|is|was|at|to|of\s+about)\b|为|是)?\s*[*`]{0,2}"
     + _NUMBER

@@ -381,12 +381,17 @@ def tools_attributed(text: str) -> list[str]:
 
 
 # after a tool's name: at most three words, a verb reporting a run's figure and a bare value
-# closing its sentence or clause (no unit: 'gets 2.58 tok/s' is another measure's)
+# closing its sentence or clause (no unit: 'gets 2.58 tok/s' is another measure's); the
+# figure's name may stand before or after the value ('gets AL 2.77', 'gets 2.77 AL on average')
+_RUN_FIGURE = r"(?:AL|τ|acc(?:ept(?:ance)?)?\.?[ ](?:len(?:gth)?|rate))"
 _RUN_SUBJECT = re.compile(
     r"(?:\s+[A-Za-z][\w.+/'-]*){0,3}?\s+"
     + V.REPORT_VERBS
-    + r"\s+(?:(?:only|just|about|around|roughly|approximately|nearly|almost)\s+)?"
-    r"[*`]{0,2}[~≈]?\s?\d+(?:\.\d+)?(?!\.?\d)\s*%?[*`]{0,2}(?=\s*(?:[.;,(]|$))",
+    + r"\s+(?:an?\s+)?(?:"
+    + _RUN_FIGURE
+    + r"\s+(?:of\s+)?)?(?:(?:only|just|about|around|roughly|approximately|nearly|almost)\s+)?"
+    r"[*`]{0,2}[~≈]?\s?\d+(?:\.\d+)?(?!\.?\d)\s*%?[*`]{0,2}"
+    r"(?:\s+" + _RUN_FIGURE + r")?(?:\s+on\s+average)?(?=\s*(?:[.;,(]|$))",
     re.I,
 )
 

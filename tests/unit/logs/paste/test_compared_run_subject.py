@@ -55,16 +55,36 @@ def test_the_compared_clause_is_its_subjects_and_the_launch_decides_the_rest(
 @given(
     ran=st.sampled_from(["vllm", "sglang"]),
     theirs=st.sampled_from(["2.77", "3.12"]),
+    named=st.sampled_from(["{v} AL on average", "{v} accept length", "an AL of {v}"]),
 )
-def test_a_tool_that_is_no_bare_values_subject_labels_nothing(ran: str, theirs: str) -> None:
-    # near miss: the compared value carries a unit after it ('3.12 AL on average'), so the
-    # clause is no run of its own; the subject rule labels nothing (the block's tool decides
-    # as before)
+def test_the_figures_name_beside_the_compared_value(ran: str, theirs: str, named: str) -> None:
+    # the figure's name before or after the compared value ('gets 3.12 AL on average', 'gets
+    # an AL of 3.12') keeps the clause a run of its own: its subject's, no convention
     other = "sglang" if ran == "vllm" else "vllm"
     text = (
         f"```\n{_LAUNCH[ran]}\n```\n\n"
-        f"This branch gets AL 2.40, and {_NAME[other]} gets {theirs} AL on average.\n"
+        f"This branch gets AL 2.40, and {_NAME[other]} gets {named.format(v=theirs)}.\n"
+    )
+    by_value = {r.printed_length: r for r in read_paste(text).records}
+    assert set(by_value) == {2.40, float(theirs)}
+    assert by_value[2.40].tool == ran
+    assert (by_value[float(theirs)].tool, by_value[float(theirs)].accept_length) == (other, None)
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    ran=st.sampled_from(["vllm", "sglang"]),
+    theirs=st.sampled_from(["27.7", "31.2"]),
+)
+def test_a_tool_that_is_no_bare_values_subject_labels_nothing(ran: str, theirs: str) -> None:
+    # near miss: the compared value carries another measure's unit ('31.2 tok/s on average'),
+    # so the clause is no acceptance run of its own; the subject rule labels nothing (the
+    # block's tool decides as before)
+    other = "sglang" if ran == "vllm" else "vllm"
+    text = (
+        f"```\n{_LAUNCH[ran]}\n```\n\n"
+        f"This branch gets AL 2.40, and {_NAME[other]} gets {theirs} tok/s on average.\n"
     )
     recs = read_paste(text).records
-    assert len(recs) == 2
+    assert [r.printed_length for r in recs] == [2.40]
     assert all(r.tool_rule != SUBJECT_RUN_RULE for r in recs)

@@ -35,6 +35,8 @@ def _figures(text: str, read: Read = read_paste) -> list[tuple[float | None, flo
         "- goal acceptance rate: 65%\n- desired accept length: 3.5\n",
         "A 4x smaller draft hits the sweet spot of ~70% acceptance with EAGLE.\n",
         "The ideal acceptance rate is 80% for EAGLE drafts.\n",
+        "Target: acceptance at 70%\n",
+        "**Goal:** accept length of 3.2 on chat\n",
     ],
 )
 def test_goal_figures_are_no_record(read: Read, text: str) -> None:
@@ -49,6 +51,7 @@ def test_goal_figures_are_no_record(read: Read, text: str) -> None:
         ("Our reference AL is 2.9 and we got 2.7 on our prompts.\n", [(2.7, None)]),
         ("The run hit AL 2.91 against an expected AL of 3.2.\n", [(2.91, None)]),
         ("Acceptance rate: 62% (target 70%)\n", [(None, 0.62)]),
+        ("Target: acceptance at 70%, measured 64%.\n", [(None, 0.64)]),
     ],
 )
 def test_measured_value_beside_a_goal_is_read(
@@ -69,6 +72,8 @@ def test_measured_value_beside_a_goal_is_read(
         "Acceptance length: 2.78 on GSM8K.\n",
         "Under ideal conditions we got 80% acceptance with our EAGLE draft.\n",
         "Our EAGLE draft at the sweet spot k=3: acceptance 71%.\n",
+        # a key naming the target model, then a run's figure
+        "Target: Qwen3-8B, acceptance 71%.\n",
     ],
 )
 def test_negative_controls_stay_records(text: str) -> None:
