@@ -319,11 +319,21 @@ _CALENDAR_WINDOW = re.compile(
 _FIELD = re.compile(r"[A-Za-z_][\w/.-]{0,40}\s?[=:]\s*[-+]?\.?\d")
 
 
+# a line of one key ending in a colon, its value padded after it ('Mean TPOT:      41.2 ms'): the
+# key opens on a letter and holds no colon, bar or tab
+_KEYED_LINE = re.compile(r"[ \t]*(?:[-*][ \t]+)?[A-Za-z][\w .()/%,+-]{0,60}:[ \t]+\S")
+
+
 def _fields_rows(blk: list[tuple[int, str]], first: int, last: int) -> bool:
     """Whether every line of a block from ``first`` to ``last`` holds two key-value fields or
-    more ('n_tok= 40  base= 15.00  AL= 1.50'): lines of fields, no table's rows."""
+    more ('n_tok= 40  base= 15.00  AL= 1.50'), or every line is one key and its colon, the
+    values padded into a column after it ('Accept length:    2.41'): lines of fields, no table's
+    rows."""
     rows = [t for ln, t in blk if first <= ln <= last and t.strip()]
-    return bool(rows) and all(len(_FIELD.findall(t)) >= 2 for t in rows)
+    return bool(rows) and (
+        all(len(_FIELD.findall(t)) >= 2 for t in rows)
+        or (len(rows) >= 2 and all(_KEYED_LINE.match(t) for t in rows))
+    )
 
 
 def _other_paste(text: str, no_model: bool) -> bool:
