@@ -42,6 +42,7 @@ from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import keyed_share as KSH
+from specdiag.core.logs.paste import mean_list as ML
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import pooled_cell as PC
@@ -8490,7 +8491,7 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = EL.rewrite(VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(t)))))
+        t = EL.rewrite(VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(ML.rewrite(t))))))
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
