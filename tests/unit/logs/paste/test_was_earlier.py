@@ -46,9 +46,7 @@ def test_earlier_rates_are_runs_of_their_own(
     now=st.integers(min_value=120, max_value=480),
     before=st.integers(min_value=101, max_value=480),
 )
-def test_an_earlier_length_is_a_run_of_its_own(
-    read: Read, key: str, now: int, before: int
-) -> None:
+def test_an_earlier_length_is_a_run_of_its_own(read: Read, key: str, now: int, before: int) -> None:
     text = (
         "Speculative decoding of a draft head against its target, greedy.\n\n"
         f"{key}: {now / 100:.2f} (was {before / 100:.2f} last week)\n"
