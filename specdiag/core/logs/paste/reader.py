@@ -40,6 +40,7 @@ from specdiag.core.logs.paste import emits_column as EMC
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import figure_named_run as FNR
 from specdiag.core.logs.paste import fixed_k as FK
+from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
@@ -2409,6 +2410,8 @@ def read_paste(
     records = _above_stated_k(records, text)
     # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate
     records = FK.decide(records, text)
+    # a metrics-as-rows table's lengths by its acceptance rate row and the paste's k (rate_row.py)
+    records = RATEROW.decide(records, text)
     # a per-position table whose position 0 is 1 in every row, its length their sum
     records = PZ.decide(records, text)
     # a figure cited as the reference a run reproduces ('reproducing the card's published AL of
