@@ -80,9 +80,12 @@ def _shares(lines: list[str]) -> list[C.Value] | None:
 
 def _length(r: PasteRecord) -> C.Value | None:
     for name, shown in r.fields:
-        if C.key(name).metric == C.LENGTH and (v := C.value(shown)) is not None:
-            if abs(v.number - (r.printed_length or -1.0)) < 1e-9:
-                return v
+        if (
+            C.key(name).metric == C.LENGTH
+            and (v := C.value(shown)) is not None
+            and abs(v.number - (r.printed_length or -1.0)) < 1e-9
+        ):
+            return v
     return None
 
 
