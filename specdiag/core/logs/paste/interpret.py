@@ -40,6 +40,7 @@ from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import increments as INC
+from specdiag.core.logs.paste import item_shares as IS
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import mean_list as ML
@@ -8502,7 +8503,9 @@ def keyvalue(
     lines = _change_pairs(
         [
             (ln, rewritten(t))
-            for ln, t in _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
+            for ln, t in IS.carried(
+                _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
+            )
         ]
     )
     lines = _reference_lines(lines)
