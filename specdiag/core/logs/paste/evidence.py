@@ -29,6 +29,7 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import table_rate_kept as TRK
 from specdiag.core.logs.paste import tree_path as TP
+from specdiag.core.logs.paste import vllm_positions as VP
 from specdiag.core.logs.paste.model import (
     BONUS_UNKNOWN,
     EXCLUDED,
@@ -631,6 +632,23 @@ def _normalised(printed: float, bonus: Decision) -> float | None:
     return None
 
 
+def _vllm_positions(
+    f: Figures, positions: tuple[float, ...], positions_ok: bool, target_first: bool
+) -> bool:
+    """Whether a record's figures are per-position rates alone that vLLM's convention sums
+    (vllm_positions.py)."""
+    return (
+        positions_ok
+        and not target_first
+        and all(v is None for v in (f.rate, f.ratio, f.accepted, f.drafted, f.steps, f.output))
+        and f.tok_per_step is None
+        and f.acc_per_step is None
+        and f.efficiency is None
+        and not f.histogram
+        and VP.fits(positions, FIXED_K_MOST)
+    )
+
+
 def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, Decision]:
     """The record's figures and its three decisions (bonus, rate basis, pooling)."""
     notes = f.notes
@@ -1084,6 +1102,17 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         # step are k x rate (only where no counts are printed: counts would tell the drafts)
         length = 1 + k * fr
         bonus = Decision(INCLUDED, COMPUTED_K_RULE)
+    elif (
+        printed_len is None
+        and length is None
+        and tool == "vllm"
+        and _vllm_positions(f, positions, positions_ok, target_first)
+    ):
+        # vLLM's per-position rate is the drafts accepted at position i over the drafts (its
+        # counters per position over the draft count, by log line or /metrics): unconditional,
+        # so their sum is the accepted drafts a step (vllm_positions.py)
+        length = 1 + sum(positions)
+        bonus = Decision(INCLUDED, VP.RULE)
     # --- rate basis
     basis = UNDECIDED
     printed_rate: float | None = None

@@ -40,8 +40,10 @@ from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import increments as INC
+from specdiag.core.logs.paste import item_shares as IS
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import keyed_share as KSH
+from specdiag.core.logs.paste import mean_list as ML
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import pooled_cell as PC
@@ -68,6 +70,7 @@ from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import two_changes as TWO
 from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste import vocab as V
+from specdiag.core.logs.paste import was_earlier as WAS
 from specdiag.core.logs.paste import zero_drafts as ZD
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
@@ -8490,7 +8493,9 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str) -> str:
-        t = EL.rewrite(VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(t)))))
+        t = EL.rewrite(
+            VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(ML.rewrite(WAS.rewrite(t))))))
+        )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
@@ -8498,7 +8503,9 @@ def keyvalue(
     lines = _change_pairs(
         [
             (ln, rewritten(t))
-            for ln, t in _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
+            for ln, t in IS.carried(
+                _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
+            )
         ]
     )
     lines = _reference_lines(lines)

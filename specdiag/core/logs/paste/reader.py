@@ -66,6 +66,7 @@ from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
+from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
@@ -319,11 +320,21 @@ _CALENDAR_WINDOW = re.compile(
 _FIELD = re.compile(r"[A-Za-z_][\w/.-]{0,40}\s?[=:]\s*[-+]?\.?\d")
 
 
+# a line of one key ending in a colon, its value padded after it ('Mean TPOT:      41.2 ms'): the
+# key opens on a letter and holds no colon, bar or tab
+_KEYED_LINE = re.compile(r"[ \t]*(?:[-*][ \t]+)?[A-Za-z][\w .()/%,+-]{0,60}:[ \t]+\S")
+
+
 def _fields_rows(blk: list[tuple[int, str]], first: int, last: int) -> bool:
     """Whether every line of a block from ``first`` to ``last`` holds two key-value fields or
-    more ('n_tok= 40  base= 15.00  AL= 1.50'): lines of fields, no table's rows."""
+    more ('n_tok= 40  base= 15.00  AL= 1.50'), or every line is one key and its colon, the
+    values padded into a column after it ('Accept length:    2.41'): lines of fields, no table's
+    rows."""
     rows = [t for ln, t in blk if first <= ln <= last and t.strip()]
-    return bool(rows) and all(len(_FIELD.findall(t)) >= 2 for t in rows)
+    return bool(rows) and (
+        all(len(_FIELD.findall(t)) >= 2 for t in rows)
+        or (len(rows) >= 2 and all(_KEYED_LINE.match(t) for t in rows))
+    )
 
 
 def _other_paste(text: str, no_model: bool) -> bool:
@@ -2399,6 +2410,8 @@ def read_paste(
     records = _above_stated_k(records, text)
     # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate
     records = FK.decide(records, text)
+    # a metrics-as-rows table's lengths by its acceptance rate row and the paste's k (rate_row.py)
+    records = RATEROW.decide(records, text)
     # a per-position table whose position 0 is 1 in every row, its length their sum
     records = PZ.decide(records, text)
     # a figure cited as the reference a run reproduces ('reproducing the card's published AL of
