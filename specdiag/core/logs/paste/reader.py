@@ -13,6 +13,7 @@ from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
+from specdiag.core.logs.paste import at_baseline as ATB
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
@@ -966,7 +967,8 @@ _POSITION_HEAD = re.compile(r"\|\s*(?:p|pos|position|depth)\s?[01]\s*\|", re.I)
 # a word of a title, once its HTML tags are dropped (_TAG, below: '</details>' titles nothing)
 _WORD = re.compile(r"[A-Za-z]{3}")
 LOG_TARGET_RULE = "the crate of the log lines' target (the module path that logged them)"
-_AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
+# (its cell perhaps in markup: '| `55.0 t/s @ 68.4%` |')
+_AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%[*`_]{0,2}\s*\|")
 # ... or without '%' ('| 19.04@71.5 |'), where a legend above names the figure after '@'
 _AT_CELL_BARE = re.compile(r"\d\s*@\s*\d+(?:\.\d+)?\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
@@ -1428,7 +1430,10 @@ def read_paste(
     claimed_set = set(claimed)
     # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
     accept_word = _ACCEPTANCE_WORD.search(text) is not None  # (once a paste)
-    acceptance_named = accept_word and "@" in text
+    acceptance_named = "@" in text and (
+        # (or a table's speeds at a share beside a baseline's bare speed: at_baseline.py)
+        accept_word or ATB.speeds_at_shares(text)
+    )
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     syms: list[tuple[int, str, str]] | None = None  # symbols the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
