@@ -57,6 +57,7 @@ from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import method_level as ML
 from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
+from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import paired_changes as PCH
@@ -1336,6 +1337,10 @@ def read_paste(
         # math'): the second its own clause, the first's unit carried (subset_peak.py)
         if SPK.hinted(text.lower()):
             lines = SPK.split(lines)
+        # a figure's value told near the ceiling printed after it ('accept length near the
+        # ceiling of 3.46 out of 4'): the words placing it there taken out (near_ceiling.py)
+        if NC.hinted(text):
+            lines = NC.plain(lines)
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
             lines = FT.metric_rows(lines)
