@@ -3072,10 +3072,22 @@ def _by_rows(
                 # names them
                 parts = name.split(":", 1)[1].split("/") if ":" in name else []
                 names = [_label_value(x) for x in parts] if len(parts) == len(vals) else []
+                # (a side of a change printing its counts with their share, '527/640 (82.34%)
+                # → 530/640 (82.81%)': the counts are that side's run's too)
+                sides = re.split(V.ARROW, C._MARKUP.sub("", cell)) if "(" in cell else []
                 for i, one_v in enumerate(vals):
                     sub = names[i] if names else f"({i + 1})"
                     one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
                     one.put(m, one_v, k, cell, header)
+                    if (
+                        m == C.RATE
+                        and len(sides) == len(vals)
+                        and (sc := C.share_with_counts(sides[i].strip())) is not None
+                    ):
+                        one.put(
+                            C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted"
+                        )
+                        one.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
                 continue
             if (
                 m in (C.ACCEPTED, C.DRAFTED)
