@@ -3082,12 +3082,22 @@ def _by_rows(
                     if (
                         m == C.RATE
                         and len(sides) == len(vals)
-                        and (sc := C.share_with_counts(sides[i].strip())) is not None
+                        and (side_counts := C.share_with_counts(sides[i].strip())) is not None
                     ):
                         one.put(
-                            C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted"
+                            C.ACCEPTED,
+                            side_counts[1],
+                            C.key("accepted"),
+                            f"{side_counts[1].number:g}",
+                            "accepted",
                         )
-                        one.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
+                        one.put(
+                            C.DRAFTED,
+                            side_counts[2],
+                            C.key("drafted"),
+                            f"{side_counts[2].number:g}",
+                            "drafted",
+                        )
                 continue
             if (
                 m in (C.ACCEPTED, C.DRAFTED)
