@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
+from specdiag.core.logs.paste import counts_kin as CK
 from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
@@ -112,6 +113,7 @@ from specdiag.core.logs.paste.model import (
     EXCLUDED,
     INCLUDED,
     SUMMARY,
+    TABLE_ROW,
     UNDECIDED,
     UNKNOWN,
     Block,
@@ -2406,6 +2408,9 @@ def read_paste(
     # a bare 'accepted per round' where the paste's counts prove 'accepted' counts drafts
     records = PS.counted_drafts(records)
     records = _counts_with_k(records, text)
+    # counts alone of a run whose counts another table printed with their share under a
+    # rate's name, the same drafted total: the same 1 + k x accepted / drafted (counts_kin.py)
+    records = CK.fold(records)
     records = _above_stated_k(records, text)
     # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate
     records = FK.decide(records, text)
@@ -2509,6 +2514,7 @@ def read_paste(
             ):
                 every.setdefault(o.accepted_tokens, []).append(o)
         ratios = _printed_ratios(records)
+        table_of = {id(o): b for o, b in zip(records, block_of, strict=True)}
         records, block_of = _keep(
             records,
             block_of,
@@ -2516,7 +2522,7 @@ def read_paste(
                 not (
                     r.printed_length is None
                     and r.printed_rate is None
-                    and (_counted_by(r, every) or _ratio_printed(r, ratios))
+                    and (_counted_by(r, every, table_of) or _ratio_printed(r, ratios))
                 )
             ),
         )
@@ -4122,13 +4128,26 @@ def _ratio_printed(r: PasteRecord, ratios: list[C.Value]) -> bool:
     )
 
 
-def _counted_by(r: PasteRecord, by_count: dict[int, list[PasteRecord]]) -> bool:
+def _counted_by(
+    r: PasteRecord, by_count: dict[int, list[PasteRecord]], block: dict[int, int] | None = None
+) -> bool:
     """Whether another record printing a figure counts ``r``'s accepted tokens (and its drafted
-    tokens and steps where ``r`` gives them); ``by_count``: those records by accepted count."""
+    tokens and steps where ``r`` gives them); ``by_count``: those records by accepted count.
+    Never a labelled row of another table (``block``: each record's block): a table of counts
+    alone lists its own configurations' runs, and runs repeated at temperature 0 count alike
+    ('| mtp3 | 717/1248 |' under a rerun's table, beside '| mtp3 | 717/1248 (57.45%) |')."""
     if r.accepted_tokens is None:
         return False
     return any(
         o is not r
+        and not (
+            block is not None
+            and r.kind == TABLE_ROW
+            and o.kind == TABLE_ROW
+            and r.labels
+            and o.labels
+            and block.get(id(r)) != block.get(id(o))
+        )
         and all(
             x is None or x == y
             for x, y in ((r.drafted_tokens, o.drafted_tokens), (r.steps, o.steps))
