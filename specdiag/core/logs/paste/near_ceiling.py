@@ -13,7 +13,7 @@ Only where the words before them (their longest tail of one to four) name an acc
 3.9`` (no ceiling after the value: the value is the ceiling, a bound) and a value above the
 ceiling after it are left as they were.
 
-Pure: lines in, lines out; one search a line, gated by the bound's words.
+Pure: lines in, lines out; one search a line, gated by substring tests of the bound's words.
 """
 
 from __future__ import annotations
@@ -24,7 +24,12 @@ from specdiag.core.logs.paste import cells as C
 
 Line = tuple[int, str]
 
-_HINT = re.compile(r"\b(?:ceiling|maximum|max|limit|cap)\b", re.I)
+# what every line read here holds, in lower case: a word placing a value near a bound and the
+# bound named after 'the' or 'its' (substring tests: no pattern run over a whole log)
+_NEAR_WORDS = ("near ", "close to ", "just below ", "just under ", "right below ", "right under ")
+_CEILING_WORDS = tuple(
+    f"{a} {w}" for a in ("the", "its") for w in ("ceiling", "max", "limit", "cap")
+)
 _NEAR = re.compile(
     r"(?<![\w'])(?P<name>(?:[A-Za-z][\w-]{0,30}[ ]){0,3}[A-Za-z][\w-]{0,30})[ ]+"
     r"(?P<near>(?:near|close[ ]to|just[ ](?:below|under)|right[ ](?:below|under))[ ]+"
@@ -34,9 +39,11 @@ _NEAR = re.compile(
 )
 
 
-def hinted(text: str) -> bool:
-    """Whether the paste may hold such a line (one search of the whole text)."""
-    return _HINT.search(text) is not None
+def hinted(text: str, lowered: bool = False) -> bool:
+    """Whether the paste (or a line) may hold such a line: substring tests of its lower case
+    (``lowered``: ``text`` is in lower case already)."""
+    low = text if lowered else text.lower()
+    return any(w in low for w in _NEAR_WORDS) and any(w in low for w in _CEILING_WORDS)
 
 
 def _names_figure(words: str) -> bool:
@@ -49,7 +56,7 @@ def plain(lines: list[Line]) -> list[Line]:
     placing it there taken out (``NAME of V out of M``); other lines as they are."""
     out: list[Line] = []
     for ln, t in lines:
-        if not _HINT.search(t):
+        if not hinted(t):
             out.append((ln, t))
             continue
         parts: list[str] = []

@@ -1325,7 +1325,8 @@ def read_paste(
     lines = TX.prepare(text)
     # a spaced table copied with a blank line after every line, back in one block
     lines = SG.closed(lines)
-    if "accept" in text.lower():
+    low = text.lower()  # (once a paste, for the substring gates below)
+    if "accept" in low:
         # a table copied with single spaces, back as a pipe table (where no table reader
         # already reads its lines as a spaced table)
         # (one whose header cells and labels carry brackets, its rows perhaps notes, first)
@@ -1337,11 +1338,11 @@ def read_paste(
                 lines = BQ.separated(lines)
         # a figure's value, then its value on a subset after 'up to' ('..., up to 5.60 on
         # math'): the second its own clause, the first's unit carried (subset_peak.py)
-        if SPK.hinted(text.lower()):
+        if SPK.hinted(low):
             lines = SPK.split(lines)
         # a figure's value told near the ceiling printed after it ('accept length near the
         # ceiling of 3.46 out of 4'): the words placing it there taken out (near_ceiling.py)
-        if NC.hinted(text):
+        if NC.hinted(low, lowered=True):
             lines = NC.plain(lines)
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
