@@ -61,6 +61,9 @@ SERIES_RULE = (
 # past it makes all its k's maxima: interpret._k_maxima)
 FIXED_K_MOST = 8
 COMPUTED_K_RULE = "computed: 1 + draft tokens per step x rate (no length printed)"
+COMPUTED_COUNTS_K_RULE = (
+    "computed: 1 + draft tokens per step x accepted / drafted tokens (no length printed)"
+)
 # Tools whose printed accept length is documented as bonus-included.
 _BONUS_BY_TOOL = {
     "sglang": "SGLang prints the accept length with the bonus token (1 + accepted drafts)",
@@ -362,6 +365,8 @@ class Figures:
 
 # the words that make a name a rate's, whatever its value
 _RATE_WORD = re.compile(r"rate|ratio|prob|percent|pct|share|fraction|%", re.I)
+# a header naming a rate in any language the readers know ('acceptance rate', '接受率', '受理率')
+_RATE_WORD_ANY = re.compile(r"\brate\b|率", re.I)
 
 
 _OF_DRAFTED = re.compile(r"\(of (\d{1,2}) drafted\)$")
@@ -1113,6 +1118,36 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         # so their sum is the accepted drafts a step (vllm_positions.py)
         length = 1 + sum(positions)
         bonus = Decision(INCLUDED, VP.RULE)
+    elif (
+        printed_len is None
+        and length is None
+        and f.efficiency is None
+        and acc is not None
+        and dra
+        and steps is None
+        and not out
+        and (k := _whole_k(f.k, FIXED_K_MOST))
+        # (every step drafting k, the drafted count is k x the steps: a whole multiple of k)
+        and dra % k == 0
+        and 0 <= acc <= dra
+        and "llamacpp" not in (tool, *f.named_tools)
+        # the share printed with the counts, under a header naming a rate ('Draft acceptance
+        # rate' over '527/612 (86.11%)'): the counts are what the rate divides, drafted tokens
+        # ('accepts/attempts' over '44/100' may count rounds: none)
+        and f.rate is not None
+        and any(_RATE_WORD_ANY.search(h) for h, _ in f.fields)
+        and (fr := _fraction(f.rate, [])) is not None
+        and _close(
+            fr,
+            acc / dra,
+            C.half_unit(f.rate.decimals) / (100.0 if f.rate.percent else 1.0) + 1e-9,
+        )
+    ):
+        # accepted of drafted tokens beside a fixed k, printed with their share under a
+        # rate's name: the accepted drafts per step are k x accepted / drafted, from the
+        # counts (more digits than the rounded share)
+        length = 1 + k * acc / dra
+        bonus = Decision(INCLUDED, COMPUTED_COUNTS_K_RULE)
     # --- rate basis
     basis = UNDECIDED
     printed_rate: float | None = None

@@ -224,6 +224,33 @@ def k_of_placeholder(own: re.Pattern[str] | None, labels: list[tuple[str, str]])
 _K_TIMES = re.compile(r"\b(?:MTP|EAGLE-?\d?|n-?gram|draft)\s*[×x]\s*(\d{1,2})\b", re.I)
 
 
+# SGLang's steps and draft tokens told in words ('three speculative steps and four draft
+# tokens', '3 draft steps and 4 draft tokens'): the steps are the draft depth, the most drafts a
+# step accepts (the draft tokens, the tree's nodes with its root, never k)
+_SMALL_NUMBER = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten"
+_K_STEPS_TOLD = re.compile(
+    r"(?<![\w.-])(?P<n>" + _SMALL_NUMBER + r")\s+(?:speculative|draft(?:ing)?|spec)\s+steps?"
+    r"\s*(?:,|and|with|plus)\s*(?:" + _SMALL_NUMBER + r")\s+draft\s+tokens\b",
+    re.I,
+)
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 1
+    )
+}
+
+
+def _k_of_steps_told(text: str) -> set[int]:
+    """The draft depths told in words beside the draft tokens (_K_STEPS_TOLD)."""
+    if "draft token" not in text.lower():
+        return set()
+    return {
+        int(n) if n.isdigit() else _NUMBER_WORDS[n.lower()]
+        for n in (m.group("n") for m in _K_STEPS_TOLD.finditer(text))
+    }
+
+
 # SGLang's EAGLE settings written as a triple ('topk=1, num_steps=3, num_draft_tokens=4'): the
 # steps are the draft depth, a step's draft tokens ('steps=3' alone may count training steps)
 _K_STEPS = re.compile(r"(?<![\w-])(?:num[_ ]?)?steps\s*=\s*(\d{1,2})\b", re.I)
@@ -272,6 +299,7 @@ def k_stated(text: str) -> int | None:
     found.update(int(next(g for g in m.groups() if g)) for m in _K_FLAG.finditer(text))
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
     found.update(_k_of_triples(text))
+    found.update(_k_of_steps_told(text))
     found.discard(0)  # ('K=0': speculation off, no configuration of it)
     return found.pop() if len(found) == 1 else None
 
@@ -3047,10 +3075,32 @@ def _by_rows(
                 # names them
                 parts = name.split(":", 1)[1].split("/") if ":" in name else []
                 names = [_label_value(x) for x in parts] if len(parts) == len(vals) else []
+                # (a side of a change printing its counts with their share, '527/640 (82.34%)
+                # → 530/640 (82.81%)': the counts are that side's run's too)
+                sides = re.split(V.ARROW, C._MARKUP.sub("", cell)) if "(" in cell else []
                 for i, one_v in enumerate(vals):
                     sub = names[i] if names else f"({i + 1})"
                     one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
                     one.put(m, one_v, k, cell, header)
+                    if (
+                        m == C.RATE
+                        and len(sides) == len(vals)
+                        and (side_counts := C.share_with_counts(sides[i].strip())) is not None
+                    ):
+                        one.put(
+                            C.ACCEPTED,
+                            side_counts[1],
+                            C.key("accepted"),
+                            f"{side_counts[1].number:g}",
+                            "accepted",
+                        )
+                        one.put(
+                            C.DRAFTED,
+                            side_counts[2],
+                            C.key("drafted"),
+                            f"{side_counts[2].number:g}",
+                            "drafted",
+                        )
                 continue
             if (
                 m in (C.ACCEPTED, C.DRAFTED)

@@ -13,14 +13,15 @@ its rows, where the paste states no other depth; here the setting sits on the ru
   another setting to two or more (``MTP K=1 paired-L=2``: what that setting drafts is untold);
 - **the block of the rate** (a prose or key-value block holding the flag on one of its lines):
   its records, where the block states no other draft maximum, k or number of drafted tokens
-  (``for 2 drafted tokens``).
+  (``for 2 drafted tokens``); where it does, a rate whose own sentence states the maximum of
+  one and no other setting (never a clause of a sentence stating another).
 
 A maximum above 1 proves nothing (a step may draft fewer); SGLang's settings
 (``--speculative-num-steps 1``, ``--speculative-num-draft-tokens 2``, ``-eagle-topk``) are
 never a maximum of one (a tree may hold several drafts a step) and, beside one, stop it.
-Never for a bound or a ranged rate (``in the range of 0.88``, ``below 0.5``, ``0.8-0.9``), a
-rate of another basis, or per-position rates; a mean +/- its spread is the mean. A rate hedged
-as approximate alone (``~90%``, ``about 0.85``) gives a length as approximate as itself (one
+Never for a bound or a ranged rate (``below 0.5``, ``0.8-0.9``), a rate of another basis, or
+per-position rates; a mean +/- its spread is the mean. A rate hedged as approximate alone
+(``~90%``, ``about 0.85``, ``in the range of 0.88`` with one number) gives a length as approximate as itself (one
 draft a step: 1 + rate, its error not multiplied), the rule saying so.
 
 Pure: records in, records out.
@@ -76,10 +77,10 @@ _APPROX = re.compile(
 )
 
 # a hedge of approximation alone ('~0.85', 'about 90%', '0.85 or so'): with one draft a step the
-# length 1 + rate is as approximate as the rate, no more (never a bound, a range, 'in the range
-# of', 'nearly': those stay _APPROX's)
+# length 1 + rate is as approximate as the rate, no more ('in the range of 0.88', one number, is
+# such a hedge; never a bound, a range, 'nearly': those stay _APPROX's)
 _HEDGE = re.compile(
-    r"[~≈∼](?=\s*[\d.])|\b(?:about|around|approx\w*|roughly|circa)\s+(?=[\d.])"
+    r"[~≈∼](?=\s*[\d.])|\b(?:about|around|approx\w*|roughly|circa|in\s+the\s+range\s+of)\s+(?=[\d.])"
     r"|(?<=[\d%])\s*(?:or\s+(?:so|thereabouts)\b|-?ish\b|左右)|(?:约|大约)\s*(?=[\d.])",
     re.I,
 )
@@ -225,7 +226,10 @@ def block(
     if (said := said_max_one(text)) is None:
         return [_own_sentence(r, lines) for r in records]
     if D._OTHER_DEPTH.search(text) is not None:
-        return records  # ('for 2 drafted tokens ...'): another setting in the same words
+        # ('for 2 drafted tokens ...'): another setting in the block; a sentence of its own
+        # stating the maximum of one and the rate still decides it (never a clause: 'with
+        # --draft-max 1 the rate is 0.88, but for 2 drafted tokens 0.61' is one sentence)
+        return [_own_sentence(r, lines, clauses=False) for r in records]
 
     out = []
     for r in records:
@@ -240,7 +244,9 @@ def block(
     return out
 
 
-def _own_sentence(r: PasteRecord, lines: list[tuple[int, str]]) -> PasteRecord:
+def _own_sentence(
+    r: PasteRecord, lines: list[tuple[int, str]], clauses: bool = True
+) -> PasteRecord:
     """A record whose sentence holding its rate (on the rate's line) sets a draft maximum of one and no
     other draft setting ('Measured, MTP-1 is not worth it: 64.8% acceptance'), where the block
     around states other depths: length 1 + rate."""
@@ -257,7 +263,11 @@ def _own_sentence(r: PasteRecord, lines: list[tuple[int, str]]) -> PasteRecord:
         # rate is 0.97'): the clause's own setting is the rate's
         for part, where in (
             (sentence, "the rate's own sentence"),
-            *((c, "the rate's own clause") for c in _CLAUSE.split(sentence) if c != sentence),
+            *(
+                (c, "the rate's own clause")
+                for c in (_CLAUSE.split(sentence) if clauses else ())
+                if c != sentence
+            ),
         ):
             if (
                 re.search(r"(?<![\d.])" + re.escape(shown) + r"(?!\d)", part) is not None

@@ -13,6 +13,7 @@ from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
+from specdiag.core.logs.paste import at_baseline as ATB
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
@@ -29,6 +30,7 @@ from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
+from specdiag.core.logs.paste import counts_kin as CK
 from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
@@ -56,6 +58,7 @@ from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import method_level as ML
 from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
+from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import paired_changes as PCH
@@ -111,6 +114,7 @@ from specdiag.core.logs.paste.model import (
     EXCLUDED,
     INCLUDED,
     SUMMARY,
+    TABLE_ROW,
     UNDECIDED,
     UNKNOWN,
     Block,
@@ -977,7 +981,8 @@ _POSITION_HEAD = re.compile(r"\|\s*(?:p|pos|position|depth)\s?[01]\s*\|", re.I)
 # a word of a title, once its HTML tags are dropped (_TAG, below: '</details>' titles nothing)
 _WORD = re.compile(r"[A-Za-z]{3}")
 LOG_TARGET_RULE = "the crate of the log lines' target (the module path that logged them)"
-_AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
+# (its cell perhaps in markup: '| `55.0 t/s @ 68.4%` |')
+_AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%[*`_]{0,2}\s*\|")
 # ... or without '%' ('| 19.04@71.5 |'), where a legend above names the figure after '@'
 _AT_CELL_BARE = re.compile(r"\d\s*@\s*\d+(?:\.\d+)?\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
@@ -1331,7 +1336,8 @@ def read_paste(
     lines = TX.prepare(text)
     # a spaced table copied with a blank line after every line, back in one block
     lines = SG.closed(lines)
-    if "accept" in text.lower():
+    low = text.lower()  # (once a paste, for the substring gates below)
+    if "accept" in low:
         # a table copied with single spaces, back as a pipe table (where no table reader
         # already reads its lines as a spaced table)
         # (one whose header cells and labels carry brackets, its rows perhaps notes, first)
@@ -1343,8 +1349,12 @@ def read_paste(
                 lines = BQ.separated(lines)
         # a figure's value, then its value on a subset after 'up to' ('..., up to 5.60 on
         # math'): the second its own clause, the first's unit carried (subset_peak.py)
-        if SPK.hinted(text.lower()):
+        if SPK.hinted(low):
             lines = SPK.split(lines)
+        # a figure's value told near the ceiling printed after it ('accept length near the
+        # ceiling of 3.46 out of 4'): the words placing it there taken out (near_ceiling.py)
+        if NC.hinted(low, lowered=True):
+            lines = NC.plain(lines)
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
             lines = FT.metric_rows(lines)
@@ -1439,7 +1449,10 @@ def read_paste(
     claimed_set = set(claimed)
     # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
     accept_word = _ACCEPTANCE_WORD.search(text) is not None  # (once a paste)
-    acceptance_named = accept_word and "@" in text
+    acceptance_named = "@" in text and (
+        # (or a table's speeds at a share beside a baseline's bare speed: at_baseline.py)
+        accept_word or ATB.speeds_at_shares(text)
+    )
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     syms: list[tuple[int, str, str]] | None = None  # symbols the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
@@ -2407,6 +2420,9 @@ def read_paste(
     # a bare 'accepted per round' where the paste's counts prove 'accepted' counts drafts
     records = PS.counted_drafts(records)
     records = _counts_with_k(records, text)
+    # counts alone of a run whose counts another table printed with their share under a
+    # rate's name, the same drafted total: the same 1 + k x accepted / drafted (counts_kin.py)
+    records = CK.fold(records)
     records = _above_stated_k(records, text)
     # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate
     records = FK.decide(records, text)
@@ -2512,6 +2528,7 @@ def read_paste(
             ):
                 every.setdefault(o.accepted_tokens, []).append(o)
         ratios = _printed_ratios(records)
+        table_of = {id(o): b for o, b in zip(records, block_of, strict=True)}
         records, block_of = _keep(
             records,
             block_of,
@@ -2519,7 +2536,7 @@ def read_paste(
                 not (
                     r.printed_length is None
                     and r.printed_rate is None
-                    and (_counted_by(r, every) or _ratio_printed(r, ratios))
+                    and (_counted_by(r, every, table_of) or _ratio_printed(r, ratios))
                 )
             ),
         )
@@ -4125,13 +4142,26 @@ def _ratio_printed(r: PasteRecord, ratios: list[C.Value]) -> bool:
     )
 
 
-def _counted_by(r: PasteRecord, by_count: dict[int, list[PasteRecord]]) -> bool:
+def _counted_by(
+    r: PasteRecord, by_count: dict[int, list[PasteRecord]], block: dict[int, int] | None = None
+) -> bool:
     """Whether another record printing a figure counts ``r``'s accepted tokens (and its drafted
-    tokens and steps where ``r`` gives them); ``by_count``: those records by accepted count."""
+    tokens and steps where ``r`` gives them); ``by_count``: those records by accepted count.
+    Never a labelled row of another table (``block``: each record's block): a table of counts
+    alone lists its own configurations' runs, and runs repeated at temperature 0 count alike
+    ('| mtp3 | 717/1248 |' under a rerun's table, beside '| mtp3 | 717/1248 (57.45%) |')."""
     if r.accepted_tokens is None:
         return False
     return any(
         o is not r
+        and not (
+            block is not None
+            and r.kind == TABLE_ROW
+            and o.kind == TABLE_ROW
+            and r.labels
+            and o.labels
+            and block.get(id(r)) != block.get(id(o))
+        )
         and all(
             x is None or x == y
             for x, y in ((r.drafted_tokens, o.drafted_tokens), (r.steps, o.steps))

@@ -2,7 +2,7 @@
 or the block the rate is read from. Then each step that drafted holds one draft and the length
 is 1 + rate. A maximum above one, another setting in the same block, a bound or a ranged rate,
 or SGLang's --speculative-num-draft-tokens decide nothing; a rate hedged as approximate alone
-('~0.85', 'about 85%') gives a length as approximate as itself, the rule saying so."""
+('~0.85', 'about 85%', 'in the range of 0.85') gives a length as approximate as itself, the rule saying so."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def test_words_around_the_rate_are_no_hedge(read: Read) -> None:
         "With `--draft-max 1` the acceptance rate is 0.88, but for 2 drafted tokens the "
         "acceptance rate is 0.61.\n",
         # a range, a bound
-        "With `--draft-max 1` I observe an acceptance rate in the range of 0.88.\n",
+        "With `--draft-max 1` I observe an acceptance rate in the range of 0.80-0.88.\n",
         "llama-server --draft-max 1\n- acceptance rate: below 0.5\n",
         "llama-server --draft-max 1\n- acceptance rate: ~0.80-0.85\n",
         "llama-server --draft-max 1\n- acceptance rate: nearly 0.9\n",
