@@ -8489,16 +8489,18 @@ def keyvalue(
     stated for decoding without speculation ('which is 1.0 for plain decoding') defines the
     figure, and is not read."""
 
-    def rewritten(t: str) -> str:
+    def rewritten(t: str, after: str) -> str:
         t = EL.rewrite(VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(t)))))
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
-        t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
+        # (the next line of a wrapped sentence may open on the threshold's noun)
+        t = TH.blank_wrapped(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t), after)
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
+    pre = _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
     lines = _change_pairs(
         [
-            (ln, rewritten(t))
-            for ln, t in _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
+            (ln, rewritten(t, pre[i + 1][1] if i + 1 < len(pre) and pre[i + 1][0] == ln + 1 else ""))
+            for i, (ln, t) in enumerate(pre)
         ]
     )
     lines = _reference_lines(lines)
