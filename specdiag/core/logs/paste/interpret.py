@@ -8499,7 +8499,10 @@ def keyvalue(
     pre = _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
     lines = _change_pairs(
         [
-            (ln, rewritten(t, pre[i + 1][1] if i + 1 < len(pre) and pre[i + 1][0] == ln + 1 else ""))
+            (
+                ln,
+                rewritten(t, pre[i + 1][1] if i + 1 < len(pre) and pre[i + 1][0] == ln + 1 else ""),
+            )
             for i, (ln, t) in enumerate(pre)
         ]
     )
@@ -9365,6 +9368,39 @@ def _subset_fields(obj: dict[str, Any]) -> list[tuple[str, C.Key, C.Value, str, 
     return out
 
 
+# a count's field listing one value a repetition ('accepted_each', 'proposed_per_run',
+# 'drafted_by_trial')
+_EACH_SUFFIX = re.compile(
+    r"[_\s-]+(?:each|(?:per|by)[_\s-]+(?:run|rep|repetition|trial|seed))s?$", re.I
+)
+
+
+def _each_counts(obj: dict[str, Any]) -> list[tuple[str, str, list[int]]]:
+    """The accepted and drafted counts of ``obj`` listed a repetition under one suffix
+    (_EACH_SUFFIX), as (metric, name, counts): both, their lists of one length of whole
+    numbers, something drafted and no more accepted than drafted in each; else []."""
+    found: dict[str, tuple[str, list[int]]] = {}
+    for name, v in obj.items():
+        if not isinstance(v, list) or not v or not isinstance(name, str):
+            continue
+        m = _EACH_SUFFIX.search(name)
+        if m is None or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            continue
+        metric = C.key(name[: m.start()]).metric
+        if metric in (C.ACCEPTED, C.DRAFTED) and metric not in found:
+            found[metric] = (name, [int(x) for x in v])
+    if len(found) != 2:
+        return []
+    (an, acc), (dn, dra) = found[C.ACCEPTED], found[C.DRAFTED]
+    if (
+        len(acc) != len(dra)
+        or any(a < 0 or a > d for a, d in zip(acc, dra, strict=True))
+        or not any(dra)
+    ):
+        return []
+    return [(C.ACCEPTED, an, acc), (C.DRAFTED, dn, dra)]
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
@@ -9436,6 +9472,14 @@ def json_records(
                     word = "median" if stat in ("p50", "median") else "mean"
                     val = C.Value(val.number, val.percent, val.decimals, None, word)
                     fig.put(nk.metric or "", val, nk, f"{stat} {text}", named)
+        if fig.accepted is None and fig.drafted is None and (each := _each_counts(obj)):
+            # counts listed a repetition ('"accepted_each": [102, 98, 101]' beside
+            # '"proposed_each": [...]'): the arm's counts pooled over its repetitions
+            for metric, name, nums in each:
+                fig.put(
+                    metric, C.Value(float(sum(nums)), False, 0), C.key(name), str(sum(nums)), name
+                )
+            fig.notes.append(f"counts summed over the {len(each[0][2])} repetitions listed")
         if (
             fig.accepted is not None
             and fig.drafted is None
