@@ -2024,6 +2024,7 @@ def read_paste(
                 if not blk:
                     continue
         found: list[PasteRecord] = []
+        range_rows: dict[int, PasteRecord] = {}  # a row's record of a range cell (column_phrases)
         named = False
         json_unread = False
         # a JSON body, possibly after a title of a line or two ('FastDeploy response:')
@@ -2135,6 +2136,10 @@ def read_paste(
                 # a cell read on its own, with its column's tool (column_phrases.py)
                 outside = (t for ln, t in blk if not g.first_line <= ln <= g.last_line)
                 recs = CPR.read(g, ctx, "\n".join([heading, *outside]))
+                if not recs:
+                    # a phrase cell's range before an acceptance name ('78-93% MTP
+                    # acceptance'): its row's record of no figure, unless its line reads below
+                    range_rows.update(CPR.range_cells(g, ctx))
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
@@ -2215,6 +2220,11 @@ def read_paste(
             # paste naming acceptance: the method's acceptance rate (method_level.py)
             rest = [(ln, ML.rewrite(t)) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
+        if range_rows:
+            # (a range cell's row that no line reading read: its record of no figure)
+            kv_lines = {r.first_line for r in kv}
+            kv.extend(r for ln, r in sorted(range_rows.items()) if ln not in kv_lines)
+            kv.sort(key=lambda r: r.first_line)
         worked_off = False
         if kv and structure == "key-value" and upper_here + titles_here:
             # key-value lines under a heading of expected figures or of a worked calculation
