@@ -2792,10 +2792,17 @@ def _per_draft_pair(r: PasteRecord) -> tuple[float, float] | None:
         or rate is None
         or not 0.0 < rate <= 1.0
         or r.rate_basis.value == "per_output_token"
-        or not any("rate" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+        or not any(_rate_name(n) for n, _ in r.fields)
     ):
         return None
     return pl, rate
+
+
+def _rate_name(name: str) -> bool:
+    """Whether a field's name is a rate's ('accept rate'; 'draft-token acceptance', a rate by
+    its key with no word 'rate'), never a ratio's."""
+    low = name.lower()
+    return "ratio" not in low and ("rate" in low or C.key(name).metric == C.RATE)
 
 
 def _k_misfits(records: list[PasteRecord], k: int) -> bool:
@@ -3108,7 +3115,7 @@ def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
     rate as a fraction); a whole unit of the second decimal when it is not found."""
     for name, shown in r.fields:
         v = C.value(shown)
-        if v is None or ("rate" in name.lower()) != rate:
+        if v is None or _rate_name(name) != rate:
             continue
         as_read = v.number / 100.0 if v.percent else v.number
         if abs(as_read - number) < 1e-9:
