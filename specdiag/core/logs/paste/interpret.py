@@ -9475,10 +9475,9 @@ def json_records(
         if fig.accepted is None and fig.drafted is None and (each := _each_counts(obj)):
             # counts listed a repetition ('"accepted_each": [102, 98, 101]' beside
             # '"proposed_each": [...]'): the arm's counts pooled over its repetitions
-            for metric, name, nums in each:
-                fig.put(
-                    metric, C.Value(float(sum(nums)), False, 0), C.key(name), str(sum(nums)), name
-                )
+            for metric, name, counts in each:
+                total = sum(counts)
+                fig.put(metric, C.Value(float(total), False, 0), C.key(name), str(total), name)
             fig.notes.append(f"counts summed over the {len(each[0][2])} repetitions listed")
         if (
             fig.accepted is not None
