@@ -61,6 +61,11 @@ for _m, _keys in {
         "acceptance length",
         "acceptance len",
         "mean accepted length",
+        # the mean length of what a verify step emits: whether the target's own token is
+        # counted the name does not say (a length, undecided; an identity may decide it)
+        "emitted length",
+        "mean emitted length",
+        "emitted lengths",
         "spec accept length",
         "avg spec accept length",
         "average acceptance length",

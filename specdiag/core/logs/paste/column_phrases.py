@@ -76,6 +76,49 @@ def _span_record(cell: str, ln: int, ctx: I.Ctx, structure: str) -> PasteRecord 
     return None
 
 
+# where a figure's name after a range ends inside a cell: a bracket, a comma, a semicolon, a
+# sentence's end or a dash between clauses
+_PART_END = re.compile(r"[()\[\],;]|[.!?](?:\s|$)|\s[-–—]\s")
+
+
+def range_cells(g: Grid, ctx: I.Ctx) -> dict[int, PasteRecord]:
+    """A table no reader read: each row's record of no figure where one of its phrase cells
+    prints a range right before an acceptance figure's name ('78-93% MTP acceptance', '2.2-2.7
+    AL'), by line; the first such cell of a row only, a range of another measure none."""
+    out: dict[int, PasteRecord] = {}
+    if len(g.header) != 1:
+        return out
+    for ln, row in g.rows:
+        for cell in row[1:]:
+            t = _label(cell)
+            if ln in out or not _phrase(cell) or not ("-" in t or "–" in t or "—" in t):
+                continue
+            for m in _RANGE.finditer(t):
+                end = _PART_END.search(t, m.end())
+                name = t[m.end() : end.start() if end else len(t)].strip(_NAME_TRIM)
+                if not name or len(name) > 40:
+                    continue
+                k = C.key(name)
+                fig = E.Figures()
+                if k.metric is None or not I._put_span(fig, k.metric, name, m.group().strip()):
+                    continue
+                rec = E.record(
+                    fig,
+                    kind=TABLE_ROW,
+                    tool=ctx[0],
+                    tool_rule=ctx[1],
+                    structure=g.structure,
+                    lines=(ln, ln),
+                    labels=((_label(g.header[0][0]).lower() or "row", _label(row[0])),)
+                    if g.header[0] and _label(row[0])
+                    else (),
+                )
+                if rec is not None:
+                    out[ln] = rec
+                    break
+    return out
+
+
 def _column_ctx(head: list[str], ctx: I.Ctx, elsewhere: str) -> dict[int, I.Ctx] | None:
     """Each configuration column's tool (see the module), None where no header names an
     engine."""

@@ -84,11 +84,19 @@ _BONUS_BY_TOOL = {
 _ABBREVIATED = {"llamacpp": re.compile(r"(?:^|\s)(?:al|τ|tau|a\.?\s?len)$", re.I)}
 
 
+# a length's name no engine prints ('mean emitted length': a writer's or a trainer's own
+# script's), so no engine's convention is its
+_NO_ENGINE_NAME = re.compile(r"\bemitted\s+lengths?$", re.I)
+
+
 def _abbreviated_for(tool: str, name: str) -> bool:
-    """Whether ``name``, a length's key, is an abbreviation ``tool`` never prints (its
-    convention then not the tool's)."""
+    """Whether ``name``, a length's key, is an abbreviation ``tool`` never prints, or a name no
+    engine prints (its convention then not the tool's)."""
+    bare = name.strip(" *_`:=")
+    if _NO_ENGINE_NAME.search(bare) is not None:
+        return True
     pat = _ABBREVIATED.get(tool)
-    return pat is not None and pat.search(name.strip(" *_`:=")) is not None
+    return pat is not None and pat.search(bare) is not None
 
 
 # Tools whose printed acceptance rate is documented as accepted / proposed draft tokens.

@@ -8542,20 +8542,23 @@ def keyvalue(
     stated for decoding without speculation ('which is 1.0 for plain decoding') defines the
     figure, and is not read."""
 
-    def rewritten(t: str) -> str:
+    def rewritten(t: str, after: str) -> str:
         t = EL.rewrite(
             VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(ML.rewrite(WAS.rewrite(t))))))
         )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
-        t = TH.blank(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t))
+        # (the next line of a wrapped sentence may open on the threshold's noun)
+        t = TH.blank_wrapped(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t), after)
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
+    pre = IS.carried(_pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines)))))
     lines = _change_pairs(
         [
-            (ln, rewritten(t))
-            for ln, t in IS.carried(
-                _pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines))))
+            (
+                ln,
+                rewritten(t, pre[i + 1][1] if i + 1 < len(pre) and pre[i + 1][0] == ln + 1 else ""),
             )
+            for i, (ln, t) in enumerate(pre)
         ]
     )
     lines = _reference_lines(lines)
@@ -9420,6 +9423,39 @@ def _subset_fields(obj: dict[str, Any]) -> list[tuple[str, C.Key, C.Value, str, 
     return out
 
 
+# a count's field listing one value a repetition ('accepted_each', 'proposed_per_run',
+# 'drafted_by_trial')
+_EACH_SUFFIX = re.compile(
+    r"[_\s-]+(?:each|(?:per|by)[_\s-]+(?:run|rep|repetition|trial|seed))s?$", re.I
+)
+
+
+def _each_counts(obj: dict[str, Any]) -> list[tuple[str, str, list[int]]]:
+    """The accepted and drafted counts of ``obj`` listed a repetition under one suffix
+    (_EACH_SUFFIX), as (metric, name, counts): both, their lists of one length of whole
+    numbers, something drafted and no more accepted than drafted in each; else []."""
+    found: dict[str, tuple[str, list[int]]] = {}
+    for name, v in obj.items():
+        if not isinstance(v, list) or not v or not isinstance(name, str):
+            continue
+        m = _EACH_SUFFIX.search(name)
+        if m is None or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            continue
+        metric = C.key(name[: m.start()]).metric
+        if metric in (C.ACCEPTED, C.DRAFTED) and metric not in found:
+            found[metric] = (name, [int(x) for x in v])
+    if len(found) != 2:
+        return []
+    (an, acc), (dn, dra) = found[C.ACCEPTED], found[C.DRAFTED]
+    if (
+        len(acc) != len(dra)
+        or any(a < 0 or a > d for a, d in zip(acc, dra, strict=True))
+        or not any(dra)
+    ):
+        return []
+    return [(C.ACCEPTED, an, acc), (C.DRAFTED, dn, dra)]
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
@@ -9491,6 +9527,13 @@ def json_records(
                     word = "median" if stat in ("p50", "median") else "mean"
                     val = C.Value(val.number, val.percent, val.decimals, None, word)
                     fig.put(nk.metric or "", val, nk, f"{stat} {text}", named)
+        if fig.accepted is None and fig.drafted is None and (each := _each_counts(obj)):
+            # counts listed a repetition ('"accepted_each": [102, 98, 101]' beside
+            # '"proposed_each": [...]'): the arm's counts pooled over its repetitions
+            for metric, name, counts in each:
+                total = sum(counts)
+                fig.put(metric, C.Value(float(total), False, 0), C.key(name), str(total), name)
+            fig.notes.append(f"counts summed over the {len(each[0][2])} repetitions listed")
         if (
             fig.accepted is not None
             and fig.drafted is None

@@ -2048,6 +2048,7 @@ def read_paste(
                 if not blk:
                     continue
         found: list[PasteRecord] = []
+        range_rows: dict[int, PasteRecord] = {}  # a row's record of a range cell (column_phrases)
         named = False
         json_unread = False
         # a JSON body, possibly after a title of a line or two ('FastDeploy response:')
@@ -2159,6 +2160,10 @@ def read_paste(
                 # a cell read on its own, with its column's tool (column_phrases.py)
                 outside = (t for ln, t in blk if not g.first_line <= ln <= g.last_line)
                 recs = CPR.read(g, ctx, "\n".join([heading, *outside]))
+                if not recs:
+                    # a phrase cell's range before an acceptance name ('78-93% MTP
+                    # acceptance'): its row's record of no figure, unless its line reads below
+                    range_rows.update(CPR.range_cells(g, ctx))
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
@@ -2239,6 +2244,11 @@ def read_paste(
             # paste naming acceptance: the method's acceptance rate (method_level.py)
             rest = [(ln, ML.rewrite(t)) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
+        if range_rows:
+            # (a range cell's row that no line reading read: its record of no figure)
+            kv_lines = {r.first_line for r in kv}
+            kv.extend(r for ln, r in sorted(range_rows.items()) if ln not in kv_lines)
+            kv.sort(key=lambda r: r.first_line)
         worked_off = False
         if kv and structure == "key-value" and upper_here + titles_here:
             # key-value lines under a heading of expected figures or of a worked calculation
@@ -2812,10 +2822,17 @@ def _per_draft_pair(r: PasteRecord) -> tuple[float, float] | None:
         or rate is None
         or not 0.0 < rate <= 1.0
         or r.rate_basis.value == "per_output_token"
-        or not any("rate" in n.lower() and "ratio" not in n.lower() for n, _ in r.fields)
+        or not any(_rate_name(n) for n, _ in r.fields)
     ):
         return None
     return pl, rate
+
+
+def _rate_name(name: str) -> bool:
+    """Whether a field's name is a rate's ('accept rate'; 'draft-token acceptance', a rate by
+    its key with no word 'rate'), never a ratio's."""
+    low = name.lower()
+    return "ratio" not in low and ("rate" in low or C.key(name).metric == C.RATE)
 
 
 def _k_misfits(records: list[PasteRecord], k: int) -> bool:
@@ -3128,7 +3145,7 @@ def _printed_unit(r: PasteRecord, number: float, rate: bool) -> float:
     rate as a fraction); a whole unit of the second decimal when it is not found."""
     for name, shown in r.fields:
         v = C.value(shown)
-        if v is None or ("rate" in name.lower()) != rate:
+        if v is None or _rate_name(name) != rate:
             continue
         as_read = v.number / 100.0 if v.percent else v.number
         if abs(as_read - number) < 1e-9:

@@ -66,7 +66,7 @@ _BASELINE_ASIDE = re.compile(
 
 
 def _values(s: str) -> list[str]:
-    return [v.strip() for v in s.split("/")]
+    return [v.strip().strip("`") for v in s.split("/")]
 
 
 def rewrite(line: str) -> str:
@@ -113,11 +113,13 @@ def rewrite(line: str) -> str:
     return _listed(line)
 
 
-# an accept length's name, then three or more lengths joined by '/'
+# an accept length's name, then three or more lengths joined by '/' (after a colon, '=' or a
+# verb of being: 'Mean emitted length was `1.41`/`1.62`/`1.80`'; each value perhaps in backticks)
 _LENGTHS = re.compile(
     r"(?P<name>(?<![\w-])(?:mean\s+|average\s+|avg\.?\s+)?"
-    r"(?:accept(?:ance|ed)?[ _-]?len(?:gth)?|acc[ _-]?len|(?-i:AL)|τ))\s*[:=]?\s*\*{0,2}"
-    r"(?P<vals>\d+\.\d+(?:\s*/\s*\d+\.\d+){2,7})(?![\w%]|\.\d|\s*/\s*\d)",
+    r"(?:accept(?:ance|ed)?[ _-]?len(?:gth)?|acc[ _-]?len|emitted[ _-]len(?:gth)?s?|(?-i:AL)|τ))"
+    r"(?:\s*[:=]|\s+(?:was|were|is|are|of))?\s*\*{0,2}"
+    r"(?P<vals>`?\d+\.\d+`?(?:\s*/\s*`?\d+\.\d+`?){2,7})(?![\w%]|\.\d|\s*/\s*`?\d)",
     re.I,
 )
 
@@ -134,7 +136,10 @@ _LABELS = re.compile(
 
 # a figure's list after the lengths' on the same line: as many numbers joined by '/', perhaps
 # a unit after them
-_NUM_LIST = re.compile(r"(?<![\w./])\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)+(?![\w./%]|\s*/)")
+# (each value perhaps in backticks, percentages too: '`4.1%`/`6.0%`/`8.2%`')
+_NUM_LIST = re.compile(
+    r"(?<![\w./`])`?\d+(?:\.\d+)?%?`?(?:\s*/\s*`?\d+(?:\.\d+)?%?`?)+(?![\w/%`]|\.\d|\s*/)"
+)
 # a unit whose slash is no list's ('tokens/s', 'tok/s', 't/s')
 _UNIT_SLASH = re.compile(r"\b(?:tokens?|toks?|t)/s\b", re.I)
 
@@ -157,12 +162,20 @@ def _parallel(tail: str, n: int) -> list[str] | None:
     return [_NUM_LIST.sub(nth(i), tail) for i in range(n)]
 
 
+_BEING = re.compile(r"\s(?:was|were|is|are|of)$")
+
+
 def _named_before(before: str) -> bool:
-    """Whether the text before a list ends on a figure's name and a colon ('..., Throughput:')."""
+    """Whether the text before a list ends on a figure's name and a colon ('..., Throughput:')
+    or a verb of being ('; throughput was')."""
     head = before.rstrip()
-    if not head.endswith(":"):
+    if head.endswith(":"):
+        head = head[:-1]
+    elif (be := _BEING.search(head)) is not None:
+        head = head[: be.start()]
+    else:
         return False
-    name = head[:-1].rsplit(",", 1)[-1]
+    name = re.split(r"[,;]", head)[-1]
     return any(c.isalpha() for c in name)
 
 
@@ -175,17 +188,23 @@ def _listed(line: str) -> str:
     vals = _values(m.group("vals"))
     head, tail = line[: m.start()], line[m.end() :]
     # (a later sentence of the line is another statement's: its '/' pairs nothing with the
-    # lengths, 'Accept length: 2.41 / 2.87 / 3.12. All checks pass (4/4).')
+    # lengths, 'Accept length: 2.41 / 2.87 / 3.12. All checks pass (4/4).'; so is an earlier
+    # one: 'Rows 500/1,000/2,000. Mean emitted length was 1.4/1.6/1.8.')
     end = _SENTENCE_END.search(tail)
     own = tail if end is None else tail[: end.start()]
-    if "/" not in head + own:
+    after = "" if end is None else tail[end.start() :]
+    start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, m.start() + 1)), default=0)
+    own_head = head[start:]
+    if "/" not in own_head + own:
         runs = "; ".join(f"{m.group('name')}: {v}" for v in vals)
         return head + runs + tail
-    if "/" not in head and (tails := _parallel(tail, len(vals))) is not None:
+    if "/" not in own_head and (tails := _parallel(own, len(vals))) is not None:
         # the same runs' other figures after it, lists of as many values ('..., Accepted
         # throughput: 274.6 / 270.2 / 267.6 tokens/s'): each run its own clause of its values
-        return head + "; ".join(
-            f"{m.group('name')}: {v}{t}" for v, t in zip(vals, tails, strict=True)
+        return (
+            head
+            + "; ".join(f"{m.group('name')}: {v}{t}" for v, t in zip(vals, tails, strict=True))
+            + after
         )
     # one list of as many labels before it, and no other list: the labels in order
     labels = list(_LABELS.finditer(head))

@@ -64,15 +64,21 @@ _VALUE_THEN_WORD = re.compile(
     r"(?:\s+(?!(?:above|below|over|under|beyond|past|than|exceeds?|exceeding|near|close|"
     r"clears?|cross\w*|pass\w*|well|just|still|safely|comfortably|at|of)\b)[A-Za-z][\w-]*){0,3}?\s*"
     r"(?:(?:is|as|marks?|sets?|=)\s+(?:the\s+|a\s+|an\s+|our\s+)?)?"
-    r"(?:\b(?:" + _NOUN + r")\b|阈值|门槛|閾値)",
+    r"(?:\b(?:" + _NOUN + r")\b|阈值|门槛|閾値|"
+    # (a value its name calls a gate or a claim, 'the 0.25 acceptance gate', 'the official 90%
+    # acceptance claim': the bar a run is set against or another's figure, never 'gates the
+    # run' nor 'claims to' / 'claim that' of a verb)
+    r"\b(?:gate|claim)s?\b(?!\s+(?:to|that|the|a|an|its|their|our|my)\b))",
     re.I,
 )
 _QUICK = re.compile(
-    r"thresh|break|cut|tipping|crossover|min|need|requir|necessary|阈值|门槛|临界|至少|最低|閾値|しきい値",
+    r"thresh|break|cut|tipping|crossover|min|need|requir|necessary|gate|claim|阈值|门槛|临界|至少|"
+    r"最低|閾値|しきい値",
     re.I,
 )
 _QUICK_ASCII = (
-    "thresh", "break", "cut", "tipping", "crossover", "min", "need", "requir", "necessary",
+    "thresh", "break", "cut", "tipping", "crossover", "min", "need", "requir", "necessary", "gate",
+    "claim",
 )  # fmt: skip
 
 # A goal word (vocab.GOAL_WORDS) before a figure's name ('Target acceptance rate:
@@ -131,6 +137,25 @@ def _blank_goals(line: str) -> str:
         n0, n1, t1 = m.start("name"), m.end("name"), m.end("then")
         line = line[:a] + " " * (n0 - a) + line[n0:n1] + ":" + " " * (t1 - n1 - 1) + line[t1:]
     return line
+
+
+# the first word of a line a sentence wrapped onto: a threshold's noun there may close the
+# value-then-noun span of the line above ('... the official 90% acceptance' / 'claim is ...')
+_WRAPPED_NOUN = re.compile(
+    r"^\s*[*_]{0,2}(?:" + _NOUN + r"|(?:gate|claim)s?)\b(?!\s+(?:to|that|the|a|an|its|their|"
+    r"our|my)\b)",
+    re.I,
+)
+
+
+def blank_wrapped(line: str, after: str) -> str:
+    """``blank(line)``, where the line ``after`` it opening on a threshold's noun (a sentence
+    wrapped by hand) closes a value-then-noun span at its end: that value blanked too."""
+    line = blank(line)
+    m = _WRAPPED_NOUN.match(after) if after and _quick(_QUICK, _QUICK_ASCII, after[:40]) else None
+    if m is None:
+        return line
+    return blank(f"{line.rstrip()} {m.group(0).strip()}")[: len(line)].ljust(len(line))
 
 
 def blank(line: str) -> str:
