@@ -2885,6 +2885,15 @@ def _repeated_groups(
     return out
 
 
+# a cell left empty: nothing, a dash, 'n/a' (markup gone)
+_EMPTY_CELL = re.compile(r"^\s*(?:[-\u2013\u2014]{1,3}|n/?a|)\s*$", re.I)
+
+
+def _cell(cells: list[str], i: int) -> str:
+    """A row's cell i with its markup gone ('' past the row's end)."""
+    return C._MARKUP.sub("", cells[i]) if i < len(cells) else ""
+
+
 def _by_rows(
     g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]], ctx: Ctx
 ) -> list[PasteRecord]:
@@ -2929,6 +2938,19 @@ def _by_rows(
 
     hk = k_stated(" ".join(c for row in g.header for c in row))
     header_k = C.Value(float(hk), False, 0) if hk is not None else None
+    # the columns whose own header states that k, where it is another measure's ('tok/s at
+    # k=2'): a row leaving each of them empty ('-') shows no run at that k (_k_cols_empty)
+    k_cols = (
+        [
+            i
+            for i, ((k, _), col) in enumerate(zip(keys, cols, strict=False))
+            if k.metric not in C.ACCEPTANCE
+            and i > 0
+            and k_stated(" ".join(x for x in col if x)) == hk
+        ]
+        if hk is not None
+        else []
+    )
 
     # a column of signed figures ('+2.00%', '-0.25%') holds changes against a baseline, never
     # a length or a rate, whatever its header says
@@ -3127,7 +3149,11 @@ def _by_rows(
                 for attr in ("accepted", "drafted", "steps", "output", "k"):
                     if getattr(fig, attr) is None:
                         setattr(fig, attr, getattr(shared, attr))
-        if header_k is not None and _k_of_labels(labels) is None:
+        if (
+            header_k is not None
+            and _k_of_labels(labels) is None
+            and not (k_cols and all(_EMPTY_CELL.match(_cell(cells, i)) for i in k_cols))
+        ):
             for fig in slots.values():
                 if fig.k is None:
                     fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
