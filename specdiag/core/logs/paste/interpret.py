@@ -4547,10 +4547,12 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
 
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
 # the figure after a change's arrow ('acceptance length 3.2 -> 2.3'): another run's; a
-# multiplier after it ('0.85 -> 1.32x') is what the figure leads to, never the figure
+# multiplier after it ('0.85 -> 1.32x') is what the figure leads to, never the figure, and so
+# is a throughput or a time ('0.96 → 85.8 t/s', '0.7 -> 41 tok/s', '-> 12 ms')
 _ARROW_TO = re.compile(
     r"\s*" + V.ARROW + r"\s*(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
-    r"(?![\w.]\d|\d|\s*[x×](?![A-Za-z]))"
+    r"(?![\w.]\d|\d|\s*[x×](?![A-Za-z])"
+    r"|\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b|ms\b|s/tok\b))"
 )
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
