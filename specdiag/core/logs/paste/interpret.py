@@ -323,7 +323,11 @@ _MAX_IN_LABEL = re.compile(
     V.DRAFT_MAX_RE + r"|(?<![\w-])d\s*=\s*(?P<d>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)"
     # (a draft depth in a column's bracket, 'AL (depth=2)': a chain drafts that many a step, a
     # tree accepts at most that many along its path, so at most that many drafts a step)
-    r"|\(\s*depth\s*=\s*(?P<dp>\d{1,2})\s*\)",
+    r"|\(\s*depth\s*=\s*(?P<dp>\d{1,2})\s*\)"
+    # (a drafting method's name, then 'n=N': the method's draft count, llama.cpp's n_draft a
+    # maximum, so taken as one: 'draft-mtp n=4', 'mtp n=3', 'eagle3 n = 2')
+    r"|(?<![\w-])(?:draft|mtp|eagle-?\d?|spec)(?:[-_](?:draft|mtp|eagle-?\d?|spec))?\s+n\s*=\s*"
+    r"(?P<dn>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
     re.I,
 )
 
@@ -341,7 +345,8 @@ def _mtp_depths(text: str) -> set[int]:
 def _maxima(text: str) -> set[int]:
     """The draft maxima a label states (``_MAX_IN_LABEL``)."""
     return {
-        int(m.group("max") or m.group("d") or m.group("dp")) for m in _MAX_IN_LABEL.finditer(text)
+        int(m.group("max") or m.group("d") or m.group("dp") or m.group("dn"))
+        for m in _MAX_IN_LABEL.finditer(text)
     }
 
 
@@ -1848,8 +1853,8 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     figure, the words before the first figure's name (a device, a configuration) their group.
     A header naming one figure over its cells ('accepted/steps', 'acc / mean' read as one key)
     is left whole. Under a header pairing 'accepts' with 'attempts', a cell of the two counts
-    may print their share in brackets ('191/553 (35%)', read where it is their quotient) and a
-    placeholder ('–') stands for a row without them."""
+    may print their share in brackets ('191/553 (35%)', read where it is their quotient); under
+    any such header a placeholder ('–', 'n/a') stands for a row without them."""
     split: dict[int, list[tuple[str, str]]] = {}
     counted: set[int] = set()
     for i, (group, name) in enumerate(cols):
@@ -1864,8 +1869,9 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
         if (renamed := _accepts_attempts(names)) is not names:
             cells = [x for x in map(_counts_cell, cells) if x]
             counted.add(i)
-        elif any(V.ARROW_RE.search(x) for x in cells):
-            # (a change's cells: a row without the counts, '—', stands for none)
+        else:
+            # (a row without the figures, '—', 'n/a', stands for none: a run of the table that
+            # measured none, a baseline without drafts; a change's cells likewise)
             cells = [x for x in cells if not _PLACEHOLDER.match(x)]
         if not _paired_cells(cells, len(parts)):
             continue
