@@ -8799,6 +8799,14 @@ def keyvalue(
                     fig.fields.append((kt, vt))
                     last = ln
                     continue
+                if _counted_other(fig, k.metric, v, kt):
+                    # 'emitted tokens per step: 2.697' after 'mean acceptance length including
+                    # target: 2.724' that the run's counts prove (1 + 974 / 565): the same run's
+                    # other measure, no run of its own (the proven one stays its figure)
+                    fig.fields.append((kt, vt))
+                    fig.notes.append(f"{kt} {vt.strip('`* ')}: the run's other per-step figure")
+                    last = ln
+                    continue
                 if _source_restated(fig, v, kt):
                     # 'Acceptance length (benchmark): 3.09' under '... (server): 3.09': the
                     # run's figure again, as another part of the tooling counted it
@@ -8888,6 +8896,28 @@ _SOURCE_QUALIFIED = re.compile(
     r"\s*:?\s*$",
     re.I,
 )
+
+
+def _counted_other(fig: E.Figures, metric: str | None, v: C.Value, kt: str) -> bool:
+    """Whether a second per-step figure (a length, tokens a step) under another name than the
+    run's own is that run's other measure: the run holds its accepted count and its verify
+    steps, whose 1 + accepted / steps (or accepted / steps) is the figure it holds at its printed
+    decimals and not the second value (a run of one set of counts measured both, the counts
+    proving which is the length)."""
+    if metric not in (C.LENGTH, C.TOK_PER_STEP) or v.percent:
+        return False
+    held = fig.tok_per_step if metric == C.TOK_PER_STEP else fig.length
+    acc, steps = fig.accepted, fig.steps
+    if held is None or acc is None or steps is None or steps.number <= 0 or held.percent:
+        return False
+    name = C.norm(C._MARKUP.sub("", kt))[0]
+    if any(C.norm(C._MARKUP.sub("", lb))[0] == name for lb, _ in fig.fields):
+        return False  # (the same name again: the next run's)
+    q = acc.number / steps.number
+    half = C.half_unit(held.decimals) + 1e-9
+    proved = abs(held.number - (1 + q)) <= half or abs(held.number - q) <= half
+    vh = C.half_unit(v.decimals) + 1e-9
+    return proved and not (abs(v.number - (1 + q)) <= vh or abs(v.number - q) <= vh)
 
 
 def _source_restated(fig: E.Figures, v: C.Value, kt: str) -> bool:
