@@ -3782,6 +3782,10 @@ def _length_name(r: PasteRecord) -> str | None:
         k = I.key_of(name)
         if k.metric == C.LENGTH:
             return k.metric
+        if k.metric == C.TOK_PER_STEP and I.key_of(k.text).metric == C.LENGTH:
+            # a length whose name says it counts the target's token ('mean acceptance length
+            # including target'): the length's series, its bonus said
+            return C.LENGTH
         if (
             k.metric == C.ACC_PER_STEP
             and r.printed_length is not None
