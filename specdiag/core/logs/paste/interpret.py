@@ -1199,6 +1199,58 @@ def _shares(g: Grid, ci: int) -> bool:
     )
 
 
+def _counts_share(g: Grid, cols: list[tuple[str, str]], ci: int) -> bool:
+    """Whether every filled cell of column ``ci`` is its row's accepted count over its drafted
+    count (the table's one column of each: llama.cpp's speculative example prints `n_drafted`,
+    `n_accept` and `accept`) at the cell's printed precision, a percentage or a fraction; two
+    rows at least."""
+    acc = [i for i, (_, n) in enumerate(cols) if i != ci and C.key(n).metric == C.ACCEPTED]
+    dra = [i for i, (_, n) in enumerate(cols) if i != ci and C.key(n).metric == C.DRAFTED]
+    if len(acc) != 1 or len(dra) != 1:
+        return False
+    seen = 0
+    for _, cells in g.rows:
+        t = C._MARKUP.sub("", cells[ci]).strip() if ci < len(cells) else ""
+        if not t or _PLACEHOLDER.match(t):
+            continue
+        v = C.value(t)
+        a = C.value(cells[acc[0]]) if acc[0] < len(cells) else None
+        d = C.value(cells[dra[0]]) if dra[0] < len(cells) else None
+        if v is None or a is None or d is None or d.number <= 0 or a.number > d.number:
+            return False
+        scale = 100.0 if v.percent else 1.0
+        if abs(v.number / scale - a.number / d.number) > C.half_unit(v.decimals) / scale + 1e-9:
+            return False
+        seen += 1
+    return seen >= 2
+
+
+def _accept_row_of_counts(g: Grid) -> Grid:
+    """A table of metrics as rows with one accepted-count row and one drafted-count row, and a
+    row named 'accept' alone whose every filled cell is its column's accepted over drafted
+    count at the cell's printed precision (llama.cpp's speculative example's `n_drafted`,
+    `n_accept`, `accept`, as columns): that row renamed as the acceptance rate (the transposed
+    form of :func:`_counts_share`); the table as it is otherwise."""
+    if not any(cells and C.ACCEPT_ALONE.match(cells[0]) for _, cells in g.rows):
+        return g
+    flipped = Grid(
+        g.structure,
+        [[c[0] if c else "" for _, c in g.rows]],
+        [
+            (g.first_line, [cells[j] if j < len(cells) else "" for _, cells in g.rows])
+            for j in range(1, max(len(c) for _, c in g.rows))
+        ],
+        g.first_line,
+        g.last_line,
+    )
+    cols = [("", n) for n in flipped.header[0]]
+    rows = list(g.rows)
+    for ri, (ln, cells) in enumerate(g.rows):
+        if cells and C.ACCEPT_ALONE.match(cells[0]) and _counts_share(flipped, cols, ri):
+            rows[ri] = (ln, ["acceptance", *cells[1:]])
+    return dataclasses.replace(g, rows=rows)
+
+
 def grid(
     g: Grid,
     ctx: Ctx,
@@ -1255,7 +1307,12 @@ def grid(
     keys = []
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
-        if kn.metric is None and C.ACCEPT_ALONE.match(name) and told and _shares(g, ci):
+        if (
+            kn.metric is None
+            and C.ACCEPT_ALONE.match(name)
+            and (told or _counts_share(g, cols, ci))
+            and _shares(g, ci)
+        ):
             # a column named 'Accept' alone (perhaps qualified in a bracket: 'Accept (code)')
             # over shares, every one a fraction or every one a percentage: the acceptance rate
             kn = C.key("acceptance")
@@ -1323,6 +1380,7 @@ def grid(
         rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
         g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", workload])])
     g = _split_paired_rows(g)
+    g = _accept_row_of_counts(g)
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
