@@ -1199,6 +1199,14 @@ def _shares(g: Grid, ci: int) -> bool:
     )
 
 
+# a header naming a figure, then after a colon the two sides of its cells' changes joined by an
+# arrow ('MTP acceptance: 0.29 → 0.30', 'accept len: main -> PR'): one or two words a side
+_NAMED_CHANGE_HEAD = re.compile(
+    r"^[^:\d]{1,40}:\s*[\w.+-]{1,20}(?:\s[\w.+-]{1,20})?\s*(?:→|->|⟶)\s*"
+    r"[\w.+-]{1,20}(?:\s[\w.+-]{1,20})?\s*$"
+)
+
+
 def _counts_share(g: Grid, cols: list[tuple[str, str]], ci: int) -> bool:
     """Whether every filled cell of column ``ci`` is its row's accepted count over its drafted
     count (the table's one column of each: llama.cpp's speculative example prints `n_drafted`,
@@ -1320,9 +1328,12 @@ def grid(
             # a count's name over cells of a mean out of one K ('accepted drafts' over '7.3 /
             # 7', '~4 / 7'): the name out of K, a mean per step ('accepted drafts/7')
             kn = C.key(f"{name}/{of}")
-        if kn.metric is None and re.match(r"^[^:]{1,40}:[^:]*/[^:]*$", name):
+        if kn.metric is None and (
+            re.match(r"^[^:]{1,40}:[^:]*/[^:]*$", name) or _NAMED_CHANGE_HEAD.match(name)
+        ):
             # 'acceptance length: greedy / main / this PR': the metric, then what each of the
-            # cell's values is
+            # cell's values is; so is 'MTP acceptance: 0.29 → 0.30', the two sides of each
+            # cell's change (two versions, two settings), never values of the figure
             head = C.key(name.split(":", 1)[0])
             if head.metric in C.ACCEPTANCE:
                 kn = head
