@@ -767,7 +767,10 @@ def simulated_marks(lines: list[str]) -> dict[int, str]:
     for i, t in enumerate(lines):
         low = t.lower()
         if (
-            "simulated" not in low and "synthetic" not in low and "合成" not in t and "模拟" not in t
+            "simulated" not in low
+            and "synthetic" not in low
+            and "合成" not in t
+            and "模拟" not in t
         ) or t.lstrip()[:1] in "|│┃║":
             continue
         hit: str | None = None

@@ -31,7 +31,9 @@ def _rows_table(runs: list[tuple[int, int]], form: str, bold: bool) -> str:
 
 def _cols_table(runs: list[tuple[int, int]], form: str) -> str:
     lines = ["| arm | n_drafted | n_accept | accept |", "|---|---|---|---|"]
-    lines += [f"| {chr(65 + i)} | {d} | {a} | {_share(a, d, form)} |" for i, (a, d) in enumerate(runs)]
+    lines += [
+        f"| {chr(65 + i)} | {d} | {a} | {_share(a, d, form)} |" for i, (a, d) in enumerate(runs)
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -28,7 +28,10 @@ def _paste(steps: int, acc: int, first: str, later: float) -> str:
     per=st.integers(120, 280),
     later=st.integers(1100, 2500),
     first=st.sampled_from(
-        ["mean acceptance length including target", "mean acceptance length (incl. the target token)"]
+        [
+            "mean acceptance length including target",
+            "mean acceptance length (incl. the target token)",
+        ]
     ),
 )
 def test_a_later_bare_length_follows(

@@ -56,6 +56,8 @@ def test_a_rows_counts_of_the_quoted_line_are_that_run(
 def test_a_rows_other_counts_stay(gen: int, share: int) -> None:
     acc = max(1, gen * share // 100)
     rows = [("mtp lane", str(gen + 7), str(acc + 1))]
-    text = _table(rows, "drafted first") + "\nThe server log reports:\n\n" + _line(acc, gen, _FORMS[0])
+    text = (
+        _table(rows, "drafted first") + "\nThe server log reports:\n\n" + _line(acc, gen, _FORMS[0])
+    )
     (r,) = read_held(text.encode(), None).records
     assert (r.accepted_tokens, r.drafted_tokens) == (acc + 1, gen + 7)
