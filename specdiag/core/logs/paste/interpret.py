@@ -3252,15 +3252,6 @@ def _figure_span(metric: str, cell: str) -> str | None:
     return C._MARKUP.sub("", cell).strip() if ok else None
 
 
-# a key-value line of one acceptance figure printed as a range, the whole line ('Mean acceptance
-# length: 1.12-1.24', '- accept rate = 41%–47%'): no sentence around it
-_KEY_RANGE_LINE = re.compile(
-    r"^\s*(?:[-*+]\s+)?[*`]{0,2}(?P<key>[A-Za-zτ][\w .()/#-]{0,50}?)[*`]{0,2}\s*[:=]\s*[*`]{0,2}"
-    r"(?P<v>[~≈]?\d+(?:\.\d+)?\s*%?\s*(?:-|–|—|~|\bto\b)\s*[~≈]?\d+(?:\.\d+)?\s*%?)"
-    r"[*`]{0,2}\s*$"
-)
-
-
 def _put_span(fig: E.Figures, metric: str | None, name: str, cell: str) -> bool:
     """Keep in ``fig`` a range an acceptance figure's cell prints (``_figure_span``): the run
     measured, no one figure of it printed; False when the cell is no such range."""
@@ -8726,17 +8717,6 @@ def keyvalue(
                 first = last = ln
                 flush()
                 continue
-        if (kr := _KEY_RANGE_LINE.match(t)) is not None and (
-            (kk := C.key(kr.group("key"))).metric in C.ACCEPTANCE
-            and _figure_span(kk.metric or "", kr.group("v")) is not None
-        ):
-            # 'Mean acceptance length: 1.12-1.24' alone on its line: the run measured, over
-            # its snapshots, a range, as a table's cell prints one (no one figure): a record
-            flush()
-            _put_span(fig, kk.metric, kr.group("key").strip(), kr.group("v"))
-            first = last = ln
-            flush()
-            continue
         if re.search(r"\bhistogram\b", t, re.I):
             m = re.search(r"[\[(]([\d,\s]+)[\])]", t)
             if m:
