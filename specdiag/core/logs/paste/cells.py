@@ -186,6 +186,10 @@ for _m, _keys in {
         "draft token acceptance",
         "token acceptance",
         "acceptance probability",
+        # the share of drafted tokens accepted, called a fraction ('acceptance fraction: 0.57')
+        "acceptance fraction",
+        "accept fraction",
+        "draft acceptance fraction",
         # a bare 'accept' or 'accepted' column that says '%' ('Accept %', 'accepted (%)')
         "accept %",
         "accepted %",
@@ -737,12 +741,25 @@ def key(text: str) -> Key:
         got = defined
     if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
         return Key(None, got.text, got.percent)
+    if got.metric in (RATE, ACCEPT_RATIO) and _FULL_ACCEPT.search(text):
+        # ('full-accept rate', 'all-accepted ratio'): the share of steps whose every draft was
+        # accepted, no share of the drafted tokens
+        return Key(None, got.text, got.percent)
     if got.metric in ACCEPTANCE and (proxy(text) or validation(text)):
         # ('mean accepted tokens per step proxy', 'accept length (proxy)'): what stands in for
         # the figure (a teacher-forced or training estimate), no run's measurement; so is a
         # figure of a training's validation split ('val acceptance', 'val_acc_len')
         return Key(None, got.text, got.percent)
     return got
+
+
+# a rate of steps accepting their whole draft ('full-accept rate', 'all accepted ratio',
+# 'complete-acceptance rate'): the share of steps, not of drafted tokens
+_FULL_ACCEPT = re.compile(
+    r"(?<![\w-])(?:full|all|complete|entire)[\s_-]+(?:draft[\s_-]+)?accept(?:ed|ance)?"
+    r"[\s_-]+(?:rate|ratio|fraction|share)\b",
+    re.I,
+)
 
 
 # a bracket of a definition, then after a comma or a semicolon its qualifier ('(tokens per
@@ -870,16 +887,27 @@ _CONFIG_AFTER = re.compile(r"^(?P<m>[^,;]{2,40}?)\s*(?:,|;|\s[-–—]\s)\s*(?P<
 _EAGLE_TAU = re.compile(r"\beagle(?:[- ]?\d)?(?:'s)?\s*τ|τ\s*\(\s*eagle(?:[- ]?\d)?\s*\)", re.I)
 
 
+# the target's own token after a verb of counting it in or out, closing the name (perhaps
+# before its bracket's end): 'including target', 'incl. the target token', "excluding the
+# target's token"
+_TARGET_TOKEN = (
+    r"(?:\b|(?<=\W))(?:{verb})\s*(?:the\s+)?target(?:['’]s(?:\s+own)?\s+token|\s+token)?"
+    r"(?=\s*[)\]]?\s*$)"
+)
 # a length that says whether it counts the bonus token ('AL (incl. bonus)', 'accept length
 # w/o bonus', 'τ (bonus excluded)')
 _BONUS_IN = re.compile(
     r"(?:\b(?:incl(?:uding|\.|udes)?|with|counting)|\+\s*1?)\s*(?:the\s+)?bonus(?:\s+token)?\b|"
-    r"\bbonus(?:\s+token)?\s+(?:included|counted)\b",
+    r"\bbonus(?:\s+token)?\s+(?:included|counted)\b|"
+    # (the target's own token named so, at the name's end: 'mean acceptance length including
+    # target', 'AL (incl. the target token)')
+    + _TARGET_TOKEN.format(verb=r"incl(?:uding|\.|udes)?|counting|with"),
     re.I,
 )
 _BONUS_OUT = re.compile(
     r"(?:\b(?:excl(?:uding|\.|udes)?|without|no|minus)|\bw/o)\s*(?:the\s+)?bonus(?:\s+token)?\b|"
-    r"\bbonus(?:\s+token)?\s+(?:excluded|not (?:included|counted))\b",
+    r"\bbonus(?:\s+token)?\s+(?:excluded|not (?:included|counted))\b|"
+    + _TARGET_TOKEN.format(verb=r"excl(?:uding|\.|udes)?|without|minus|w/o"),
     re.I,
 )
 
@@ -1012,7 +1040,7 @@ def _key(text: str) -> Key:
         positions_named(norm(text)[0]) or positions_named(_MARKUP.sub("", text).strip().lower())
     ):
         return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
-    if "bonus" in text.lower():
+    if "bonus" in (low := text.lower()) or "target" in low:
         out, inc = _BONUS_OUT.search(text), _BONUS_IN.search(text)
         said = inc if out is None else out if inc is None else None
         if said is not None and re.search(r"(?:\band|\bor|/|\bvs\.?)\s*$", text[: said.start()]):

@@ -16,7 +16,10 @@ Only where every bit of this is the paste's own word:
 
 - the k is vLLM's own setting (``num_speculative_tokens`` as a JSON key or ``name=value``,
   ``--num-speculative-tokens N``), set to one value wherever the paste sets it, and the paste
-  states no other k in any spelling (:func:`..interpret.k_stated` agrees);
+  states no other k in any spelling (:func:`..interpret.k_stated` agrees); a setting under a
+  title of instructions (``**Example usage**``, ``## Usage``, ``How to use``, ``Quick start``)
+  shows how to run the feature, not what the runs used: it sets no k (where no record was read
+  in that section);
 - no draft MAXIMUM anywhere (vocab.DRAFT_MAX: llama.cpp's ``--draft-max``, TensorRT-LLM's
   ``max_draft_len``: a step may draft fewer), no SGLang tree setting (``--speculative-num-steps``,
   ``--speculative-eagle-topk``, ``--speculative-num-draft-tokens``), no proposer whose drafts
@@ -64,6 +67,53 @@ _VARIABLE = re.compile(
 )
 
 
+# a title of instructions alone on its line ('**Example usage**', '## Usage', 'Usage example:',
+# 'How to use', '### Quick start'): the section under it shows how to run the feature, not the
+# launch of the runs whose figures the paste prints
+_USAGE_HEAD = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:example\s+usage|usage(?:\s+examples?)?|"
+    r"how\s+to\s+use(?:\s+it)?|quick\s*start|getting\s+started|installation)"
+    r"(?:\s+(?:with|in|on|of)\s+[\w.-]+)?\s*:?\s*(?:\*\*|__)?\s*:?\s*$",
+    re.I,
+)
+# the next section's title: a markdown heading, or a line alone in bold
+_NEXT_HEAD = re.compile(r"^\s*(?:#{1,6}\s|(?:\*\*|__)[^*_].*(?:\*\*|__)\s*:?\s*$)")
+
+
+def _usage_spans(lines: list[str]) -> list[tuple[int, int]]:
+    """The (first, last) line indexes of each usage section: its title (_USAGE_HEAD) and the lines
+    under it up to the next section's title (_NEXT_HEAD) or the end."""
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(lines):
+        if _USAGE_HEAD.match(lines[i]):
+            j = i + 1
+            while j < len(lines) and not _NEXT_HEAD.match(lines[j]):
+                j += 1
+            out.append((i, j - 1))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def _without_usage(text: str, records: list[PasteRecord]) -> str:
+    """``text`` without its usage sections (a k set there shows how to run the feature, not what
+    the runs used), where no record was read inside one (else ``text`` as it is)."""
+    low = text.lower()
+    if not any(w in low for w in ("usage", "how to use", "quick", "getting started", "install")):
+        return text
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    spans = _usage_spans(lines)
+    if not spans or any(
+        a + 1 <= r.last_line and r.first_line <= b + 1 for r in records for a, b in spans
+    ):
+        return text
+    for a, b in spans:
+        lines[a : b + 1] = [""] * (b - a + 1)
+    return "\n".join(lines)
+
+
 def stated(text: str) -> int | None:
     """The one vLLM ``num_speculative_tokens`` the paste sets (each setting the same value, no
     other k, no draft maximum, no tree setting, no proposer of variable drafts), else None."""
@@ -92,7 +142,7 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module)."""
     if not any(_whose(r, 1) and OD._fits(r) for r in records) or "speculative" not in text:
         return records
-    k = stated(text)
+    k = stated(_without_usage(text, records))
     if k is None or not any(_whose(r, k) for r in records):
         return records
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")

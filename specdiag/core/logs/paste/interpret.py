@@ -354,7 +354,11 @@ _MAX_IN_LABEL = re.compile(
     V.DRAFT_MAX_RE + r"|(?<![\w-])d\s*=\s*(?P<d>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)"
     # (a draft depth in a column's bracket, 'AL (depth=2)': a chain drafts that many a step, a
     # tree accepts at most that many along its path, so at most that many drafts a step)
-    r"|\(\s*depth\s*=\s*(?P<dp>\d{1,2})\s*\)",
+    r"|\(\s*depth\s*=\s*(?P<dp>\d{1,2})\s*\)"
+    # (a drafting method's name, then 'n=N': the method's draft count, llama.cpp's n_draft a
+    # maximum, so taken as one: 'draft-mtp n=4', 'mtp n=3', 'eagle3 n = 2')
+    r"|(?<![\w-])(?:draft|mtp|eagle-?\d?|spec)(?:[-_](?:draft|mtp|eagle-?\d?|spec))?\s+n\s*=\s*"
+    r"(?P<dn>\d{1,2})\b(?!\s*(?:[/,.]|→|->|=>)\s*\d)",
     re.I,
 )
 
@@ -372,7 +376,8 @@ def _mtp_depths(text: str) -> set[int]:
 def _maxima(text: str) -> set[int]:
     """The draft maxima a label states (``_MAX_IN_LABEL``)."""
     return {
-        int(m.group("max") or m.group("d") or m.group("dp")) for m in _MAX_IN_LABEL.finditer(text)
+        int(m.group("max") or m.group("d") or m.group("dp") or m.group("dn"))
+        for m in _MAX_IN_LABEL.finditer(text)
     }
 
 
@@ -1225,6 +1230,66 @@ def _shares(g: Grid, ci: int) -> bool:
     )
 
 
+# a header naming a figure, then after a colon the two sides of its cells' changes joined by an
+# arrow ('MTP acceptance: 0.29 → 0.30', 'accept len: main -> PR'): one or two words a side
+_NAMED_CHANGE_HEAD = re.compile(
+    r"^[^:\d]{1,40}:\s*[\w.+-]{1,20}(?:\s[\w.+-]{1,20})?\s*(?:→|->|⟶)\s*"
+    r"[\w.+-]{1,20}(?:\s[\w.+-]{1,20})?\s*$"
+)
+
+
+def _counts_share(g: Grid, cols: list[tuple[str, str]], ci: int) -> bool:
+    """Whether every filled cell of column ``ci`` is its row's accepted count over its drafted
+    count (the table's one column of each: llama.cpp's speculative example prints `n_drafted`,
+    `n_accept` and `accept`) at the cell's printed precision, a percentage or a fraction; two
+    rows at least."""
+    acc = [i for i, (_, n) in enumerate(cols) if i != ci and C.key(n).metric == C.ACCEPTED]
+    dra = [i for i, (_, n) in enumerate(cols) if i != ci and C.key(n).metric == C.DRAFTED]
+    if len(acc) != 1 or len(dra) != 1:
+        return False
+    seen = 0
+    for _, cells in g.rows:
+        t = C._MARKUP.sub("", cells[ci]).strip() if ci < len(cells) else ""
+        if not t or _PLACEHOLDER.match(t):
+            continue
+        v = C.value(t)
+        a = C.value(cells[acc[0]]) if acc[0] < len(cells) else None
+        d = C.value(cells[dra[0]]) if dra[0] < len(cells) else None
+        if v is None or a is None or d is None or d.number <= 0 or a.number > d.number:
+            return False
+        scale = 100.0 if v.percent else 1.0
+        if abs(v.number / scale - a.number / d.number) > C.half_unit(v.decimals) / scale + 1e-9:
+            return False
+        seen += 1
+    return seen >= 2
+
+
+def _accept_row_of_counts(g: Grid) -> Grid:
+    """A table of metrics as rows with one accepted-count row and one drafted-count row, and a
+    row named 'accept' alone whose every filled cell is its column's accepted over drafted
+    count at the cell's printed precision (llama.cpp's speculative example's `n_drafted`,
+    `n_accept`, `accept`, as columns): that row renamed as the acceptance rate (the transposed
+    form of :func:`_counts_share`); the table as it is otherwise."""
+    if not any(cells and C.ACCEPT_ALONE.match(cells[0]) for _, cells in g.rows):
+        return g
+    flipped = Grid(
+        g.structure,
+        [[c[0] if c else "" for _, c in g.rows]],
+        [
+            (g.first_line, [cells[j] if j < len(cells) else "" for _, cells in g.rows])
+            for j in range(1, max(len(c) for _, c in g.rows))
+        ],
+        g.first_line,
+        g.last_line,
+    )
+    cols = [("", n) for n in flipped.header[0]]
+    rows = list(g.rows)
+    for ri, (ln, cells) in enumerate(g.rows):
+        if cells and C.ACCEPT_ALONE.match(cells[0]) and _counts_share(flipped, cols, ri):
+            rows[ri] = (ln, ["acceptance", *cells[1:]])
+    return dataclasses.replace(g, rows=rows)
+
+
 def grid(
     g: Grid,
     ctx: Ctx,
@@ -1281,7 +1346,12 @@ def grid(
     keys = []
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
-        if kn.metric is None and C.ACCEPT_ALONE.match(name) and told and _shares(g, ci):
+        if (
+            kn.metric is None
+            and C.ACCEPT_ALONE.match(name)
+            and (told or _counts_share(g, cols, ci))
+            and _shares(g, ci)
+        ):
             # a column named 'Accept' alone (perhaps qualified in a bracket: 'Accept (code)')
             # over shares, every one a fraction or every one a percentage: the acceptance rate
             kn = C.key("acceptance")
@@ -1289,9 +1359,12 @@ def grid(
             # a count's name over cells of a mean out of one K ('accepted drafts' over '7.3 /
             # 7', '~4 / 7'): the name out of K, a mean per step ('accepted drafts/7')
             kn = C.key(f"{name}/{of}")
-        if kn.metric is None and re.match(r"^[^:]{1,40}:[^:]*/[^:]*$", name):
+        if kn.metric is None and (
+            re.match(r"^[^:]{1,40}:[^:]*/[^:]*$", name) or _NAMED_CHANGE_HEAD.match(name)
+        ):
             # 'acceptance length: greedy / main / this PR': the metric, then what each of the
-            # cell's values is
+            # cell's values is; so is 'MTP acceptance: 0.29 → 0.30', the two sides of each
+            # cell's change (two versions, two settings), never values of the figure
             head = C.key(name.split(":", 1)[0])
             if head.metric in C.ACCEPTANCE:
                 kn = head
@@ -1349,6 +1422,7 @@ def grid(
         rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
         g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", workload])])
     g = _split_paired_rows(g)
+    g = _accept_row_of_counts(g)
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
@@ -1879,8 +1953,8 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     figure, the words before the first figure's name (a device, a configuration) their group.
     A header naming one figure over its cells ('accepted/steps', 'acc / mean' read as one key)
     is left whole. Under a header pairing 'accepts' with 'attempts', a cell of the two counts
-    may print their share in brackets ('191/553 (35%)', read where it is their quotient) and a
-    placeholder ('–') stands for a row without them."""
+    may print their share in brackets ('191/553 (35%)', read where it is their quotient); under
+    any such header a placeholder ('–', 'n/a') stands for a row without them."""
     split: dict[int, list[tuple[str, str]]] = {}
     counted: set[int] = set()
     for i, (group, name) in enumerate(cols):
@@ -1895,8 +1969,9 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
         if (renamed := _accepts_attempts(names)) is not names:
             cells = [x for x in map(_counts_cell, cells) if x]
             counted.add(i)
-        elif any(V.ARROW_RE.search(x) for x in cells):
-            # (a change's cells: a row without the counts, '—', stands for none)
+        else:
+            # (a row without the figures, '—', 'n/a', stands for none: a run of the table that
+            # measured none, a baseline without drafts; a change's cells likewise)
             cells = [x for x in cells if not _PLACEHOLDER.match(x)]
         if not _paired_cells(cells, len(parts)):
             continue
@@ -2916,6 +2991,15 @@ def _repeated_groups(
     return out
 
 
+# a cell left empty: nothing, a dash, 'n/a' (markup gone)
+_EMPTY_CELL = re.compile(r"^\s*(?:[-\u2013\u2014]{1,3}|n/?a|)\s*$", re.I)
+
+
+def _cell(cells: list[str], i: int) -> str:
+    """A row's cell i with its markup gone ('' past the row's end)."""
+    return C._MARKUP.sub("", cells[i]) if i < len(cells) else ""
+
+
 def _by_rows(
     g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]], ctx: Ctx
 ) -> list[PasteRecord]:
@@ -2960,6 +3044,19 @@ def _by_rows(
 
     hk = k_stated(" ".join(c for row in g.header for c in row))
     header_k = C.Value(float(hk), False, 0) if hk is not None else None
+    # the columns whose own header states that k, where it is another measure's ('tok/s at
+    # k=2'): a row leaving each of them empty ('-') shows no run at that k (_k_cols_empty)
+    k_cols = (
+        [
+            i
+            for i, ((k, _), col) in enumerate(zip(keys, cols, strict=False))
+            if k.metric not in C.ACCEPTANCE
+            and i > 0
+            and k_stated(" ".join(x for x in col if x)) == hk
+        ]
+        if hk is not None
+        else []
+    )
 
     # a column of signed figures ('+2.00%', '-0.25%') holds changes against a baseline, never
     # a length or a rate, whatever its header says
@@ -3180,7 +3277,11 @@ def _by_rows(
                 for attr in ("accepted", "drafted", "steps", "output", "k"):
                     if getattr(fig, attr) is None:
                         setattr(fig, attr, getattr(shared, attr))
-        if header_k is not None and _k_of_labels(labels) is None:
+        if (
+            header_k is not None
+            and _k_of_labels(labels) is None
+            and not (k_cols and all(_EMPTY_CELL.match(_cell(cells, i)) for i in k_cols))
+        ):
             for fig in slots.values():
                 if fig.k is None:
                     fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
@@ -4574,10 +4675,12 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
 
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
 # the figure after a change's arrow ('acceptance length 3.2 -> 2.3'): another run's; a
-# multiplier after it ('0.85 -> 1.32x') is what the figure leads to, never the figure
+# multiplier after it ('0.85 -> 1.32x') is what the figure leads to, never the figure, and so
+# is a throughput or a time ('0.96 → 85.8 t/s', '0.7 -> 41 tok/s', '-> 12 ms')
 _ARROW_TO = re.compile(
     r"\s*" + V.ARROW + r"\s*(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
-    r"(?![\w.]\d|\d|\s*[x×](?![A-Za-z]))"
+    r"(?![\w.]\d|\d|\s*[x×](?![A-Za-z])"
+    r"|\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b|ms\b|s/tok\b))"
 )
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
@@ -8825,6 +8928,14 @@ def keyvalue(
                     fig.fields.append((kt, vt))
                     last = ln
                     continue
+                if _counted_other(fig, k.metric, v, kt):
+                    # 'emitted tokens per step: 2.697' after 'mean acceptance length including
+                    # target: 2.724' that the run's counts prove (1 + 974 / 565): the same run's
+                    # other measure, no run of its own (the proven one stays its figure)
+                    fig.fields.append((kt, vt))
+                    fig.notes.append(f"{kt} {vt.strip('`* ')}: the run's other per-step figure")
+                    last = ln
+                    continue
                 if _source_restated(fig, v, kt):
                     # 'Acceptance length (benchmark): 3.09' under '... (server): 3.09': the
                     # run's figure again, as another part of the tooling counted it
@@ -8914,6 +9025,28 @@ _SOURCE_QUALIFIED = re.compile(
     r"\s*:?\s*$",
     re.I,
 )
+
+
+def _counted_other(fig: E.Figures, metric: str | None, v: C.Value, kt: str) -> bool:
+    """Whether a second per-step figure (a length, tokens a step) under another name than the
+    run's own is that run's other measure: the run holds its accepted count and its verify
+    steps, whose 1 + accepted / steps (or accepted / steps) is the figure it holds at its printed
+    decimals and not the second value (a run of one set of counts measured both, the counts
+    proving which is the length)."""
+    if metric not in (C.LENGTH, C.TOK_PER_STEP) or v.percent:
+        return False
+    held = fig.tok_per_step if metric == C.TOK_PER_STEP else fig.length
+    acc, steps = fig.accepted, fig.steps
+    if held is None or acc is None or steps is None or steps.number <= 0 or held.percent:
+        return False
+    name = C.norm(C._MARKUP.sub("", kt))[0]
+    if any(C.norm(C._MARKUP.sub("", lb))[0] == name for lb, _ in fig.fields):
+        return False  # (the same name again: the next run's)
+    q = acc.number / steps.number
+    half = C.half_unit(held.decimals) + 1e-9
+    proved = abs(held.number - (1 + q)) <= half or abs(held.number - q) <= half
+    vh = C.half_unit(v.decimals) + 1e-9
+    return proved and not (abs(v.number - (1 + q)) <= vh or abs(v.number - q) <= vh)
 
 
 def _source_restated(fig: E.Figures, v: C.Value, kt: str) -> bool:

@@ -732,7 +732,17 @@ _SIMULATED_FIGURE = re.compile(
     # (never a synthetic data set or test named after acceptance: 'the synthetic acceptance
     # benchmark', a workload the run measured on)
     r"(?!\s+(?:bench(?:mark)?s?|data(?:set)?s?|sets?|suites?|tests?|tasks?|workloads?|"
-    r"prompts?|traces?)\b)",
+    r"prompts?|traces?)\b)"
+    # (in Chinese, the adjective joined to the name: '合成接受长度', '模拟的接受率'; the paste's
+    # text gives the name in English, '合成 accept length')
+    r"|(?:合成|模拟)的?\s*(?:接受|接收|accept(?:ance|ed)?(?![A-Za-z])|AL\b)",
+    re.I,
+)
+# the figure's own value right after its name's last words ('synthetic acceptance length 2.78',
+# 'synthetic AL 2.78', '合成接受长度 2.78'): the simulated figure's value, whatever follows
+_OWN_VALUE = re.compile(
+    r"\s*(?:(?:length|len|rate|ratio|长度|率)\s*)?(?:[:=]|of\s|is\s|was\s|at\s)?\s*[`*]{0,2}"
+    r"[~≈]?\d",
     re.I,
 )
 # the simulation turned off or set against a measurement in the same sentence ('without
@@ -749,13 +759,19 @@ _FIGURE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
 def simulated_marks(lines: list[str]) -> dict[int, str]:
     """The indexes of ``lines`` (prose, no table row) whose acceptance figures all stand in
     sentences naming the acceptance as simulated or synthetic before them ('EAGLE draft with
-    simulated acceptance: the short arms use AL 3.10'): the values a simulator was set to, no
+    simulated acceptance: the short arms use AL 3.10'), or whose simulated figure's own value
+    follows its name ('synthetic acceptance length 2.78', '合成接受长度 2.78'): the values a simulator was set to, no
     measurement. Not where such a sentence turns the simulation off or sets a measurement
     beside it, nor where another sentence of the line names an acceptance figure."""
     out: dict[int, str] = {}
     for i, t in enumerate(lines):
         low = t.lower()
-        if ("simulated" not in low and "synthetic" not in low) or t.lstrip()[:1] in "|│┃║":
+        if (
+            "simulated" not in low
+            and "synthetic" not in low
+            and "合成" not in t
+            and "模拟" not in t
+        ) or t.lstrip()[:1] in "|│┃║":
             continue
         hit: str | None = None
         for sent in _SENTENCE.split(t):
@@ -768,7 +784,9 @@ def simulated_marks(lines: list[str]) -> dict[int, str]:
             if _SIMULATION_OFF.search(sent) or _ACCEPT.search(sent[: m.start()]):
                 hit = None
                 break
-            if _ACCEPT.search(sent[m.end() :]) and _FIGURE_NUMBER.search(sent[m.end() :]):
+            if (
+                _ACCEPT.search(sent[m.end() :]) and _FIGURE_NUMBER.search(sent[m.end() :])
+            ) or _OWN_VALUE.match(sent, m.end()):
                 hit = m.group(0)
         if hit is not None:
             out[i] = f"{FORCED}: figures of the '{hit}' a simulator was set to"

@@ -2603,10 +2603,11 @@ def read_paste(
                 )
             ),
         )
-    if scanned is not None and any(_prose_counts(r) for r in records):
+    if scanned is not None and any(_prose_counts(r) or _row_counts(r) for r in records):
         # counts a quoted server line prints, told in prose before or after it ('scored 0%
         # acceptance (0 accepted / 150 generated)' and, below, the line printing '0 accepted /
-        # 150 generated'): that line's run, its record stays
+        # 150 generated'), or in a table row of the counts alone ('| run | 101 | 75 |' under
+        # drafted and accepted columns): that line's run, its record stays
         quoted = [
             (ln, rate, raw[ln - 1])
             for ln, _, rate in scanned()
@@ -3827,6 +3828,10 @@ def _length_name(r: PasteRecord) -> str | None:
         k = I.key_of(name)
         if k.metric == C.LENGTH:
             return k.metric
+        if k.metric == C.TOK_PER_STEP and I.key_of(k.text).metric == C.LENGTH:
+            # a length whose name says it counts the target's token ('mean acceptance length
+            # including target'): the length's series, its bonus said
+            return C.LENGTH
         if (
             k.metric == C.ACC_PER_STEP
             and r.printed_length is not None
@@ -4021,10 +4026,26 @@ def _prose_counts(r: PasteRecord) -> bool:
     return r.structure == "prose" and r.accepted_tokens is not None and bool(r.drafted_tokens)
 
 
+def _row_counts(r: PasteRecord) -> bool:
+    """Whether a table row prints an accepted and a drafted count (one accepted at least) and no
+    length, its rate (if any) their quotient: a run's counts, which a server line the paste
+    quotes may print too."""
+    a, d = r.accepted_tokens, r.drafted_tokens
+    return (
+        r.kind == TABLE_ROW
+        and a is not None
+        and a >= 1
+        and bool(d)
+        and r.printed_length is None
+        and (r.printed_rate is None or abs(r.printed_rate - a / (d or 1)) < 1e-3)
+    )
+
+
 def _tells_line(r: PasteRecord, quoted: list[tuple[int, float, str]]) -> bool:
     """Whether ``r``'s counts are those of a line scanner's record on another line (its rate
-    their quotient, both counts printed on that line): the same run told again."""
-    if not _prose_counts(r):
+    their quotient, both counts printed on that line): the same run told again (prose, or a
+    table row of the counts alone: _row_counts)."""
+    if not (_prose_counts(r) or _row_counts(r)):
         return False
     a, d = r.accepted_tokens, r.drafted_tokens
     assert a is not None and d
