@@ -3634,6 +3634,9 @@ _FORMULA_AFTER = (
     r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−-]|(?<!\s)\*|\*(?!\())\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
     # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
     r"(?!\s*[/÷]\s*\()"
+    # the first term of arithmetic over numbers ('is 1 + 0.7 × 4 ≈ 3.8'): a sum whose second
+    # number is worked on further or given its result, a calculation, never a measured value
+    r"(?![*`]{0,2}\s*\+\s*\d+(?:\.\d+)?%?\s*(?:[×*·x/+]|=|≈))"
 )
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
