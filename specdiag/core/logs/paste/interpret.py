@@ -4310,7 +4310,8 @@ _PCT_FIRST = re.compile(
     r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
     # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
     r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
-    r"(?:draft\s+|token\s+)?acceptance(?:\s+rate)?|"
+    # ('63% draft token acceptance', '63% draft-token acceptance': the drafts' tokens)
+    r"(?:draft(?:\s+|-)(?:token(?:\s+|-))?|token\s+)?acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate', '48% draft accept rate'); a bare 'accept' is a verb
     r"(?:draft\s+)?accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
