@@ -7778,7 +7778,11 @@ _ACCEPT_REJECT = re.compile(
     r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b"
     # the names first ('accept=97 reject=3', 'accepted: 97, rejected: 3')
     r"|(?<![\w.])accept(?:ed)?\s*[=:]\s*(?P<a2>\d+)\s*(?:/|,|;|and|\s)\s*"
-    r"reject(?:ed)?\s*[=:]\s*(?P<r2>\d+)(?![\w.])",
+    r"reject(?:ed)?\s*[=:]\s*(?P<r2>\d+)(?![\w.])"
+    # a draft's successes and failures on a line naming drafts ('Draft results: Success 97,
+    # Failure 3', 'draft success=97 fail=3'): each drafted token kept or thrown away
+    r"|\bdraft(?:s|ed|ing)?\b[^\n]{0,40}?\bsuccess(?:es)?\s*[=:]?\s*(?P<a3>\d+)\s*(?:/|,|;|and|\s)\s*"
+    r"fail(?:ure|ures|ed|s)?\s*[=:]?\s*(?P<r3>\d+)(?![\w.])",
     re.I,
 )
 # the share printed right after the counts ('97 accept / 3 reject (97%)')
@@ -7823,8 +7827,8 @@ def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
     out: list[tuple[C.Key, C.Value, str, str]] = []
     ar = _ACCEPT_REJECT.search(t)
     if ar is not None:
-        a_shown = ar.group("a") or ar.group("a2")
-        a, r = int(a_shown), int(ar.group("r") or ar.group("r2"))
+        a_shown = ar.group("a") or ar.group("a2") or ar.group("a3")
+        a, r = int(a_shown), int(ar.group("r") or ar.group("r2") or ar.group("r3"))
         if a + r == 0:
             return None
         pm = _SHARE_AFTER.match(t, ar.end())
@@ -8625,7 +8629,11 @@ def keyvalue(
         # (the line's distribution joins its run once the line's counts have closed the run
         # before: below)
         dist = _distribution(t) if "{" in t else None
-        counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
+        counted = (
+            _count_items(t)
+            if ("=" in t or "reject" in (tl := t.lower()) or "fail" in tl)
+            else None
+        )
         items = counted if counted is not None else list(pairs(t))
         if (sl := _setting_lead(t)) is not None:
             led = True
