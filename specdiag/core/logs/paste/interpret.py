@@ -3367,6 +3367,14 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         fig.put(C.LENGTH, lr[0], lk, cell, header)
         fig.put(C.RATE, lr[1], rk, cell, header)
         return True
+    if v is None and k.metric == C.RATE and (asd := CPH.accepted_share_drafts(cell)) is not None:
+        # '1.92 accepted/round, 63.9% drafted, avg draft 3.00': the accepted drafts a step are
+        # the share of the drafts a step made, so they leave the target's token out
+        # (cell_phrases.py)
+        ak = C.Key(C.ACC_PER_STEP, "accepted drafts per step", False, None, k.tool, k.pooled)
+        fig.put(C.ACC_PER_STEP, asd[0], ak, cell, header)
+        fig.put(C.RATE, asd[1], k, cell, header)
+        return True
     if v is None and k.metric in (C.RATE, C.LENGTH) and (nc := _named_in_cell(cell)) is not None:
         # '1.66 accepted tokens/round' under 'Acceptance': the figure the cell's own words name
         # (under the cell's own name: one name printed one way across the column)
