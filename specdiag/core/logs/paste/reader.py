@@ -72,6 +72,7 @@ from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
+from specdiag.core.logs.paste import share_retold as SRT
 from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import sglang_rate_named as SRN
 from specdiag.core.logs.paste import spaced_gaps as SG
@@ -2608,6 +2609,9 @@ def read_paste(
     records, block_of = SMU.fold(records, block_of, raw)
     # one run's length and share told again in later sentences, digit for digit (retold.py)
     records, block_of = RTD.fold(records, block_of, raw)
+    # one run's rate told again in later sentences, a share with a decimal digit for digit
+    # (share_retold.py)
+    records, block_of = SRT.fold(records, block_of, raw)
     # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
     # records: the same two runs, each end's rate joining its length (paired_changes.py)
     records, block_of = PCH.fold(records, block_of, raw)
