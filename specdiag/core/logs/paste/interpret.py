@@ -8638,9 +8638,7 @@ def keyvalue(
         # before: below)
         dist = _distribution(t) if "{" in t else None
         counted = (
-            _count_items(t)
-            if ("=" in t or "reject" in (tl := t.lower()) or "fail" in tl)
-            else None
+            _count_items(t) if ("=" in t or "reject" in (tl := t.lower()) or "fail" in tl) else None
         )
         items = counted if counted is not None else list(pairs(t))
         if (sl := _setting_lead(t)) is not None:

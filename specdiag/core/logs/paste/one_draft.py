@@ -298,8 +298,9 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
     if D._CHANGED.search(rest) is not None:
         return records  # ('earlier we tried --draft-max 1; now ...': a setup changed since)
     for ln, t in lines:
-        r = own_lines.get(ln)
-        for m in _SETTING.finditer(t) if r is not None else ():
+        if (r := own_lines.get(ln)) is None:
+            continue
+        for m in _SETTING.finditer(t):
             n = m.group("max") or m.group("n") or m.group("m")
             if m.group("o") is not None or (int(n) != 1 and int(n) != r.drafted_tokens):
                 return records  # (a record's own line setting another depth)

@@ -72,9 +72,9 @@ from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
-from specdiag.core.logs.paste import share_retold as SRT
 from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import sglang_rate_named as SRN
+from specdiag.core.logs.paste import share_retold as SRT
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
