@@ -7130,11 +7130,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             elif (
                 pat is _PAIR
                 and k.metric in (C.LABEL, C.K)
-                and (num := _NUMBER_IN_KEY.match(m.group("key"))) is not None
+                and (num := _NUMBER_IN_KEY.match(text, m.start("key"), m.end("key"))) is not None
             ):
                 # a setting's key running back over a figure ('accept length 4.6 at k=4'):
                 # the setting is the words after the figure; the figure is left to the others
-                kstart += num.end()
+                # (the figure as printed: a reader before this one may have read it already,
+                # '64% acceptance with n_max=5', blanking it in the text searched here)
+                kstart = num.end()
             if pat is _PAIR and kstart == m.start("key"):
                 kstart += _previous_field(m.group("key"), k)
             found.append(
