@@ -2,17 +2,18 @@
 
 A release note or a post states its finding in its key points and again in its body (`- the
 MTP build reaches `71.46%` draft acceptance`, then `- in our stack, the MTP build reaches
-`71.46%` acceptance`): one run, told twice. Where prose (or key-value) records of one line each print a rate
-alone (no length, counts, per-position rates or statistic), the same share digit for digit
-with a decimal (`71.46%`, `86.6%`: a share of three significant digits or more, which two runs
-rarely print alike), the same tool and the same labels, and every telling stands in a sentence
-of its own (the share printed in as many sentences of those lines as there are records), the
-first record is the run; the later ones go, the first noting them.
+`71.46%` acceptance`): one run, told twice. Where prose (or key-value) records of one line each
+print a rate alone (no length, counts, per-position rates or statistic), the same share digit
+for digit with a decimal (`71.46%`, `86.6%`: a share of three significant digits or more,
+which two runs rarely print alike), the same tool and no setting at two values in their labels,
+and every telling stands in a sentence of its own (the share printed in as many sentences of
+those lines as there are records), the first record is the run, taking the settings a later
+telling names (`at 86.6% with n_max=3`); the later ones go, the first noting them.
 
 A share without a decimal (`72%`: two runs may share it), two tellings in one sentence (`A
-reaches 71.5% and B reaches 71.5%`: two runs side by side), labels or tools that differ, lines
-of the very same fields (`acceptance: 71.5%` twice: two runs' log lines) or table records leave
-the records.
+reaches 71.5% and B reaches 71.5%`: two runs side by side), a setting at two values (`k=2`,
+`k=3`), tools that differ, lines of the very same fields (`acceptance: 71.5%` twice: two runs'
+log lines) or table records leave the records.
 
 Pure: records in, records out; the records grouped by their share once a paste.
 """
@@ -58,15 +59,18 @@ def fold(
 ) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without the later tellings of one run's share (see the module's rules), the
     first telling noting them."""
-    groups: dict[tuple[str, str, tuple[tuple[str, str], ...]], list[int]] = {}
+    groups: dict[tuple[str, str], list[int]] = {}
     for i, r in enumerate(records):
         if 0 < r.first_line <= len(raw) and (shown := _share_text(r)) is not None:
-            groups.setdefault((shown, r.tool, r.labels), []).append(i)
+            groups.setdefault((shown, r.tool), []).append(i)
     drop: set[int] = set()
     out = list(records)
-    for (shown, _, _), group in groups.items():
+    for (shown, _), group in groups.items():
         if len(group) < 2:
             continue
+        labels: dict[str, str] = {}
+        if any(labels.setdefault(n, v) != v for i in group for n, v in records[i].labels):
+            continue  # (one setting at two values: two runs)
         lines = sorted({records[i].first_line for i in group})
         sentences = [
             s
@@ -86,7 +90,13 @@ def fold(
         for i in group[1:]:
             drop.add(i)
             out[first] = dataclasses.replace(
-                out[first], notes=(*out[first].notes, NOTE.format(line=records[i].first_line))
+                out[first],
+                # (the settings a later telling names are the run's: 'at 71.5% with n_max=3')
+                labels=(
+                    *out[first].labels,
+                    *(lb for lb in records[i].labels if lb not in out[first].labels),
+                ),
+                notes=(*out[first].notes, NOTE.format(line=records[i].first_line)),
             )
     kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
     return [r for r, _ in kept], [b for _, b in kept]

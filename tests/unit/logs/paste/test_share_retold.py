@@ -1,6 +1,7 @@
 """One run's rate told again in a later sentence, the same share with a decimal digit for digit
-(`71.46%`), the same tool and labels: one record, the first, noting the other. A share without
-a decimal, two shares in one sentence, or lines of the very same fields stay two records."""
+(`71.46%`), the same tool and no setting at two values: one record, the first, taking the
+settings a later telling names. A share without a decimal, two shares in one sentence, a
+setting at two values or lines of the very same fields stay two records."""
 
 from __future__ import annotations
 
@@ -48,7 +49,20 @@ def test_a_share_told_twice_is_one_run(
         "reaches 71.5% draft acceptance.\n",
         # the very same fields twice: two runs' lines
         "Speculative runs:\nacceptance: 71.5%\nacceptance: 71.5%\n",
+        # one setting at two values: two runs
+        "Notes on the speculative build. With `n_max=2` the head reaches 71.5% draft "
+        "acceptance. With `n_max=4` the head reaches 71.5% draft acceptance too.\n",
     ],
 )
 def test_two_records_stay(read: Read, text: str) -> None:
     assert len(read(text).records) == 2
+
+
+def test_a_later_telling_names_the_run_setting(read: Read) -> None:
+    text = (
+        "Notes on the speculative build. Summary: 64.25% draft acceptance over ten runs. "
+        "At 64.25% draft acceptance with `n_max=3`, the cost is paid back.\n"
+    )
+    recs = read(text).records
+    assert len(recs) == 1
+    assert [(n, v.strip("`")) for n, v in recs[0].labels] == [("n max", "3")]
