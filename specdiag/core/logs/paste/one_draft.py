@@ -38,6 +38,7 @@ from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_drafts as ZD
 from specdiag.core.logs.paste.model import (
     INCLUDED,
+    PER_DRAFT,
     TABLE_ROW,
     UNKNOWN,
     Decision,
@@ -278,7 +279,9 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
     """The paste's records where the paste sets a draft maximum of one and no other draft
     setting, on a line above every record, and names one target model at most: each rate of
     no length is the accepted drafts a step that drafted, length 1 + rate (as the line
-    scanner's llama.cpp line in a paste is decided, scanned.py). The records' own lines count
+    scanner's llama.cpp line in a paste is decided, scanned.py), where the rate is known to be
+    accepted of drafted tokens (by its counts or its tool; never SGLang's, whose rate formula
+    changed between versions). The records' own lines count
     as settings too, but for a record's own drafted count (``draft= 106`` of a bench's row).
     Never where a record prints a length (the paste's runs are no rates alone), the paste
     names a second target model or tells a change of setup (drafts._CHANGED: `earlier`,
@@ -311,7 +314,12 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
     out = []
     for r in records:
         own = " ".join(numbered.get(ln, "") for ln in range(r.first_line, r.last_line + 1))
-        if _fits(r) and not _unsure(own, r.printed_rate):
+        if (
+            _fits(r)
+            and r.rate_basis.value == PER_DRAFT
+            and r.tool != "sglang"
+            and not _unsure(own, r.printed_rate)
+        ):
             r = _decided(r, said, "the paste, above its runs", _HEDGE.search(own) is not None)
         out.append(r)
     return out

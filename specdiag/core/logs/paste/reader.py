@@ -74,7 +74,6 @@ from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import sglang_rate_named as SRN
-from specdiag.core.logs.paste import share_retold as SRT
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
@@ -2609,9 +2608,6 @@ def read_paste(
     records, block_of = SMU.fold(records, block_of, raw)
     # one run's length and share told again in later sentences, digit for digit (retold.py)
     records, block_of = RTD.fold(records, block_of, raw)
-    # one run's rate told again in later sentences, a share with a decimal digit for digit
-    # (share_retold.py)
-    records, block_of = SRT.fold(records, block_of, raw)
     # a draft maximum of one the whole paste sets above its runs, no other setting, one target
     # model at most: each rate's length 1 + rate (one_draft.paste; searched once a paste)
     records = OD.paste(records, list(enumerate(raw, 1))) if records else records

@@ -3,7 +3,8 @@
 target model at most: each rate of no length below is the accepted drafts of a step that
 drafted, length 1 + rate. A row's own drafted count (`draft= 100`) is no setting. The setting
 stated below the runs, another depth in the paste, a second target model or a length printed
-beside the rates decide nothing."""
+beside the rates decide nothing, nor a rate not known to be accepted of drafted tokens (no
+counts, no tool saying so) or SGLang's."""
 
 from __future__ import annotations
 
@@ -63,6 +64,10 @@ def test_rates_under_a_paste_wide_max_of_one(
         # two target models
         "llama-server -m a.gguf --draft-max 1\nllama-server -m b.gguf --draft-max 1\n\n"
         "Bench output follows.\n\n" + _rows([(80, 100), (90, 100)]) + "\n",
+        # SGLang's draft head: its rate formula changed between versions
+        "We run sglang's draft head with `--draft-max 1`.\n\nBench output follows.\n\n"
+        + _rows([(80, 100), (90, 100)])
+        + "\n",
         # a change of setup told
         "MTP bench.\n\nEarlier runs used `--draft-max 1`.\n\nBench output follows.\n\n"
         + _rows([(80, 100), (90, 100)])
@@ -70,5 +75,14 @@ def test_rates_under_a_paste_wide_max_of_one(
     ],
 )
 def test_no_length_without_the_paste_setting(read: Read, text: str) -> None:
+    recs = read(text).records
+    assert recs and all(r.accept_length is None for r in recs)
+
+
+def test_a_rate_of_unknown_basis_gets_no_length(read: Read) -> None:
+    text = (
+        "Speculative bench.\n\nConfig: n_max=1\n\nBench output follows.\n\n"
+        "- chat prompts: acceptance 0.850\n- code prompts: acceptance 0.910\n"
+    )
     recs = read(text).records
     assert recs and all(r.accept_length is None for r in recs)
