@@ -136,3 +136,51 @@ def variable_drafts(labels: list[tuple[str, str]]) -> bool:
     lookup, suffix decoding): its k is at most that many drafts, so 1 + k x rate is no length
     of it."""
     return any(_VARIABLE_DRAFTER.search(v) for _, v in labels)
+
+
+# the three parts of a run's drafting told in one cell, in any order, apart by ',' or ';':
+# accepted drafts a step ('1.92 accepted/round', '1.9 accepted per step'), the share of the
+# drafts accepted ('63.9% drafted', '63.9% of drafted', '63.9% of drafts accepted') and the
+# drafts a step ('avg draft 3.00', 'mean drafted 2.9', 'avg draft len 3.0')
+_ACC_PART = re.compile(
+    r"^(?P<a>\d{1,2}\.\d+)\s+accepted(?:\s+(?:draft\s+)?tokens?)?\s*(?:/|per\s+)\s*"
+    r"(?:round|step|iteration|iter|cycle)$",
+    re.I,
+)
+_SHARE_PART = re.compile(
+    r"^(?P<p>\d{1,3}(?:\.\d+)?)\s*%\s+(?:of\s+(?:the\s+)?)?(?:drafted|drafts)(?:\s+accepted)?$",
+    re.I,
+)
+_DRAFT_PART = re.compile(
+    r"^(?:avg\.?|average|mean)\s+(?:draft(?:ed)?|drafts)(?:\s+(?:len(?:gth)?|size|tokens))?"
+    r"\s*[:=]?\s*(?P<d>\d{1,2}(?:\.\d+)?)$",
+    re.I,
+)
+
+
+def accepted_share_drafts(cell: str) -> tuple[C.Value, C.Value] | None:
+    """(accepted drafts a step, rate) of a cell ``A accepted/round, P% drafted, avg draft D``
+    whose figures hold A = P x D within their printed rounding: the share is accepted of
+    drafted tokens and A the accepted drafts of a step, the target's own token left out (it is
+    the share of the drafts a step made). None where a part is missing, repeated or the
+    identity fails."""
+    parts = [p.strip() for p in re.split(r"\s*[,;]\s*", _clean(cell))]
+    if len(parts) != 3:
+        return None
+    got: dict[str, re.Match[str]] = {}
+    for part in parts:
+        for name, rx in (("a", _ACC_PART), ("p", _SHARE_PART), ("d", _DRAFT_PART)):
+            if (m := rx.match(part)) is not None and name not in got:
+                got[name] = m
+                break
+        else:
+            return None
+    a, p, d = (C.value(got["a"]["a"]), C.value(got["p"]["p"] + "%"), C.value(got["d"]["d"]))
+    if a is None or p is None or d is None or not 0 < p.number <= 100 or d.number < 1:
+        return None
+    rate = p.number / 100
+    slack = C.half_unit(a.decimals) + C.half_unit(p.decimals) / 100 * d.number
+    slack += rate * C.half_unit(d.decimals)
+    if abs(a.number - rate * d.number) > slack or a.number > d.number:
+        return None
+    return a, p

@@ -3521,6 +3521,14 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         fig.put(C.LENGTH, lr[0], lk, cell, header)
         fig.put(C.RATE, lr[1], rk, cell, header)
         return True
+    if v is None and k.metric == C.RATE and (asd := CPH.accepted_share_drafts(cell)) is not None:
+        # '1.92 accepted/round, 63.9% drafted, avg draft 3.00': the accepted drafts a step are
+        # the share of the drafts a step made, so they leave the target's token out
+        # (cell_phrases.py)
+        ak = C.Key(C.ACC_PER_STEP, "accepted drafts per step", False, None, k.tool, k.pooled)
+        fig.put(C.ACC_PER_STEP, asd[0], ak, cell, header)
+        fig.put(C.RATE, asd[1], k, cell, header)
+        return True
     if v is None and k.metric in (C.RATE, C.LENGTH) and (nc := _named_in_cell(cell)) is not None:
         # '1.66 accepted tokens/round' under 'Acceptance': the figure the cell's own words name
         # (under the cell's own name: one name printed one way across the column)
@@ -3788,6 +3796,9 @@ _FORMULA_AFTER = (
     r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−-]|(?<!\s)\*|\*(?!\())\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
     # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
     r"(?!\s*[/÷]\s*\()"
+    # the first term of arithmetic over numbers ('is 1 + 0.7 × 4 ≈ 3.8'): a sum whose second
+    # number is worked on further or given its result, a calculation, never a measured value
+    r"(?![*`]{0,2}\s*\+\s*\d+(?:\.\d+)?%?\s*(?:[×*·x/+]|=|≈))"
 )
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
@@ -4461,7 +4472,8 @@ _PCT_FIRST = re.compile(
     r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
     # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
     r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
-    r"(?:draft\s+|token\s+)?acceptance(?:\s+rate)?|"
+    # ('63% draft token acceptance', '63% draft-token acceptance': the drafts' tokens)
+    r"(?:draft(?:\s+|-)(?:token(?:\s+|-))?|token\s+)?acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate', '48% draft accept rate'); a bare 'accept' is a verb
     r"(?:draft\s+)?accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
@@ -7274,11 +7286,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             elif (
                 pat is _PAIR
                 and k.metric in (C.LABEL, C.K)
-                and (num := _NUMBER_IN_KEY.match(m.group("key"))) is not None
+                and (num := _NUMBER_IN_KEY.match(text, m.start("key"), m.end("key"))) is not None
             ):
                 # a setting's key running back over a figure ('accept length 4.6 at k=4'):
                 # the setting is the words after the figure; the figure is left to the others
-                kstart += num.end()
+                # (the figure as printed: a reader before this one may have read it already,
+                # '64% acceptance with n_max=5', blanking it in the text searched here)
+                kstart = num.end()
             if pat is _PAIR and kstart == m.start("key"):
                 kstart += _previous_field(m.group("key"), k)
             found.append(
@@ -7930,7 +7944,11 @@ _ACCEPT_REJECT = re.compile(
     r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b"
     # the names first ('accept=97 reject=3', 'accepted: 97, rejected: 3')
     r"|(?<![\w.])accept(?:ed)?\s*[=:]\s*(?P<a2>\d+)\s*(?:/|,|;|and|\s)\s*"
-    r"reject(?:ed)?\s*[=:]\s*(?P<r2>\d+)(?![\w.])",
+    r"reject(?:ed)?\s*[=:]\s*(?P<r2>\d+)(?![\w.])"
+    # a draft's successes and failures on a line naming drafts ('Draft results: Success 97,
+    # Failure 3', 'draft success=97 fail=3'): each drafted token kept or thrown away
+    r"|\bdraft(?:s|ed|ing)?\b[^\n]{0,40}?\bsuccess(?:es)?\s*[=:]?\s*(?P<a3>\d+)\s*(?:/|,|;|and|\s)\s*"
+    r"fail(?:ure|ures|ed|s)?\s*[=:]?\s*(?P<r3>\d+)(?![\w.])",
     re.I,
 )
 # the share printed right after the counts ('97 accept / 3 reject (97%)')
@@ -7975,8 +7993,8 @@ def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
     out: list[tuple[C.Key, C.Value, str, str]] = []
     ar = _ACCEPT_REJECT.search(t)
     if ar is not None:
-        a_shown = ar.group("a") or ar.group("a2")
-        a, r = int(a_shown), int(ar.group("r") or ar.group("r2"))
+        a_shown = ar.group("a") or ar.group("a2") or ar.group("a3")
+        a, r = int(a_shown), int(ar.group("r") or ar.group("r2") or ar.group("r3"))
         if a + r == 0:
             return None
         pm = _SHARE_AFTER.match(t, ar.end())
@@ -8784,7 +8802,9 @@ def keyvalue(
         # (the line's distribution joins its run once the line's counts have closed the run
         # before: below)
         dist = _distribution(t) if "{" in t else None
-        counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
+        counted = (
+            _count_items(t) if ("=" in t or "reject" in (tl := t.lower()) or "fail" in tl) else None
+        )
         items = counted if counted is not None else list(pairs(t))
         if (sl := _setting_lead(t)) is not None:
             led = True

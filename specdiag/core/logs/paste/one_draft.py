@@ -39,6 +39,7 @@ from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_drafts as ZD
 from specdiag.core.logs.paste.model import (
     INCLUDED,
+    PER_DRAFT,
     TABLE_ROW,
     UNKNOWN,
     Decision,
@@ -282,3 +283,68 @@ def _own_sentence(
 # a clause's end within a sentence: a comma (never one inside a number, '10,180'), a
 # full-width comma, a colon before a space
 _CLAUSE = re.compile(r",(?!\d)|，|:\s")
+
+
+def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[PasteRecord]:
+    """The paste's records where the paste sets a draft maximum of one and no other draft
+    setting, on a line above every record, and names one target model at most: each rate of
+    no length is the accepted drafts a step that drafted, length 1 + rate (as the line
+    scanner's llama.cpp line in a paste is decided, scanned.py), where the rate is known to be
+    accepted of drafted tokens (by its counts or its tool; never SGLang's, whose rate formula
+    changed between versions). The records' own lines count
+    as settings too, but for a record's own drafted count (``draft= 106`` of a bench's row).
+    Never where a record prints a length (the paste's runs are no rates alone), the paste
+    names a second target model or tells a change of setup (drafts._CHANGED: `earlier`,
+    `instead`, `tried`, `switched`: the setting may be another run's)."""
+    if not records or any(
+        r.printed_length is not None or r.accept_length is not None for r in records
+    ):
+        return records
+    own_lines: dict[int, PasteRecord] = {
+        ln: r for r in records for ln in range(r.first_line, r.last_line + 1)
+    }
+    rest = "\n".join(t for ln, t in lines if ln not in own_lines)
+    if "1" not in rest or (said := said_max_one(rest)) is None:
+        return records
+    if D._OTHER_DEPTH.search(rest) is not None or len(target_models(rest)) > 1:
+        return records
+    if D._CHANGED.search(rest) is not None:
+        return records  # ('earlier we tried --draft-max 1; now ...': a setup changed since)
+    for ln, t in lines:
+        if (r := own_lines.get(ln)) is None:
+            continue
+        for m in _SETTING.finditer(t):
+            n = m.group("max") or m.group("n") or m.group("m")
+            if m.group("o") is not None or (int(n) != 1 and int(n) != r.drafted_tokens):
+                return records  # (a record's own line setting another depth)
+    at = next((ln for ln, t in lines if ln not in own_lines and _SETTING.search(t)), None)
+    if at is None or any(r.first_line <= at for r in records):
+        return records  # (the setting stated below a run: not the paste's)
+    numbered = dict(lines)
+    out = []
+    for r in records:
+        own = " ".join(numbered.get(ln, "") for ln in range(r.first_line, r.last_line + 1))
+        if (
+            _fits(r)
+            and r.rate_basis.value == PER_DRAFT
+            and r.tool != "sglang"
+            and not _unsure(own, r.printed_rate)
+        ):
+            r = _decided(r, said, "the paste, above its runs", _HEDGE.search(own) is not None)
+        out.append(r)
+    return out
+
+
+# a target model of a command ('-m Qwen3-8B-Q4_K_M.gguf', '--model x', 'model.gguf'); a draft
+# model ('-md', '--model-draft') is the same run's
+_MODEL = re.compile(r"(?<![\w-])(?:-m|--model)[ =]+(?P<m>\S+)")
+_GGUF = re.compile(
+    r"(?<![\w-])(?:-md|--model-draft|-hfd|--hf-repo-draft)[ =]+\S+|(?P<g>[\w.-]+\.gguf)\b"
+)
+
+
+def target_models(text: str) -> set[str]:
+    """The target models the paste's commands name (file names, lower-cased)."""
+    out = {m.group("m").rsplit("/", 1)[-1].lower() for m in _MODEL.finditer(text)}
+    out.update(m.group("g").lower() for m in _GGUF.finditer(text) if m.group("g"))
+    return out

@@ -2649,6 +2649,9 @@ def read_paste(
     records, block_of = SMU.fold(records, block_of, raw)
     # one run's length and share told again in later sentences, digit for digit (retold.py)
     records, block_of = RTD.fold(records, block_of, raw)
+    # a draft maximum of one the whole paste sets above its runs, no other setting, one target
+    # model at most: each rate's length 1 + rate (one_draft.paste; searched once a paste)
+    records = OD.paste(records, list(enumerate(raw, 1))) if records else records
     # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
     # records: the same two runs, each end's rate joining its length (paired_changes.py)
     records, block_of = PCH.fold(records, block_of, raw)

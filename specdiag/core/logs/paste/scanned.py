@@ -41,24 +41,11 @@ from specdiag.core.logs.records import REQUEST, LogRecord
 
 # llama.cpp's print_timings: 'eval time =   20397.76 ms /  1598 tokens ('
 _EVAL = re.compile(r"(?<![\w ])\s*eval time\s*=\s*[\d.]+\s*ms\s*/\s*(?P<n>\d+)\s+(?:tokens|runs)\b")
-# a target model of a command ('-m Qwen3-8B-Q4_K_M.gguf', '--model x', 'model.gguf'); a draft
-# model ('-md', '--model-draft') is the same run's
-_MODEL = re.compile(r"(?<![\w-])(?:-m|--model)[ =]+(?P<m>\S+)")
-_GGUF = re.compile(
-    r"(?<![\w-])(?:-md|--model-draft|-hfd|--hf-repo-draft)[ =]+\S+|(?P<g>[\w.-]+\.gguf)\b"
-)
 RULE_IDENTITY = (
     "identity: eval tokens = accepted + generated + 1 (llama.cpp's timings in the same block): "
     "the decode steps are as many as the drafted tokens, tokens per step = 1 + accepted / "
     "generated"
 )
-
-
-def _models(text: str) -> set[str]:
-    """The target models the paste's commands name (file names, lower-cased)."""
-    out = {m.group("m").rsplit("/", 1)[-1].lower() for m in _MODEL.finditer(text)}
-    out.update(m.group("g").lower() for m in _GGUF.finditer(text) if m.group("g"))
-    return out
 
 
 def _record(rec: LogRecord) -> PasteRecord | None:
@@ -134,7 +121,7 @@ def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
         return ()
     lines = text.split("\n")
     numbered = list(enumerate(lines, 1))
-    one_model = len(_models(text)) <= 1
+    one_model = len(OD.target_models(text)) <= 1
     out = []
     for r in recs:
         got = _none_accepted(r) or _by_identity(r, lines)
