@@ -2760,10 +2760,29 @@ def _short_not_rate(k: C.Key, v: C.Value | None, cell: str, header: str) -> bool
     )
 
 
+# the size of a change in a bracket after it ('2.41 → 2.80 (+16%)', '(104% of main, rising)',
+# '(1.16x)', '(-0.3)'): signed, or a share 'of' a baseline, or a multiple; then words alone (no
+# figure of a run: '(61%)' after a length may be its rate and stays)
+_CHANGE_SIZE = re.compile(
+    r"\(\s*(?:[+\-−±]\s*(?:\d+(?:\.\d+)?|\.\d+)|(?:\d+(?:\.\d+)?|\.\d+)\s*(?:%\s*of\b|[x×](?![A-Za-z])))"
+    r"[^()\d]*\)\s*"
+)
+
+
+def _change_only(text: str) -> str:
+    """A change's text without the bracket of its size after it ('1.62 → 1.69 (+4%)': the
+    change); any other text as it is."""
+    i = text.rfind("(")
+    if i <= 0 or not V.ARROW_RE.search(text, 0, i) or not _CHANGE_SIZE.fullmatch(text, i):
+        return text
+    return text[:i]
+
+
 def _several(cell: str) -> list[C.Value] | None:
     """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92'), or two
-    and more across arrows (a change, '2.41 → 2.80': before and after)."""
-    text = C._MARKUP.sub("", cell)
+    and more across arrows (a change, '2.41 → 2.80': before and after; the bracket of its size
+    after it, '(+16%)', dropped)."""
+    text = _change_only(C._MARKUP.sub("", cell))
     if _SEVERAL.match(text):
         parts = text.split("/")
     elif _CHANGED.match(text):
@@ -2784,8 +2803,9 @@ def _side_value(x: str) -> C.Value | None:
 
 def _several_changed(cell: str) -> list[C.Value] | None:
     """The before and after values of a cell of a change ('3.19→4.00', '1.02 -> 0.95'; a side
-    may be two counts and their share, '527/640 (82.34%) → 530/640 (82.81%)')."""
-    text = C._MARKUP.sub("", cell)
+    may be two counts and their share, '527/640 (82.34%) → 530/640 (82.81%)'; the bracket of
+    the change's size after it dropped, '(+16%)')."""
+    text = _change_only(C._MARKUP.sub("", cell))
     if not _CHANGED.match(text):
         return None
     vals = [_side_value(x) for x in re.split(V.ARROW, text)]
@@ -3456,6 +3476,13 @@ def _column_sources(cols: list[tuple[str, str]], ctx: Ctx) -> dict[int, Ctx]:
     return {j: (t, E.COLUMN_SOURCE_RULE, ctx[2]) for j, t in own.items()}
 
 
+# the rows of a transposed table whose cells of a change give a record a side: the acceptance
+# figures but per-position rates, and the counts (whole numbers on both sides)
+_CHANGED_METRICS = frozenset(
+    (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO, C.ACCEPTED, C.DRAFTED)
+)
+
+
 def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     width = len(cols)
@@ -3510,6 +3537,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         # the two records follow the order of their first rows
         figure_rows: list[int] = []
         pooled_rows: set[int] = set()
+        # the sides of cells of a change ('1.62 → 1.69'), in order: a record each
+        sides: dict[int, E.Figures] = {}
         for r, (_ln, cells) in enumerate(g.rows):
             k = _series_key(cells[0]) if r in series_rows else C.key(cells[0])
             cell = cells[j] if j < len(cells) else ""
@@ -3532,6 +3561,20 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                         pooled.put(C.ACCEPTED, a, C.key("accepted"), f"{a.number:g}", "accepted")
                         pooled.put(C.DRAFTED, d, C.key("drafted"), f"{d.number:g}", "drafted")
                 fig.put(C.RATE, pc.stat, k, cell, cells[0])
+            elif (
+                v is None
+                and k.metric in _CHANGED_METRICS
+                and (vals := _several_changed(cell)) is not None
+                and (
+                    k.metric in C.ACCEPTANCE
+                    or all(not x.percent and x.number == int(x.number) for x in vals)
+                )
+            ):
+                # '1.62 → 1.69' in a metric's row of a transposed table: the column's run before
+                # and after a change, each side its own record, as a row's cell of a change is
+                for i, one_v in enumerate(vals):
+                    sides.setdefault(i, E.Figures()).put(k.metric, one_v, k, cell, cells[0])
+                continue
             elif _cell_figures(fig, k, v, cell, cells[0]):
                 continue
             elif v is None and _put_span(fig, k.metric, cells[0], cell):
@@ -3567,6 +3610,15 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             (g.first_line, g.last_line),
             "column",
         )
+        if any(f.has_acceptance() for f in sides.values()):
+            mine += _records(
+                {f"({i + 1})": f for i, f in sorted(sides.items())},
+                labels,
+                sources.get(j, ctx),
+                g.structure + " (transposed)",
+                (g.first_line, g.last_line),
+                "change",
+            )
         if pooled.has_acceptance():
             pooled.notes.append(f"the '{pooled.pooled_by_name}' row: the run's totals' ratio")
             totals = _records(
