@@ -1274,6 +1274,8 @@ def grid(
         keys[i] = (_series_key(cols[i][1]), cols[i][0])
     keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
     keys = _by_cells(g, keys)
+    if {C.ACCEPTED, C.DRAFTED} <= {k.metric for k, _ in keys}:
+        keys = _attempts_as_steps(g, keys)
     # (a length knob's floor of 1 measured as 1: the lengths count the target's own token)
     floor_bonus = FORCED.floor_counts_bonus(g, cols, keys)
     if (unforced := FORCED.forced(g, cols, keys)) is not None:
@@ -2350,6 +2352,62 @@ def _accepted_series_cols(g: Grid, cols: list[tuple[str, str]]) -> set[int]:
             _column_cells(g, i - 1) if i > 0 and cols[i - 1][0] == grp else [],
         )
     }
+
+
+# a column of attempts ('Attempts', 'draft attempts'): what was attempted is not said (drafted
+# tokens, draft rounds, retries of a run), so only the table's other counts tell it
+_ATTEMPTS_HEAD = re.compile(r"^(?:draft(?:ing)? |spec(?:ulation)? |speculative )?attempts$")
+# a column of each row's draft maximum or fixed count per step: depth, k, a draft maximum
+_PER_STEP_MOST = frozenset(
+    ("depth", "draft depth", "mtp depth", "spec depth", "k", "gamma", "γ", "n max", "draft max")
+    + ("max draft len", "block size")
+)
+
+
+def _attempts_as_steps(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
+    """A column of attempts beside columns of drafted and accepted tokens and of each row's
+    drafts per step at most (depth, k, a draft maximum): where on every row the attempts are at
+    most the drafted tokens and the drafted tokens at most the attempts times that maximum (each
+    attempt drafts one token at least and the maximum at most), and the accepted at most the
+    drafted, an attempt is a draft round, one verify step: the column counts the steps. Where a
+    row breaks it, a column is missing or named twice, or steps are already counted, the keys
+    are as they were (attempts stay unread)."""
+    texts = [C.norm(k.text)[0] for k, _ in keys]
+    att = [i for i, t in enumerate(texts) if _ATTEMPTS_HEAD.match(t) and keys[i][0].metric is None]
+    acc = [i for i, (k, _) in enumerate(keys) if k.metric == C.ACCEPTED]
+    dr = [i for i, (k, _) in enumerate(keys) if k.metric == C.DRAFTED]
+    most = [i for i, t in enumerate(texts) if t in _PER_STEP_MOST]
+    if (
+        len(att) != 1
+        or len(acc) != 1
+        or len(dr) != 1
+        or len(most) != 1
+        or any(k.metric == C.STEPS for k, _ in keys)
+    ):
+        return keys
+    a_i, acc_i, dr_i, m_i = att[0], acc[0], dr[0], most[0]
+
+    def whole(cells: list[str], i: int) -> int | None:
+        v = C.value(cells[i]) if i < len(cells) else None
+        ok = v is not None and not v.percent and v.number == int(v.number) and v.number >= 0
+        return int(v.number) if ok and v is not None else None
+
+    seen = 0
+    for _, cells in g.rows:
+        n = [whole(cells, i) for i in (a_i, acc_i, dr_i, m_i)]
+        if all(x is None for x in n[:3]):
+            continue  # (a row run without drafting: no counts)
+        if any(x is None for x in n):
+            return keys
+        attempts, accepted, drafted, per_step = (x or 0 for x in n)
+        if not (1 <= attempts <= drafted <= attempts * per_step and accepted <= drafted):
+            return keys
+        seen += 1
+    if not seen:
+        return keys
+    out = list(keys)
+    out[a_i] = (C.Key(C.STEPS, keys[a_i][0].text, False), keys[a_i][1])
+    return out
 
 
 def _column_cells(g: Grid, i: int) -> list[str]:
