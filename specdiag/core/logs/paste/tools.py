@@ -115,7 +115,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # scripts ('steps=3, topk=1, draft_tokens=4'); a tool naming a draft tree's top-k
             # calls the rest otherwise ('depth', 'total_token', 'num_speculative_tokens')
             r"\bsteps\s*=\s*\d{1,2}\s*,\s*top_?k\s*=\s*\d{1,2}\s*,\s*"
-            r"(?:num_)?draft_tokens\s*=\s*\d{1,3}\b",
+            r"(?:num_)?draft_tokens\s*=\s*\d{1,3}\b|"
+            # its launch flag naming the algorithm, with one of its own algorithms' names as its
+            # documentation spells them ('--speculative-algorithm EAGLE3'; vLLM takes a JSON
+            # '--speculative-config', TensorRT-LLM's examples '--spec_decode_algo', llama.cpp
+            # '--spec-type'); a lower-case value is a clone's spelling, not read
+            r"(?<![\w-])--speculative-algorithm(?:\s*=\s*|\s+)[\"'`]?"
+            r"(?-i:EAGLE3?|NEXTN|STANDALONE|NGRAM|DFLASH)(?![\w-])",
         ),
         # (not on LMDeploy's stats line, which prints vLLM's fields after its own head)
         # ('vllm-project/speculators': the owner of another project's repository is no tool;
@@ -228,6 +234,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "batch wall",
         '"acc_length"',
         "draft_tokens",
+        "--speculative-algorithm",
     ),
     "vllm": ("vllm", "specdecoding metrics", "num_accepted_draft_tokens"),
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
