@@ -81,7 +81,10 @@ def test_counts_changed_beside_go_with_their_side(
         (before, drafted),
         (after, drafted),
     ]
-    assert [r.accept_rate for r in got] == [pytest.approx(ra, abs=1e-3), pytest.approx(rb, abs=1e-3)]
+    assert [r.accept_rate for r in got] == [
+        pytest.approx(ra, abs=1e-3),
+        pytest.approx(rb, abs=1e-3),
+    ]
 
 
 @settings(max_examples=examples(25), deadline=None)
@@ -106,9 +109,7 @@ def test_negative_control_a_share_alone_in_the_bracket() -> None:
 
 
 def test_negative_control_a_speed_row_changed() -> None:
-    text = pipe_table(
-        ["check", ""], [["decode tok/s", "114.2 → 120.4 (+5%)"], ["lossless", "yes"]]
-    )
+    text = pipe_table(["check", ""], [["decode tok/s", "114.2 → 120.4 (+5%)"], ["lossless", "yes"]])
     assert read_paste(text).records == ()
 
 

@@ -48,7 +48,7 @@ def test_the_flag_names_sglang(read: Read, algo: str, form: str, figure: str, va
             "--speculative-algorithm Eagle",
             "--spec_decode_algo EAGLE3",
             "--spec-decode-algorithm NEXTN",
-            "--speculative-config '{\"method\": \"eagle3\"}'",
+            '--speculative-config \'{"method": "eagle3"}\'',
             "the --speculative-algorithm flag",
         ]
     )
