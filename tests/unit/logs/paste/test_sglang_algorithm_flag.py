@@ -1,8 +1,9 @@
 """SGLang's launch flag naming the speculative algorithm, with one of its own algorithms' names
 as its documentation spells them ('--speculative-algorithm EAGLE3', '=NEXTN', in backticks or a
-command): the paste names SGLang, its figures SGLang's. A lower-case value (a clone's
-spelling), another tool's flag ('--spec_decode_algo EAGLE3', '--speculative-config') or the
-flag's name alone name no tool."""
+command): the paste names SGLang, its figures SGLang's. A lower-case value (LMDeploy's flag of
+that name takes 'eagle3'), another tool's flag ('--spec_decode_algo EAGLE3',
+'--speculative-config') or the flag's name alone name no tool; beside SpecForge named, whose
+benchmark passes the flag on to the server it drives, the flag names no second tool."""
 
 from __future__ import annotations
 
@@ -55,3 +56,11 @@ def test_the_flag_names_sglang(read: Read, algo: str, form: str, figure: str, va
 )
 def test_negative_control_other_spellings_name_no_tool(flag: str) -> None:
     assert "sglang" not in T.tools_named(f"Started with {flag} on one card.")
+
+
+def test_negative_control_the_flag_of_specforges_benchmark() -> None:
+    text = (
+        "python bench_eagle3.py --model-path m --config-list 1,3,1,4 \\\n"
+        "    --speculative-algorithm EAGLE3 --port 30000\n"
+    )
+    assert T.tools_named(text) == ["specforge"]
