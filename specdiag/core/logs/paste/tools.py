@@ -316,7 +316,9 @@ def _named_once(text: str) -> tuple[str, ...]:
     spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
     out: list[str] = []
     for tool, pat in _MARKS:
-        if any(w in low for w in _QUICK[tool]) and _names(pat, spaced if tool in _ENGINES else text):
+        if any(w in low for w in _QUICK[tool]) and _names(
+            pat, spaced if tool in _ENGINES else text
+        ):
             out.append(tool)
         elif (
             tool == "sglang"
