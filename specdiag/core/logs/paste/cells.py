@@ -51,6 +51,12 @@ for _m, _keys in {
         "al",
         "tau",
         "τ",
+        # the length's symbol after an acceptance word ('mean accept τ', 'acceptance tau'): the
+        # word says which τ, the symbol which figure (a rate would be 'acceptance rate α')
+        "accept τ",
+        "acceptance τ",
+        "accept tau",
+        "acceptance tau",
         "mat",
         "avg acc len",
         "acc length",

@@ -1378,6 +1378,8 @@ def grid(
         keys[i] = (_series_key(cols[i][1]), cols[i][0])
     keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
     keys = _by_cells(g, keys)
+    if {C.ACCEPTED, C.DRAFTED} <= {k.metric for k, _ in keys}:
+        keys = _attempts_as_steps(g, keys)
     # (a length knob's floor of 1 measured as 1: the lengths count the target's own token)
     floor_bonus = FORCED.floor_counts_bonus(g, cols, keys)
     if (unforced := FORCED.forced(g, cols, keys)) is not None:
@@ -2458,6 +2460,62 @@ def _accepted_series_cols(g: Grid, cols: list[tuple[str, str]]) -> set[int]:
     }
 
 
+# a column of attempts ('Attempts', 'draft attempts'): what was attempted is not said (drafted
+# tokens, draft rounds, retries of a run), so only the table's other counts tell it
+_ATTEMPTS_HEAD = re.compile(r"^(?:draft(?:ing)? |spec(?:ulation)? |speculative )?attempts$")
+# a column of each row's draft maximum or fixed count per step: depth, k, a draft maximum
+_PER_STEP_MOST = frozenset(
+    ("depth", "draft depth", "mtp depth", "spec depth", "k", "gamma", "γ", "n max", "draft max")
+    + ("max draft len", "block size")
+)
+
+
+def _attempts_as_steps(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
+    """A column of attempts beside columns of drafted and accepted tokens and of each row's
+    drafts per step at most (depth, k, a draft maximum): where on every row the attempts are at
+    most the drafted tokens and the drafted tokens at most the attempts times that maximum (each
+    attempt drafts one token at least and the maximum at most), and the accepted at most the
+    drafted, an attempt is a draft round, one verify step: the column counts the steps. Where a
+    row breaks it, a column is missing or named twice, or steps are already counted, the keys
+    are as they were (attempts stay unread)."""
+    texts = [C.norm(k.text)[0] for k, _ in keys]
+    att = [i for i, t in enumerate(texts) if _ATTEMPTS_HEAD.match(t) and keys[i][0].metric is None]
+    acc = [i for i, (k, _) in enumerate(keys) if k.metric == C.ACCEPTED]
+    dr = [i for i, (k, _) in enumerate(keys) if k.metric == C.DRAFTED]
+    most = [i for i, t in enumerate(texts) if t in _PER_STEP_MOST]
+    if (
+        len(att) != 1
+        or len(acc) != 1
+        or len(dr) != 1
+        or len(most) != 1
+        or any(k.metric == C.STEPS for k, _ in keys)
+    ):
+        return keys
+    a_i, acc_i, dr_i, m_i = att[0], acc[0], dr[0], most[0]
+
+    def whole(cells: list[str], i: int) -> int | None:
+        v = C.value(cells[i]) if i < len(cells) else None
+        ok = v is not None and not v.percent and v.number == int(v.number) and v.number >= 0
+        return int(v.number) if ok and v is not None else None
+
+    seen = 0
+    for _, cells in g.rows:
+        n = [whole(cells, i) for i in (a_i, acc_i, dr_i, m_i)]
+        if all(x is None for x in n[:3]):
+            continue  # (a row run without drafting: no counts)
+        if any(x is None for x in n):
+            return keys
+        attempts, accepted, drafted, per_step = (x or 0 for x in n)
+        if not (1 <= attempts <= drafted <= attempts * per_step and accepted <= drafted):
+            return keys
+        seen += 1
+    if not seen:
+        return keys
+    out = list(keys)
+    out[a_i] = (C.Key(C.STEPS, keys[a_i][0].text, False), keys[a_i][1])
+    return out
+
+
 def _column_cells(g: Grid, i: int) -> list[str]:
     return [cells[i] for _, cells in g.rows if i < len(cells) and cells[i]]
 
@@ -2866,10 +2924,29 @@ def _short_not_rate(k: C.Key, v: C.Value | None, cell: str, header: str) -> bool
     )
 
 
+# the size of a change in a bracket after it ('2.41 → 2.80 (+16%)', '(104% of main, rising)',
+# '(1.16x)', '(-0.3)'): signed, or a share 'of' a baseline, or a multiple; then words alone (no
+# figure of a run: '(61%)' after a length may be its rate and stays)
+_CHANGE_SIZE = re.compile(
+    r"\(\s*(?:[+\-−±]\s*(?:\d+(?:\.\d+)?|\.\d+)|(?:\d+(?:\.\d+)?|\.\d+)\s*(?:%\s*of\b|[x×](?![A-Za-z])))"
+    r"[^()\d]*\)\s*"
+)
+
+
+def _change_only(text: str) -> str:
+    """A change's text without the bracket of its size after it ('1.62 → 1.69 (+4%)': the
+    change); any other text as it is."""
+    i = text.rfind("(")
+    if i <= 0 or not V.ARROW_RE.search(text, 0, i) or not _CHANGE_SIZE.fullmatch(text, i):
+        return text
+    return text[:i]
+
+
 def _several(cell: str) -> list[C.Value] | None:
     """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92'), or two
-    and more across arrows (a change, '2.41 → 2.80': before and after)."""
-    text = C._MARKUP.sub("", cell)
+    and more across arrows (a change, '2.41 → 2.80': before and after; the bracket of its size
+    after it, '(+16%)', dropped)."""
+    text = _change_only(C._MARKUP.sub("", cell))
     if _SEVERAL.match(text):
         parts = text.split("/")
     elif _CHANGED.match(text):
@@ -2890,8 +2967,9 @@ def _side_value(x: str) -> C.Value | None:
 
 def _several_changed(cell: str) -> list[C.Value] | None:
     """The before and after values of a cell of a change ('3.19→4.00', '1.02 -> 0.95'; a side
-    may be two counts and their share, '527/640 (82.34%) → 530/640 (82.81%)')."""
-    text = C._MARKUP.sub("", cell)
+    may be two counts and their share, '527/640 (82.34%) → 530/640 (82.81%)'; the bracket of
+    the change's size after it dropped, '(+16%)')."""
+    text = _change_only(C._MARKUP.sub("", cell))
     if not _CHANGED.match(text):
         return None
     vals = [_side_value(x) for x in re.split(V.ARROW, text)]
@@ -3618,6 +3696,13 @@ def _column_sources(cols: list[tuple[str, str]], ctx: Ctx) -> dict[int, Ctx]:
     return {j: (t, E.COLUMN_SOURCE_RULE, ctx[2]) for j, t in own.items()}
 
 
+# the rows of a transposed table whose cells of a change give a record a side: the acceptance
+# figures but per-position rates, and the counts (whole numbers on both sides)
+_CHANGED_METRICS = frozenset(
+    (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO, C.ACCEPTED, C.DRAFTED)
+)
+
+
 def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     width = len(cols)
@@ -3672,6 +3757,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         # the two records follow the order of their first rows
         figure_rows: list[int] = []
         pooled_rows: set[int] = set()
+        # the sides of cells of a change ('1.62 → 1.69'), in order: a record each
+        sides: dict[int, E.Figures] = {}
         for r, (_ln, cells) in enumerate(g.rows):
             k = _series_key(cells[0]) if r in series_rows else C.key(cells[0])
             cell = cells[j] if j < len(cells) else ""
@@ -3694,6 +3781,20 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                         pooled.put(C.ACCEPTED, a, C.key("accepted"), f"{a.number:g}", "accepted")
                         pooled.put(C.DRAFTED, d, C.key("drafted"), f"{d.number:g}", "drafted")
                 fig.put(C.RATE, pc.stat, k, cell, cells[0])
+            elif (
+                v is None
+                and k.metric in _CHANGED_METRICS
+                and (vals := _several_changed(cell)) is not None
+                and (
+                    k.metric in C.ACCEPTANCE
+                    or all(not x.percent and x.number == int(x.number) for x in vals)
+                )
+            ):
+                # '1.62 → 1.69' in a metric's row of a transposed table: the column's run before
+                # and after a change, each side its own record, as a row's cell of a change is
+                for i, one_v in enumerate(vals):
+                    sides.setdefault(i, E.Figures()).put(k.metric, one_v, k, cell, cells[0])
+                continue
             elif _cell_figures(fig, k, v, cell, cells[0]):
                 continue
             elif v is None and _put_span(fig, k.metric, cells[0], cell):
@@ -3729,6 +3830,15 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             (g.first_line, g.last_line),
             "column",
         )
+        if any(f.has_acceptance() for f in sides.values()):
+            mine += _records(
+                {f"({i + 1})": f for i, f in sorted(sides.items())},
+                labels,
+                sources.get(j, ctx),
+                g.structure + " (transposed)",
+                (g.first_line, g.last_line),
+                "change",
+            )
         if pooled.has_acceptance():
             pooled.notes.append(f"the '{pooled.pooled_by_name}' row: the run's totals' ratio")
             totals = _records(

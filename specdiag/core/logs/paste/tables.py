@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.text import Line
 
 _BARS = "|│┃║┆┊"
@@ -53,6 +54,13 @@ class Grid:
 
 def _is_number(cell: str) -> bool:
     return C.value(cell) is not None
+
+
+# a cell opening on a change between two numbers ('1.62 → **1.69** (+4%)', '37% -> 41%'): a
+# row's figures, never a column's name
+_CHANGE_CELL = re.compile(
+    r"^[*`_\s]*[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%?[*`_]*\s*" + V.ARROW + r"\s*[*`_]*[~≈]?\.?\d"
+)
 
 
 def _bar_cells(text: str) -> list[str]:
@@ -145,7 +153,7 @@ def _bar_table(run: list[Line], outer: bool = True) -> Grid | None:
         n_head < min(3, len(rows) - 1)
         and any(not c for c in rows[n_head - 1][1])
         and sum(1 for c in rows[n_head][1] if c) >= 2
-        and not any(_is_number(c) for c in rows[n_head][1])
+        and not any(_is_number(c) or _CHANGE_CELL.match(c) for c in rows[n_head][1])
     ):
         n_head += 1
     body = _merge_wrapped(rows[n_head:])

@@ -314,14 +314,34 @@ def _named_once(text: str) -> tuple[str, ...]:
     # (the serving engines only: a training framework written against Chinese, '在Specforge框架下
     # 训练', names no tool of the run)
     spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
-    return tuple(
-        tool
-        for tool, pat in _MARKS
-        if any(w in low for w in _QUICK[tool]) and _names(pat, spaced if tool in _ENGINES else text)
-    )
+    out: list[str] = []
+    for tool, pat in _MARKS:
+        if any(w in low for w in _QUICK[tool]) and _names(
+            pat, spaced if tool in _ENGINES else text
+        ):
+            out.append(tool)
+        elif (
+            tool == "sglang"
+            and "specforge" not in out
+            and "--speculative-algorithm" in low
+            and _SGLANG_FLAG.search(text)
+        ):
+            out.append(tool)  # (its algorithm flag: _SGLANG_FLAG)
+    return tuple(out)
 
 
 _MARK_OF = dict(_MARKS)
+
+# SGLang's launch flag naming the algorithm, with one of its own algorithms' names as its
+# argument parser takes them ('--speculative-algorithm EAGLE3'). LMDeploy takes a flag of that
+# name with lower-case choices ('eagle3', 'deepseek_mtp'), vLLM a JSON '--speculative-config',
+# TensorRT-LLM's examples '--spec_decode_algo': a lower-case value names no tool. SpecForge's
+# benchmark passes the flag on to the SGLang server it drives: beside SpecForge named, the flag
+# is the benchmark's argument and names no second tool.
+_SGLANG_FLAG = re.compile(
+    r"(?<![\w-])--speculative-algorithm(?:\s*=\s*|\s+)[\"'`]?"
+    r"(?:EAGLE3?|NEXTN|STANDALONE|NGRAM|DFLASH)(?![\w-])"
+)
 
 
 def _contrasted(text: str, start: int, end: int | None = None) -> bool:
