@@ -8661,18 +8661,24 @@ def keyvalue(
             flush()
         pp = _POSITION_LIST.search(t) if _POSITION_LIST_HINT.search(t) else None
         if pp is not None and ((pk := key_of(pp.group("key"))).metric == C.PER_POSITION):
-            rl = C.rate_list(pp.group("list"), pk.percent) or C.position_dict(
-                pp.group("list"), pk.percent
+            listed = pp.group("list")
+            rl = C.rate_list(_LIST_AND.sub(", ", listed), pk.percent) or C.position_dict(
+                listed, pk.percent
             )
+            if rl is None and (cut := _LIST_AND.search(listed)) is not None:
+                # (a value after 'and' that is no rate, '0.8, 0.6 and 12 tok/s': the list
+                # before it)
+                listed = listed[: cut.start()]
+                rl = C.rate_list(listed, pk.percent)
             if rl is not None and fig.positions and fig.has_acceptance():
                 flush()  # a second list of rates: the next run's, with its own figures
             if rl is not None and not fig.positions:
                 fig.positions.update(enumerate(rl))
-                fig.fields.append((pp.group("key").strip(), pp.group("list")))
+                fig.fields.append((pp.group("key").strip(), listed))
                 first = first or ln
                 last = ln
                 # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
-                items = [it for it in items if it[3].strip("*`_ ") not in pp.group("list")]
+                items = [it for it in items if it[3].strip("*`_ ") not in listed]
         lp = labelled_positions(t)
         if lp is not None and fig.positions and fig.has_acceptance():
             flush()  # (as above)
@@ -8973,8 +8979,13 @@ _SHARE_BRACKET = re.compile(
 _POSITION_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./()%-]{2,60}?)(?:\s*[:=]\s*|\s+(?:(?:is|are|was|were)\s+)?)"
     r"(?P<list>[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|\{[\d\s:.,%'\"]+\}|"
-    r"(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:[ \t]*[,;/][ \t]*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,15}(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
+    r"(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:[ \t]*[,;/][ \t]*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,15}"
+    # (the last value after 'and', a comma before it or not: '0.81, 0.62, and 0.44')
+    r"(?:(?:[ \t]*,[ \t]*|[ \t]+)and[ \t]+(?:\d+(?:\.\d+)?|\.\d+)\s*%?)?"
+    r"(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
 )
+# the 'and' before a list's last value (``_POSITION_LIST``), read as its other separators
+_LIST_AND = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+)and[ \t]+")
 # what every list of _POSITION_LIST holds: a bracket of numbers, a brace of them, or a number, ','
 # ';' or '/', and a number. A line without it is not searched: the whole pattern's lazy key is
 # tried at every letter (a server log's 3 KB line of its configuration: ~2-6 ms)
