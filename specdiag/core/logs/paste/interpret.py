@@ -255,6 +255,33 @@ def _loss_gamma(text: str, m: re.Match[str]) -> bool:
     return _LOSS_WEIGHTING.search(text, start, m.start()) is not None
 
 
+# N draft tokens stated beside the target's own token of each step, counted apart ('7 draft
+# tokens plus 1 target token', '3 draft tokens (4 tokens verified per step)'): every step drafts
+# N, verified with the target's one. 'N draft tokens' alone is no k (SGLang's num_draft_tokens
+# counts the root: '4 draft tokens' with 3 steps); so the bracket's count must be N + 1
+_K_WITH_TARGET = re.compile(
+    r"(?<![\w.])(?P<k>\d{1,2})\s+draft(?:ed)?\s+tokens?\b"
+    r"(?:(?:\s*,\s*|\s+)(?:plus|\+)\s*(?:1|one)\s+(?:target|bonus|verif\w*|root)(?:[\s-]+\w+)?"
+    r"\s+tokens?\b|"
+    r"\s*\(\s*(?P<w>\d{1,2})\s+(?:target[\s-]+query|target|verif\w*|query)[\s-]*tokens?\b)",
+    re.I,
+)
+
+
+def _k_with_target(text: str) -> set[int]:
+    """The k's of ``_K_WITH_TARGET`` in ``text`` (a bracket's count N + 1 only)."""
+    return {
+        int(m.group("k"))
+        for m in _K_WITH_TARGET.finditer(text)
+        if (m.group("w") is None or int(m.group("w")) == int(m.group("k")) + 1)
+        and _K_BOUND_BEFORE.search(text[max(0, m.start() - 16) : m.start()]) is None
+    }
+
+
+# a bound before the count ('up to 5 draft tokens'): a maximum, no k
+_K_BOUND_BEFORE = re.compile(r"(?:up\s+to|at\s+most|max(?:imum)?|≤|<=)\s*$", re.I)
+
+
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
     '--speculative-num-steps 3', 'topk=1, num_steps=3, num_draft_tokens=4'), or None when it
@@ -269,6 +296,8 @@ def k_stated(text: str) -> int | None:
     found.update(int(next(g for g in m.groups() if g)) for m in _K_FLAG.finditer(text))
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
     found.update(_k_of_triples(text))
+    if "draft" in text:
+        found.update(_k_with_target(text))
     found.discard(0)  # ('K=0': speculation off, no configuration of it)
     return found.pop() if len(found) == 1 else None
 
