@@ -2430,6 +2430,7 @@ def _accept_named(text: str) -> bool:
 
 
 _DRAFT_WORDS = frozenset(("draft", "drafter", "drafts"))
+_TOKEN_ACCEPT_NAMES = C.TOKEN_ACCEPT_NAMES
 # the drafts' bare 'accept' ('Draft accept (server)'; never 'draft acc', an accuracy as often)
 _DRAFT_ACCEPT_NAMES = frozenset(f"{w} accept" for w in _DRAFT_WORDS)
 
@@ -2467,6 +2468,9 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         )
         if pct and (
             (k.metric is None and _accept_named(k.text) and not (training and " " in k.text))
+            # ('Token accept' over percentages: the tokens' acceptance, as 'Token acceptance'
+            # reads)
+            or (k.metric is None and k.text in _TOKEN_ACCEPT_NAMES and not training)
             or (counts and k.text == "rate")
             # ('mainline acc' beside an 'n-max' column: the run's acceptance; swept_acc.py)
             or (
