@@ -4282,6 +4282,20 @@ _FROM_TO = re.compile(
 )
 # a range's other end right after a value ('2.2-2.8', '2.2 – 2.8')
 _RANGE_ON = re.compile(r"\s*[-–~]\s*[*`]{0,2}\d")
+# a change's next leg right after its second value ('from 2.4 to 1.9 to 1.2', 'from 2.4 to 1.9,
+# then to 1.2', '2.4 -> 1.9 -> 1.2' after 'from'): one more run of the same figure; never a
+# value of another measure (a speed, a time, a multiple after it)
+_CHAIN_NEXT = re.compile(
+    r"(?:\s*,\s*|\s*)(?:then\s+)?(?:\bto\s|→|->)\s*"
+    + A.HEDGE
+    + r"(?P<c>[*`]{0,2}[~≈]?"
+    + _DIGITS
+    + r"(?!\d|[.,]\d)\s*%?[*`]{0,2})"
+    r"(?![\w.]\d|\s*[x×]|\s*[-–~]\s*[*`]{0,2}\d|\s*(?:ms|s|sec|tok\w*|t/s|tps|req\w*)\b)",
+    re.I,
+)
+# the most legs a chain of changes is read on to (a third value and more)
+_CHAIN_MOST = 8
 
 
 def _from_to_values(m: re.Match[str]) -> tuple[str, ...] | None:
@@ -6584,6 +6598,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # ('from 3.8 to 2.2-2.8': the new value a range, no record; the old one is)
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+        if runs == ("a", "b") and not corrected and vb is not None:
+            # ('falls from 2.4 to 1.9 to 1.2'): each further leg one more run, printed as the
+            # second value (a share after a share, a decimal after a decimal)
+            at = m.end("b")
+            for _ in range(_CHAIN_MOST):
+                c = _CHAIN_NEXT.match(text, at)
+                vc = C.value(c.group("c")) if c is not None else None
+                if c is None or vc is None or vc.percent != vb.percent or not vc.decimals:
+                    break
+                found.append((c.start("c"), k, vc, kt, c.group("c").strip()))
+                for i in range(at, c.end()):
+                    rest[i] = " "
+                at = c.end()
     shared: list[tuple[int, tuple[C.Value, C.Value, C.Value]]] = []
     for m in _SHARE_BRACKET.finditer(text) if "%" in text else ():
         # a share with the counts it divides in brackets after it ('~16% (accept 52 / reject
@@ -8139,16 +8166,24 @@ def _arrow_series(t: str) -> str:
 # or on the next line, which names no figure ('Example: `SetB` rises from 1.61 (plain) to 2.20
 # (tree)'): each value that figure's, its configuration in brackets perhaps
 _CONF = r"(?:\s*\([^()\n]{1,30}\))?"
+# a chain's next leg ('... to 1.9 to 1.2', '..., then to 1.2')
+_LEG = r"(?:\s*,\s*|\s+)(?:then\s+)?to\s+"
+# a unit of another measure after a leg's value ('to 12.0 ms', 'to 1.4x'), or a range's other
+# end ('to 1.10-1.20'): no leg of the figure
+_LEG_UNIT = r"\s*(?:[x×%]|(?:ms|s|sec|tok\w*|t/s|tps|req\w*)\b|[-–~]\s*\d)"
 _CHANGE_PAIR = re.compile(
-    r"(?<![\w.])(?:\bfrom\s+(?P<fa>\d{1,2}\.\d{1,3})" + _CONF + r"\s+to\s+(?P<fb>\d{1,2}\.\d{1,3})|"
+    r"(?<![\w.])(?:\bfrom\s+(?P<fa>\d{1,2}\.\d{1,3})" + _CONF + r"\s+to\s+(?P<fb>\d{1,2}\.\d{1,3})"
+    # (a chain's further legs, 'from 2.4 to 1.9 to 1.2': each one more value)
+    r"(?P<fc>(?:" + _CONF + _LEG + r"\d{1,2}\.\d{1,3}(?![\d.]|" + _LEG_UNIT + r")){0,6})|"
     r"(?P<a>\d{1,2}\.\d{1,3})"
     + _CONF
     + r"\s*"
     + V.ARROW
     + r"\s*(?P<b>\d{1,2}\.\d{1,3}))"
     + _CONF
-    # (nor a range's first end, '2.2-2.8': the change's new value is no figure)
-    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*[-–~]\s*\d|\s*(?:/|"
+    # (nor a range's first end, '2.2-2.8': the change's new value is no figure; nor a chain's
+    # leg that is no such value, 'to 41 tok/s': left to the other readers)
+    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*[-–~]\s*\d|" + _LEG + r"[~≈]?\d|\s*(?:/|"
     + V.ARROW
     + r"))",
     re.I,
@@ -8213,9 +8248,10 @@ def _change_pairs(lines: list[Line]) -> list[Line]:
             ):
                 return m.group(0)
             a, b = m.group("a") or m.group("fa"), m.group("b") or m.group("fb")
-            if A.conditional(m.string, m.start()) or not all(1 <= float(v) <= 16 for v in (a, b)):
+            legs = [a, b, *re.findall(r"\d{1,2}\.\d{1,3}", m.group("fc") or "")]
+            if A.conditional(m.string, m.start()) or not all(1 <= float(v) <= 16 for v in legs):
                 return m.group(0)
-            return f"; {name} {a}; {name} {b};"
+            return "; " + "; ".join(f"{name} {v}" for v in legs) + ";"
 
         out.append((ln, _CHANGE_PAIR.sub(spell, t)))
     return out
