@@ -52,6 +52,7 @@ from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import respectively as RESP
 from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import semicolon_carry as SCC
 from specdiag.core.logs.paste import slash_carry as SC
@@ -6517,6 +6518,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, the dataset it was measured on (its name holding digits: 'GSM8K'), a verb
     # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
     claim(OND.spans(text) if OND.hinted(low) else [])
+    # a figure's name, then values mapped onto as many runs by 'respectively' ('accept length
+    # was 2.41, 2.17 and 1.98 respectively'): one record a value (respectively.py)
+    claim(RESP.spans(text) if RESP.hinted(low) else [])
     # a mean of committed tokens out of the most a step commits ('avgCommitted 3.89/4'): tokens
     # per step, the target's own token counted (committed_mean.py)
     claim(CM.spans(text) if CM.hinted(low) else [])
@@ -7687,6 +7691,22 @@ _ALSO_OTHER = re.compile(
 )
 
 
+def _placed(
+    t: str, items: list[tuple[C.Key, C.Value, str, str]]
+) -> list[tuple[int, C.Key, C.Value, str, str]]:
+    """Each item with where its printed value stands in ``t``: a value printed again ('2.00,
+    2.00') at its next place after the one before, so two items of one text are two places."""
+    out = []
+    after: dict[str, int] = {}
+    for k, v, kt, vt in items:
+        p = t.find(vt, after.get(vt, 0))
+        if p < 0:
+            p = t.find(vt)
+        after[vt] = p + 1 if p >= 0 else 0
+        out.append((p, k, v, kt, vt))
+    return out
+
+
 def _rates_also(
     t: str, items: list[tuple[C.Key, C.Value, str, str]]
 ) -> list[tuple[C.Key, C.Value, str, str]]:
@@ -7722,7 +7742,7 @@ def _with_continuations(
 ) -> list[tuple[C.Key, C.Value, str, str]]:
     """The line's pairs with the accept lengths it states again without naming them, after a
     length was named (earlier in the block, or earlier on this line), in line order."""
-    taken = [(t.find(vt), k, v, kt, vt) for k, v, kt, vt in items]
+    taken = _placed(t, items)
     first_len = min((pos for pos, k, *_ in taken if k.metric == C.LENGTH), default=-1)
     extra = []
     for m in _CONTINUATION.finditer(t):
