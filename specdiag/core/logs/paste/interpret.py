@@ -4580,7 +4580,9 @@ _VERSUS = re.compile(
     # or after a comma ('was 2.31, versus 2.48 for the old head')
     # or in a bracket of its own ('14.1% (vs 11.3% on the chain)': the value after it is
     # another run's only where it is written as the first is, checked by _versus_kept)
-    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*,?\s*"
+    # (the bracket's name may end in digits, 'DFlash2', 'EAGLE3': a name, no value)
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|"
+    r"\s*\((?:[^()\d\n]|(?<=[A-Za-z])\d{1,4}){1,30}\))?\s*,?\s*"
     r"(?:(?P<open>[(\[])\s*)?(?P<vs>vs\.?|versus|against)\s+"
     # (the other run named by a possessive: 'vs the native checkpoint's 80%')
     r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
@@ -4608,6 +4610,24 @@ _VERSUS_END = re.compile(
 )
 
 
+# a run's name in brackets right after a bare length compared ('vs 4.10 (MTP)', 'vs 2.2 (old
+# head)'): one to three words, no unit of another measure ('(tok/s)', '(ms)', '(x)')
+_VERSUS_LABEL = re.compile(
+    r"\s*\((?!\s*(?:tok|t/s|tps|ms|s|sec|x|×|%)(?![\w]))\s*[A-Za-z][\w.+-]{0,24}"
+    r"(?:\s[\w.+-]{1,24}){0,2}\s*\)",
+    re.I,
+)
+# the run without drafts named so in brackets after a compared value ('vs 1.000
+# (autoregressive)', 'vs 1.0 (AR)', 'vs 1.00 (no spec)'): plain decoding's one token a step, no
+# run of the figure (reader._PLAIN_AT_ONE reads what it says of the paste's lengths)
+_PLAIN_LABEL = re.compile(
+    r"\s*\(\s*(?:(?:plain|standard|vanilla|non-speculative|autoregressive|AR)"
+    r"(?:\s+(?:decoding|decode|generation|baseline))?|no[ -]?spec(?:ulation|ulative)?|"
+    r"without\s+(?:spec\w*|drafts?)|w/o\s+spec\w*|no\s+drafts?)\s*\)",
+    re.I,
+)
+
+
 # the first run written as a count of its own, then 'at' the figure's value ('51 rounds at
 # acceptance 0.6667'), right before a 'vs' / 'against' (searched in a window before it)
 _COUNT_AT_BEFORE = re.compile(
@@ -4615,6 +4635,51 @@ _COUNT_AT_BEFORE = re.compile(
     + _DIGITS
     + r"\s*%?[*`]{0,2}\s*,?\s*$"
 )
+
+
+def _versus_chain(
+    text: str,
+    more: re.Match[str],
+    k: C.Key,
+    kt: str,
+    v: C.Value,
+    found: list[tuple[int, C.Key, C.Value, str, str]],
+    rest: list[str],
+) -> None:
+    """The runs compared after a bare length ('5.47 mean accepted tokens (A) vs 4.10 (B) vs
+    1.00 (autoregressive)'), from the first 'vs' match ``more``: each a record of the figure,
+    written as the first (``v``), its run's name in brackets after it perhaps; a value of exactly
+    1 named as plain decoding is no run (no record: the paste's word on its lengths)."""
+    start = more.start()
+    for _ in range(_CHAIN_MOST):
+        mv = C.value(more.group("val"))
+        if mv is None or mv.percent:
+            break
+        end = more.end("val")
+        label = _VERSUS_LABEL.match(text, end)
+        if mv.number == 1 and _PLAIN_LABEL.match(text, end):
+            end = label.end() if label is not None else end
+        else:
+            found.append((more.start("val"), k, mv, kt, more.group("val")))
+        for i in range(start, end):
+            rest[i] = " "
+        if label is not None:
+            end = max(end, label.end())
+        start = end
+        nxt = _VERSUS.match(text, end)
+        if nxt is None or nxt.group("open") or not re.match(r"\s*(?:vs\.?|versus)\s", text[end:]):
+            break
+        nv = C.value(nxt.group("val"))
+        if (
+            nv is None
+            or nv.percent
+            or (v.decimals > 0 and nv.decimals == 0)
+            or not (
+                _VERSUS_END.match(text, nxt.end("val")) or _VERSUS_LABEL.match(text, nxt.end("val"))
+            )
+        ):
+            break
+        more = nxt
 
 
 def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
@@ -6869,12 +6934,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and mv is not None
                 and not mv.percent
                 and not v.percent
-                and _VERSUS_END.match(text, more.end("val"))
+                and (
+                    _VERSUS_END.match(text, more.end("val"))
+                    or _VERSUS_LABEL.match(text, more.end("val"))
+                )
                 and _versus_kept(more, v, mv)
             ):
-                found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
-                for i in range(m.end(), more.end("val")):
-                    rest[i] = " "
+                _versus_chain(text, more, k, m.group("key"), v, found, rest)
                 continue
             # more values of the figure, each with its run ('4.8 tokens per step on code (90
             # tok/s), about 3.2 on chat'): a length like the first, never a throughput
