@@ -8269,7 +8269,9 @@ _CHANGE_PAIR = re.compile(
     + _CONF
     # (nor a range's first end, '2.2-2.8': the change's new value is no figure; nor a chain's
     # leg that is no such value, 'to 41 tok/s': left to the other readers)
-    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*[-–~]\s*\d|" + _LEG + r"[~≈]?\d|\s*(?:/|"
+    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*[-–~]\s*\d|"
+    + _LEG
+    + r"[~≈]?\d|\s*(?:/|"
     + V.ARROW
     + r"))",
     re.I,

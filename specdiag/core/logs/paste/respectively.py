@@ -26,7 +26,11 @@ _NAME = (
 )
 _VALUE = r"[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%?[*`]{0,2}"
 _LIST = (
-    r"(?P<list>" + _VALUE + r"(?:(?:\s*,\s*" + _VALUE + r"){1,8}(?:(?:\s*,\s*|\s+)and\s+"
+    r"(?P<list>"
+    + _VALUE
+    + r"(?:(?:\s*,\s*"
+    + _VALUE
+    + r"){1,8}(?:(?:\s*,\s*|\s+)and\s+"
     + _VALUE
     + r")?|(?:\s*,\s*|\s+)and\s+"
     + _VALUE
