@@ -3352,14 +3352,14 @@ _COMPARED_OTHER = re.compile(
     r"\bms\b",
     re.I,
 )
-_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+_COMPARED_SENTENCE_END = re.compile(r"(?<!\bvs)[.!?;](?:\s|$)|\n")
 
 
 def _compares_a_length(text: str, at: int) -> bool:
     """Whether the plain run compared at 1 (``at``: its 'vs') stands in a sentence comparing an
     acceptance figure: the figure named before it in the sentence, no other measure between."""
     start = max(0, at - 240)
-    ends = list(_SENTENCE_END.finditer(text, start, at))
+    ends = list(_COMPARED_SENTENCE_END.finditer(text, start, at))
     start = ends[-1].end() if ends else start
     named = list(_COMPARED_FIGURE.finditer(text, start, at))
     return bool(named) and _COMPARED_OTHER.search(text, named[-1].end(), at) is None
