@@ -1281,6 +1281,13 @@ _PREFIX_OTHER = re.compile(
 )
 
 
+# a bare 'accept' after the tokens it counts ('Token accept', 'draft token accept'): over
+# percentages only, the drafted tokens' acceptance rate ('Token acceptance' is one by its name)
+TOKEN_ACCEPT_NAMES = frozenset(
+    f"{w} accept" for w in ("token", "tokens", "draft token", "draft tokens", "per-token")
+)
+
+
 # --------------------------------------------------------------------------- values
 
 _STATS = ("median", "p50", "p90", "p95", "p99", "avg", "average", "mean", "min", "max", "std")

@@ -107,6 +107,7 @@ def _rate_field(r: PasteRecord) -> bool:
         C.key(n).metric == C.RATE
         or ("rate" in n.lower() and "ratio" not in n.lower())
         or n.lower().rstrip(": ").endswith("acceptance")
+        or " ".join(n.lower().split()) in C.TOKEN_ACCEPT_NAMES
         for n, _ in r.fields
     )
 

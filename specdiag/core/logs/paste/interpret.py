@@ -54,6 +54,7 @@ from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import reference as R
+from specdiag.core.logs.paste import respectively as RESP
 from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import semicolon_carry as SCC
 from specdiag.core.logs.paste import slash_carry as SC
@@ -285,6 +286,33 @@ def _loss_gamma(text: str, m: re.Match[str]) -> bool:
     return _LOSS_WEIGHTING.search(text, start, m.start()) is not None
 
 
+# N draft tokens stated beside the target's own token of each step, counted apart ('7 draft
+# tokens plus 1 target token', '3 draft tokens (4 tokens verified per step)'): every step drafts
+# N, verified with the target's one. 'N draft tokens' alone is no k (SGLang's num_draft_tokens
+# counts the root: '4 draft tokens' with 3 steps); so the bracket's count must be N + 1
+_K_WITH_TARGET = re.compile(
+    r"(?<![\w.])(?P<k>\d{1,2})\s+draft(?:ed)?\s+tokens?\b"
+    r"(?:(?:\s*,\s*|\s+)(?:plus|\+)\s*(?:1|one)\s+(?:target|bonus|verif\w*|root)(?:[\s-]+\w+)?"
+    r"\s+tokens?\b|"
+    r"\s*\(\s*(?P<w>\d{1,2})\s+(?:target[\s-]+query|target|verif\w*|query)[\s-]*tokens?\b)",
+    re.I,
+)
+
+
+def _k_with_target(text: str) -> set[int]:
+    """The k's of ``_K_WITH_TARGET`` in ``text`` (a bracket's count N + 1 only)."""
+    return {
+        int(m.group("k"))
+        for m in _K_WITH_TARGET.finditer(text)
+        if (m.group("w") is None or int(m.group("w")) == int(m.group("k")) + 1)
+        and _K_BOUND_BEFORE.search(text[max(0, m.start() - 16) : m.start()]) is None
+    }
+
+
+# a bound before the count ('up to 5 draft tokens'): a maximum, no k
+_K_BOUND_BEFORE = re.compile(r"(?:up\s+to|at\s+most|max(?:imum)?|≤|<=)\s*$", re.I)
+
+
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
     '--speculative-num-steps 3', 'topk=1, num_steps=3, num_draft_tokens=4'), or None when it
@@ -300,6 +328,8 @@ def k_stated(text: str) -> int | None:
     found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
     found.update(_k_of_triples(text))
     found.update(_k_of_steps_told(text))
+    if "draft" in text:
+        found.update(_k_with_target(text))
     found.discard(0)  # ('K=0': speculation off, no configuration of it)
     return found.pop() if len(found) == 1 else None
 
@@ -2565,6 +2595,7 @@ def _accept_named(text: str) -> bool:
 
 
 _DRAFT_WORDS = frozenset(("draft", "drafter", "drafts"))
+_TOKEN_ACCEPT_NAMES = C.TOKEN_ACCEPT_NAMES
 # the drafts' bare 'accept' ('Draft accept (server)'; never 'draft acc', an accuracy as often)
 _DRAFT_ACCEPT_NAMES = frozenset(f"{w} accept" for w in _DRAFT_WORDS)
 
@@ -2602,6 +2633,9 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         )
         if pct and (
             (k.metric is None and _accept_named(k.text) and not (training and " " in k.text))
+            # ('Token accept' over percentages: the tokens' acceptance, as 'Token acceptance'
+            # reads)
+            or (k.metric is None and k.text in _TOKEN_ACCEPT_NAMES and not training)
             or (counts and k.text == "rate")
             # ('mainline acc' beside an 'n-max' column: the run's acceptance; swept_acc.py)
             or (
@@ -4524,6 +4558,20 @@ _FROM_TO = re.compile(
 )
 # a range's other end right after a value ('2.2-2.8', '2.2 – 2.8')
 _RANGE_ON = re.compile(r"\s*[-–~]\s*[*`]{0,2}\d")
+# a change's next leg right after its second value ('from 2.4 to 1.9 to 1.2', 'from 2.4 to 1.9,
+# then to 1.2', '2.4 -> 1.9 -> 1.2' after 'from'): one more run of the same figure; never a
+# value of another measure (a speed, a time, a multiple after it)
+_CHAIN_NEXT = re.compile(
+    r"(?:\s*,\s*|\s*)(?:then\s+)?(?:\bto\s|→|->)\s*"
+    + A.HEDGE
+    + r"(?P<c>[*`]{0,2}[~≈]?"
+    + _DIGITS
+    + r"(?!\d|[.,]\d)\s*%?[*`]{0,2})"
+    r"(?![\w.]\d|\s*[x×]|\s*[-–~]\s*[*`]{0,2}\d|\s*(?:ms|s|sec|tok\w*|t/s|tps|req\w*)\b)",
+    re.I,
+)
+# the most legs a chain of changes is read on to (a third value and more)
+_CHAIN_MOST = 8
 
 
 def _from_to_values(m: re.Match[str]) -> tuple[str, ...] | None:
@@ -4810,7 +4858,9 @@ _VERSUS = re.compile(
     # or after a comma ('was 2.31, versus 2.48 for the old head')
     # or in a bracket of its own ('14.1% (vs 11.3% on the chain)': the value after it is
     # another run's only where it is written as the first is, checked by _versus_kept)
-    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*,?\s*"
+    # (the bracket's name may end in digits, 'DFlash2', 'EAGLE3': a name, no value)
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|"
+    r"\s*\((?:[^()\d\n]|(?<=[A-Za-z])\d{1,4}){1,30}\))?\s*,?\s*"
     r"(?:(?P<open>[(\[])\s*)?(?P<vs>vs\.?|versus|against)\s+"
     # (the other run named by a possessive: 'vs the native checkpoint's 80%')
     r"(?:(?:the\s+)?(?:[A-Za-z][\w.-]*\s+){0,2}[A-Za-z][\w.-]*['’]s\s+)?"
@@ -4838,6 +4888,24 @@ _VERSUS_END = re.compile(
 )
 
 
+# a run's name in brackets right after a bare length compared ('vs 4.10 (MTP)', 'vs 2.2 (old
+# head)'): one to three words, no unit of another measure ('(tok/s)', '(ms)', '(x)')
+_VERSUS_LABEL = re.compile(
+    r"\s*\((?!\s*(?:tok|t/s|tps|ms|s|sec|x|×|%)(?![\w]))\s*[A-Za-z][\w.+-]{0,24}"
+    r"(?:\s[\w.+-]{1,24}){0,2}\s*\)",
+    re.I,
+)
+# the run without drafts named so in brackets after a compared value ('vs 1.000
+# (autoregressive)', 'vs 1.0 (AR)', 'vs 1.00 (no spec)'): plain decoding's one token a step, no
+# run of the figure (reader._PLAIN_AT_ONE reads what it says of the paste's lengths)
+_PLAIN_LABEL = re.compile(
+    r"\s*\(\s*(?:(?:plain|standard|vanilla|non-speculative|autoregressive|AR)"
+    r"(?:\s+(?:decoding|decode|generation|baseline))?|no[ -]?spec(?:ulation|ulative)?|"
+    r"without\s+(?:spec\w*|drafts?)|w/o\s+spec\w*|no\s+drafts?)\s*\)",
+    re.I,
+)
+
+
 # the first run written as a count of its own, then 'at' the figure's value ('51 rounds at
 # acceptance 0.6667'), right before a 'vs' / 'against' (searched in a window before it)
 _COUNT_AT_BEFORE = re.compile(
@@ -4845,6 +4913,51 @@ _COUNT_AT_BEFORE = re.compile(
     + _DIGITS
     + r"\s*%?[*`]{0,2}\s*,?\s*$"
 )
+
+
+def _versus_chain(
+    text: str,
+    more: re.Match[str],
+    k: C.Key,
+    kt: str,
+    v: C.Value,
+    found: list[tuple[int, C.Key, C.Value, str, str]],
+    rest: list[str],
+) -> None:
+    """The runs compared after a bare length ('5.47 mean accepted tokens (A) vs 4.10 (B) vs
+    1.00 (autoregressive)'), from the first 'vs' match ``more``: each a record of the figure,
+    written as the first (``v``), its run's name in brackets after it perhaps; a value of exactly
+    1 named as plain decoding is no run (no record: the paste's word on its lengths)."""
+    start = more.start()
+    for _ in range(_CHAIN_MOST):
+        mv = C.value(more.group("val"))
+        if mv is None or mv.percent:
+            break
+        end = more.end("val")
+        label = _VERSUS_LABEL.match(text, end)
+        if mv.number == 1 and _PLAIN_LABEL.match(text, end):
+            end = label.end() if label is not None else end
+        else:
+            found.append((more.start("val"), k, mv, kt, more.group("val")))
+        for i in range(start, end):
+            rest[i] = " "
+        if label is not None:
+            end = max(end, label.end())
+        start = end
+        nxt = _VERSUS.match(text, end)
+        if nxt is None or nxt.group("open") or not re.match(r"\s*(?:vs\.?|versus)\s", text[end:]):
+            break
+        nv = C.value(nxt.group("val"))
+        if (
+            nv is None
+            or nv.percent
+            or (v.decimals > 0 and nv.decimals == 0)
+            or not (
+                _VERSUS_END.match(text, nxt.end("val")) or _VERSUS_LABEL.match(text, nxt.end("val"))
+            )
+        ):
+            break
+        more = nxt
 
 
 def _versus_kept(more: re.Match[str], v: C.Value, mv: C.Value) -> bool:
@@ -6748,6 +6861,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, the dataset it was measured on (its name holding digits: 'GSM8K'), a verb
     # and the value ('average acceptance length on the GSM8K dataset reached 8'; on_dataset.py)
     claim(OND.spans(text) if OND.hinted(low) else [])
+    # a figure's name, then values mapped onto as many runs by 'respectively' ('accept length
+    # was 2.41, 2.17 and 1.98 respectively'): one record a value (respectively.py)
+    claim(RESP.spans(text) if RESP.hinted(low) else [])
     # a mean of committed tokens out of the most a step commits ('avgCommitted 3.89/4'): tokens
     # per step, the target's own token counted (committed_mean.py)
     claim(CM.spans(text) if CM.hinted(low) else [])
@@ -6829,6 +6945,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # ('from 3.8 to 2.2-2.8': the new value a range, no record; the old one is)
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+        if runs == ("a", "b") and not corrected and vb is not None:
+            # ('falls from 2.4 to 1.9 to 1.2'): each further leg one more run, printed as the
+            # second value (a share after a share, a decimal after a decimal)
+            at = m.end("b")
+            for _ in range(_CHAIN_MOST):
+                c = _CHAIN_NEXT.match(text, at)
+                vc = C.value(c.group("c")) if c is not None else None
+                if c is None or vc is None or vc.percent != vb.percent or not vc.decimals:
+                    break
+                found.append((c.start("c"), k, vc, kt, c.group("c").strip()))
+                for i in range(at, c.end()):
+                    rest[i] = " "
+                at = c.end()
     shared: list[tuple[int, tuple[C.Value, C.Value, C.Value]]] = []
     for m in _SHARE_BRACKET.finditer(text) if "%" in text else ():
         # a share with the counts it divides in brackets after it ('~16% (accept 52 / reject
@@ -7083,12 +7212,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and mv is not None
                 and not mv.percent
                 and not v.percent
-                and _VERSUS_END.match(text, more.end("val"))
+                and (
+                    _VERSUS_END.match(text, more.end("val"))
+                    or _VERSUS_LABEL.match(text, more.end("val"))
+                )
                 and _versus_kept(more, v, mv)
             ):
-                found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
-                for i in range(m.end(), more.end("val")):
-                    rest[i] = " "
+                _versus_chain(text, more, k, m.group("key"), v, found, rest)
                 continue
             # more values of the figure, each with its run ('4.8 tokens per step on code (90
             # tok/s), about 3.2 on chat'): a length like the first, never a throughput
@@ -7907,6 +8037,22 @@ _ALSO_OTHER = re.compile(
 )
 
 
+def _placed(
+    t: str, items: list[tuple[C.Key, C.Value, str, str]]
+) -> list[tuple[int, C.Key, C.Value, str, str]]:
+    """Each item with where its printed value stands in ``t``: a value printed again ('2.00,
+    2.00') at its next place after the one before, so two items of one text are two places."""
+    out = []
+    after: dict[str, int] = {}
+    for k, v, kt, vt in items:
+        p = t.find(vt, after.get(vt, 0))
+        if p < 0:
+            p = t.find(vt)
+        after[vt] = p + 1 if p >= 0 else 0
+        out.append((p, k, v, kt, vt))
+    return out
+
+
 def _rates_also(
     t: str, items: list[tuple[C.Key, C.Value, str, str]]
 ) -> list[tuple[C.Key, C.Value, str, str]]:
@@ -7942,7 +8088,7 @@ def _with_continuations(
 ) -> list[tuple[C.Key, C.Value, str, str]]:
     """The line's pairs with the accept lengths it states again without naming them, after a
     length was named (earlier in the block, or earlier on this line), in line order."""
-    taken = [(t.find(vt), k, v, kt, vt) for k, v, kt, vt in items]
+    taken = _placed(t, items)
     first_len = min((pos for pos, k, *_ in taken if k.metric == C.LENGTH), default=-1)
     extra = []
     for m in _CONTINUATION.finditer(t):
@@ -8390,16 +8536,26 @@ def _arrow_series(t: str) -> str:
 # or on the next line, which names no figure ('Example: `SetB` rises from 1.61 (plain) to 2.20
 # (tree)'): each value that figure's, its configuration in brackets perhaps
 _CONF = r"(?:\s*\([^()\n]{1,30}\))?"
+# a chain's next leg ('... to 1.9 to 1.2', '..., then to 1.2')
+_LEG = r"(?:\s*,\s*|\s+)(?:then\s+)?to\s+"
+# a unit of another measure after a leg's value ('to 12.0 ms', 'to 1.4x'), or a range's other
+# end ('to 1.10-1.20'): no leg of the figure
+_LEG_UNIT = r"\s*(?:[x×%]|(?:ms|s|sec|tok\w*|t/s|tps|req\w*)\b|[-–~]\s*\d)"
 _CHANGE_PAIR = re.compile(
-    r"(?<![\w.])(?:\bfrom\s+(?P<fa>\d{1,2}\.\d{1,3})" + _CONF + r"\s+to\s+(?P<fb>\d{1,2}\.\d{1,3})|"
+    r"(?<![\w.])(?:\bfrom\s+(?P<fa>\d{1,2}\.\d{1,3})" + _CONF + r"\s+to\s+(?P<fb>\d{1,2}\.\d{1,3})"
+    # (a chain's further legs, 'from 2.4 to 1.9 to 1.2': each one more value)
+    r"(?P<fc>(?:" + _CONF + _LEG + r"\d{1,2}\.\d{1,3}(?![\d.]|" + _LEG_UNIT + r")){0,6})|"
     r"(?P<a>\d{1,2}\.\d{1,3})"
     + _CONF
     + r"\s*"
     + V.ARROW
     + r"\s*(?P<b>\d{1,2}\.\d{1,3}))"
     + _CONF
-    # (nor a range's first end, '2.2-2.8': the change's new value is no figure)
-    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*[-–~]\s*\d|\s*(?:/|"
+    # (nor a range's first end, '2.2-2.8': the change's new value is no figure; nor a chain's
+    # leg that is no such value, 'to 41 tok/s': left to the other readers)
+    + r"(?![\w%×]|\.\d|\s*[x×%](?!\w)|\s*[-–~]\s*\d|"
+    + _LEG
+    + r"[~≈]?\d|\s*(?:/|"
     + V.ARROW
     + r"))",
     re.I,
@@ -8464,9 +8620,10 @@ def _change_pairs(lines: list[Line]) -> list[Line]:
             ):
                 return m.group(0)
             a, b = m.group("a") or m.group("fa"), m.group("b") or m.group("fb")
-            if A.conditional(m.string, m.start()) or not all(1 <= float(v) <= 16 for v in (a, b)):
+            legs = [a, b, *re.findall(r"\d{1,2}\.\d{1,3}", m.group("fc") or "")]
+            if A.conditional(m.string, m.start()) or not all(1 <= float(v) <= 16 for v in legs):
                 return m.group(0)
-            return f"; {name} {a}; {name} {b};"
+            return "; " + "; ".join(f"{name} {v}" for v in legs) + ";"
 
         out.append((ln, _CHANGE_PAIR.sub(spell, t)))
     return out
@@ -8954,18 +9111,24 @@ def keyvalue(
             flush()
         pp = _POSITION_LIST.search(t) if _POSITION_LIST_HINT.search(t) else None
         if pp is not None and ((pk := key_of(pp.group("key"))).metric == C.PER_POSITION):
-            rl = C.rate_list(pp.group("list"), pk.percent) or C.position_dict(
-                pp.group("list"), pk.percent
+            listed = pp.group("list")
+            rl = C.rate_list(_LIST_AND.sub(", ", listed), pk.percent) or C.position_dict(
+                listed, pk.percent
             )
+            if rl is None and (cut := _LIST_AND.search(listed)) is not None:
+                # (a value after 'and' that is no rate, '0.8, 0.6 and 12 tok/s': the list
+                # before it)
+                listed = listed[: cut.start()]
+                rl = C.rate_list(listed, pk.percent)
             if rl is not None and fig.positions and fig.has_acceptance():
                 flush()  # a second list of rates: the next run's, with its own figures
             if rl is not None and not fig.positions:
                 fig.positions.update(enumerate(rl))
-                fig.fields.append((pp.group("key").strip(), pp.group("list")))
+                fig.fields.append((pp.group("key").strip(), listed))
                 first = first or ln
                 last = ln
                 # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
-                items = [it for it in items if it[3].strip("*`_ ") not in pp.group("list")]
+                items = [it for it in items if it[3].strip("*`_ ") not in listed]
         lp = labelled_positions(t)
         if lp is not None and fig.positions and fig.has_acceptance():
             flush()  # (as above)
@@ -9296,8 +9459,13 @@ _SHARE_BRACKET = re.compile(
 _POSITION_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./()%-]{2,60}?)(?:\s*[:=]\s*|\s+(?:(?:is|are|was|were)\s+)?)"
     r"(?P<list>[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|\{[\d\s:.,%'\"]+\}|"
-    r"(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:[ \t]*[,;/][ \t]*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,15}(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
+    r"(?:\d+(?:\.\d+)?|\.\d+)\s*%?(?:[ \t]*[,;/][ \t]*(?:\d+(?:\.\d+)?|\.\d+)\s*%?){1,15}"
+    # (the last value after 'and', a comma before it or not: '0.81, 0.62, and 0.44')
+    r"(?:(?:[ \t]*,[ \t]*|[ \t]+)and[ \t]+(?:\d+(?:\.\d+)?|\.\d+)\s*%?)?"
+    r"(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
 )
+# the 'and' before a list's last value (``_POSITION_LIST``), read as its other separators
+_LIST_AND = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+)and[ \t]+")
 # what every list of _POSITION_LIST holds: a bracket of numbers, a brace of them, or a number, ','
 # ';' or '/', and a number. A line without it is not searched: the whole pattern's lazy key is
 # tried at every letter (a server log's 3 KB line of its configuration: ~2-6 ms)

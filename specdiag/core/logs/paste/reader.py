@@ -3380,6 +3380,42 @@ _PLAIN_AT_ONE = re.compile(
 )
 
 
+# the run without drafts compared at 1 with the paste's runs ('5.47 mean accepted tokens vs
+# 1.000 (autoregressive)', 'vs 1.0 (AR)', 'versus 1.00 (no spec)'): plain decoding's one token a
+# step printed as the figure, so the figure counts the target's own token
+_PLAIN_COMPARED_AT_ONE = re.compile(
+    r"(?<![\w.])(?:vs\.?|versus|against)\s+[`*]{0,2}1(?:\.0+)?[`*]{0,2}\s*\(\s*"
+    r"(?:(?:plain|standard|vanilla|non-speculative|autoregressive|AR)"
+    r"(?:\s+(?:decoding|decode|generation|baseline))?|no[ -]?spec(?:ulation|ulative)?|"
+    r"without\s+(?:spec\w*|drafts?)|w/o\s+spec\w*|no\s+drafts?)\s*\)",
+    re.I,
+)
+
+
+# an acceptance figure's name, or tokens a step ('mean accepted tokens', 'accept length',
+# 'tokens per step'), and the measures no such figure is ('2.1x', 'speedup', 'tok/s')
+_COMPARED_FIGURE = re.compile(
+    r"accept\w*|τ|(?-i:\bAL\b)|tokens?\s*(?:/|per)\s*(?:step|round|iter\w*|verify|forward|pass)",
+    re.I,
+)
+_COMPARED_OTHER = re.compile(
+    r"speed[- ]?up|throughput|latency|tok(?:en)?s?\s*/\s*s\b|t/s\b|tps\b|\d\s*[x×](?![\w])|"
+    r"\bms\b",
+    re.I,
+)
+_COMPARED_SENTENCE_END = re.compile(r"(?<!\bvs)[.!?;](?:\s|$)|\n")
+
+
+def _compares_a_length(text: str, at: int) -> bool:
+    """Whether the plain run compared at 1 (``at``: its 'vs') stands in a sentence comparing an
+    acceptance figure: the figure named before it in the sentence, no other measure between."""
+    start = max(0, at - 240)
+    ends = list(_COMPARED_SENTENCE_END.finditer(text, start, at))
+    start = ends[-1].end() if ends else start
+    named = list(_COMPARED_FIGURE.finditer(text, start, at))
+    return bool(named) and _COMPARED_OTHER.search(text, named[-1].end(), at) is None
+
+
 # a figure the paste spells out as the accepted drafts plus the bonus token ('5.4 (accepted + 1
 # bonus)', '3.1 (accepted + bonus)'): a length printed 1 below it counts the accepted drafts
 _PLUS_BONUS = re.compile(
@@ -3513,6 +3549,12 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
         # decoding without drafts said to give 1.0 ('barely above standard decoding (1.0)'):
         # the paste's lengths count the target's own token
         found.extend((INCLUDED, m.group(0)) for m in _PLAIN_AT_ONE.finditer(text))
+    if "vs" in low or "versus" in low or "against" in low:
+        found.extend(
+            (INCLUDED, m.group(0))
+            for m in _PLAIN_COMPARED_AT_ONE.finditer(text)
+            if _compares_a_length(text, m.start())
+        )
     for value, words in found:
         if said is not None and said[0] != value:
             return records  # the paste says both: nothing decided

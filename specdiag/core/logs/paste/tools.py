@@ -144,6 +144,9 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("tgi", r"\btext[-_ ]generation[-_ ](?:inference|router|launcher)\b|\btgi\b"),
         ("exllama", r"\bexllama(?:v2|v3)?\b|\btabbyapi\b"),
         ("ollama", r"\bollama\b"),
+        # TokenSpeed, an SGLang-derived engine: its name alone (its server lines are the line
+        # scanner's; in prose and tables its conventions are unsaid, so it decides none)
+        ("tokenspeed", r"\btokenspeed\b"),
         ("transformers", r"\bassisted[_ ]generation\b|\bassistant_model\b"),
     )
 )
@@ -237,6 +240,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "tgi": ("generation", "tgi"),
     "exllama": ("exllama", "tabbyapi"),
     "ollama": ("ollama",),
+    "tokenspeed": ("tokenspeed",),
     "transformers": ("assisted", "assistant_model"),
 }
 
@@ -987,7 +991,16 @@ _ON_ENGINE = re.compile(
     r"(?=\s*(?:$|[,;:)—–]|\.(?!\w)|(?:vs\.?|versus|and|but|while|whereas|with|compared)\b))",
     re.I,
 )
-_RUNTIMES = _ENGINES | {"fastdeploy", "mlx", "lmdeploy", "tgi", "exllama", "ollama", "mlc"}
+_RUNTIMES = _ENGINES | {
+    "fastdeploy",
+    "mlx",
+    "lmdeploy",
+    "tgi",
+    "exllama",
+    "ollama",
+    "mlc",
+    "tokenspeed",
+}
 
 
 def figure_engines(line: str) -> dict[int, str]:
