@@ -40,6 +40,7 @@ from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import increments as INC
+from specdiag.core.logs.paste import json_per_step as JPS
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import on_dataset as OND
@@ -9418,6 +9419,39 @@ def json_records(
                     if k.metric == C.K:
                         labels.append((k.text, text))
                     fig.put(k.metric, val, k, text, name)
+        if (
+            fig.length is None
+            and fig.tok_per_step is None
+            and (per := JPS.mean_per_step(obj)) is not None
+        ):
+            # a mean of tokens a step under the script's own name, the object's tokens over its
+            # steps ('"tokens": 90, "steps": 25, "avg_emit": 3.6'): tokens per step, the two
+            # counts with it (json_per_step.py)
+            fig.put(
+                C.TOK_PER_STEP,
+                per.value,
+                C.Key(C.TOK_PER_STEP, C.norm(per.name)[0], False),
+                per.text,
+                per.name,
+            )
+            out_name, out_n = per.tokens
+            fig.put(
+                C.OUTPUT,
+                C.Value(float(out_n), False, 0),
+                C.key("output tokens"),
+                str(out_n),
+                out_name,
+            )
+            steps_name, steps_n = per.steps
+            if fig.steps is None:
+                fig.put(
+                    C.STEPS,
+                    C.Value(float(steps_n), False, 0),
+                    C.key("verify steps"),
+                    str(steps_n),
+                    steps_name,
+                )
+                labels = [lb for lb in labels if lb != (C.norm(steps_name)[0], str(steps_n))]
         # a metric object named by a field ('{"header": "Acceptance Length", "avg": 2.41}')
         named = next(
             (obj[f] for f in ("header", "name", "metric", "tag") if isinstance(obj.get(f), str)),
