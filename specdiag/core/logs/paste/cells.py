@@ -694,10 +694,25 @@ _ACCEPTED_OF_DRAFTED = re.compile(
 )
 
 
+# tokens per request per step ('tokens/row/round', 'tok/seq/step', 'tokens per request per
+# round'): a step's tokens for one sequence of the batch, which is what a length counts: the
+# request's word between the two is dropped (never alone: 'tokens/request' is a reply's length)
+_PER_REQUEST_MID = re.compile(
+    r"(?:/| per )(?:rows?|reqs?|requests?|seqs?|sequences?|samples?|slots?)"
+    r"(?=(?:/| per )" + STEP_NOUN_RE + r"(?:$|[ )]))"
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     got = _key(text)
+    if got.metric is None and ("/" in text or " per " in text.lower()):
+        plain = norm(text)[0]
+        if (m := _PER_REQUEST_MID.search(plain)) is not None:
+            again = _key(plain[: m.start()] + plain[m.end() :] + (" %" if got.percent else ""))
+            if again.metric in (TOK_PER_STEP, ACC_PER_STEP):
+                got = Key(again.metric, plain, again.percent, None, again.tool, again.pooled)
     if (
         got.metric is None
         and "of" in text

@@ -197,6 +197,8 @@ def _per_step_only(r: PasteRecord) -> bool:
 _PER_STEP = (
     r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered))?|(?:committed|delivered)[ _]tokens?)"
     r"(?:/|[ _-]per[ _-]|\s+an?\s+)"
+    # (a request of the batch between: 'tokens/row/round', 'tokens per request per step')
+    r"(?:(?:rows?|reqs?|requests?|seqs?|sequences?|samples?|slots?)(?:/|[ _-]per[ _-]))?"
     r"(?:draft[/ _-]verify[ _]|target[ _](?=steps?\b))?" + C.STEP_NOUN_RE
 )
 # A block is a candidate when it names an acceptance figure in some spelling.
