@@ -707,6 +707,21 @@ _PER_REQUEST_MID = re.compile(
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     got = _key(text)
+    if got.metric is None and "," in text:
+        # a subset, a comma, then the figure's name ('agent turns (63), tokens/cycle', 'all 8
+        # turns, accept length'): a transposed table's row of that figure on the subset
+        plain = norm(text)[0]
+        head, _, tail = plain.rpartition(",")
+        tail = tail.strip()
+        again = _key(tail + (" %" if got.percent and "%" not in tail else "")) if tail else got
+        if (
+            again.metric in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE)
+            and 0 < len(head.split()) <= 6
+            and _OTHER_TAIL.search(head) is None
+            and _key_plain(head).metric in (None, LABEL)
+            and "," not in head
+        ):
+            return Key(again.metric, plain, again.percent, again.position, again.tool, again.pooled)
     if got.metric is None and ("/" in text or " per " in text.lower()):
         plain = norm(text)[0]
         if (m := _PER_REQUEST_MID.search(plain)) is not None:
