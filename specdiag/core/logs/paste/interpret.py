@@ -4124,15 +4124,30 @@ _OF_THE_DRAFT = re.compile(
 _OPEN_BRACKET = re.compile(r"[(\[][^()\[\]]*$")
 
 
+# a verb of change closing the words before a value (arrival.py's verbs), perhaps with 'by'
+_CHANGED = re.compile(A._CHANGE_VERB, re.I)
+
+
+def _changed_by(tail: list[str], popped: set[str]) -> bool:
+    """Whether the words after a qualifier end on a verb of change right before the value (a
+    hedge or 'by' between: 'on agent turns dipped about', 'for chat dropped by'), no 'to' or
+    'at' after it: the value is by how much the figure changed, not where it went."""
+    ws = [w.lower() for w in tail]
+    if ws and ws[-1] == "by":
+        ws.pop()
+    return bool(ws) and _CHANGED.fullmatch(ws[-1]) is not None and not popped & {"to", "at"}
+
+
 def _key_of(words: str, sep: str | None = None) -> C.Key:
     if ("(" in words or "[" in words) and (ob := _OPEN_BRACKET.search(words)) is not None:
         inner = words[ob.start() + 1 :]
         if inner.strip() and (k := _key_of(inner, sep)).metric in C.ACCEPTANCE:
             return k  # (an acceptance figure's: a count's bracket is read as before)
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
+    popped: set[str] = set()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
     while ws and ws[-1].lower().strip(":=") in _CONNECT and ws[-1].strip(":=") != "A":
-        ws.pop()
+        popped.add(ws.pop().lower().strip(":="))
     if len(ws) > 7 and "bonus" in words.lower() and (noted := _bonus_noted(ws)) is not None:
         return noted
     if len(ws) >= 4 and "of" in ws and (m := _OF_THE_DRAFT.search(" ".join(ws))) is not None:
@@ -4170,6 +4185,8 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
                 break  # the number after 'at depth' is where, not what ('acceptance at depth 1')
             if _POSITIONS_TAIL.match(" ".join(tail).lower()):
                 break  # 'acceptance at position 1+ (25%)', 'at positions 2-4': those positions'
+            if _changed_by(tail, popped):
+                break  # 'acceptance on agent turns dipped about 4%': the change's size
             if (sep == "=" and not numbered) or (
                 sep == ""
                 and any(
