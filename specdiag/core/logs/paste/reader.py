@@ -1525,10 +1525,7 @@ def read_paste(
             | {
                 i
                 for i, (_, t) in enumerate(lines)
-                if i not in loop
-                and run_no[i] in loop_blocks
-                and t.strip()
-                and _EVAL_TAG.match(t)
+                if i not in loop and run_no[i] in loop_blocks and t.strip() and _EVAL_TAG.match(t)
             }
         )
     own_training = bool(training)  # the paste's own training run set aside (loop or trajectory)
