@@ -710,8 +710,8 @@ def key(text: str) -> Key:
     if got.metric is None and "," in text:
         # a subset, a comma, then the figure's name ('agent turns (63), tokens/cycle', 'all 8
         # turns, accept length'): a transposed table's row of that figure on the subset
-        plain = norm(text)[0]
-        head, _, tail = plain.rpartition(",")
+        normed = norm(text)[0]
+        head, _, tail = normed.rpartition(",")
         tail = tail.strip()
         again = _key(tail + (" %" if got.percent and "%" not in tail else "")) if tail else got
         if (
@@ -721,13 +721,16 @@ def key(text: str) -> Key:
             and _key_plain(head).metric in (None, LABEL)
             and "," not in head
         ):
-            return Key(again.metric, plain, again.percent, again.position, again.tool, again.pooled)
+            return Key(
+                again.metric, normed, again.percent, again.position, again.tool, again.pooled
+            )
     if got.metric is None and ("/" in text or " per " in text.lower()):
-        plain = norm(text)[0]
-        if (m := _PER_REQUEST_MID.search(plain)) is not None:
-            again = _key(plain[: m.start()] + plain[m.end() :] + (" %" if got.percent else ""))
+        spelled = norm(text)[0]
+        if (m := _PER_REQUEST_MID.search(spelled)) is not None:
+            cut = spelled[: m.start()] + spelled[m.end() :]
+            again = _key(cut + (" %" if got.percent else ""))
             if again.metric in (TOK_PER_STEP, ACC_PER_STEP):
-                got = Key(again.metric, plain, again.percent, None, again.tool, again.pooled)
+                got = Key(again.metric, spelled, again.percent, None, again.tool, again.pooled)
     if (
         got.metric is None
         and "of" in text

@@ -4125,7 +4125,7 @@ _OPEN_BRACKET = re.compile(r"[(\[][^()\[\]]*$")
 
 
 # a verb of change closing the words before a value (arrival.py's verbs), perhaps with 'by'
-_CHANGED = re.compile(A._CHANGE_VERB, re.I)
+_CHANGE_WORD = re.compile(A._CHANGE_VERB, re.I)
 
 
 def _changed_by(tail: list[str], popped: set[str]) -> bool:
@@ -4135,7 +4135,7 @@ def _changed_by(tail: list[str], popped: set[str]) -> bool:
     ws = [w.lower() for w in tail]
     if ws and ws[-1] == "by":
         ws.pop()
-    return bool(ws) and _CHANGED.fullmatch(ws[-1]) is not None and not popped & {"to", "at"}
+    return bool(ws) and _CHANGE_WORD.fullmatch(ws[-1]) is not None and not popped & {"to", "at"}
 
 
 def _key_of(words: str, sep: str | None = None) -> C.Key:
