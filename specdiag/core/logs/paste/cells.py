@@ -709,10 +709,43 @@ _ACCEPTED_OF_DRAFTED = re.compile(
 )
 
 
+# tokens per request per step ('tokens/row/round', 'tok/seq/step', 'tokens per request per
+# round'): a step's tokens for one sequence of the batch, which is what a length counts: the
+# request's word between the two is dropped (never alone: 'tokens/request' is a reply's length)
+_PER_REQUEST_MID = re.compile(
+    r"(?:/| per )(?:rows?|reqs?|requests?|seqs?|sequences?|samples?|slots?)"
+    r"(?=(?:/| per )" + STEP_NOUN_RE + r"(?:$|[ )]))"
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     got = _key(text)
+    if got.metric is None and "," in text:
+        # a subset, a comma, then the figure's name ('agent turns (63), tokens/cycle', 'all 8
+        # turns, accept length'): a transposed table's row of that figure on the subset
+        normed = norm(text)[0]
+        head, _, tail = normed.rpartition(",")
+        tail = tail.strip()
+        again = _key(tail + (" %" if got.percent and "%" not in tail else "")) if tail else got
+        if (
+            again.metric in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE)
+            and 0 < len(head.split()) <= 6
+            and _OTHER_TAIL.search(head) is None
+            and _key_plain(head).metric in (None, LABEL)
+            and "," not in head
+        ):
+            return Key(
+                again.metric, normed, again.percent, again.position, again.tool, again.pooled
+            )
+    if got.metric is None and ("/" in text or " per " in text.lower()):
+        spelled = norm(text)[0]
+        if (m := _PER_REQUEST_MID.search(spelled)) is not None:
+            cut = spelled[: m.start()] + spelled[m.end() :]
+            again = _key(cut + (" %" if got.percent else ""))
+            if again.metric in (TOK_PER_STEP, ACC_PER_STEP):
+                got = Key(again.metric, spelled, again.percent, None, again.tool, again.pooled)
     if (
         got.metric is None
         and "of" in text

@@ -81,9 +81,19 @@ _CITED = re.compile(
 # a markdown heading naming a model card (card_section), or its figure as published (by a
 # source the heading names: '## Track 2 — org/repo: published MTP acceptance rate', in the
 # languages eurowords.py reads too: 'publié', 'publicado', 'veröffentlicht', 'опубликован')
+# (the English 'published' only where it qualifies the heading's figure, within four words
+# before its name, or the source after it, or ends the heading; not negated: '..., not published'
+# is the paste's own run, and 'text is blanked in the published rows' says what was released)
+_PUBLISHED_FIGURE = (
+    r"(?<!not )(?<!never )(?<!un)\bpublished\b"
+    r"(?=(?:[^\w\n]+\w+){0,4}?[^\w\n]+(?:accept\w*|acc|al|τ|tau|rates?|lengths?|len|figures?|"
+    r"numbers?|results?|metrics?|benchmarks?|scores?|speedups?|by|in|on|from)\b|"
+    r"[^\w\n]*$)"
+)
 _CARD_HEADING = re.compile(
     r"^\s*(?:#{1,6}\s|\*\*|__).*?(model[\s_-]*card|模型卡|モデルカード|"
-    r"\bpublished\b|\bpubli[ée]e?s?\b|\bpublicad[oa]s?\b|\bver[öo]ffentlicht\w*|"
+    + _PUBLISHED_FIGURE
+    + r"|\bpubli[ée]e?s?\b|\bpublicad[oa]s?\b|\bver[öo]ffentlicht\w*|"
     r"опубликован\w*)",
     re.I,
 )

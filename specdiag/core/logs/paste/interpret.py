@@ -41,6 +41,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import item_shares as IS
+from specdiag.core.logs.paste import json_per_step as JPS
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import mean_list as ML
@@ -4432,15 +4433,30 @@ _OF_THE_DRAFT = re.compile(
 _OPEN_BRACKET = re.compile(r"[(\[][^()\[\]]*$")
 
 
+# a verb of change closing the words before a value (arrival.py's verbs), perhaps with 'by'
+_CHANGE_WORD = re.compile(A._CHANGE_VERB, re.I)
+
+
+def _changed_by(tail: list[str], popped: set[str]) -> bool:
+    """Whether the words after a qualifier end on a verb of change right before the value (a
+    hedge or 'by' between: 'on agent turns dipped about', 'for chat dropped by'), no 'to' or
+    'at' after it: the value is by how much the figure changed, not where it went."""
+    ws = [w.lower() for w in tail]
+    if ws and ws[-1] == "by":
+        ws.pop()
+    return bool(ws) and _CHANGE_WORD.fullmatch(ws[-1]) is not None and not popped & {"to", "at"}
+
+
 def _key_of(words: str, sep: str | None = None) -> C.Key:
     if ("(" in words or "[" in words) and (ob := _OPEN_BRACKET.search(words)) is not None:
         inner = words[ob.start() + 1 :]
         if inner.strip() and (k := _key_of(inner, sep)).metric in C.ACCEPTANCE:
             return k  # (an acceptance figure's: a count's bracket is read as before)
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
+    popped: set[str] = set()
     # (a capital 'A' closing the words names a run, 'for run A', not the article)
     while ws and ws[-1].lower().strip(":=") in _CONNECT and ws[-1].strip(":=") != "A":
-        ws.pop()
+        popped.add(ws.pop().lower().strip(":="))
     if len(ws) > 7 and "bonus" in words.lower() and (noted := _bonus_noted(ws)) is not None:
         return noted
     if len(ws) >= 4 and "of" in ws and (m := _OF_THE_DRAFT.search(" ".join(ws))) is not None:
@@ -4478,6 +4494,8 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
                 break  # the number after 'at depth' is where, not what ('acceptance at depth 1')
             if _POSITIONS_TAIL.match(" ".join(tail).lower()):
                 break  # 'acceptance at position 1+ (25%)', 'at positions 2-4': those positions'
+            if _changed_by(tail, popped):
+                break  # 'acceptance on agent turns dipped about 4%': the change's size
             if (sep == "=" and not numbered) or (
                 sep == ""
                 and any(
@@ -9942,6 +9960,39 @@ def json_records(
                     if k.metric == C.K:
                         labels.append((k.text, text))
                     fig.put(k.metric, val, k, text, name)
+        if (
+            fig.length is None
+            and fig.tok_per_step is None
+            and (per := JPS.mean_per_step(obj)) is not None
+        ):
+            # a mean of tokens a step under the script's own name, the object's tokens over its
+            # steps ('"tokens": 90, "steps": 25, "avg_emit": 3.6'): tokens per step, the two
+            # counts with it (json_per_step.py)
+            fig.put(
+                C.TOK_PER_STEP,
+                per.value,
+                C.Key(C.TOK_PER_STEP, C.norm(per.name)[0], False),
+                per.text,
+                per.name,
+            )
+            out_name, out_n = per.tokens
+            fig.put(
+                C.OUTPUT,
+                C.Value(float(out_n), False, 0),
+                C.key("output tokens"),
+                str(out_n),
+                out_name,
+            )
+            steps_name, steps_n = per.steps
+            if fig.steps is None:
+                fig.put(
+                    C.STEPS,
+                    C.Value(float(steps_n), False, 0),
+                    C.key("verify steps"),
+                    str(steps_n),
+                    steps_name,
+                )
+                labels = [lb for lb in labels if lb != (C.norm(steps_name)[0], str(steps_n))]
         # a metric object named by a field ('{"header": "Acceptance Length", "avg": 2.41}')
         named = next(
             (obj[f] for f in ("header", "name", "metric", "tag") if isinstance(obj.get(f), str)),

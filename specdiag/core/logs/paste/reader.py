@@ -202,6 +202,8 @@ def _per_step_only(r: PasteRecord) -> bool:
 _PER_STEP = (
     r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered))?|(?:committed|delivered)[ _]tokens?)"
     r"(?:/|[ _-]per[ _-]|\s+an?\s+)"
+    # (a request of the batch between: 'tokens/row/round', 'tokens per request per step')
+    r"(?:(?:rows?|reqs?|requests?|seqs?|sequences?|samples?|slots?)(?:/|[ _-]per[ _-]))?"
     r"(?:draft[/ _-]verify[ _]|target[ _](?=steps?\b))?" + C.STEP_NOUN_RE
 )
 # A block is a candidate when it names an acceptance figure in some spelling.
@@ -1306,7 +1308,20 @@ def _only_as_pointer(lines: list[tuple[int, str]], tool: str) -> bool:
 # a line of a training loop: a loss beside a learning rate or an epoch, in either order
 _TRAINING = re.compile(
     r"\b(?:train_|training_)?loss\s*[=:]\s*[-\d.].*\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d|"
-    r"\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d.*\b(?:train_|training_)?loss\s*[=:]\s*[-\d.]",
+    r"\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d.*\b(?:train_|training_)?loss\s*[=:]\s*[-\d.]|"
+    # (a trainer printing its keys and values apart by spaces: 'step 50/900 loss 1.93 lr 2e-05')
+    r"\b(?:train_|training_)?loss[ \t]+\d+(?:\.\d+)?\b.*\b(?:lr|learning_rate)[ \t]+\d|"
+    r"\b(?:lr|learning_rate)[ \t]+\d.*\b(?:train_|training_)?loss[ \t]+\d+(?:\.\d+)?\b",
+    re.I,
+)
+# a line the trainer tags as its evaluation ('[eval init] ... tokens/cycle 2.64', 'eval: tau 1.9',
+# '12:01:07 [eval step 500] acc_len 2.1'): after at most two timestamp words and three
+# bracketed log tags, the line opens on 'eval' (or 'evaluation', 'validation', 'val'); in a
+# training loop's block it is that loop's evaluation of the draft (teacher-forced on held-out
+# text), no served run
+_EVAL_TAG = re.compile(
+    r"^[ \t>*-]*(?:\d[\d:.,/T-]*[ \t]+){0,2}(?:\[[^\]\n]{0,40}\][ \t]*){0,3}\[?[ \t]*"
+    r"(?:eval|evaluation|validation|val)\b",
     re.I,
 )
 # a loss key of its own ('base_loss=5.6', 'draft_loss: 2.1', 'loss=9.2'): a line of it right
@@ -1517,6 +1532,24 @@ def read_paste(
                 and ((i - 1) in loop or (i + 1) in loop)
                 and "loss" in t.lower()
                 and _LOSS_KEY.search(t)
+            }
+        )
+    if training:
+        # a line tagged as the trainer's evaluation in the loop's block (no blank line between):
+        # the loop's estimate of the draft, set aside with it ('[eval init] ... tokens/cycle
+        # 2.64' above 'step 50/900 loss 1.93 lr 2e-05')
+        run_no, b = [], 0  # per line, the run of non-blank lines it is in
+        for _, t in lines:
+            b += not t.strip()
+            run_no.append(b)
+        loop_blocks = {run_no[i] for i in training}
+        loop = set(training)
+        training = sorted(
+            loop
+            | {
+                i
+                for i, (_, t) in enumerate(lines)
+                if i not in loop and run_no[i] in loop_blocks and t.strip() and _EVAL_TAG.match(t)
             }
         )
     own_training = bool(training)  # the paste's own training run set aside (loop or trajectory)

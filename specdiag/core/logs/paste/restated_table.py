@@ -73,6 +73,28 @@ def _other_decimals(r: PasteRecord, raw: list[str] | None) -> frozenset[str]:
     )
 
 
+# a count of the prompts (requests, samples) a summary row was measured over
+_PROMPT_COUNT = frozenset(
+    (
+        "prompts",
+        "n prompts",
+        "num prompts",
+        "prompt count",
+        "requests",
+        "n requests",
+        "num requests",
+        "samples",
+        "n samples",
+        "num samples",
+    )
+)
+
+
+def _one_prompt(r: PasteRecord) -> bool:
+    """Whether a row says it was measured over one prompt ('| prompts | ... |' holding 1)."""
+    return any(k.strip().lower() in _PROMPT_COUNT and v.strip() == "1" for k, v in r.labels)
+
+
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str] | None = None
 ) -> tuple[list[PasteRecord], list[int]]:
@@ -134,6 +156,18 @@ def fold(
                 and own <= facts[i]
                 and name != names[i]
                 and name <= _words(i)
+                and more & _decimals(i)
+            ]
+        if not hits and raw is not None and (more := _decimals(j)):
+            # a per-prompt table's row of a summary measured over one prompt: that prompt's run
+            # told again, its figures and another measurement alike
+            hits = [
+                i
+                for i in by_fact.get(min(own), [])
+                if block_of[i] < block_of[j]
+                and i not in drop
+                and own == facts[i]
+                and _one_prompt(records[i])
                 and more & _decimals(i)
             ]
         if len(hits) != 1:

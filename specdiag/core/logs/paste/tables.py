@@ -77,6 +77,13 @@ def _bar_cells(text: str) -> list[str]:
 _NUMBER_FIRST = re.compile(r"^[\s*_`]*[~≈]?\s*[-+]?\d+(?:\.\d+)?\s*%?[\s*_`]*(?:±|\+/-|\(|$)")
 
 
+# a cell opening on a list of signed numbers or percentages ('+1.6%, +5.7%, −4.9%', '-3, +2'):
+# the row's own figures (changes, shares), never the wrapped rest of a cell above
+_LIST_FIRST = re.compile(
+    r"^[\s*_`]*(?:[-+−]\d+(?:\.\d+)?\s*%?|\d+(?:\.\d+)?\s*%)\s*[,;]\s*[-+−]?\d"
+)
+
+
 def _opens_positions(cells: list[str]) -> bool:
     """Whether a row is a section naming per-position acceptance, its other cells empty (``|
     **Per-position acceptance (%)** | | |``): the rows below are its positions, no wrapped rest
@@ -97,7 +104,9 @@ def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[st
         if (
             out
             and len(cells) == len(out[-1][1])
-            and not any(_is_number(c) or _NUMBER_FIRST.match(c) for c in cells)
+            and not any(
+                _is_number(c) or _NUMBER_FIRST.match(c) or _LIST_FIRST.match(c) for c in cells
+            )
             and sum(1 for c in cells if c) < sum(1 for c in out[-1][1] if c)
             and any(_is_number(c) for c in out[-1][1])
             and not _opens_positions(cells)

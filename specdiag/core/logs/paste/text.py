@@ -224,6 +224,13 @@ _ZH_WORDS = (
     ("每步接受长度", " accept length "),
     ("每步接受", " acceptance per step "),
     ("基线", " baseline "),
+    # a figure over the run's totals ('加权接受率', '加权接受长度'): the pooled one, as 'weighted'
+    ("加权", " weighted "),
+    # the proposed and the accepted draft tokens, and the verify steps, of a table's counts
+    # ('提出草稿 tokens', '接受草稿 tokens', '验证步数')
+    ("提出草稿", " proposed draft "),
+    ("接受草稿", " accepted draft "),
+    ("验证步数", " verify steps "),
     ("中位数", " median "),
     ("平均值", " mean "),
     ("均值", " mean "),
@@ -397,8 +404,29 @@ _ZH_VALUE_OF = re.compile(
 )
 
 
+# a name saying in Chinese whether it counts the target's own token ('平均接受长度，含目标补充token',
+# '(含 bonus)', '不含bonus token', '包括目标模型的额外token'): read as the English 'including the bonus
+# token' / 'excluding ...', which the names' reader (cells.py) decides by; a token of the draft's
+# ('含草稿token') or the target named with no token ('含目标模型') is none
+_ZH_BONUS = re.compile(
+    r"(?P<no>不|未)?(?:含|包含|包括|计入|算上)了?[ \t]*"
+    r"(?:目标(?:模型)?的?[ \t]*(?:(?:补充|额外|奖励|bonus)[ \t]*)?(?:tokens?|词元|令牌)|"
+    r"(?:补充|额外|奖励)[ \t]*(?:tokens?|词元)|bonus(?:[ \t]*tokens?)?)",
+    re.I,
+)
+
+
 def _from_chinese(line: str) -> str:
     line = _ZH_VALUE_OF.sub(lambda m: f"，{m.group(2)}为{m.group(1)}", line)
+    if ("含" in line or "包括" in line or "计入" in line or "算上" in line) and (
+        "oken" in line or "bonus" in line or "词元" in line or "令牌" in line
+    ):
+        line = _ZH_BONUS.sub(
+            lambda m: (
+                " excluding the bonus token " if m.group("no") else " including the bonus token "
+            ),
+            line,
+        )
     if "回" in line:
         line = _JA_ACCEPTED_PER.sub(" accepted ", line)
         line = _JA_COMMITTED.sub(" committed tokens ", line)
