@@ -144,6 +144,17 @@ def _whose(r: PasteRecord, k: int) -> bool:
     return r.tool == "vllm" or (k == 1 and r.tool == "unknown" and r.tool_rule == "no tool named")
 
 
+# the k set plainly for the counted rule: a code span holding the setting alone
+# ('`num_speculative_tokens=4`', '`--num-speculative-tokens 4`'), a JSON key of a launch config or
+# the CLI flag; never a term of a sum ('`1 + num_speculative_tokens = 5`')
+_K_PLAIN = re.compile(
+    r"`\s*(?:--)?num[_-]speculative[_-]tokens(?:\s*[=:]\s*|\s+)\d{1,3}\s*`"
+    r"|(?<![\w-])--num[-_]speculative[-_]tokens(?:\s+|\s*=\s*)\d{1,3}\b"
+    r"|[\"']num_speculative_tokens[\"']\s*:\s*\d{1,3}\s*[,}]",
+    re.I,
+)
+
+
 def _counted(r: PasteRecord, k: int) -> bool:
     """Whether a record of a paste naming no tool prints its own accepted and drafted token
     counts (its rate their quotient: per draft token by identity) with the drafted count a whole
@@ -160,6 +171,10 @@ def _counted(r: PasteRecord, k: int) -> bool:
         and dra > 0
         and dra % k == 0
         and 0 <= acc <= dra
+        and r.steps is None
+        and r.output_tokens is None
+        # (a file of one's own metrics printing an efficiency of its own: another measure)
+        and not any("efficien" in n.lower() for n, _ in r.fields)
         and r.rate_basis.value == PER_DRAFT
         and r.rate_basis.rule.startswith("identity: rate = accepted / drafted")
     )
@@ -184,11 +199,25 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     # the counted records' line and field name: a lone rate printed under the same name on the
     # same line is that measure's other value ('52.1% (4168/8000), up from 9.4% before'), the
     # same k's rate
-    counted_at = {(r.first_line, r.fields[0][0]) for r in records if r.fields and _counted(r, k)}
+    # (only lines of prose or key-value, never a table's rows: a table's counts are
+    # k_multiples.py's, whose rows must be enough that chance would not divide them all; and
+    # every drafted count of the paste a multiple of k: one off, some step drafted fewer)
+    counted_at = (
+        {
+            (r.first_line, r.fields[0][0])
+            for r in records
+            if r.fields and r.structure in ("key-value", "prose") and _counted(r, k)
+        }
+        if _K_PLAIN.search(text)
+        and all(r.drafted_tokens is None or r.drafted_tokens % k == 0 for r in records)
+        else set()
+    )
     out = []
     for r in records:
         rate = r.printed_rate
-        counted = _counted(r, k)
+        counted = (r.first_line, r.fields[0][0] if r.fields else "") in counted_at and _counted(
+            r, k
+        )
         beside = (
             not counted
             and bool(r.fields)

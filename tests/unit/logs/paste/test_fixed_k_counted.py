@@ -91,3 +91,17 @@ def test_a_lone_rate_on_another_line_stays_unknown(read: Read) -> None:
         r for r in got if r.accepted_tokens is None and "12.4" in " ".join(v for _, v in r.fields)
     ]
     assert lone and all(r.accept_length is None for r in lone)
+
+
+def test_another_drafted_count_off_the_multiple_leaves_both(read: Read) -> None:
+    text = _paste(_SETTINGS[0].format(k=3), 4230, 9000, "6.10") + (
+        "\n**Draft acceptance, second node:** 44.00% (3961/9002 draft tokens accepted).\n"
+    )
+    got = read(text).records
+    assert got and all(r.accept_length is None for r in got)
+
+
+def test_a_k_as_a_sums_term_decides_nothing(read: Read) -> None:
+    text = _paste("`1 + num_speculative_tokens = 4`", 4230, 9000, "6.10")
+    got = read(text).records
+    assert got and all(r.accept_length is None for r in got)
