@@ -40,7 +40,13 @@ import re
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import vocab as V
-from specdiag.core.logs.paste.model import INCLUDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import (
+    INCLUDED,
+    PER_DRAFT,
+    Decision,
+    PasteRecord,
+    decided_notes,
+)
 
 RULE = "computed: 1 + k x rate, k = vLLM's num_speculative_tokens the paste sets"
 
@@ -138,12 +144,48 @@ def _whose(r: PasteRecord, k: int) -> bool:
     return r.tool == "vllm" or (k == 1 and r.tool == "unknown" and r.tool_rule == "no tool named")
 
 
+# the k set plainly for the counted rule: a code span holding the setting alone
+# ('`num_speculative_tokens=4`', '`--num-speculative-tokens 4`'), a JSON key of a launch config or
+# the CLI flag; never a term of a sum ('`1 + num_speculative_tokens = 5`')
+_K_PLAIN = re.compile(
+    r"`\s*(?:--)?num[_-]speculative[_-]tokens(?:\s*[=:]\s*|\s+)\d{1,3}\s*`"
+    r"|(?<![\w-])--num[-_]speculative[-_]tokens(?:\s+|\s*=\s*)\d{1,3}\b"
+    r"|[\"']num_speculative_tokens[\"']\s*:\s*\d{1,3}\s*[,}]",
+    re.I,
+)
+
+
+def _counted(r: PasteRecord, k: int) -> bool:
+    """Whether a record of a paste naming no tool prints its own accepted and drafted token
+    counts (its rate their quotient: per draft token by identity) with the drafted count a whole
+    multiple of the paste's k: k drafts a step, as vLLM's setting says, the counts agree, and the
+    accepted drafts per step are k x accepted / drafted whatever the engine (a drafted count no
+    multiple of k: some step drafted fewer, so no)."""
+    acc, dra = r.accepted_tokens, r.drafted_tokens
+    return (
+        k > 1
+        and r.tool == "unknown"
+        and r.tool_rule == "no tool named"
+        and acc is not None
+        and dra is not None
+        and dra > 0
+        and dra % k == 0
+        and 0 <= acc <= dra
+        and r.steps is None
+        and r.output_tokens is None
+        # (a file of one's own metrics printing an efficiency of its own: another measure)
+        and not any("efficien" in n.lower() for n, _ in r.fields)
+        and r.rate_basis.value == PER_DRAFT
+        and r.rate_basis.rule.startswith("identity: rate = accepted / drafted")
+    )
+
+
 def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module)."""
     if not any(_whose(r, 1) and OD._fits(r) for r in records) or "speculative" not in text:
         return records
     k = stated(_without_usage(text, records))
-    if k is None or not any(_whose(r, k) for r in records):
+    if k is None or not any(_whose(r, k) or _counted(r, k) for r in records):
         return records
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
@@ -154,12 +196,40 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             return True  # (a rate of whole counts is exact, whatever share is said beside it)
         return OD._APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
 
+    # the counted records' line and field name: a lone rate printed under the same name on the
+    # same line is that measure's other value ('52.1% (4168/8000), up from 9.4% before'), the
+    # same k's rate
+    # (only lines of prose or key-value, never a table's rows: a table's counts are
+    # k_multiples.py's, whose rows must be enough that chance would not divide them all; and
+    # every drafted count of the paste a multiple of k: one off, some step drafted fewer)
+    counted_at = (
+        {
+            (r.first_line, r.fields[0][0])
+            for r in records
+            if r.fields and r.structure in ("key-value", "prose") and _counted(r, k)
+        }
+        if _K_PLAIN.search(text)
+        and all(r.drafted_tokens is None or r.drafted_tokens % k == 0 for r in records)
+        else set()
+    )
     out = []
     for r in records:
         rate = r.printed_rate
+        counted = (r.first_line, r.fields[0][0] if r.fields else "") in counted_at and _counted(
+            r, k
+        )
+        beside = (
+            not counted
+            and bool(r.fields)
+            and r.accepted_tokens is None
+            and r.drafted_tokens is None
+            and r.tool == "unknown"
+            and r.tool_rule == "no tool named"
+            and (r.first_line, r.fields[0][0]) in counted_at
+        )
         own_k = I.k_stated(" ".join(v for _, v in r.labels)) if r.labels else None
         if (
-            _whose(r, k)
+            (_whose(r, k) or counted or beside)
             and rate is not None
             and OD._fits(r)
             and exact(r)
@@ -168,10 +238,24 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         ):
             r = dataclasses.replace(
                 r,
-                accept_length=round(1 + k * rate, 6),
+                accept_length=round(
+                    1 + k * (r.accepted_tokens or 0) / (r.drafted_tokens or 1)
+                    if counted
+                    else 1 + k * rate,
+                    6,
+                ),
                 bonus=Decision(
                     INCLUDED,
-                    f"{RULE} ({k}): every step drafts k tokens, the rate is accepted / drafted",
+                    f"{RULE} ({k}): every step drafts k tokens, the rate is accepted / drafted"
+                    + (
+                        "; no tool named, the drafted count a whole multiple of k: "
+                        "1 + k x accepted / drafted"
+                        if counted
+                        else "; no tool named, the other value of a measure whose counts on "
+                        "the same line are a whole multiple of k"
+                        if beside
+                        else ""
+                    ),
                 ),
                 notes=decided_notes(r.notes),
             )
