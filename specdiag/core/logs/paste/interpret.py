@@ -5416,6 +5416,8 @@ def _acc_first_drafts(m: re.Match[str]) -> bool:
         return "draft" in m.group("noun").lower()
     pd = m.group("pd_noun")
     return pd is None or "draft" in pd.lower()
+
+
 # extra tokens a step accepts ('accepts 1.45 extra tokens/step', 'accepted ~0.9 extra tokens per
 # round'): the tokens kept beyond the one the target emits on its own, its accepted drafts; only
 # after a verb of accepting (a draft 'proposes 3 extra tokens per step' drafts them: its k)
