@@ -3793,10 +3793,11 @@ _FORMULA_AFTER = (
     # (a '*' after a space and right before a bracket opens emphasis, '64.3% *(avg ...)*': no
     # operator)
     # (nor one that opens an emphasised word closed on the line, '2.50 *during* warmup': a star
-    # after a space, a word right after it, a star right after a later word's last letter, no
-    # operator after that star: '2.50 *k* + 1' stays a formula)
+    # after a space, a word of two letters or more right after it, a star right after a later
+    # word's last letter, no operator after that star: '2.50 *k*', one symbol, and '2.50 *k* +
+    # 1' stay formulas)
     r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−-]|(?<!\s)\*|"
-    r"\*(?!\(|[A-Za-zα-ωτ_][^*\n]{0,40}(?<=[^\s*])\*(?!\*|\s*[+×·−*/=^-])))\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
+    r"\*(?!\(|[A-Za-z]{2}[^*\n]{0,40}(?<=[^\s*])\*(?!\*|\s*[+×·−*/=^-])))\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
     # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
     r"(?!\s*[/÷]\s*\()"
     # the first term of arithmetic over numbers ('is 1 + 0.7 × 4 ≈ 3.8'): a sum whose second

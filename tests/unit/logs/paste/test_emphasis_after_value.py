@@ -1,7 +1,7 @@
 """A word emphasised with single stars right after a figure (`2.40 *during* the warm-up`) is
 markup, not a product: the figure is read as a value (interpret._FORMULA_AFTER). A star that
 multiplies (`2.40 * k`, an emphasised symbol with an operator after it: `2.40 *k* +
-1`) keeps the figure the first term of a formula, no value. And a record turns a second run's
+1`, a lone symbol `2.40 *k*`) keeps the figure the first term of a formula, no value. And a record turns a second run's
 rate-named length away without taking on its name's silence (evidence.Figures.put): the
 record's own figure keeps its tool's convention."""
 
@@ -41,6 +41,7 @@ def test_emphasised_word_after_value_is_markup(
         "Speculative decoding on; acceptance length is 2.40 *k + 1 for this draft.",
         "Speculative decoding on; acceptance length is 2.40 *k* + 1 for this draft.",
         "Speculative decoding on; acceptance length is 2.40 *k*/2 for this draft.",
+        "Speculative decoding on; acceptance length is 2.40 *k* for this draft.",  # a symbol
     ],
 )
 def test_multiplying_star_stays_a_formula(read: Read, line: str) -> None:
