@@ -304,6 +304,7 @@ class Figures:
             return True
         if attr is None:
             return False
+        rate_named_length = False
         if (
             attr == "rate"
             and not (v.percent or key.percent)
@@ -318,7 +319,7 @@ class Figures:
             # left undecided, and no tool's name for its length: its convention does not decide
             attr, metric = "length", C.LENGTH
             key = C.Key(C.LENGTH, key.text, False, None, key.tool, key.pooled)
-            self.count_named = True
+            rate_named_length = True
         if attr in ("length", "tok_per_step", "acc_per_step") and v.percent:
             return False  # a percentage is no count of tokens per step ('5%' under 'AL (AR)')
         if attr == "acc_per_step" and key.text.endswith("accepted/draft") and v.number <= 1:
@@ -329,6 +330,10 @@ class Figures:
             v.number != int(v.number) or v.percent
         ):
             return False  # a count is whole: 'mean accepted 5.45' counts nothing
+        if rate_named_length:
+            # (only once the figure is taken: a second run's 'acceptance 3.00' this record
+            # turns away leaves its own length's name, and the tool's convention, as they were)
+            self.count_named = True
         if key.tool is not None and metric in C.ACCEPTANCE:
             self.named_tools.add(key.tool)
         if attr == "ratio":

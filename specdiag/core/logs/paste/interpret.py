@@ -3578,8 +3578,7 @@ def _named_in_cell(cell: str) -> tuple[C.Key, C.Value, str, str] | None:
         return None
     name = t[m.end("val") :].strip()
     if m.re is _ACC_FIRST:
-        noun = m.group("noun") or m.group("per_draft")
-        if "draft" in noun.lower():
+        if _acc_first_drafts(m):
             return C.Key(C.ACC_PER_STEP, "accepted drafts per step", False), v, name, m["val"]
         return C.Key(C.LENGTH, "accepted tokens per step", False), v, name, m["val"]
     k = C.key(m.group("key"))
@@ -3938,7 +3937,12 @@ _STAT_AFTER = (
 _FORMULA_AFTER = (
     # (a '*' after a space and right before a bracket opens emphasis, '64.3% *(avg ...)*': no
     # operator)
-    r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−-]|(?<!\s)\*|\*(?!\())\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
+    # (nor one that opens an emphasised word closed on the line, '2.50 *during* warmup': a star
+    # after a space, a word of two letters or more right after it, a star right after a later
+    # word's last letter, no operator after that star: '2.50 *k*', one symbol, and '2.50 *k* +
+    # 1' stay formulas)
+    r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−-]|(?<!\s)\*|"
+    r"\*(?!\(|[A-Za-z]{2}[^*\n]{0,40}(?<=[^\s*])\*(?!\*|\s*[+×·−*/=^-])))\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
     # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
     r"(?!\s*[/÷]\s*\()"
     # the first term of arithmetic over numbers ('is 1 + 0.7 × 4 ≈ 3.8'): a sum whose second
@@ -5637,9 +5641,25 @@ _ACC_FIRST = re.compile(
     # (a bare 'accepted' before its step: '1.00 accepted/step', what it counts unsaid)
     r"(?:(?:avg\.?|average|mean)\s+)?accepted(?=\s*(?:/|per\s)))\s*(?:/|per|each|every)\s*"
     r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b|"
-    r"(?P<per_draft>accepted\s*(?:/|per)\s*draft)\b(?![-\s]*(?:tok|position|slot)))",
+    # (its noun before the verb: '1.3 tokens accepted per draft' counts tokens, undecided as
+    # 'tokens accepted per step' is; 'drafts accepted per draft' counts accepted drafts)
+    r"(?P<per_draft>(?:(?P<pd_noun>(?:draft\s+)?(?:tokens|drafts))\s+)?accepted\s*(?:/|per)\s*"
+    r"draft)\b(?![-\s]*(?:tok|position|slot)))",
     re.I,
 )
+
+
+def _acc_first_drafts(m: re.Match[str]) -> bool:
+    """Whether an _ACC_FIRST match counts accepted drafts (the target's own token left out):
+    its noun says drafts ('accepted drafts per step', 'draft tokens accepted'), or a bare
+    'accepted per draft'; 'tokens accepted per draft' names tokens, as 'tokens accepted per
+    step' does: a length whose bonus is unsaid."""
+    if m.group("noun"):
+        return "draft" in m.group("noun").lower()
+    pd = m.group("pd_noun")
+    return pd is None or "draft" in pd.lower()
+
+
 # extra tokens a step accepts ('accepts 1.45 extra tokens/step', 'accepted ~0.9 extra tokens per
 # round'): the tokens kept beyond the one the target emits on its own, its accepted drafts; only
 # after a verb of accepting (a draft 'proposes 3 extra tokens per step' drafts them: its k)
@@ -7304,7 +7324,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
         # target's own token (EAGLE's τ) and some without: a length, undecided
         noun = m.group("noun") or m.group("per_draft")
-        drafts = "draft" in noun.lower()
+        drafts = _acc_first_drafts(m)
         k = (
             C.Key(C.ACC_PER_STEP, "accepted drafts per step", False)
             if drafts
