@@ -328,7 +328,7 @@ def _named_once(text: str) -> tuple[str, ...]:
             tool == "sglang"
             and "specforge" not in out
             and "--speculative-algorithm" in low
-            and _SGLANG_FLAG.search(text)
+            and _sglang_flag(text)
         ):
             out.append(tool)  # (its algorithm flag: _SGLANG_FLAG)
     return tuple(out)
@@ -346,6 +346,18 @@ _SGLANG_FLAG = re.compile(
     r"(?<![\w-])--speculative-algorithm(?:\s*=\s*|\s+)[\"'`]?"
     r"(?:EAGLE3?|NEXTN|STANDALONE|NGRAM|DFLASH)(?![\w-])"
 )
+
+
+def _sglang_flag(text: str) -> bool:
+    """Whether the text sets SGLang's algorithm flag (``_SGLANG_FLAG``) other than on an indented
+    line it opens: such a line continues a command whose program the text may not show (a
+    benchmark's command passing the flag on to the server it drives, read apart from its first
+    line)."""
+    for m in _SGLANG_FLAG.finditer(text):
+        head = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+        if not head or head.strip():
+            return True
+    return False
 
 
 def _contrasted(text: str, start: int, end: int | None = None) -> bool:
