@@ -18,7 +18,14 @@ def _figures(text: str, read: Read = read_paste) -> list[tuple[float | None, flo
 
 
 _NAMES = st.sampled_from(
-    ["acceptance length", "accept length", "acceptance rate", "AL", "accept_len", "mean acceptance length"]
+    [
+        "acceptance length",
+        "accept length",
+        "acceptance rate",
+        "AL",
+        "accept_len",
+        "mean acceptance length",
+    ]
 )
 _BULLETS = st.sampled_from(["", "- ", "* ", "  - "])
 _QUOTES = st.sampled_from(["", "`", "**"])
