@@ -4084,6 +4084,8 @@ _PAIR_BARE = re.compile(
     + _PAIR_BARE_VALUE_ON,
     re.I,
 )
+# a bare key's last word a preposition ('acceptance rate on'): what follows is its object
+_PREPOSITION_TAIL = re.compile(r"(?<![\w-])(?:on|for|with|under|using|from|by)[\s*`_]*$", re.I)
 _PAIR_BARE_VALUE_AT = re.compile(r"(?=" + _PAIR_BARE_VALUE_ON + ")", re.I)
 _PAIR_BARE_KEY_BREAK = _key_break(_PAIR_BARE_KEY_CHARS, re.I)
 
@@ -7433,6 +7435,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 ):
                     k = bk
             if k.metric is None or v is None or _short_rate_key(k):
+                continue
+            if pat is _PAIR_BARE and not v.percent and _PREPOSITION_TAIL.search(m.group("key")):
+                # a name, a preposition, then a plain number with no separator ('acceptance rate
+                # on 2.0 is low', 'accept length for 0.9'): the number is the preposition's
+                # object (a version, a setting), never the figure's value
                 continue
             if k.metric in C.ACCEPTANCE and _PER_SECOND.match(text, m.end("val")):
                 # a speed's value after an acceptance name ('prose acceptance on dual (~38

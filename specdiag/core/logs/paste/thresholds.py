@@ -106,13 +106,13 @@ _GOAL_SPAN = re.compile(
     re.I,
 )
 _GOAL_QUICK = re.compile(
-    r"target|goal|expect|golden|pinned|committed|desired|intended|aimed|reference|"
+    r"target|goal|expect|golden|pinned|committed|desired|intended|aimed|configured|reference|"
     r"黄金|目标|预期|期望|既定",
     re.I,
 )
 _GOAL_QUICK_ASCII = (
     "target", "goal", "expect", "golden", "pinned", "committed", "desired", "intended", "aimed",
-    "reference",
+    "configured", "reference",
 )  # fmt: skip
 
 

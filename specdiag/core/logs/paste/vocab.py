@@ -93,10 +93,11 @@ DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
 # '黄金接受长度 2.78'). One family for every reader that drops such figures: a source's goal
 # (reference.py), a goal word before a figure's name (thresholds.py) or before a value printed
 # ahead of its name (interpret.py, which adds verbs of wanting). ('target' before 'model' is the
-# target model, no goal.)
+# target model, no goal.) A configured figure ('configured acceptance length: 4.7', a simulator's
+# knob) is set too, no run.
 GOAL_WORDS = (
     r"(?:\b(?:target(?!\s+(?:model|llm|verifier|network|net)s?\b)|targeted|goals?|expected|"
-    r"golden|pinned|committed|desired|intended|aimed|sweet[ -]spot|ideal)\b|黄金|目标|预期|期望|既定)"
+    r"golden|pinned|committed|desired|intended|aimed|configured|sweet[ -]spot|ideal)\b|黄金|目标|预期|期望|既定)"
 )
 
 # A comparison right before a value: the value bounds the figure, it is not what was measured
