@@ -41,7 +41,9 @@ def _text(link: str, flags: str, lead: str, length: str) -> str:
 def test_own_flags_beside_a_thread_link_name_sglang(
     read: Read, n: int, flags: str, lead: str, tenths: int, steps: int
 ) -> None:
-    text = _text(_LINK.format(n=n), flags.format(s=steps, d=steps + 1), lead, f"{tenths / 10:g}")
+    # (the length printed with its decimal: a whole "~2" before the name is read by no rule, and
+    # "for 2 draft tokens" is the preposition's object, no value)
+    text = _text(_LINK.format(n=n), flags.format(s=steps, d=steps + 1), lead, f"{tenths / 10:.1f}")
     (r,) = read(text).records
     assert r.tool == "sglang" and "flags" in r.tool_rule
     assert r.printed_length == pytest.approx(tenths / 10)
