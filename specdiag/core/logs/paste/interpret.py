@@ -4688,7 +4688,8 @@ _COUNTED_LENGTH = re.compile(
     r"(?:\s+(?:proposals?|steps?|drafts?|rounds?|verif\w*|iterations?|cycles?))?\s*\)",
     re.I,
 )
-# an accept length before its name ('could achieve 2.815 Accept Length (AL)'): decimals only;
+# an accept length before its name ('could achieve 2.815 Accept Length (AL)'): decimals only
+# (a whole value only after '~' or '≈');
 # never a multiplier's ('×1.70 τ 2.10': a speedup, then the next figure's name)
 # a drafter's name set to a count per step ('MTP=3.10 tok/round', 'spec=2.4 tokens/step'): the
 # '=' alone, where the value and the unit follow
@@ -4699,7 +4700,9 @@ _METHOD_EQ = re.compile(
 )
 _LENGTH_FIRST = re.compile(
     # (a signed figure, '+0.6 acceptance length', is by how much it changed: no run's figure)
-    r"(?<![\w.=/×+−±])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
+    # (a whole value only as an approximation, '**~2** avg accept length': never a bare count)
+    r"(?<![\w.=/×+−±])(?P<val>[*`]{0,2}(?:\d+\.\d+|[~≈]\s?[1-9]\d?(?![\d.,]))[*`]{0,2})\s+"
+    r"(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     # ('gives ~1.5 acceptance lengths': the plural after one value)
     r"(?:accept(?:ance)?\s+lengths?|acc\.?\s+len(?:gth)?|AL|τ|"
     # a statistic of the tokens accepted ('2.42 mean accepted tokens'; never a bare count)

@@ -65,7 +65,9 @@ def test_negative_control_attempts_that_are_retries(
     # attempts far below drafted / maximum: retries of a run, not its draft rounds (a maximum
     # of 2 at least and some drafts accepted: a depth of 1, or none accepted, decides a length
     # by rules of their own)
-    runs = [(m + 1, retries, max(dr, retries * (m + 1) + 1), acc + 1) for m, _, dr, acc in runs]
+    # (accepted kept within drafted: a share above 1 is no run at all)
+    runs = [(m + 1, retries, max(dr, retries * (m + 1) + 1), acc) for m, _, dr, acc in runs]
+    runs = [(m, r, dr, min(acc + 1, dr)) for m, r, dr, acc in runs]
     got = read_paste(_table("Depth", "Attempts", runs, 0)).records
     assert got and all(r.accept_length is None for r in got)
 
