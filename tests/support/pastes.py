@@ -76,3 +76,16 @@ def order_columns(
 def printed_lengths(text: str) -> list[float]:
     """The accept lengths the reader finds in ``text``, as printed, in order."""
     return [r.printed_length for r in read_paste(text).records if r.printed_length is not None]
+
+
+def change_table(header: str, cells: list[str]) -> str:
+    """A pipe table of speeds before and after a change, a plain row with no figure (`—`), then
+    one variant row per cell under the ``header`` naming the changed column."""
+    lines = [
+        f"| mode | old tok/s | new tok/s | {header} |",
+        "|---|---:|---:|---|",
+        "| plain | 50.10 | 50.40 | — |",
+    ]
+    for i, c in enumerate(cells):
+        lines.append(f"| variant-{chr(97 + i)} | {60 + i}.25 | {62 + i}.75 | {c} |")
+    return "\n".join(lines) + "\n"

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.support.pastes import change_table
 from tests.unit.logs.paste.pipeline import Read
 
 _ARROW = st.sampled_from([" → ", " -> ", "→", " => "])
@@ -21,14 +22,7 @@ def _side(acc: int, total: int) -> str:
 
 
 def _table(cells: list[str]) -> str:
-    lines = [
-        "| mode | old tok/s | new tok/s | draft acceptance rate (old → new) |",
-        "|---|---:|---:|---|",
-        "| plain | 50.10 | 50.40 | — |",
-    ]
-    for i, c in enumerate(cells):
-        lines.append(f"| variant-{chr(97 + i)} | {60 + i}.25 | {62 + i}.75 | {c} |")
-    return "\n".join(lines) + "\n"
+    return change_table("draft acceptance rate (old → new)", cells)
 
 
 @settings(max_examples=examples(40), deadline=None)

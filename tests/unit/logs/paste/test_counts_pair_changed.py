@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.support.pastes import change_table
 from tests.unit.logs.paste.pipeline import Read
 
 _HEADER = st.sampled_from(
@@ -23,17 +24,6 @@ _HEADER = st.sampled_from(
     ]
 )
 _ARROW = st.sampled_from([" → ", " -> ", "→"])
-
-
-def _table(header: str, cells: list[str]) -> str:
-    lines = [
-        f"| mode | old tok/s | new tok/s | {header} |",
-        "|---|---:|---:|---|",
-        "| plain | 50.10 | 50.40 | — |",
-    ]
-    for i, c in enumerate(cells):
-        lines.append(f"| variant-{chr(97 + i)} | {60 + i}.25 | {62 + i}.75 | {c} |")
-    return "\n".join(lines) + "\n"
 
 
 @settings(max_examples=examples(40), deadline=None)
@@ -54,11 +44,13 @@ def test_each_side_is_a_run_of_counts(
         a, b = total * p1 // 100, total * p2 // 100
         cells.append(f"{a}/{total}{arrow}{b}/{total}")
         want += [(a, total), (b, total)]
-    got = read(_table(header, cells)).records
+    got = read(change_table(header, cells)).records
     assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == want
     assert [r.accept_rate for r in got] == [pytest.approx(a / d, abs=1e-5) for a, d in want]
 
 
 def test_negative_control_sides_of_another_shape() -> None:
-    got = read_paste(_table("accepted/proposed (old → new)", ["412/500 → 430", "2.5/3 → 2.6/3"]))
+    got = read_paste(
+        change_table("accepted/proposed (old → new)", ["412/500 → 430", "2.5/3 → 2.6/3"])
+    )
     assert all(r.accepted_tokens is None for r in got.records)
