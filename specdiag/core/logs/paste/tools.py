@@ -337,14 +337,15 @@ def _named_once(text: str) -> tuple[str, ...]:
 _MARK_OF = dict(_MARKS)
 
 # SGLang's launch flag naming the algorithm, with one of its own algorithms' names as its
-# argument parser takes them ('--speculative-algorithm EAGLE3'). LMDeploy takes a flag of that
+# argument parser takes them ('--speculative-algorithm EAGLE3'; 0.5.23's enum also holds DSPARK,
+# UNO and FROZEN_KV_MTP, NEXTN its alias of EAGLE). LMDeploy takes a flag of that
 # name with lower-case choices ('eagle3', 'deepseek_mtp'), vLLM a JSON '--speculative-config',
 # TensorRT-LLM's examples '--spec_decode_algo': a lower-case value names no tool. SpecForge's
 # benchmark passes the flag on to the SGLang server it drives: beside SpecForge named, the flag
 # is the benchmark's argument and names no second tool.
 _SGLANG_FLAG = re.compile(
     r"(?<![\w-])--speculative-algorithm(?:\s*=\s*|\s+)[\"'`]?"
-    r"(?:EAGLE3?|NEXTN|STANDALONE|NGRAM|DFLASH)(?![\w-])"
+    r"(?:EAGLE3?|NEXTN|STANDALONE|NGRAM|DFLASH|DSPARK|UNO|FROZEN_KV_MTP)(?![\w-])"
 )
 
 

@@ -14,7 +14,9 @@ from specdiag.core.logs.paste import tools as T
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
-_ALGOS = st.sampled_from(["EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH"])
+_ALGOS = st.sampled_from(
+    ["EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH", "DSPARK", "UNO", "FROZEN_KV_MTP"]
+)
 _FORMS = st.sampled_from(
     [
         "Launched with `--speculative-algorithm {a}` on two cards.",
@@ -47,6 +49,8 @@ def test_the_flag_names_sglang(read: Read, algo: str, form: str, figure: str, va
         [
             "--speculative-algorithm eagle3",
             "--speculative-algorithm Eagle",
+            "--speculative-algorithm frozen_kv_mtp",
+            "--speculative-algorithm UNOFFICIAL",
             "--spec_decode_algo EAGLE3",
             "--spec-decode-algorithm NEXTN",
             '--speculative-config \'{"method": "eagle3"}\'',
