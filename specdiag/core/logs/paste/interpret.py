@@ -54,6 +54,7 @@ from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
 from specdiag.core.logs.paste import rate_changes as RCH
+from specdiag.core.logs.paste import reached as REACHED
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import respectively as RESP
 from specdiag.core.logs.paste import round_stats as RST
@@ -9215,6 +9216,8 @@ def keyvalue(
             items = _with_continuations(t, items, length_key)
         if "%" in t and _ALSO_RATE.search(t):
             items = _rates_also(t, items)
+        if items and REACHED.gate(t):
+            items = REACHED.lengths_reached(t, items)
         if "bonus" in t.lower():
             items = [_bonus_after(t, it) for it in items]
         if "step" in t.lower():
