@@ -231,4 +231,82 @@ def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecor
             if w is not None and id(r) in ones
             else r
         )
+    return _across_table(out, lines)
+
+
+# words before a column's figure that make it another figure than its neighbour's ('draft
+# accept' beside 'accept': accepted drafts; 'total accepted'): no column of one figure
+_OTHER_FIGURE = frozenset(
+    "draft drafts drafted extra bonus total target token tokens spec rate ratio share pct "
+    "percent count counts num".split()
+)
+_BRACKETED = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
+
+
+def _column(r: PasteRecord) -> str | None:
+    """The table column a record's length was read from: its 'column' label, else the name of
+    its one field; None otherwise."""
+    named = next((v for k, v in r.labels if k == "column"), None)
+    return named if named is not None or len(r.fields) != 1 else r.fields[0][0]
+
+
+def _figure_of(column: str) -> str | None:
+    """The figure a table column names, its subset words before it set aside ('code accept
+    (median)' and 'narrative accept': 'accept'); None where a word makes it another figure."""
+    words = re.findall(r"[a-z]+", _BRACKETED.sub("", column).lower())
+    if not words or _OTHER_FIGURE & set(words):
+        return None
+    return words[-1]
+
+
+def _across_table(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[PasteRecord]:
+    """A table cell of exactly 1 the paste's words decided (``none_accepted_ones``) decides its
+    table's other lengths of that figure, one table printing one figure one way: the cells of
+    its column and of the columns naming the same figure for another subset ('code accept' beside
+    'narrative accept'), in its paragraph and structure; nothing where a length of those columns
+    is below 1 or a column's name holds a word of another figure (``_OTHER_FIGURE``)."""
+    seeds = [
+        r
+        for r in records
+        if r.bonus.rule.startswith("value: " + SAID)
+        and "table" in r.structure
+        and (col := _column(r)) is not None
+        and _figure_of(col) is not None
+    ]
+    if not seeds:
+        return records
+
+    def para(r: PasteRecord) -> int:
+        return lines[r.first_line - 1][0] if 0 < r.first_line <= len(lines) else -1
+
+    out = list(records)
+    for seed in seeds:
+        fig = _figure_of(_column(seed) or "")
+        mates = [
+            i
+            for i, r in enumerate(out)
+            if r is not seed
+            and r.structure == seed.structure
+            and para(r) == para(seed) != -1
+            and r.printed_length is not None
+            and (col := _column(r)) is not None
+            and _figure_of(col) == fig
+        ]
+        if any((out[i].printed_length or 0.0) < 1.0 for i in mates):
+            continue
+        for i in mates:
+            r = out[i]
+            if r.bonus != UNDECIDED or r.printed_rate is not None:
+                continue
+            out[i] = dataclasses.replace(
+                r,
+                accept_length=r.printed_length,
+                bonus=Decision(
+                    INCLUDED,
+                    f"value: {SAID} its drafts gave nothing where its table prints 1 "
+                    f"(line {seed.first_line}): the table's {fig!r} columns count the target's "
+                    "own token",
+                ),
+                notes=decided_notes(r.notes),
+            )
     return out
