@@ -237,8 +237,26 @@ def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecor
 # words before a column's figure that make it another figure than its neighbour's ('draft
 # accept' beside 'accept': accepted drafts; 'total accepted'): no column of one figure
 _OTHER_FIGURE = frozenset(
-    "draft drafts drafted extra bonus total target token tokens spec rate ratio share pct "
-    "percent count counts num".split()
+    [
+        "draft",
+        "drafts",
+        "drafted",
+        "extra",
+        "bonus",
+        "total",
+        "target",
+        "token",
+        "tokens",
+        "spec",
+        "rate",
+        "ratio",
+        "share",
+        "pct",
+        "percent",
+        "count",
+        "counts",
+        "num",
+    ]
 )
 _BRACKETED = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
 
