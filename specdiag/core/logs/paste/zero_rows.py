@@ -271,7 +271,7 @@ def _column(r: PasteRecord) -> str | None:
 def _figure_of(column: str) -> str | None:
     """The figure a table column names, its subset words before it set aside ('code accept
     (median)' and 'narrative accept': 'accept'); None where a word makes it another figure."""
-    words = re.findall(r"[a-z]+", _BRACKETED.sub("", column).lower())
+    words: list[str] = re.findall(r"[a-z]+", _BRACKETED.sub("", column).lower())
     if not words or _OTHER_FIGURE & set(words):
         return None
     return words[-1]
