@@ -32,7 +32,8 @@ _SENTENCE_END = re.compile(r"[.;!?]\s")
 # words before the verb naming another measure or a condition, or a number (a setting)
 _OTHER = re.compile(
     r"\b(?:speed\w*|throughput|latency|memory|vram|util\w*|gpu|cpu|accuracy|score|power|"
-    r"load|usage|cache|ttft|tpot|tok/s|tokens/s|time|loss|perplexity|ppl|speedup|rate|"
+    r"load|usage|cache|ttft|tpot|itl|tok/s|tokens/s|time|loss|perplexity|ppl|speedup|rate|"
+    r"size|batch|queue|temperature|temp|version|seed|ratio|factor|depth|width|"
     r"if|would|could|might|should|may|expect\w*|hope\w*|aim\w*|goal|target\w*|want\w*|"
     r"need\w*)\b|\d",
     re.I,

@@ -56,6 +56,8 @@ def test_named_length_carries_unnormalised(read: Read) -> None:
     "second",
     [
         "Throughput reaches 3.3.",  # another measure named before the verb
+        "The request queue hits 3.0, then drains.",
+        "The batch size gets to 4.0.",
         "If it reaches 3.3, we ship it.",  # a condition
         "We hope it reaches 3.3.",  # a wish
         "The new one reaches 3.3x.",  # a unit after the value
