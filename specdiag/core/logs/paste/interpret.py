@@ -5102,10 +5102,39 @@ _BRACKET_UNIT = re.compile(
 )
 
 
-def _compared_key(words: str) -> C.Key | None:
-    """The acceptance figure a key compares before its bracket (``_COMPARED_KEY``), or None."""
+# more or fewer of a length's unit than another run ('accepts 30% more tokens per step than
+# the old head (3.1 vs 2.4)'): the comparative, the unit, then the run compared, named by a few
+# words after 'than', 'after', 'before' or 'since' (no figure's name among them); the verb of
+# accepting before the comparative, perhaps with the change's share, is searched in the words
+# before it (_ACCEPTS_MORE)
+_MORE_KEY = re.compile(
+    r"(?:^|\s)(?P<more>more|fewer|less)\s+(?P<name>[A-Za-z][A-Za-z/ -]*?)\s+"
+    r"(?:than|after|before|since)(?P<run>(?:\s+[A-Za-z][\w./-]*){1,4})\s*$",
+    re.I,
+)
+_ACCEPTS_MORE = re.compile(
+    r"\baccept(?:s|ed)?\s+(?:~?\d+(?:\.\d+)?\s*%\s+)?(?:more|fewer|less)\s", re.I
+)
+# the lengths a count of more or fewer tokens a step may be: never a rate ('more acceptance')
+_MORE_LENGTHS = (C.LENGTH, C.ACC_PER_STEP)
+
+
+def _compared_key(words: str, before: str = "") -> C.Key | None:
+    """The acceptance figure a key compares before its bracket (``_COMPARED_KEY``), or None.
+    Or (``_MORE_KEY``) a unit of a length a run accepts more or fewer of than another run, read
+    as accepted tokens a step where the verb of accepting stands before the comparative (in
+    ``words`` or in ``before``, the line's text before them): a name of another unit, or one
+    no verb of accepting says was accepted ('drafts 20% more tokens per step'), is none."""
     m = _COMPARED_KEY.match(words.strip())
     k = key_of(m.group("name")) if m is not None else None
+    if k is None and (mm := _MORE_KEY.search(words.strip())) is not None:
+        name = mm.group("name")
+        said = before + " " + words.strip()[: mm.start("name")]
+        if _ACCEPTS_MORE.search(said[-60:]) is not None and not name.lower().startswith("accept"):
+            name = "accepted " + name
+        k = key_of(name)
+        if k.metric not in _MORE_LENGTHS or key_of(mm.group("run")).metric is not None:
+            k = None
     return k if k is not None and k.metric in C.ACCEPTANCE else None
 
 
@@ -7388,7 +7417,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             if (
                 pat is _KEY_BRACKETED
                 and k.metric not in C.ACCEPTANCE
-                and (ck := _compared_key(m.group("key"))) is not None
+                and (ck := _compared_key(m.group("key"), text[max(0, m.start() - 40) : m.start()]))
+                is not None
             ):
                 k = ck  # 'acceptance is lower for run B (58% vs 72%)': the figure compared
             if (
