@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specdiag.core.logs.paste import bracket_at as BA
 from specdiag.core.logs.paste import bracket_length as BL
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import compared_before_name as CB
@@ -655,6 +656,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_FOUND_CAN.sub(_found_can, ln) for ln in raw]
     if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
         raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
+    if "(" in text and " at " in text:
+        raw = BA.rewritten(raw, text)  # 'acceptance rates for X (71% at k=2)': one rate at k=2
     if "ccepted" in text and "(" in text and _BRACKET_EMITTED.search(text):
         raw = [_BRACKET_EMITTED.sub(_emitted_per_step, ln) for ln in raw]
     if ("{" in text or "%" in text) and _FORMAT_SPEC.search(text):
