@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 
 _NAME = r"\b(?P<name>(?:(?:draft|token|mean|average|overall)\s+)?accept(?:ance)?\s+rate)s?"
-_QUALIFIER = r"(?P<q>\s+(?:for|on|in|with)\s+(?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)?"
+# (a word may open with a count joined by a hyphen: '1-token drafts')
+_WORD = r"(?:\d{1,3}-)?[A-Za-z][\w-]*"
+_QUALIFIER = r"(?P<q>\s+(?:for|on|in|with)\s+(?:" + _WORD + r"\s+){0,3}?" + _WORD + r")?"
 _VALUE = r"(?P<v>\d{1,3}(?:\.\d+)?\s?%|0?\.\d+|0|1(?:\.0+)?)"
 _SET = r"(?P<s>[A-Za-z][\w-]{0,20}\s?=\s?\d{1,3}|depth\s+\d{1,3})"
 _BRACKET_AT = re.compile(
