@@ -12,6 +12,7 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import compared_before_name as CB
 from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
+from specdiag.core.logs.paste import garbled_bars as GB
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import paired_series as PS
 from specdiag.core.logs.paste import short_pair as SP
@@ -676,6 +677,8 @@ def prepare(text: str) -> list[Line]:
         raw = _html_rows(raw)
     if "</" in text and _INLINE_TAG.search(text):
         raw = [_inline_html(ln) if "<" in ln else ln for ln in raw]
+    if ("^" in text or "&" in text) and "|" in text:
+        raw = GB.restored(raw, text)  # '| chat ^ 2 | 71.0% |' under '|---|---|---|': a bar
     if "/" in text and "|" in text and ("=" in text or ")" in text or SG.SERIES.search(text)):
         # '| tokens a step at K = 1 / 2 |' or '| AL (greedy / sampled) |' over '| 1.07 / 1.10 |'
         # (or '| acceptance T1 / T2 |': labels of one stem counting up, found once a paste)
