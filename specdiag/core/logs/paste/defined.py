@@ -62,11 +62,16 @@ _PLUS_ONE = re.compile(
 )
 # the tokens a step emits (generates, produces, commits): the accepted drafts and the target's
 # own token ('the mean number of tokens emitted per target verification step')
+# (the participle before the tokens too: 'committed tokens per draft/verify step'; a step named
+# by its two halves joined by a slash, a hyphen or 'and' is one step: 'draft/verify step')
 _EMITTED = re.compile(
-    r"\btokens?\s+(?:emitted|generated|produced|committed|output)\s+(?:per|each|every|a)\s+"
-    r"(?:[\w-]+\s+){0,2}?" + _STEPS,
+    r"(?:\btokens?\s+(?:emitted|generated|produced|committed|output)|"
+    r"\b(?:emitted|committed)\s+tokens?)\s+(?:per|each|every|a)\s+"
+    r"(?:draft(?:ing)?(?:\s*[/+]\s*|\s+and\s+)(?=verif)|[\w-]+\s+){0,2}?" + _STEPS,
     re.I,
 )
+# the step named by its draft and verify halves: no drafts counted
+_DRAFT_VERIFY = re.compile(r"\bdraft(?:ing)?(?:\s*[/+-]\s*|\s+and\s+|-and-)verif", re.I)
 _LEFT_OUT = re.compile(
     r"\b(?:excluding|without|not\s+counting|minus|leaving\s+out)\s+(?:the\s+)?"
     r"(?:bonus|target(?:'s)?\s+(?:own\s+)?token)",
@@ -87,7 +92,9 @@ class Definition:
 def _emitted(definition: str) -> bool:
     """Whether a definition counts the tokens a step emits, drafts never named (the drafts a
     step generates are its k)."""
-    return _EMITTED.search(definition) is not None and "draft" not in definition.lower()
+    if _EMITTED.search(definition) is None:
+        return False
+    return "draft" not in _DRAFT_VERIFY.sub("", definition).lower()
 
 
 def _bonus(definition: str) -> str | None:

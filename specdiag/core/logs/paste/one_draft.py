@@ -272,12 +272,37 @@ def _own_sentence(
         ):
             if (
                 re.search(r"(?<![\d.])" + re.escape(shown) + r"(?!\d)", part) is not None
-                and (said := said_max_one(part)) is not None
+                and (said := said_max_one(part) or _single_token(part)) is not None
                 and D._OTHER_DEPTH.search(part) is None
                 and not _unsure(part, r.printed_rate)
             ):
                 return _decided(r, said, where, _HEDGE.search(part) is not None)
     return r
+
+
+# drafts of one token named as such ('single-token drafts', 'one-token drafting', '1-token
+# drafts'): one draft a step; drafts of more tokens ('4-token drafts', 'multi-token drafts') or a
+# draft setting above one beside it say the sentence is about another depth too
+_SINGLE_TOKEN = re.compile(r"\b(?:single|one|1)[- ]token\s+draft(?:s|ing)?\b", re.I)
+_MORE_TOKENS = re.compile(
+    r"\b(?:[2-9]|\d{2}|two|three|four|five|six|seven|eight|multi|multiple|several)[- ]token\s+"
+    r"draft(?:s|ing)?\b",
+    re.I,
+)
+
+
+def _single_token(text: str) -> str | None:
+    """The words of ``text`` naming drafts of one token, where it names no drafts of more and
+    sets no draft count or other setting above one (every draft setting it states is one)."""
+    m = _SINGLE_TOKEN.search(text)
+    if m is None or _MORE_TOKENS.search(text) or _OTHER_SETTING.search(text):
+        return None
+    if any(
+        m2.group("o") is not None or int(m2.group("max") or m2.group("n") or m2.group("m")) != 1
+        for m2 in _SETTING.finditer(text)
+    ):
+        return None
+    return m.group(0)
 
 
 # a clause's end within a sentence: a comma (never one inside a number, '10,180'), a

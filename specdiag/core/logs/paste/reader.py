@@ -2307,7 +2307,8 @@ def read_paste(
         if structure == "prose" and kv and ("rain" in body or "训练" in body):
             kv = _of_training(kv, rest, named_in)
         # the block's own command or sentence setting a draft maximum of one (one_draft.py)
-        kv = OD.block(kv, rest) if kv and "1" in body else kv
+        # (or drafts of one token named as such: 'single-token drafts')
+        kv = OD.block(kv, rest) if kv and ("1" in body or "token draft" in body) else kv
         # a tool's status lines of fields, one a bare 'accept' (status_fields.py)
         kv = STF.block(kv, rest) if kv and "accept" in body else kv
         # a run's figure printed above with its counts ('acceptance_rate=1.3% (4/300)'): a

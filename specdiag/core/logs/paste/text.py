@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specdiag.core.logs.paste import bracket_at as BA
 from specdiag.core.logs.paste import bracket_length as BL
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import compared_before_name as CB
 from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
+from specdiag.core.logs.paste import garbled_bars as GB
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import paired_series as PS
 from specdiag.core.logs.paste import short_pair as SP
@@ -655,6 +657,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_FOUND_CAN.sub(_found_can, ln) for ln in raw]
     if "ach " in text and _EACH_STEP_EMITS.search(text) and V.SPECULATIVE.search(text):
         raw = [_EACH_STEP_EMITS.sub(r"\g<head> per step", ln) for ln in raw]
+    if "(" in text and " at " in text:
+        raw = BA.rewritten(raw, text)  # 'acceptance rates for X (71% at k=2)': one rate at k=2
     if "ccepted" in text and "(" in text and _BRACKET_EMITTED.search(text):
         raw = [_BRACKET_EMITTED.sub(_emitted_per_step, ln) for ln in raw]
     if ("{" in text or "%" in text) and _FORMAT_SPEC.search(text):
@@ -673,6 +677,8 @@ def prepare(text: str) -> list[Line]:
         raw = _html_rows(raw)
     if "</" in text and _INLINE_TAG.search(text):
         raw = [_inline_html(ln) if "<" in ln else ln for ln in raw]
+    if ("^" in text or "&" in text) and "|" in text:
+        raw = GB.restored(raw, text)  # '| chat ^ 2 | 71.0% |' under '|---|---|---|': a bar
     if "/" in text and "|" in text and ("=" in text or ")" in text or SG.SERIES.search(text)):
         # '| tokens a step at K = 1 / 2 |' or '| AL (greedy / sampled) |' over '| 1.07 / 1.10 |'
         # (or '| acceptance T1 / T2 |': labels of one stem counting up, found once a paste)
