@@ -147,9 +147,7 @@ def _whose(r: PasteRecord, k: int) -> bool:
     """Whether the record's tool lets the paste's k decide it: vLLM's or ATOM's; or, at k = 1, a
     record of a paste naming no tool (one draft a step: accepted over drafted tokens is the
     accepted drafts per step whatever the engine, num_speculative_tokens setting the depth)."""
-    return r.tool in _RULES or (
-        k == 1 and r.tool == "unknown" and r.tool_rule == "no tool named"
-    )
+    return r.tool in _RULES or (k == 1 and r.tool == "unknown" and r.tool_rule == "no tool named")
 
 
 # the k set plainly for the counted rule: a code span holding the setting alone

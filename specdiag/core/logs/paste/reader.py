@@ -14,6 +14,7 @@ from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import at_baseline as ATB
+from specdiag.core.logs.paste import bare_rate as BR
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
@@ -22,7 +23,6 @@ from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import captioned_baseline as CB
 from specdiag.core.logs.paste import ceiling as CEIL
-from specdiag.core.logs.paste import bare_rate as BR
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT
