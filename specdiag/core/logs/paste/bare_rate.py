@@ -21,7 +21,8 @@ Read only where:
 no measuring word (`a rate of 0.5 would do`) or a value above 1 are left as they were.
 
 Pure: a paste in, a bool out; a line in, the line (perhaps with the name written) out; linear:
-one pass of one pattern each.
+one pass of a pattern opening on `rate`, its front looked up in a window of 80 characters before
+each match holding a measuring word (a paste without one is never searched).
 """
 
 from __future__ import annotations
@@ -30,28 +31,51 @@ import re
 
 from specdiag.core.logs.paste import vocab as V
 
-_PHRASE = re.compile(
-    r"(?<![\w-])(?:the|its|our|their|a)[ \t]+"
-    r"(?:corrected|measured|observed|re-?measured|actual|real|true)[ \t]+"
-    r"(?:[A-Za-z][A-Za-z.-]*\d[\w.-]*[ \t]+)?"
-    r"(?P<rate>rate)[ \t]*(?:(?:of|was|is)[ \t]+|[=:][ \t]*)[~≈]?"
+# the phrase's end: 'rate', the verb or sign, the value (a literal first: one fast pass)
+_VALUE_AFTER = re.compile(
+    r"rate[ \t]*(?:(?:of|was|is)[ \t]+|[=:][ \t]*)[~≈]?"
     r"(?:\d{1,3}(?:\.\d+)?[ \t]?%|0?\.\d+|1\.0+)"
     r"(?![\w.%/]|[ \t]?[-–—][ \t]?\d|[ \t]?[x×])",
     re.I,
 )
+# the phrase's start, right before 'rate' (looked up in a window before each match above)
+_FRONT = re.compile(
+    r"(?<![\w-])(?:the|its|our|their|a)[ \t]+"
+    r"(?:corrected|measured|observed|re-?measured|actual|real|true)[ \t]+"
+    r"(?:[A-Za-z][A-Za-z.-]*\d[\w.-]*[ \t]+)?\Z",
+    re.I,
+)
+_WINDOW = 80
+# the measuring words as the phrase writes them (a cheap test of a paste first)
+_MEASURING = ("corrected ", "measured ", "observed ", "actual ", "real ", "true ")
 # every rate the paste names: the word alone or in an identifier ('learning_rate', 'rate_limit')
 _RATE = re.compile(r"(?<![a-z])rates?(?![a-z])", re.I)
 # an acceptance's rate: 'accept', 'acceptance', 'accepted' right before it ('accept_rate' too)
 _ACCEPTANCE_BEFORE = re.compile(r"accept(?:ance|ed)?[ \t_-]*$", re.I)
 
 
+def _phrases(text: str) -> list[int]:
+    """Where each such phrase's 'rate' starts in ``text``."""
+    out = []
+    for m in _VALUE_AFTER.finditer(text):
+        s = m.start()
+        if s and text[s - 1].isalpha():
+            continue
+        window = text[max(0, s - _WINDOW) : s]
+        low = window.lower()
+        if any(w in low for w in _MEASURING) and _FRONT.search(window):
+            out.append(s)
+    return out
+
+
 def only_acceptance_rates(text: str) -> bool:
     """Whether the paste names speculation, and every rate it names is an acceptance's or one of
     the measured phrases (see the module); False where no such phrase is."""
-    if "rate" not in text.lower() or not V.SPECULATIVE.search(text):
+    low = text.lower()
+    if "rate" not in low or not any(w in low for w in _MEASURING):
         return False
-    phrases = {m.start("rate") for m in _PHRASE.finditer(text)}
-    if not phrases:
+    phrases = set(_phrases(text))
+    if not phrases or not V.SPECULATIVE.search(text):
         return False
     for m in _RATE.finditer(text):
         if m.start() in phrases:
@@ -67,10 +91,10 @@ def rewrite(text: str) -> str:
         return text
     out: list[str] = []
     last = 0
-    for m in _PHRASE.finditer(text):
-        out.append(text[last : m.start("rate")])
+    for at in _phrases(text):
+        out.append(text[last:at])
         out.append("acceptance ")
-        last = m.start("rate")
+        last = at
     if not out:
         return text
     out.append(text[last:])
