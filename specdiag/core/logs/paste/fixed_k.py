@@ -27,8 +27,9 @@ Only where every bit of this is the paste's own word:
 - the record is vLLM's or ATOM's (AMD's ROCm engine takes vLLM's setting by its name, drafts
   ``num_speculative_tokens`` tokens every decode step, k + 1 scheduled a step, and its spec stats
   print ``Acceptance rate`` as accepted over drafted tokens; so 1 + k x rate is its tokens a
-  forward, its stats line's ``Average toks/fwd``), or, with a k of 1, any record of a paste naming no tool: one draft a
-  step makes accepted over drafted tokens the accepted drafts per step whatever the engine),
+  forward, its stats line's ``Average toks/fwd``), or, with a k of 1, any record of a paste
+  naming no tool (one draft a step makes accepted over drafted tokens the accepted drafts per
+  step whatever the engine),
   a rate alone within [0, 1], exact (no ``~``, no range), not per
   position, not per output token, with no k of its own in its labels.
 
