@@ -24,8 +24,12 @@ Only where every bit of this is the paste's own word:
   ``max_draft_len``: a step may draft fewer), no SGLang tree setting (``--speculative-num-steps``,
   ``--speculative-eagle-topk``, ``--speculative-num-draft-tokens``), no proposer whose drafts
   vary a step (vLLM's ``ngram``, prompt lookup, ``suffix`` decoding: a match may be shorter);
-- the record is vLLM's (or, with a k of 1, any record of a paste naming no tool: one draft a
-  step makes accepted over drafted tokens the accepted drafts per step whatever the engine),
+- the record is vLLM's or ATOM's (AMD's ROCm engine takes vLLM's setting by its name, drafts
+  ``num_speculative_tokens`` tokens every decode step, k + 1 scheduled a step, and its spec stats
+  print ``Acceptance rate`` as accepted over drafted tokens; so 1 + k x rate is its tokens a
+  forward, its stats line's ``Average toks/fwd``), or, with a k of 1, any record of a paste
+  naming no tool (one draft a step makes accepted over drafted tokens the accepted drafts per
+  step whatever the engine),
   a rate alone within [0, 1], exact (no ``~``, no range), not per
   position, not per output token, with no k of its own in its labels.
 
@@ -49,6 +53,9 @@ from specdiag.core.logs.paste.model import (
 )
 
 RULE = "computed: 1 + k x rate, k = vLLM's num_speculative_tokens the paste sets"
+ATOM_RULE = "computed: 1 + k x rate, k = ATOM's num_speculative_tokens the paste sets"
+# the tools whose rate is accepted over drafted tokens with k drafts every step, by the rule's text
+_RULES = {"vllm": RULE, "atom": ATOM_RULE}
 
 # vLLM's fixed number of speculative tokens a step: the JSON key or 'name=value', the CLI flag
 _VLLM_K = re.compile(
@@ -138,10 +145,10 @@ _COUNTS = re.compile(r"^\s*\d+\s*/\s*\d+\s*$")
 
 
 def _whose(r: PasteRecord, k: int) -> bool:
-    """Whether the record's tool lets the paste's k decide it: vLLM's; or, at k = 1, a record
-    of a paste naming no tool (one draft a step: accepted over drafted tokens is the accepted
-    drafts per step whatever the engine, num_speculative_tokens setting the depth)."""
-    return r.tool == "vllm" or (k == 1 and r.tool == "unknown" and r.tool_rule == "no tool named")
+    """Whether the record's tool lets the paste's k decide it: vLLM's or ATOM's; or, at k = 1, a
+    record of a paste naming no tool (one draft a step: accepted over drafted tokens is the
+    accepted drafts per step whatever the engine, num_speculative_tokens setting the depth)."""
+    return r.tool in _RULES or (k == 1 and r.tool == "unknown" and r.tool_rule == "no tool named")
 
 
 # the k set plainly for the counted rule: a code span holding the setting alone
@@ -246,7 +253,8 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                 ),
                 bonus=Decision(
                     INCLUDED,
-                    f"{RULE} ({k}): every step drafts k tokens, the rate is accepted / drafted"
+                    f"{_RULES.get(r.tool, RULE)} ({k}): every step drafts k tokens, the rate "
+                    "is accepted / drafted"
                     + (
                         "; no tool named, the drafted count a whole multiple of k: "
                         "1 + k x accepted / drafted"

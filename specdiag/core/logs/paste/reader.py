@@ -14,6 +14,7 @@ from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import at_baseline as ATB
+from specdiag.core.logs.paste import bare_rate as BR
 from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
@@ -665,7 +666,11 @@ _MARK_WORDS = (
 # 'this is not a measurement'): every block after it gives no record, to a line saying a run
 # was measured (_MEASURED_BELOW); a markdown heading does not end it (the post's own sections)
 _NO_MEASUREMENT = re.compile(
-    r"\b(?:rather than|instead of|not|never)\s+(?:a\s+|any\s+)?measurements?\b|"
+    r"\b(?:rather than|instead of|not|never)\s+(?:a\s+|any\s+)?measurements?\b"
+    # (a thing said to be a mechanism, not a measurement: 'the bands are not a measurement but
+    # a policy': what it is, never a word on the paste's figures)
+    r"(?!,?\s+but\s+(?:an?|the)\s+(?:[\w-]+\s+)?(?:policy|policies|heuristic|mechanism|"
+    r"rule|schedule|scheduler|design)\b)|"
     r"\bno\s+measurements?\s+(?:yet|here|behind\s+(?:it|this|these)|(?:were|was)\s+(?:taken|made))\b",
     re.I,
 )
@@ -1464,6 +1469,9 @@ def read_paste(
     claimed_set = set(claimed)
     # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
     accept_word = _ACCEPTANCE_WORD.search(text) is not None  # (once a paste)
+    # a rate said measured with no measure's name ('the corrected rate of 0.485'), in a paste
+    # naming speculation, acceptance and no other rate: the acceptance rate (bare_rate.py)
+    bare_rates = accept_word and BR.only_acceptance_rates(text)  # (once a paste)
     acceptance_named = "@" in text and (
         # (or a table's speeds at a share beside a baseline's bare speed: at_baseline.py)
         accept_word or ATB.speeds_at_shares(text)
@@ -1715,6 +1723,7 @@ def read_paste(
                 # a paste naming acceptance (method_level.py)
                 accept_word and ML.hinted(body) and ML.rewrite(body) != body
             )
+            or (bare_rates and BR.rewrite(body) != body)
             or (
                 # a table under a title naming its figure ('### Acceptance Lengths')
                 _STRONG.search(_title(blk, blk[0][0], heading))
@@ -2276,6 +2285,9 @@ def read_paste(
             # a speculative method as the subject of a level ('MTP was stable at ~58%'), in a
             # paste naming acceptance: the method's acceptance rate (method_level.py)
             rest = [(ln, ML.rewrite(t)) for ln, t in rest]
+        if rest and bare_rates:
+            # a rate said measured, the paste's only rate besides acceptance's (bare_rate.py)
+            rest = [(ln, BR.rewrite(t)) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
         if range_rows:
             # (a range cell's row that no line reading read: its record of no figure)
@@ -4013,7 +4025,7 @@ def _near(a: float, b: float) -> bool:
 
 
 # the bonus rules of a length computed from a rate and the draft tokens a step
-_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE)
+_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE, FK.ATOM_RULE)
 # a record's figures: its first line, its length and its rate (printed or computed)
 Figure = tuple[int, float | None, float | None]
 

@@ -136,10 +136,16 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("mlc", r"\bmlc[-_ ]llm\b|\bmlc_llm\b"),
         # AMD's ROCm ATOM: its name with its owner ('ROCm/ATOM', 'ROCm ATOM'), or its logger's
         # prefix on each server line ('[atom 14:02:11] ...': the name, then a clock); a bare
-        # 'atom' is an English word
+        # 'atom' is an English word. Also its programs by their module path ('python -m
+        # atom.entrypoints.openai_server', 'atom.benchmarks.benchmark_serving': the packages of
+        # its own tree; another package named 'atom' has neither), and the field its spec stats
+        # line closes on: the distribution of accepted drafts a step as a dict of quoted shares
+        # ("Accepted tokens distribution: {0: '14.36%', ...}", its f-string's own print)
         (
             "atom",
-            r"\brocm[/ ]atom\b|(?:^|(?<=[\s:]))\[atom \d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\]",
+            r"\brocm[/ ]atom\b|(?:^|(?<=[\s:]))\[atom \d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\]|"
+            r"(?<![\w.])atom\.(?:entrypoints|benchmarks)\.[a-z_]+\b|"
+            r"\bAccepted tokens distribution: \{\s*\d{1,2}: '\d",
         ),
         ("tgi", r"\btext[-_ ]generation[-_ ](?:inference|router|launcher)\b|\btgi\b"),
         ("exllama", r"\bexllama(?:v2|v3)?\b|\btabbyapi\b"),
@@ -236,7 +242,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
     "evalscope": ("evalscope", "decoded tok/iter"),
     "mlc": ("mlc",),
-    "atom": ("rocm", "[atom "),
+    "atom": ("rocm", "[atom ", "atom.entrypoints.", "atom.benchmarks.", "tokens distribution: {"),
     "tgi": ("generation", "tgi"),
     "exllama": ("exllama", "tabbyapi"),
     "ollama": ("ollama",),
