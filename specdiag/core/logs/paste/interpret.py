@@ -47,6 +47,7 @@ from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import mean_list as ML
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
+from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
 from specdiag.core.logs.paste import position_pairs as PPAIR
 from specdiag.core.logs.paste import position_section as PSEC
@@ -6911,6 +6912,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # an acceptance key printing its counts and their share ('accept=11/18 (61.1%)'): the
     # accepted of the drafted and the rate (keyed_share.py)
     claim(KSH.spans(text) if KSH.hinted(low) else [])
+    # a server's verbose line of one speculative result, its fields after a '|'
+    # ('speculative decoding result | accepted=5 total=8'): the counts (piped_result.py)
+    claim(PIPED.spans(text) if PIPED.hinted(low) else [])
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])

@@ -210,14 +210,35 @@ def _summary_said(r: PasteRecord, text: str, raw: list[str]) -> bool:
 def _row_named(r: PasteRecord, row: PasteRecord, raw: list[str]) -> bool:
     """Whether the record's lines name the table row's own label ('Math500' of a row
     'dataset=Math500'; a bracketed aside after it aside: 'Math500 (old)'), a word of its own
-    (three characters or more)."""
-    lines = "\n".join(raw[max(r.first_line - 1, 0) : r.last_line])
+    (three characters or more), or a clause of a label that a spaced dash or colon splits
+    ('FAIL - cache thrash' of a status cell: 'cache thrash'), two words or more. The record's
+    lines run on over the indented lines after it (a nested list item the key-value reader
+    joined to the item above, its record numbered by that item's line)."""
+    end = r.last_line
+    while end < len(raw) and end - r.last_line < _JOINED_MOST and raw[end][:1] in (" ", "\t"):
+        end += 1
+    lines = "\n".join(raw[max(r.first_line - 1, 0) : end])
     return any(
         len(v) >= 3 and re.search(r"(?<![\w-])" + re.escape(v) + r"(?![\w-])", lines)
         for k, label in row.labels
         if k != "column"
-        for v in (_ASIDE_AFTER.sub("", label).strip(),)
+        for v in _label_names(_ASIDE_AFTER.sub("", label).strip())
     )
+
+
+# the most indented lines after a record's own that its lines run on over (_row_named)
+_JOINED_MOST = 8
+# a spaced dash or colon between a label's clauses ('FAIL - cache thrash', 'ok: warm start')
+_CLAUSE_BREAK = re.compile(r"[ \t]+[-–—:][ \t]+|(?<=\w):[ \t]+")
+
+
+def _label_names(label: str) -> list[str]:
+    """The label, then each clause of it a spaced dash or colon splits off that holds two words
+    or more (a status cell's reason: 'FAIL - cache thrash' gives 'cache thrash')."""
+    parts = _CLAUSE_BREAK.split(label)
+    if len(parts) < 2:
+        return [label]
+    return [label, *(p.strip() for p in parts if len(p.split()) >= 2)]
 
 
 # a bracketed aside closing a row's label ('head-a (8B)', 'kernel-b (before)')
