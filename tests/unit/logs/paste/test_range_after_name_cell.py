@@ -66,10 +66,5 @@ def test_a_range_after_the_name_is_its_rows_record(
     ),
 )
 def test_other_ranges_after_a_name_give_no_record(read: Read, lo: int, form: str) -> None:
-    text = (
-        "Decoding with a small draft model.\n\n"
-        + _HEAD
-        + form.format(lo=lo, hi=lo + 9)
-        + "\n"
-    )
+    text = "Decoding with a small draft model.\n\n" + _HEAD + form.format(lo=lo, hi=lo + 9) + "\n"
     assert read(text).records == (), text
