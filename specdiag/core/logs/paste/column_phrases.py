@@ -81,10 +81,47 @@ def _span_record(cell: str, ln: int, ctx: I.Ctx, structure: str) -> PasteRecord 
 _PART_END = re.compile(r"[()\[\],;]|[.!?](?:\s|$)|\s[-–—]\s")
 
 
+# what may follow a range its name stands before, up to the clause's end: nothing, or a place or
+# a setting it was measured on ('on math', 'at bs=1'); never a unit of another measure
+_AFTER_NAMED = re.compile(r"(?:(?:on|in|for|at|across|over|with)\s[^\d]*)?$", re.I)
+# the name right before a range: words of letters alone from the clause's start, no figure
+_NAME_BEFORE = re.compile(r"[A-Za-z][A-Za-z\s/-]{0,38}$")
+
+
+def _name_after(name: str, m: re.Match[str]) -> E.Figures | None:
+    """The figures of a range the acceptance figure's name ``name`` follows to its clause's
+    end ('78-93% MTP acceptance'), else None."""
+    if not name or len(name) > 40 or (k := C.key(name)).metric is None:
+        return None
+    fig = E.Figures()
+    return fig if I._put_span(fig, k.metric, name, m.group().strip()) else None
+
+
+def _name_before(t: str, m: re.Match[str]) -> E.Figures | None:
+    """The figures of a range an acceptance figure's name stands right before, its clause's
+    only words before it ('acceptance 0.79-0.84', 'notes, draft acceptance 61-70% on code'),
+    else None: the name opening the clause (the cell or after a bracket, a comma or a
+    semicolon) with letters alone, and after the range nothing but the clause's end or a
+    place it was measured on."""
+    before = t[: m.start()]
+    cut = [p.end() for p in _PART_START.finditer(before)]
+    name = before[cut[-1] if cut else 0 :].strip(_NAME_TRIM)
+    end = _PART_END.search(t, m.end())
+    after = t[m.end() : end.start() if end else len(t)].strip()
+    if not _NAME_BEFORE.fullmatch(name) or _AFTER_NAMED.fullmatch(after) is None:
+        return None
+    k = C.key(name)
+    fig = E.Figures()
+    if k.metric is None or not I._put_span(fig, k.metric, name, m.group().strip()):
+        return None
+    return fig
+
+
 def range_cells(g: Grid, ctx: I.Ctx) -> dict[int, PasteRecord]:
     """A table no reader read: each row's record of no figure where one of its phrase cells
     prints a range right before an acceptance figure's name ('78-93% MTP acceptance', '2.2-2.7
-    AL'), by line; the first such cell of a row only, a range of another measure none."""
+    AL') or right after it, the name opening its clause ('acceptance 0.79-0.84'), by line; the
+    first such cell of a row only, a range of another measure none."""
     out: dict[int, PasteRecord] = {}
     if len(g.header) != 1:
         return out
@@ -96,11 +133,8 @@ def range_cells(g: Grid, ctx: I.Ctx) -> dict[int, PasteRecord]:
             for m in _RANGE.finditer(t):
                 end = _PART_END.search(t, m.end())
                 name = t[m.end() : end.start() if end else len(t)].strip(_NAME_TRIM)
-                if not name or len(name) > 40:
-                    continue
-                k = C.key(name)
-                fig = E.Figures()
-                if k.metric is None or not I._put_span(fig, k.metric, name, m.group().strip()):
+                fig = _name_after(name, m) or _name_before(t, m)
+                if fig is None:
                     continue
                 rec = E.record(
                     fig,

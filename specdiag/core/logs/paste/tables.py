@@ -545,6 +545,122 @@ def _single_bars(t: str) -> str:
     return t.replace("||", "|") if _DOUBLE_BARS.search(t) else t
 
 
+# a figure cell at a flattened row's end: a value or a range, perhaps approximate
+_TAIL_VALUE = re.compile(r"[~≈]?\d+(?:\.\d+)?%?(?:[-–—]\d+(?:\.\d+)?%?)?")
+_TAIL_CEILING = re.compile(r"/(\d{1,2})")
+_HEAD_WORD = re.compile(r"[A-Za-z(][\w()/.,+-]*")
+_TAIL_NAMES = ("accept_length", "tokens_per_step", "accepted_per_step", "accept_rate")
+
+
+def _tail_names(t: str) -> tuple[str, list[str]] | None:
+    """A header's leading words and the one to three acceptance figures' names its line ends in
+    ('Mode Throughput MTP accept rate accept length': 'Mode Throughput', then 'MTP accept rate'
+    and 'accept length'), each the shortest tail naming a length or a rate, grown to at most four
+    words while it names the same figure and the word added ends no name of its own;
+    None where the line ends in no such name or nothing stands before the names."""
+    words = t.split()
+    if not 2 <= len(words) <= 14 or any(ch.isdigit() for ch in t):
+        return None
+    if not all(_HEAD_WORD.fullmatch(w) for w in words):
+        return None  # (an arrow or a sign between columns, 'Plain -> Drafted': arrowed.py's)
+
+    def metric(i: int, j: int) -> str | None:
+        m = C.key(" ".join(words[i:j])).metric if 0 <= i < j else None
+        return m if m in _TAIL_NAMES else None
+
+    names: list[str] = []
+    end = len(words)
+    while end > 0 and len(names) < 3:
+        # the shortest tail naming a figure, then one word more while the name stays that
+        # figure's and the word added ends no name of its own ('accept rate accept length')
+        w = next((w for w in (1, 2, 3) if metric(end - w, end)), 0)
+        if not w:
+            break
+        kind = metric(end - w, end)
+        while (
+            w < 4
+            and metric(end - w - 1, end) == kind
+            and not metric(end - w - 1, end - w)
+            and not metric(end - w - 2, end - w)
+        ):
+            w += 1
+        names.insert(0, " ".join(words[end - w : end]))
+        end -= w
+    if not names or end == 0:
+        return None
+    return " ".join(words[:end]), names
+
+
+def _two_long_names(t: str) -> bool:
+    """Whether a header line ends in two acceptance figures' names or more, of several words
+    each ('Run draft accept rate accept length'): the single-spaced reader would take each word
+    for a cell, and the joined-pair reader joins only one pair."""
+    head = _tail_names(t) if t.count(" ") >= 3 else None
+    return head is not None and sum(" " in nm for nm in head[1]) >= 2
+
+
+def _tail_cells(t: str, n: int, lengths: list[bool]) -> tuple[str, list[str]] | None:
+    """A flattened row's label (the words before) and its last ``n`` figure cells, a length's
+    perhaps followed by its ceiling (`3.29 / 4`, the ceiling dropped where it is a whole number
+    above the value); None where the line does not end in ``n`` such cells."""
+    toks = t.split()
+    cells: list[str] = []
+    for length in reversed(lengths[-n:]):
+        ceiling = None
+        if len(toks) >= 3 and toks[-2] == "/" and toks[-1].isdigit():
+            ceiling, toks = int(toks[-1]), toks[:-2]
+        elif len(toks) >= 2 and (c := _TAIL_CEILING.fullmatch(toks[-1])):
+            ceiling, toks = int(c.group(1)), toks[:-1]
+        if not toks or not _TAIL_VALUE.fullmatch(toks[-1]):
+            return None
+        cell = toks.pop()
+        top = float(re.split("[-–—]", cell.lstrip("~≈").rstrip("%"))[-1].rstrip("%"))
+        if ceiling is not None and (not length or "%" in cell or not top < ceiling <= 17):
+            return None
+        cells.insert(0, cell)
+    label = " ".join(toks)
+    if not re.search(r"[A-Za-z]", label) or label[-1:] in ":=":
+        return None
+    return label, cells
+
+
+def _plain_row(t: str) -> bool:
+    """Whether a line is a label of words then bare numbers alone ('long chat 1.21x 2.40', no
+    unit word nor bracket joined to one): a row the single-spaced readers split (their labels
+    of any width), no flattened row."""
+    cells = _spaced_cells(t)
+    i = next((i for i, c in enumerate(cells) if _is_number(c)), len(cells))
+    return 0 < i < len(cells) and all(" " not in c and _is_number(c) for c in cells[i:])
+
+
+def _tail_named_table(run: list[Line]) -> Grid | None:
+    """A table a web page's copy flattened to single spaces, its acceptance columns last: a
+    header line (no number, no sentence end) ending in one to three acceptance figures' names,
+    over rows each ending in as many figure cells (a value or a range; a length perhaps with its
+    ceiling, `3.29 / 4`), the rest of the row its label (its other columns' words and numbers,
+    one cell). A row ending otherwise between two such rows (a baseline's, `no draft ~7.7
+    tok/s`) is no row, but the table's; the table ends at its last figure row. Two lines or
+    more under the header, not all of them words then numbers alone (the spaced readers')."""
+    t = run[0][1]
+    if "|" in t or t.rstrip()[-1:] in ".:,;!?" or t.lstrip()[:1] in "#-*>":
+        return None
+    if (head := _tail_names(t)) is None:
+        return None
+    label, names = head
+    lengths = [C.key(nm).metric != "accept_rate" for nm in names]
+    under = [(ln, u) for ln, u in run[1:] if u.strip()]
+    if len(under) < 2 or all(map(_plain_row, (u for _, u in under))):
+        return None  # (one line is no table; rows of words then numbers: the spaced readers')
+    rows: list[tuple[int, list[str]]] = []
+    for ln, u in under:
+        got = _tail_cells(u, len(names), lengths)
+        if got is not None:
+            rows.append((ln, [got[0], *got[1]]))
+    if not rows:
+        return None
+    return Grid("spaced table", [[label, *names]], rows, run[0][0], rows[-1][0])
+
+
 def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
     """The tables of a block and the line numbers they use."""
     if any(_DOUBLE_END.search(t) for _, t in block):
@@ -632,7 +748,12 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
             elif (
                 i + 1 < n
                 and not _KV.match(t)
-                and (g := _spaced_table(block[i:], i == 0)) is not None
+                and (
+                    # (a header ending in two names of several words each: no word is a cell)
+                    (_two_long_names(t) and (g := _tail_named_table(block[i:])) is not None)
+                    or (g := _spaced_table(block[i:], i == 0)) is not None
+                    or (g := _tail_named_table(block[i:])) is not None
+                )
             ):
                 grids.append(g)
                 used.update(ln for ln, _ in block if g.first_line <= ln <= g.last_line)
