@@ -425,7 +425,8 @@ def most_of_labels(labels: Iterable[tuple[str, str]]) -> C.Value | None:
 # token per step, so a length column printing 1.00 there counts the target's own token (a
 # length without it would print 0)
 _BASELINE_ROW = re.compile(
-    r"^(?:baseline|base|autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?|"
+    r"^(?:(?:baseline|vanilla)(?: ar| autoregressive)?|base|autoregressive|ar|off|none|target only|"
+    r"plain(?: decode)?|"
     # the run without the method ('no spec', 'nodraft', 'w/o EAGLE', 'without MTP'): the
     # speculative words (vocab.SPECULATIVE), with 'spec' and 'sd' added, and after 'no' glued
     # to it the short ones alone ('nospec', 'nomtp')
@@ -725,6 +726,20 @@ def baseline_one(r: PasteRecord) -> bool:
             any(baseline_label(v) for _, v in r.labels)
             or (not r.labels and len(r.fields) == 1 and _baseline_key(r.fields[0][0]))
         )
+    )
+
+
+def baseline_zero(r: PasteRecord) -> bool:
+    """Whether a record is a table row run without drafts ('vanilla_ar', 'baseline') printing a
+    rate of exactly zero, no length above 1 and no counts: a placeholder for a run that drafted
+    nothing (no draft to accept), no measurement of acceptance."""
+    return (
+        r.printed_rate == 0.0
+        and r.printed_length in (None, 1.0)
+        and r.accepted_tokens in (None, 0)
+        and r.drafted_tokens in (None, 0)
+        and not r.per_position
+        and any(baseline_label(v) for _, v in r.labels)
     )
 
 
@@ -2741,6 +2756,8 @@ def baseline_label(cell: str) -> bool:
     """Whether a row's label names the run without drafts ('baseline', 'no spec', 'AR'), a
     bracketed setting after it ('Baseline (bs=1)') or not."""
     t = _unmistyped(cell)
+    if "_" in t:
+        t = t.replace("_", " ")  # (an identifier's words: 'vanilla_ar', 'no_spec')
     return bool(_BASELINE_ROW.match(t) or _BASELINE_ROW.match(_LABEL_BRACKET.sub("", t)))
 
 

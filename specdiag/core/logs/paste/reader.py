@@ -2540,9 +2540,12 @@ def read_paste(
         block_of.append(b)
     # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
     # its column's and its name's convention above, and is no record of its own; so is a row
-    # whose labels set zero drafts a step ('| DRAFT |' over '| 0 |', one_draft.py)
+    # whose labels set zero drafts a step ('| DRAFT |' over '| 0 |', one_draft.py), or a run
+    # without drafts printing a rate of exactly zero ('| vanilla_ar | 0.000 |': nothing drafted)
     records, block_of = _keep(
-        records, block_of, lambda r: not I.baseline_one(r) and not OD.no_drafts(r)
+        records,
+        block_of,
+        lambda r: not I.baseline_one(r) and not I.baseline_zero(r) and not OD.no_drafts(r),
     )
     # ... and a bench line printing 1.00 under a caption naming the run without speculation
     # ('w/o spec:' over its fenced line, captioned_baseline.py)
