@@ -39,6 +39,7 @@ from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import emits_column as EMC
+from specdiag.core.logs.paste import note_restated as NOTE
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import figure_named_run as FNR
 from specdiag.core.logs.paste import fixed_k as FK
@@ -1385,6 +1386,9 @@ def read_paste(
         # a table's bare 'emits' column where the prose says emitting counts tokens per verify
         # step (emits_column.py)
         lines = EMC.glossed(lines)
+    if NOTE.told(text):
+        # a row's note restating its figure as the tokens a verify step emits (note_restated.py)
+        lines = NOTE.glossed(lines)
     if AL.hinted(text.lower(), text) and AL.setup(text):
         # α fields of a speculative-sampling setup's output ('Average alpha: 0.40' under a target
         # and an approximation model and gamma): that setup's acceptance rate (alpha.py)
