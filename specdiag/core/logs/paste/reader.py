@@ -990,6 +990,14 @@ _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%[*`_]{0,2}\s*\|")
 _AT_CELL_BARE = re.compile(r"\d\s*@\s*\d+(?:\.\d+)?\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
 _TAU_WORD = re.compile(r"(?<![a-z])(?:avg|mean|average)?[ _]?tau\b", re.I)
+# τ's own counts on its line, the tokens a run emitted and its cycles ('tau': 3.6, 'cycles':
+# 2177, 'new_tokens': 8008): EAGLE's evaluation printing tokens per draft-and-verify cycle, a
+# speculative figure whatever the paste's prose says
+_TAU_COUNTS = re.compile(
+    r"\b(?:new|output|generated)[_ ]tokens\b[^\n]{0,200}?\bcycles\b|"
+    r"\bcycles\b[^\n]{0,200}?\b(?:new|output|generated)[_ ]tokens\b",
+    re.I,
+)
 # (in identifiers too: 'test_acceptance_length')
 _ACCEPT_STEM = re.compile(r"accept(?:ance|ed)?", re.I)
 
@@ -1727,7 +1735,11 @@ def read_paste(
             or (
                 # EAGLE's τ spelled out ('tau = 3.1'), beside speculation only (Kendall's tau,
                 # a time constant)
-                _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
+                _TAU_WORD.search(body) is not None
+                and (
+                    _SPEC_CONTEXT.search(body + heading) is not None
+                    or ("cycles" in body.lower() and _TAU_COUNTS.search(body) is not None)
+                )
             )
             or (
                 # a bare τ column whose run without drafts prints exactly 1 beside runs above
@@ -2097,10 +2109,19 @@ def read_paste(
             # a member cut out of a JSON body ('"timings": {...}'): the object it would be in
             doc, repaired = I.load_json("{" + body.strip().rstrip(",") + "}")
             start = 0 if doc is not None else None
+        rest_of_dict: list[tuple[int, str]] = []
         if doc is None and "'" in body and ("{'" in body or "':" in body):
             # a dict printed with repr, whole or its items alone, '...' tolerated (dict_items.py)
-            doc = DI.load(body)
-            start = 0 if doc is not None else start
+            one = DI.one_line(blk)
+            if one is not None:
+                # a log line printing a dict among lines of their own ('step: tau=2.9'): the
+                # dict read alone, the other lines after it as the block they make
+                doc, rest_of_dict = DI.load(blk[one][1]), [*blk[:one], *blk[one + 1 :]]
+                if doc is None:
+                    rest_of_dict = []
+            else:
+                doc = DI.load(body)
+            start = (one or 0) if doc is not None else start
         bodies: list[PasteRecord] = []
         if doc is None and start is not None and len(parts := _json_bodies(blk[start:])) >= 2:
             # JSON bodies one after another, each under a title line ('- chat (80 prompts)'
@@ -2114,6 +2135,15 @@ def read_paste(
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
             doc = I.json_members(body)
             start, members = (0, True) if doc is not None else (start, False)
+        if rest_of_dict and doc is not None and start is not None:
+            ln = blk[start][0]
+            found = HC.decide(I.json_records(doc, ctx, (ln, ln), repaired), doc)
+            found, dropped = _drop_marked(found, blk, marked, unread)
+            records.extend(found)
+            block_of.extend([n_blocks] * len(found))
+            blk = rest_of_dict
+            body = "\n".join(t for _, t in blk)
+            doc, start, found = None, None, []
         if bodies or (start is not None and doc is not None):
             found = bodies or HC.decide(
                 I.json_records(doc, ctx, (blk[start or 0][0], blk[-1][0]), repaired), doc
