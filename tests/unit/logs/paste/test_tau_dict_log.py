@@ -21,7 +21,7 @@ from tests.unit.logs.paste.pipeline import Read
 def _log(cycles: int, emitted: int, subsets: list[tuple[str, float]], runs: list[float]) -> str:
     items = ", ".join(f"'tau_{n}': {v}" for n, v in subsets)
     tau = emitted / cycles
-    head = f"11:02:03 model-x: layers=24 picked=(3, 11, 20) prompts=90\n"
+    head = "11:02:03 model-x: layers=24 picked=(3, 11, 20) prompts=90\n"
     base = (
         f"11:12:40 reference {{'tau': {tau!r}, 'cycles': {cycles}, 'new_tokens': {emitted}, "
         f"'seconds': 301.5{', ' + items if items else ''}}}\n"
