@@ -53,6 +53,27 @@ def _literal(text: str) -> dict[object, object] | None:
     return None
 
 
+# a line whose key-value items stand bare ('name: tau=2.9', 'loss 0.41 acc=0.7'): no dict
+_BARE_ITEM = re.compile(r"(?<![\w'\"])[A-Za-z_]\w{0,40}=[-+]?(?:\d|\.\d)")
+
+
+def one_line(block: list[tuple[int, str]]) -> int | None:
+    """The index of the one line of a block (three lines at least) that prints a whole dict
+    ('{' opening a quoted key, its '}' on the same line), where two other lines or more print
+    bare items of their own ('name: tau=2.9') and no other line holds a brace: a log whose
+    line of results is a dict among lines of their own. None otherwise."""
+    if len(block) < 3:
+        return None
+    dicts = [i for i, (_, t) in enumerate(block) if _BRACED.search(t) and t.rstrip().endswith("}")]
+    if len(dicts) != 1:
+        return None
+    i = dicts[0]
+    others = [t for j, (_, t) in enumerate(block) if j != i]
+    if any("{" in t or "}" in t for t in others):
+        return None
+    return i if sum(1 for t in others if _BARE_ITEM.search(t)) >= 2 else None
+
+
 def load(text: str) -> dict[object, object] | None:
     """The dict a block prints: its first '{' opening a quoted key to its last '}', else its
     quoted items without braces (from the first to the end of the block, a trailing '...' or

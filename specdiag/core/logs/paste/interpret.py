@@ -427,7 +427,8 @@ def most_of_labels(labels: Iterable[tuple[str, str]]) -> C.Value | None:
 # token per step, so a length column printing 1.00 there counts the target's own token (a
 # length without it would print 0)
 _BASELINE_ROW = re.compile(
-    r"^(?:baseline|base|autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?|"
+    r"^(?:(?:baseline|vanilla)(?: ar| autoregressive)?|base|autoregressive|ar|off|none|target only|"
+    r"plain(?: decode)?|"
     # the run without the method ('no spec', 'nodraft', 'w/o EAGLE', 'without MTP'): the
     # speculative words (vocab.SPECULATIVE), with 'spec' and 'sd' added, and after 'no' glued
     # to it the short ones alone ('nospec', 'nomtp')
@@ -727,6 +728,20 @@ def baseline_one(r: PasteRecord) -> bool:
             any(baseline_label(v) for _, v in r.labels)
             or (not r.labels and len(r.fields) == 1 and _baseline_key(r.fields[0][0]))
         )
+    )
+
+
+def baseline_zero(r: PasteRecord) -> bool:
+    """Whether a record is a table row run without drafts ('vanilla_ar', 'baseline') printing a
+    rate of exactly zero, no length above 1 and no counts: a placeholder for a run that drafted
+    nothing (no draft to accept), no measurement of acceptance."""
+    return (
+        r.printed_rate == 0.0
+        and r.printed_length in (None, 1.0)
+        and r.accepted_tokens in (None, 0)
+        and r.drafted_tokens in (None, 0)
+        and not r.per_position
+        and any(baseline_label(v) for _, v in r.labels)
     )
 
 
@@ -2743,6 +2758,8 @@ def baseline_label(cell: str) -> bool:
     """Whether a row's label names the run without drafts ('baseline', 'no spec', 'AR'), a
     bracketed setting after it ('Baseline (bs=1)') or not."""
     t = _unmistyped(cell)
+    if "_" in t:
+        t = t.replace("_", " ")  # (an identifier's words: 'vanilla_ar', 'no_spec')
     return bool(_BASELINE_ROW.match(t) or _BASELINE_ROW.match(_LABEL_BRACKET.sub("", t)))
 
 
@@ -9977,6 +9994,7 @@ def json_records(
 ) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     consumed: set[int] = set()  # metric objects read as a figure of the object holding them
+    keyed: set[tuple[str, float]] | None = None  # (object's key, its own length), once if needed
     for obj in json_objects(doc):
         if id(obj) in consumed:
             continue
@@ -10135,4 +10153,99 @@ def json_records(
         )
         if rec is not None:
             out.append(rec)
+            # the same figure on each subset beside it ('"tau": 3.1, "tau_chat": 2.8'): a
+            # record each, labelled by its subset
+            for name, sk, sv, text, subset in _beside_subsets(obj):
+                if keyed is None:
+                    keyed = _keyed_lengths(doc)
+                if (subset, sv.number) in keyed:
+                    continue  # (the subset's own object prints it too: one record, there)
+                sf = E.Figures()
+                sf.put(sk.metric or "", sv, sk, text, name)
+                sub = E.record(
+                    sf,
+                    kind=kind,
+                    tool=ctx[0],
+                    tool_rule=ctx[1],
+                    structure="json",
+                    lines=lines,
+                    labels=(*labels, ("subset", subset)),
+                )
+                if sub is not None:
+                    out.append(_as_decided(sub, rec))
+    return out
+
+
+def _keyed_lengths(doc: object) -> set[tuple[str, float]]:
+    """(an object's key as words, a length it holds under a bare length key) for every object
+    of the document held under a key ('"chat": {"tau": 2.8}' -> ('chat', 2.8))."""
+    out: set[tuple[str, float]] = set()
+    stack: list[object] = [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            for k, v in node.items():
+                if isinstance(v, dict):
+                    words = " ".join(re.split(r"[_\s-]+", str(k).strip().lower()))
+                    for n, x in v.items():
+                        if _is_num(x) and C.key(str(n)).metric == C.LENGTH:
+                            out.add((words, float(x)))
+                if isinstance(v, (dict, list)):
+                    stack.append(v)
+    return out
+
+
+def _as_decided(sub: PasteRecord, rec: PasteRecord) -> PasteRecord:
+    """A subset's record of the figure its object's own record printed, decided as that one
+    where its counts decide it (one figure, one way): the same name printed by the same code."""
+    if (
+        sub.bonus != UNDECIDED
+        or sub.printed_length is None
+        or not rec.bonus.rule.startswith(("identity:", "value:"))
+        or rec.bonus.value not in (INCLUDED, EXCLUDED)
+    ):
+        return sub
+    value = rec.bonus.value
+    length = sub.printed_length if value == INCLUDED else sub.printed_length + 1
+    return dataclasses.replace(
+        sub,
+        accept_length=round(length, 6),
+        bonus=Decision(value, "the object's own figure of the same name decides it (one way)"),
+        notes=decided_notes(sub.notes),
+    )
+
+
+def _beside_subsets(obj: dict[str, Any]) -> list[tuple[str, C.Key, C.Value, str, str]]:
+    """The fields of ``obj`` naming one of its own length fields then a subset (field, key,
+    value, text, subset): '"tau": 3.1' beside '"tau_chat": 2.8', '"accept_len_code": 2.6'
+    beside '"accept_len"'. A tail naming a measure or a statistic ('tau_std') is none."""
+    own = {
+        C.key(str(n)).text
+        for n, v in obj.items()
+        if _is_num(v) and C.key(str(n)).metric == C.LENGTH
+    }
+    if not own:
+        return []
+    out = []
+    for name, v in obj.items():
+        if not _is_num(v) or C.key(str(name)).metric is not None:
+            continue
+        words = re.split(r"[_\s-]+", str(name).strip().lower())
+        for n in range(1, len(words)):
+            head, tail = " ".join(words[:n]), words[n:]
+            if head not in own:
+                continue
+            if len(tail) > 3 or not all(
+                _SUBSET_WORD.match(w) and w not in _NOT_SUBSET for w in tail
+            ):
+                break
+            if C.key(" ".join(tail)).metric is not None:
+                break
+            text = repr(v) if isinstance(v, float) else str(v)
+            val = C.value(text)
+            if val is not None:
+                out.append((str(name), C.key(head), val, text, " ".join(tail)))
+            break
     return out

@@ -60,6 +60,7 @@ from specdiag.core.logs.paste import method_level as ML
 from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import near_ceiling as NC
+from specdiag.core.logs.paste import note_restated as NOTE
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import paired_changes as PCH
@@ -994,6 +995,14 @@ _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%[*`_]{0,2}\s*\|")
 _AT_CELL_BARE = re.compile(r"\d\s*@\s*\d+(?:\.\d+)?\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
 _TAU_WORD = re.compile(r"(?<![a-z])(?:avg|mean|average)?[ _]?tau\b", re.I)
+# τ's own counts on its line, the tokens a run emitted and its cycles ('tau': 3.6, 'cycles':
+# 2177, 'new_tokens': 8008): EAGLE's evaluation printing tokens per draft-and-verify cycle, a
+# speculative figure whatever the paste's prose says
+_TAU_COUNTS = re.compile(
+    r"\b(?:new|output|generated)[_ ]tokens\b[^\n]{0,200}?\bcycles\b|"
+    r"\bcycles\b[^\n]{0,200}?\b(?:new|output|generated)[_ ]tokens\b",
+    re.I,
+)
 # (in identifiers too: 'test_acceptance_length')
 _ACCEPT_STEM = re.compile(r"accept(?:ance|ed)?", re.I)
 
@@ -1390,6 +1399,9 @@ def read_paste(
         # a table's bare 'emits' column where the prose says emitting counts tokens per verify
         # step (emits_column.py)
         lines = EMC.glossed(lines)
+    if NOTE.told(text):
+        # a row's note restating its figure as the tokens a verify step emits (note_restated.py)
+        lines = NOTE.glossed(lines)
     if AL.hinted(text.lower(), text) and AL.setup(text):
         # α fields of a speculative-sampling setup's output ('Average alpha: 0.40' under a target
         # and an approximation model and gamma): that setup's acceptance rate (alpha.py)
@@ -1732,7 +1744,11 @@ def read_paste(
             or (
                 # EAGLE's τ spelled out ('tau = 3.1'), beside speculation only (Kendall's tau,
                 # a time constant)
-                _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
+                _TAU_WORD.search(body) is not None
+                and (
+                    _SPEC_CONTEXT.search(body + heading) is not None
+                    or ("cycles" in body.lower() and _TAU_COUNTS.search(body) is not None)
+                )
             )
             or (
                 # a bare τ column whose run without drafts prints exactly 1 beside runs above
@@ -2102,10 +2118,19 @@ def read_paste(
             # a member cut out of a JSON body ('"timings": {...}'): the object it would be in
             doc, repaired = I.load_json("{" + body.strip().rstrip(",") + "}")
             start = 0 if doc is not None else None
+        rest_of_dict: list[tuple[int, str]] = []
         if doc is None and "'" in body and ("{'" in body or "':" in body):
             # a dict printed with repr, whole or its items alone, '...' tolerated (dict_items.py)
-            doc = DI.load(body)
-            start = 0 if doc is not None else start
+            one = DI.one_line(blk)
+            if one is not None:
+                # a log line printing a dict among lines of their own ('step: tau=2.9'): the
+                # dict read alone, the other lines after it as the block they make
+                doc, rest_of_dict = DI.load(blk[one][1]), [*blk[:one], *blk[one + 1 :]]
+                if doc is None:
+                    rest_of_dict = []
+            else:
+                doc = DI.load(body)
+            start = (one or 0) if doc is not None else start
         bodies: list[PasteRecord] = []
         if doc is None and start is not None and len(parts := _json_bodies(blk[start:])) >= 2:
             # JSON bodies one after another, each under a title line ('- chat (80 prompts)'
@@ -2119,6 +2144,15 @@ def read_paste(
             # a JSON body cut or wrapped so that it does not parse: its members with numbers
             doc = I.json_members(body)
             start, members = (0, True) if doc is not None else (start, False)
+        if rest_of_dict and doc is not None and start is not None:
+            ln = blk[start][0]
+            found = HC.decide(I.json_records(doc, ctx, (ln, ln), repaired), doc)
+            found, dropped = _drop_marked(found, blk, marked, unread)
+            records.extend(found)
+            block_of.extend([n_blocks] * len(found))
+            blk = rest_of_dict
+            body = "\n".join(t for _, t in blk)
+            doc, start, found = None, None, []
         if bodies or (start is not None and doc is not None):
             found = bodies or HC.decide(
                 I.json_records(doc, ctx, (blk[start or 0][0], blk[-1][0]), repaired), doc
@@ -2553,9 +2587,12 @@ def read_paste(
         block_of.append(b)
     # a row run without drafts ('Vanilla | 1.00') measured no speculation: its 1.00 decided
     # its column's and its name's convention above, and is no record of its own; so is a row
-    # whose labels set zero drafts a step ('| DRAFT |' over '| 0 |', one_draft.py)
+    # whose labels set zero drafts a step ('| DRAFT |' over '| 0 |', one_draft.py), or a run
+    # without drafts printing a rate of exactly zero ('| vanilla_ar | 0.000 |': nothing drafted)
     records, block_of = _keep(
-        records, block_of, lambda r: not I.baseline_one(r) and not OD.no_drafts(r)
+        records,
+        block_of,
+        lambda r: not I.baseline_one(r) and not I.baseline_zero(r) and not OD.no_drafts(r),
     )
     # ... and a bench line printing 1.00 under a caption naming the run without speculation
     # ('w/o spec:' over its fenced line, captioned_baseline.py)

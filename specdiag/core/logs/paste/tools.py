@@ -271,11 +271,47 @@ _ECOSYSTEM = re.compile(r"[*_`]{0,2}\s+ecosystems?\b", re.I)
 
 
 def _is_name(text: str, m: re.Match[str]) -> bool:
-    """Whether the match names a tool, not the start of a model id after a '/' nor the
-    qualifier of an ecosystem."""
+    """Whether the match names a tool, not the start of a model id after a '/', a later part of
+    a path's hyphenated name, nor the qualifier of an ecosystem."""
     if _ECOSYSTEM.match(text, m.end()):
         return False
+    if m.start() > 0 and text[m.start() - 1] == "-" and _in_path_name(text, m.start(), m.end()):
+        return False
     return m.start() == 0 or text[m.start() - 1] != "/" or not _MODEL_ID_TAIL.match(text, m.end())
+
+
+# a path part's characters, and a script's or a config's file extension at its end
+_PART_CHAR = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+_FILE_EXT = re.compile(r"\.[A-Za-z]{1,5}$")
+
+
+# the key of a draft model's location right before its value, the path ('"draft_model":
+# "/...', 'draft-model-path: /...', '--speculative-draft-model-path /...'): the path holds no
+# space, so the key is the last one before it
+_DRAFT_KEY = re.compile(
+    r"draft[_ -]?(?:model|head|ckpt|checkpoint)(?:[_ -]?(?:path|dir))?[\"'`]?[ \t]*[:=]?[ \t]*"
+    r"[\"'`]?[^\s\"'`]*$",
+    re.I,
+)
+
+
+def _in_path_name(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``start:end``, joined by a hyphen to the words before it, is a later
+    part of the last name of a path ('/ckpt/exports/draft-v2-sglang': the model exported for
+    that engine; the directory a path points at is no program printing the figures). A script's
+    or config's file (`launch-sglang.sh`) may be how the engine was run, and a folder on the
+    way (`runs/eval-sglang/out.json`) may say which engine ran: still names."""
+    i, lo = start, max(0, start - 160)
+    while i > lo and text[i - 1] in _PART_CHAR:
+        i -= 1
+    if i == 0 or text[i - 1] != "/" or not _DRAFT_KEY.search(text, max(0, i - 240), i):
+        return False
+    j, hi = end, min(len(text), end + 160)
+    while j < hi and text[j] in _PART_CHAR:
+        j += 1
+    # (the path's last part, what it points at: a part naming a folder on the way, 'runs/
+    # eval-sglang/out.json', may say which engine ran)
+    return _FILE_EXT.search(text, i, j) is None and (j == len(text) or text[j] not in "/\\")
 
 
 # a link to a thread of a repository on GitHub ('https://github.com/o/r/pull/16818',
