@@ -18,7 +18,7 @@ _NAMES = st.sampled_from(
     ["acceptance rates", "acceptance rate", "draft acceptance rates", "token accept rate"]
 )
 _QUALIFIERS = st.sampled_from(["", " for long prompts", " on the tuned head", " with greedy"])
-_SETTINGS = st.sampled_from(["k=3", "gamma = 2", "depth 4", "n_max=2"])
+_SETTINGS = st.sampled_from(["k=3", "gamma = 2", "depth=4", "n_max=2"])
 _LEADS = st.sampled_from(
     [
         "The 3-bit build keeps high {body}.",
