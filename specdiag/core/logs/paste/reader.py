@@ -2197,6 +2197,11 @@ def read_paste(
                     # a phrase cell's range before an acceptance name ('78-93% MTP
                     # acceptance'): its row's record of no figure, unless its line reads below
                     range_rows.update(CPR.range_cells(g, ctx))
+            if not recs and "|" in body:
+                # rows of different tools' runs named in an engine column, each other cell a
+                # phrase ('median mean accept length 2.71'): a cell read on its own, with its
+                # row's tool (column_phrases.read_rows)
+                recs = CPR.read_rows(g, ctx)
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
