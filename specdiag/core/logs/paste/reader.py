@@ -48,6 +48,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import item_tool as ITM
 from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
@@ -2704,6 +2705,9 @@ def read_paste(
     # 16.0' over '`spec_accept_length >= 16`'): the bound restated, no run (required.py)
     if bound := RQ.bounds(text):
         records, block_of = _keep(records, block_of, lambda r: not RQ.required(r, bound))
+    if any(r.tool_rule.startswith(ITM.SEVERAL) for r in records):
+        # a figure of one list item naming one tool, in a list naming several (item_tool.py)
+        records = ITM.attribute(records, raw)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
