@@ -49,6 +49,20 @@ from specdiag.core.logs.paste.model import (
 )
 
 RULE = "computed: 1 + k x rate, k = vLLM's num_speculative_tokens the paste sets"
+SECTION_RULE = "computed: 1 + k x rate, k = vLLM's num_speculative_tokens the record's section sets"
+SECTION_SHORT_RULE = (
+    "computed: 1 + k x rate, k = the MTP=N depth the record's section states (vLLM's MTP drafts "
+    "N a step)"
+)
+# the MTP depth as users write it ('MTP=2', 'mtp = 3'), never one of a list of depths
+_MTP_K = re.compile(r"(?<![\w-])mtp\s*=\s*(\d{1,2})(?![\d.,]\d|\w)", re.I)
+_MTP_LISTED = re.compile(
+    r"(?<![\w-])mtp\s*[=:]\s*\d{1,2}\s*(?:/|,|\band\b|\bor\b|-|–|→|->)\s*\d", re.I
+)
+# a field's value that is one plain number, perhaps a percentage ('89.2%', '0.71')
+_PLAIN_VALUE = re.compile(r"^(\d+(?:\.\d+)?)\s*(%)?$")
+# a markdown heading line
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 
 # vLLM's fixed number of speculative tokens a step: the JSON key or 'name=value', the CLI flag
 _VLLM_K = re.compile(
@@ -180,12 +194,97 @@ def _counted(r: PasteRecord, k: int) -> bool:
     )
 
 
+def shorthand(text: str) -> int | None:
+    """The one MTP depth the paste writes as ``MTP=N`` (``MTP = 2``, ``mtp:3``; vLLM's MTP
+    proposer drafts that fixed number a step), where it sets no ``num_speculative_tokens``, each
+    ``MTP=`` the same value, no other k in any spelling, no draft maximum, no tree setting, no
+    proposer of variable drafts; else None."""
+    if "mtp" not in text.lower():
+        return None
+    ks = {int(m.group(1)) for m in _MTP_K.finditer(text)}
+    if len(ks) != 1 or _VLLM_K.search(text) or _TREE.search(text) or _VARIABLE.search(text):
+        return None
+    if V.DRAFT_MAX.search(text) is not None or _MTP_LISTED.search(text):
+        return None
+    k = ks.pop()
+    if k < 1 or I.k_stated(text) != k:
+        return None
+    return k
+
+
+def _sections(raw: list[str]) -> list[tuple[int, int]]:
+    """(first, last) 1-based lines of each markdown section: a heading and the lines under it
+    up to the next heading (the lines above the first heading a section too)."""
+    heads = [i + 1 for i, t in enumerate(raw) if _HEADING.match(t)]
+    starts = [1, *heads] if not heads or heads[0] != 1 else heads
+    return [
+        (a, (starts[n + 1] - 1) if n + 1 < len(starts) else len(raw)) for n, a in enumerate(starts)
+    ]
+
+
+def _rate_text(v: str, rate: float) -> str | None:
+    """A field's value as printed where it is the rate ('89.2%' of 0.892, '0.71'), else None."""
+    t = v.strip().strip("`*")
+    m = _PLAIN_VALUE.match(t)
+    if m is None:
+        return None
+    x = float(m.group(1)) / (100 if m.group(2) else 1)
+    return t if abs(x - rate) < 1e-9 else None
+
+
+def _around_rate(r: PasteRecord, own: str) -> str | None:
+    """The rate's printed value with the words right around it on its own lines (a hedge before,
+    a range's dash or 'or so' after), where exactly one field prints the rate and that value is
+    found once on the lines; else None (the whole lines then decide)."""
+    rate = r.printed_rate
+    if rate is None:
+        return None
+    shown = [t for _, v in r.fields if (t := _rate_text(v, rate)) is not None]
+    if len(shown) != 1 or own.count(shown[0]) != 1:
+        return None
+    i = own.index(shown[0])
+    return own[max(0, i - 24) : i + len(shown[0]) + 14]
+
+
 def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
-    """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module)."""
-    if not any(_whose(r, 1) and OD._fits(r) for r in records) or "speculative" not in text:
+    """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module); where the
+    paste states none or several, each vLLM record by the one k its own section states."""
+    if not any(_whose(r, 1) and OD._fits(r) for r in records) or (
+        "speculative" not in text and "MTP" not in text and "mtp" not in text
+    ):
         return records
-    k = stated(_without_usage(text, records))
-    if k is None or not any(_whose(r, k) or _counted(r, k) for r in records):
+    scope = _without_usage(text, records)
+    if (k := stated(scope)) is not None:
+        return _decide_with(records, text, k, RULE, scope)
+    if not any(r.tool == "vllm" for r in records):
+        return records
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out = list(records)
+    for a, b in _sections(raw):
+        inside = [
+            i
+            for i, r in enumerate(out)
+            if r.tool == "vllm" and a <= r.first_line <= r.last_line <= b
+        ]
+        if not inside:
+            continue
+        sec = "\n".join(raw[a - 1 : b])
+        k, rule = stated(sec), SECTION_RULE
+        if k is None and (k := shorthand(sec)) is not None:
+            rule = SECTION_SHORT_RULE
+        if k is None:
+            continue
+        got = _decide_with([out[i] for i in inside], text, k, rule, sec)
+        for i, r in zip(inside, got, strict=True):
+            out[i] = r
+    return out
+
+
+def _decide_with(
+    records: list[PasteRecord], text: str, k: int, rule: str, scope: str
+) -> list[PasteRecord]:
+    """``decide`` with the k found and the text that states it (``scope``)."""
+    if not any(_whose(r, k) or _counted(r, k) for r in records):
         return records
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
@@ -194,7 +293,13 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         own = " ".join(raw[r.first_line - 1 : r.last_line])
         if any(_COUNTS.match(v) for _, v in r.fields):
             return True  # (a rate of whole counts is exact, whatever share is said beside it)
-        return OD._APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
+        own = own.replace("+/-", " ").replace("±", " ")
+        if (near := _around_rate(r, own)) is not None:
+            # the rate's printed value found once on its lines: only a hedge or a range at it
+            # makes it inexact, never another figure's range on the line ('89.2% acceptance
+            # rate, mean acceptance length 2.73-3.69')
+            return OD._APPROX.search(near) is None
+        return OD._APPROX.search(own) is None
 
     # the counted records' line and field name: a lone rate printed under the same name on the
     # same line is that measure's other value ('52.1% (4168/8000), up from 9.4% before'), the
@@ -208,7 +313,7 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             for r in records
             if r.fields and r.structure in ("key-value", "prose") and _counted(r, k)
         }
-        if _K_PLAIN.search(text)
+        if _K_PLAIN.search(scope)
         and all(r.drafted_tokens is None or r.drafted_tokens % k == 0 for r in records)
         else set()
     )
@@ -246,7 +351,7 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                 ),
                 bonus=Decision(
                     INCLUDED,
-                    f"{RULE} ({k}): every step drafts k tokens, the rate is accepted / drafted"
+                    f"{rule} ({k}): every step drafts k tokens, the rate is accepted / drafted"
                     + (
                         "; no tool named, the drafted count a whole multiple of k: "
                         "1 + k x accepted / drafted"
