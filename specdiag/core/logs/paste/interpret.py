@@ -859,6 +859,8 @@ _PLANNED_LEAD = re.compile(
 _POSITION_COLUMN = frozenset(("position", "pos", "token", "draft position", "depth", "draft token"))
 
 
+# a cell saying its run was not measured: a dash alone ('—', '-', '–'), 'n/a', 'N/A'
+_NOT_RUN = re.compile(r"^\s*(?:[-–—]{1,2}|n/a|N/A)\s*$").match
 # a cell of a whole number alone ('80', '1,200'): a count or a setting's value
 _WHOLE_CELL = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)$")
 
@@ -891,9 +893,14 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
     for j, (group, name) in enumerate(cols):
         header = " ".join(x for x in (group, name) if x)
         kn = C.key(name)
-        vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j]]
+        # (a cell of a dash alone, '—', 'n/a': a run not measured, no value of another kind)
+        vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j] and not _NOT_RUN(c[j])]
         numeric = bool(vals) and all(v is not None for v in vals)
-        signed = any(c[j].strip()[:1] in "+-−" for _, c in g.rows if j < len(c) and c[j])
+        signed = any(
+            c[j].strip()[:1] in "+-−"
+            for _, c in g.rows
+            if j < len(c) and c[j] and not _NOT_RUN(c[j])
+        )
         # (a column named as a setting or a count, 'n', 'k', 'prompts', of whole numbers: each
         # row's configuration or sample size, never the title's figure)
         counted = kn.metric == C.LABEL and all(
