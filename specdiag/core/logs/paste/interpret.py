@@ -955,6 +955,10 @@ def heading_figure(h: str) -> C.Key | None:
     if _OTHER_FIGURE.search(t):
         return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
     cands = [t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]]
+    if (lead := _REPORTED_BY.match(t)) is not None:
+        # ('Server-reported accept rate', 'Client-side acceptance length'): who printed it,
+        # before the figure's name
+        cands.append(t[lead.end() :])
     if "per" in t.lower() or "by" in t.lower():
         # ('MT-Bench Per-Category AR': the breakdown the table gives, between subject and name)
         cut = _BREAKDOWN.sub(" ", t)
@@ -2900,6 +2904,13 @@ _TITLE_QUALIFIER = re.compile(
     r"under|by)\b|[,;]"
 )
 _BARE_POSITION = re.compile(r"^(?:position|pos|draft position|draft token|depth)\s*#?\s*(\d{1,2})$")
+# a title's lead saying who reported its figure ('Server-reported', 'client-side', 'Engine
+# measured'), one word and its qualifier, before the figure's name
+_REPORTED_BY = re.compile(
+    r"^(?:server|client|engine|scheduler|proxy|router|benchmark|bench)-"
+    r"(?:reported|side|measured|logged|observed)\s+",
+    re.I,
+)
 _TITLE_NOUNS = re.compile(
     r"(?:\s+(?:report|summary|results?|details|stats|statistics|table|breakdown|by \w+|per \w+))+\s*$",
     re.I,
