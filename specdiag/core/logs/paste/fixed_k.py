@@ -34,6 +34,7 @@ Pure: records in, records out.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 
@@ -49,7 +50,6 @@ from specdiag.core.logs.paste.model import (
 )
 
 RULE = "computed: 1 + k x rate, k = vLLM's num_speculative_tokens the paste sets"
-SECTION_RULE = "computed: 1 + k x rate, k = vLLM's num_speculative_tokens the record's section sets"
 SECTION_SHORT_RULE = (
     "computed: 1 + k x rate, k = the MTP=N depth the record's section states (vLLM's MTP drafts "
     "N a step)"
@@ -59,8 +59,13 @@ _MTP_K = re.compile(r"(?<![\w-])mtp\s*=\s*(\d{1,2})(?![\d.,]\d|\w)", re.I)
 _MTP_LISTED = re.compile(
     r"(?<![\w-])mtp\s*[=:]\s*\d{1,2}\s*(?:/|,|\band\b|\bor\b|-|–|→|->)\s*\d", re.I
 )
-# a field's value that is one plain number, perhaps a percentage ('89.2%', '0.71')
-_PLAIN_VALUE = re.compile(r"^(\d+(?:\.\d+)?)\s*(%)?$")
+# an accept length's name and a range after it ('mean acceptance length 2.73-3.69', 'AL: 2.1 –
+# 2.6', a table's '| Mean acceptance length | 2.5-3.3 tokens |'): a spread of the length, not of
+# a rate beside it
+_LENGTH_RANGE = re.compile(
+    r"(?:\baccept(?:ance)?[ _]+(?:length|len)|\bAL)[\s:=|*`]{0,8}"
+    r"\d+(?:\.\d+)?\s*[-–]\s*\d+(?:\.\d+)?(?![\d.])"
+)
 # a markdown heading line
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 
@@ -195,7 +200,7 @@ def _counted(r: PasteRecord, k: int) -> bool:
 
 
 def shorthand(text: str) -> int | None:
-    """The one MTP depth the paste writes as ``MTP=N`` (``MTP = 2``, ``mtp:3``; vLLM's MTP
+    """The one MTP depth the paste writes as ``MTP=N`` (``MTP = 2``, ``mtp=3``; vLLM's MTP
     proposer drafts that fixed number a step), where it sets no ``num_speculative_tokens``, each
     ``MTP=`` the same value, no other k in any spelling, no draft maximum, no tree setting, no
     proposer of variable drafts; else None."""
@@ -222,33 +227,9 @@ def _sections(raw: list[str]) -> list[tuple[int, int]]:
     ]
 
 
-def _rate_text(v: str, rate: float) -> str | None:
-    """A field's value as printed where it is the rate ('89.2%' of 0.892, '0.71'), else None."""
-    t = v.strip().strip("`*")
-    m = _PLAIN_VALUE.match(t)
-    if m is None:
-        return None
-    x = float(m.group(1)) / (100 if m.group(2) else 1)
-    return t if abs(x - rate) < 1e-9 else None
-
-
-def _around_rate(r: PasteRecord, own: str) -> str | None:
-    """The rate's printed value with the words right around it on its own lines (a hedge before,
-    a range's dash or 'or so' after), where exactly one field prints the rate and that value is
-    found once on the lines; else None (the whole lines then decide)."""
-    rate = r.printed_rate
-    if rate is None:
-        return None
-    shown = [t for _, v in r.fields if (t := _rate_text(v, rate)) is not None]
-    if len(shown) != 1 or own.count(shown[0]) != 1:
-        return None
-    i = own.index(shown[0])
-    return own[max(0, i - 24) : i + len(shown[0]) + 14]
-
-
 def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module); where the
-    paste states none or several, each vLLM record by the one k its own section states."""
+    paste sets none, each vLLM record by the one MTP=N depth its own section states."""
     if not any(_whose(r, 1) and OD._fits(r) for r in records) or (
         "speculative" not in text and "MTP" not in text and "mtp" not in text
     ):
@@ -259,22 +240,23 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     if not any(r.tool == "vllm" for r in records):
         return records
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    spans = _sections(raw)
+    starts = [a for a, _ in spans]
+    by_section: dict[int, list[int]] = {}  # a section's index: its vLLM records' indexes
+    for i, r in enumerate(records):
+        if r.tool == "vllm":
+            n = bisect.bisect_right(starts, r.first_line) - 1
+            if n >= 0 and r.last_line <= spans[n][1]:
+                by_section.setdefault(n, []).append(i)
     out = list(records)
-    for a, b in _sections(raw):
-        inside = [
-            i
-            for i, r in enumerate(out)
-            if r.tool == "vllm" and a <= r.first_line <= r.last_line <= b
-        ]
-        if not inside:
-            continue
+    for n, inside in by_section.items():
+        a, b = spans[n]
         sec = "\n".join(raw[a - 1 : b])
-        k, rule = stated(sec), SECTION_RULE
-        if k is None and (k := shorthand(sec)) is not None:
-            rule = SECTION_SHORT_RULE
-        if k is None:
+        # (only the user's MTP=N: a launch's num_speculative_tokens in one section of several
+        # may set another run than the figures beside it)
+        if (k := shorthand(sec)) is None:
             continue
-        got = _decide_with([out[i] for i in inside], text, k, rule, sec)
+        got = _decide_with([out[i] for i in inside], text, k, SECTION_SHORT_RULE, sec)
         for i, r in zip(inside, got, strict=True):
             out[i] = r
     return out
@@ -294,11 +276,10 @@ def _decide_with(
         if any(_COUNTS.match(v) for _, v in r.fields):
             return True  # (a rate of whole counts is exact, whatever share is said beside it)
         own = own.replace("+/-", " ").replace("±", " ")
-        if (near := _around_rate(r, own)) is not None:
-            # the rate's printed value found once on its lines: only a hedge or a range at it
-            # makes it inexact, never another figure's range on the line ('89.2% acceptance
-            # rate, mean acceptance length 2.73-3.69')
-            return OD._APPROX.search(near) is None
+        if "-" in own or "–" in own:
+            # a range under an accept length's name on the rate's lines ('89.2% acceptance rate,
+            # mean acceptance length 2.73-3.69 tokens'): another figure's spread, not the rate's
+            own = _LENGTH_RANGE.sub(" ", own)
         return OD._APPROX.search(own) is None
 
     # the counted records' line and field name: a lone rate printed under the same name on the

@@ -4021,7 +4021,7 @@ def _near(a: float, b: float) -> bool:
 
 
 # the bonus rules of a length computed from a rate and the draft tokens a step
-_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE, FK.SECTION_RULE, FK.SECTION_SHORT_RULE)
+_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE, FK.SECTION_SHORT_RULE)
 # a record's figures: its first line, its length and its rate (printed or computed)
 Figure = tuple[int, float | None, float | None]
 

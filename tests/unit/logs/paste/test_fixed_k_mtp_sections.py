@@ -83,3 +83,16 @@ def test_the_records_own_section(read: Read, k1: int, k2: int, tenths: int, both
 def test_a_section_stating_no_depth_decides_nothing(read: Read) -> None:
     text = _sections(2, 5, "81.0", True).replace("fp4, MTP=2 (vLLM)", "fp4 (vLLM)")
     assert all(r.accept_length is None for r in read(text).records)
+
+
+def test_a_launch_setting_in_one_section_of_several_decides_nothing(read: Read) -> None:
+    # num_speculative_tokens set per section with two values: the paste sets no one k, and a
+    # launch's setting in one section may be another run's than the figures beside it
+    text = _sections(2, 5, "81.0", True)
+    text = text.replace("MTP=2 (vLLM)", "(vLLM)").replace("MTP=5", "second launch")
+    text = text.replace(
+        "| Metric | Value |",
+        "`--speculative-config '{\"num_speculative_tokens\": 2}'`\n\n| Metric | Value |",
+    )
+    text += "\n`--speculative-config '{\"num_speculative_tokens\": 4}'`\n"
+    assert all(r.accept_length is None for r in read(text).records)
