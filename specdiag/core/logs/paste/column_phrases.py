@@ -213,3 +213,55 @@ def read(g: Grid, ctx: I.Ctx, elsewhere: str) -> list[PasteRecord]:
                 for r in got
             )
     return out
+
+
+ROW_TOOL_COLUMNS = I._TOOL_COLS  # (the rule names evidence.CONVENTION_RULES holds)
+
+
+def read_rows(g: Grid, ctx: I.Ctx) -> list[PasteRecord]:
+    """Records of a table whose first column names each row's tool (an ``Engine`` column, two
+    rows naming two different known tools) and whose other cells are phrases ('median mean
+    accept length 2.71', 'accept len about 3.4'): each phrase cell read on its own as prose,
+    with its row's tool and that tool's conventions (the row is that engine's run). A row whose
+    first cell names no known tool, or several, gets no tool; a cell of figures alone leaves the
+    table to the other readers; [] for any other table."""
+    if len(g.header) != 1 or len(g.rows) < 2:
+        return []
+    head = [_label(c) for c in g.header[0]]
+    if len(head) < 2 or head[0].lower() not in ROW_TOOL_COLUMNS:
+        return []
+    tools = {ln: T.engine_of(_label(row[0])) if row else None for ln, row in g.rows}
+    if len({t for t in tools.values() if t is not None}) < 2:
+        return []
+    column = head[0].lower()
+    out: list[PasteRecord] = []
+    for ln, row in g.rows:
+        if len(row) != len(head) or not _label(row[0]):
+            return []
+        t = tools[ln]
+        row_ctx: I.Ctx = (
+            (t, f"the row's {column} column", ctx[2])
+            if t is not None
+            else ("unknown", f"the row's {column} column names no known tool", ctx[2])
+        )
+        for j in range(1, len(head)):
+            cell = row[j]
+            if not _phrase(cell):
+                if _label(cell) and any(ch.isdigit() for ch in cell):
+                    return []  # a cell of figures alone: a table of figures, not of phrases
+                continue
+            got = I.keyvalue([(ln, _label(cell))], row_ctx, "prose", None)
+            if not got and (sp := _span_record(cell, ln, row_ctx, g.structure)) is not None:
+                got = [sp]
+            out.extend(
+                dataclasses.replace(
+                    r,
+                    kind=TABLE_ROW,
+                    structure=g.structure,
+                    first_line=ln,
+                    last_line=ln,
+                    labels=((column, _label(row[0])), ("column", head[j]), *r.labels),
+                )
+                for r in got
+            )
+    return out

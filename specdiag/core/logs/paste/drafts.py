@@ -493,6 +493,30 @@ def _title_of_hedged(
     return any(i not in own and units & u for i, u in hedged.items())
 
 
+# a line of prose ending mid-sentence: a word or a comma, no sentence end, no colon, no table bar
+_MID_SENTENCE = re.compile(r"[A-Za-z,(]\s*$")
+# a line that opens its own item or block: a heading, a bullet, a number's item, a table row
+_OWN_START = re.compile(r"^\s*(?:#|[-*+•]\s|\d{1,3}[.)]\s|\|)")
+_WRAP_MAX = 3  # the most lines a wrapped sentence is followed on
+
+
+def _wrapped_end(raw: list[str], r: PasteRecord) -> int:
+    """The record's last line, or the last of the lines its sentence wraps onto: prose wrapped
+    at a width joins its lines before reading, so a record's lines may stop at the sentence's
+    first line ('... as an independent' over 'request), so the draft acceptance fell to 0 %.')
+    while its figure is printed below; each next line is followed while the one above ends
+    mid-sentence and it opens no item or block of its own (at most a few)."""
+    end = r.last_line
+    for _ in range(_WRAP_MAX):
+        if end >= len(raw) or not _MID_SENTENCE.search(raw[end - 1]):
+            break
+        nxt = raw[end]
+        if not nxt.strip() or _OWN_START.match(nxt):
+            break
+        end += 1
+    return end
+
+
 def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Records whose rate is printed as exactly zero and that claim no length: length 1 (see
     the module's rules); the others as they are. ``text``: the paste as given (its lines as
@@ -515,7 +539,7 @@ def zero_accepted(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         ):
             out.append(r)
             continue
-        span = C._MARKUP.sub("", "\n".join(raw[r.first_line - 1 : r.last_line]))
+        span = C._MARKUP.sub("", "\n".join(raw[r.first_line - 1 : _wrapped_end(raw, r)]))
         zeros = [s for _, s in r.fields if (v := C.value(s)) is not None and v.number == 0]
         if (
             not zeros

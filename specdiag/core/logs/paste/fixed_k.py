@@ -38,6 +38,7 @@ Pure: records in, records out.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 
@@ -56,6 +57,24 @@ RULE = "computed: 1 + k x rate, k = vLLM's num_speculative_tokens the paste sets
 ATOM_RULE = "computed: 1 + k x rate, k = ATOM's num_speculative_tokens the paste sets"
 # the tools whose rate is accepted over drafted tokens with k drafts every step, by the rule's text
 _RULES = {"vllm": RULE, "atom": ATOM_RULE}
+SECTION_SHORT_RULE = (
+    "computed: 1 + k x rate, k = the MTP=N depth the record's section states (vLLM's MTP drafts "
+    "N a step)"
+)
+# the MTP depth as users write it ('MTP=2', 'mtp = 3'), never one of a list of depths
+_MTP_K = re.compile(r"(?<![\w-])mtp\s*=\s*(\d{1,2})(?![\d.,]\d|\w)", re.I)
+_MTP_LISTED = re.compile(
+    r"(?<![\w-])mtp\s*[=:]\s*\d{1,2}\s*(?:/|,|\band\b|\bor\b|-|–|→|->)\s*\d", re.I
+)
+# an accept length's name and a range after it ('mean acceptance length 2.73-3.69', 'AL: 2.1 –
+# 2.6', a table's '| Mean acceptance length | 2.5-3.3 tokens |'): a spread of the length, not of
+# a rate beside it
+_LENGTH_RANGE = re.compile(
+    r"(?:\baccept(?:ance)?[ _]+(?:length|len)|\bAL)[\s:=|*`]{0,8}"
+    r"\d+(?:\.\d+)?\s*[-–]\s*\d+(?:\.\d+)?(?![\d.])"
+)
+# a markdown heading line
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 
 # vLLM's fixed number of speculative tokens a step: the JSON key or 'name=value', the CLI flag
 _VLLM_K = re.compile(
@@ -187,12 +206,74 @@ def _counted(r: PasteRecord, k: int) -> bool:
     )
 
 
+def shorthand(text: str) -> int | None:
+    """The one MTP depth the paste writes as ``MTP=N`` (``MTP = 2``, ``mtp=3``; vLLM's MTP
+    proposer drafts that fixed number a step), where it sets no ``num_speculative_tokens``, each
+    ``MTP=`` the same value, no other k in any spelling, no draft maximum, no tree setting, no
+    proposer of variable drafts; else None."""
+    if "mtp" not in text.lower():
+        return None
+    ks = {int(m.group(1)) for m in _MTP_K.finditer(text)}
+    if len(ks) != 1 or _VLLM_K.search(text) or _TREE.search(text) or _VARIABLE.search(text):
+        return None
+    if V.DRAFT_MAX.search(text) is not None or _MTP_LISTED.search(text):
+        return None
+    k = ks.pop()
+    if k < 1 or I.k_stated(text) != k:
+        return None
+    return k
+
+
+def _sections(raw: list[str]) -> list[tuple[int, int]]:
+    """(first, last) 1-based lines of each markdown section: a heading and the lines under it
+    up to the next heading (the lines above the first heading a section too)."""
+    heads = [i + 1 for i, t in enumerate(raw) if _HEADING.match(t)]
+    starts = [1, *heads] if not heads or heads[0] != 1 else heads
+    return [
+        (a, (starts[n + 1] - 1) if n + 1 < len(starts) else len(raw)) for n, a in enumerate(starts)
+    ]
+
+
 def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
-    """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module)."""
-    if not any(_whose(r, 1) and OD._fits(r) for r in records) or "speculative" not in text:
+    """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module); where the
+    paste sets none, each vLLM record by the one MTP=N depth its own section states."""
+    if not any(_whose(r, 1) and OD._fits(r) for r in records) or (
+        "speculative" not in text and "MTP" not in text and "mtp" not in text
+    ):
         return records
-    k = stated(_without_usage(text, records))
-    if k is None or not any(_whose(r, k) or _counted(r, k) for r in records):
+    scope = _without_usage(text, records)
+    if (k := stated(scope)) is not None:
+        return _decide_with(records, text, k, RULE, scope)
+    if not any(r.tool == "vllm" for r in records):
+        return records
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    spans = _sections(raw)
+    starts = [a for a, _ in spans]
+    by_section: dict[int, list[int]] = {}  # a section's index: its vLLM records' indexes
+    for i, r in enumerate(records):
+        if r.tool == "vllm":
+            n = bisect.bisect_right(starts, r.first_line) - 1
+            if n >= 0 and r.last_line <= spans[n][1]:
+                by_section.setdefault(n, []).append(i)
+    out = list(records)
+    for n, inside in by_section.items():
+        a, b = spans[n]
+        sec = "\n".join(raw[a - 1 : b])
+        # (only the user's MTP=N: a launch's num_speculative_tokens in one section of several
+        # may set another run than the figures beside it)
+        if (k := shorthand(sec)) is None:
+            continue
+        got = _decide_with([out[i] for i in inside], text, k, SECTION_SHORT_RULE, sec)
+        for i, r in zip(inside, got, strict=True):
+            out[i] = r
+    return out
+
+
+def _decide_with(
+    records: list[PasteRecord], text: str, k: int, rule: str, scope: str
+) -> list[PasteRecord]:
+    """``decide`` with the k found and the text that states it (``scope``)."""
+    if not any(_whose(r, k) or _counted(r, k) for r in records):
         return records
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
@@ -201,7 +282,12 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         own = " ".join(raw[r.first_line - 1 : r.last_line])
         if any(_COUNTS.match(v) for _, v in r.fields):
             return True  # (a rate of whole counts is exact, whatever share is said beside it)
-        return OD._APPROX.search(own.replace("+/-", " ").replace("±", " ")) is None
+        own = own.replace("+/-", " ").replace("±", " ")
+        if "-" in own or "–" in own:
+            # a range under an accept length's name on the rate's lines ('89.2% acceptance rate,
+            # mean acceptance length 2.73-3.69 tokens'): another figure's spread, not the rate's
+            own = _LENGTH_RANGE.sub(" ", own)
+        return OD._APPROX.search(own) is None
 
     # the counted records' line and field name: a lone rate printed under the same name on the
     # same line is that measure's other value ('52.1% (4168/8000), up from 9.4% before'), the
@@ -215,7 +301,7 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             for r in records
             if r.fields and r.structure in ("key-value", "prose") and _counted(r, k)
         }
-        if _K_PLAIN.search(text)
+        if _K_PLAIN.search(scope)
         and all(r.drafted_tokens is None or r.drafted_tokens % k == 0 for r in records)
         else set()
     )
@@ -253,8 +339,8 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                 ),
                 bonus=Decision(
                     INCLUDED,
-                    f"{_RULES.get(r.tool, RULE)} ({k}): every step drafts k tokens, the rate "
-                    "is accepted / drafted"
+                    f"{_RULES.get(r.tool, RULE) if rule == RULE else rule} ({k}): every step "
+                    "drafts k tokens, the rate is accepted / drafted"
                     + (
                         "; no tool named, the drafted count a whole multiple of k: "
                         "1 + k x accepted / drafted"

@@ -876,6 +876,8 @@ _PLANNED_LEAD = re.compile(
 _POSITION_COLUMN = frozenset(("position", "pos", "token", "draft position", "depth", "draft token"))
 
 
+# a cell saying its run was not measured: a dash alone ('—', '-', '–'), 'n/a', 'N/A'
+_NOT_RUN = re.compile(r"^\s*(?:[-–—]{1,2}|n/a|N/A)\s*$").match
 # a cell of a whole number alone ('80', '1,200'): a count or a setting's value
 _WHOLE_CELL = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)$")
 
@@ -908,9 +910,14 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
     for j, (group, name) in enumerate(cols):
         header = " ".join(x for x in (group, name) if x)
         kn = C.key(name)
-        vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j]]
+        # (a cell of a dash alone, '—', 'n/a': a run not measured, no value of another kind)
+        vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j] and not _NOT_RUN(c[j])]
         numeric = bool(vals) and all(v is not None for v in vals)
-        signed = any(c[j].strip()[:1] in "+-−" for _, c in g.rows if j < len(c) and c[j])
+        signed = any(
+            c[j].strip()[:1] in "+-−"
+            for _, c in g.rows
+            if j < len(c) and c[j] and not _NOT_RUN(c[j])
+        )
         # (a column named as a setting or a count, 'n', 'k', 'prompts', of whole numbers: each
         # row's configuration or sample size, never the title's figure)
         counted = kn.metric == C.LABEL and all(
@@ -965,6 +972,10 @@ def heading_figure(h: str) -> C.Key | None:
     if _OTHER_FIGURE.search(t):
         return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
     cands = [t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]]
+    if (lead := _REPORTED_BY.match(t)) is not None:
+        # ('Server-reported accept rate', 'Client-side acceptance length'): who printed it,
+        # before the figure's name
+        cands.append(t[lead.end() :])
     if "per" in t.lower() or "by" in t.lower():
         # ('MT-Bench Per-Category AR': the breakdown the table gives, between subject and name)
         cut = _BREAKDOWN.sub(" ", t)
@@ -2912,6 +2923,13 @@ _TITLE_QUALIFIER = re.compile(
     r"under|by)\b|[,;]"
 )
 _BARE_POSITION = re.compile(r"^(?:position|pos|draft position|draft token|depth)\s*#?\s*(\d{1,2})$")
+# a title's lead saying who reported its figure ('Server-reported', 'client-side', 'Engine
+# measured'), one word and its qualifier, before the figure's name
+_REPORTED_BY = re.compile(
+    r"^(?:server|client|engine|scheduler|proxy|router|benchmark|bench)-"
+    r"(?:reported|side|measured|logged|observed)\s+",
+    re.I,
+)
 _TITLE_NOUNS = re.compile(
     r"(?:\s+(?:report|summary|results?|details|stats|statistics|table|breakdown|by \w+|per \w+))+\s*$",
     re.I,

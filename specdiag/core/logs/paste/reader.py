@@ -49,6 +49,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import item_tool as ITM
 from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
@@ -2240,6 +2241,11 @@ def read_paste(
                     # a phrase cell's range before an acceptance name ('78-93% MTP
                     # acceptance'): its row's record of no figure, unless its line reads below
                     range_rows.update(CPR.range_cells(g, ctx))
+            if not recs and "|" in body:
+                # rows of different tools' runs named in an engine column, each other cell a
+                # phrase ('median mean accept length 2.71'): a cell read on its own, with its
+                # row's tool (column_phrases.read_rows)
+                recs = CPR.read_rows(g, ctx)
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
@@ -2749,6 +2755,9 @@ def read_paste(
     # 16.0' over '`spec_accept_length >= 16`'): the bound restated, no run (required.py)
     if bound := RQ.bounds(text):
         records, block_of = _keep(records, block_of, lambda r: not RQ.required(r, bound))
+    if any(r.tool_rule.startswith(ITM.SEVERAL) for r in records):
+        # a figure of one list item naming one tool, in a list naming several (item_tool.py)
+        records = ITM.attribute(records, raw)
     if only_tool is not None:
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
@@ -4062,7 +4071,7 @@ def _near(a: float, b: float) -> bool:
 
 
 # the bonus rules of a length computed from a rate and the draft tokens a step
-_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE, FK.ATOM_RULE)
+_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE, FK.ATOM_RULE, FK.SECTION_SHORT_RULE)
 # a record's figures: its first line, its length and its rate (printed or computed)
 Figure = tuple[int, float | None, float | None]
 

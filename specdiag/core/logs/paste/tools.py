@@ -67,12 +67,13 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio|\bspeculate_metrics\b",
         ),
         ("mlx", r"\bmlx(?:[-_]v?lm)?\b"),
-        # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
+        # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool, as
+        # does 'trtllm-gen' (the generated attention kernels FlashInfer ships as a backend)
         # ('mtp_nextn=2', '--mtp_nextn 3': the MTP depth as TensorRT-LLM's tests and examples
         # name it; a 'TRTLLM_...' variable is named by the first pattern)
         (
             "trtllm",
-            r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS|"
+            r"\btrtllm(?![-_]m[lh]a\b|[-_]gen\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS|"
             r"\bmtp_nextn(?:\s*[=:]\s*|\s+)\d|"
             # the key of its iteration stats (GET /metrics of trtllm-serve, the executor's JSON)
             r"\bspec(?:DecodingStats|_decoding_stats)\b",
