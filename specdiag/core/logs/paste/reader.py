@@ -915,8 +915,16 @@ def _figures_only_marked(
     values = [v for _, v in r.fields if any(c.isdigit() for c in v)]
     if not values or not any(all(v in t for v in values) for _, t in marked_lines):
         return False
-    on = [ln for ln, t in blk if all(v in t for v in values)]
+    # (a value is on a line as a number of its own: '6' is not on a line for its '65%', nor
+    # '1.5' for its '2.15'; a model's '1.5B' still holds it)
+    wanted = [_written_alone(v) for v in values]
+    on = [ln for ln, t in blk if all(w.search(t) for w in wanted)]
     return bool(on) and all(ln in marked for ln in on)
+
+
+def _written_alone(value: str) -> re.Pattern[str]:
+    """A value's text where no digit (nor a decimal point before a digit) adjoins it."""
+    return re.compile(r"(?<![\d.])" + re.escape(value) + r"(?!\d|\.\d)")
 
 
 def _measured_beside(r: PasteRecord, blk: list[tuple[int, str]], marked: dict[int, str]) -> bool:
