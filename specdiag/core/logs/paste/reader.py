@@ -18,6 +18,7 @@ from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
+from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import captioned_baseline as CB
@@ -2193,6 +2194,11 @@ def read_paste(
             if not recs and not names:
                 # a column of speeds, each with its run's acceptance in brackets
                 recs = BCOL.read(g, ctx)
+            if not recs and (not names or "(" in body):
+                # a column of speeds, its header naming the acceptance its cells' bracket holds
+                # ('MTP k=2 (accept)' over '42.6 (+90%, 94.5%)'; head_bracket.py): the header
+                # names the figure, no cell of which the other readers read
+                recs = HBR.read(g, ctx)
             if not recs and not names:
                 # two columns named only by a column of their differences ('Δaccept')
                 recs = DP.read(g, ctx)
