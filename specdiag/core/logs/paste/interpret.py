@@ -6168,7 +6168,8 @@ _RANK_ITEM = re.compile(
 )
 # what may stand between two items: a comma, 'and', 'followed by', 'then', 'while', 'ahead of'
 _RANK_JOIN = re.compile(
-    r"^\s*(?:(?:,|;|\band\b|\bthen\b|\bwhile\b|\bfollowed\s+by\b|\bahead\s+of\b|\bbefore\b|"
+    # ('>' ranks too: 'code 94% > prose 74% > chat 61%')
+    r"^\s*(?:(?:,|;|>|\band\b|\bthen\b|\bwhile\b|\bfollowed\s+by\b|\bahead\s+of\b|\bbefore\b|"
     r"\bversus\b|\bvs\.?|\bfinally\b|\blastly\b)\s*)+$",
     re.I,
 )
@@ -6187,7 +6188,15 @@ _RANK_NOT_NAME = re.compile(
 )
 
 
-_RANK_HINT = re.compile(r"\d\s*%?\s*\)?\s*(?:,|;|\band\b|\bfollowed\b|\bthen\b|\bwhile\b)", re.I)
+# 'acceptance' alone, naming no length ('draft acceptance', 'token acceptance')
+_BARE_ACCEPTANCE = re.compile(
+    r"\b(?:draft |token )?acceptance\b(?![ _-]?(?:len|length|lengths)\b)", re.I
+)
+
+
+_RANK_HINT = re.compile(
+    r"\d\s*%?\s*\)?\s*(?:,|;|>|\band\b|\bfollowed\b|\bthen\b|\bwhile\b)", re.I
+)
 
 
 # another measure named beside the list: its values may be that measure's
@@ -6266,6 +6275,14 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 continue
             outside = st[: run[0].start()] + " " + st[run[-1].end() :]
             named = B.metric_named(outside)
+            if (
+                named is None
+                and all("%" in (m.group("val") or m.group("val2")) for m in run)
+                and (bare := _BARE_ACCEPTANCE.search(outside)) is not None
+            ):
+                # a bare 'acceptance' over percentages ('cut draft acceptance: code 91% >
+                # prose 72%'): the rate
+                named = (C.RATE, bare.group(0))
             if named is None or named[0] not in (C.LENGTH, C.RATE):
                 continue
             metric, mname = named
