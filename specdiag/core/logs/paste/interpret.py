@@ -58,6 +58,7 @@ from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import respectively as RESP
 from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import semicolon_carry as SCC
+from specdiag.core.logs.paste import subset_carry as SUBC
 from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import sourced as SRC
@@ -9001,6 +9002,7 @@ def keyvalue(
             VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(ML.rewrite(WAS.rewrite(t))))))
         )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
+        t = SUBC.rewrite(t)  # ('74-80% acceptance on code, 55% on chat': subset_carry.py)
         # (the next line of a wrapped sentence may open on the threshold's noun)
         t = TH.blank_wrapped(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t), after)
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
