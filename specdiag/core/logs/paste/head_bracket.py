@@ -50,7 +50,9 @@ def _share(cell: str) -> str | None:
     if len(items) > 3:
         return None
     shares = [s for it in items if (s := _SHARE.match(it)) is not None]
-    if len(shares) != 1 or any(_SHARE.match(it) is None and _SIGNED.match(it) is None for it in items):
+    if len(shares) != 1 or any(
+        _SHARE.match(it) is None and _SIGNED.match(it) is None for it in items
+    ):
         return None
     return shares[0].group(0) if float(shares[0].group("r")) <= 100 else None
 

@@ -58,13 +58,13 @@ from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import respectively as RESP
 from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import semicolon_carry as SCC
-from specdiag.core.logs.paste import subset_carry as SUBC
 from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import step_counts as STEPC
+from specdiag.core.logs.paste import subset_carry as SUBC
 from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import tallies as TL
@@ -6195,9 +6195,7 @@ _BARE_ACCEPTANCE = re.compile(
 )
 
 
-_RANK_HINT = re.compile(
-    r"\d\s*%?\s*\)?\s*(?:,|;|>|\band\b|\bfollowed\b|\bthen\b|\bwhile\b)", re.I
-)
+_RANK_HINT = re.compile(r"\d\s*%?\s*\)?\s*(?:,|;|>|\band\b|\bfollowed\b|\bthen\b|\bwhile\b)", re.I)
 
 
 # another measure named beside the list: its values may be that measure's

@@ -18,7 +18,6 @@ from specdiag.core.logs.paste import baseline_column as BC
 from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
-from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import captioned_baseline as CB
@@ -47,6 +46,7 @@ from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import gated as GT
+from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import judged as JG

@@ -17,22 +17,20 @@ _NAMES = st.sampled_from(["accept", "acceptance", "accept rate", "draft acceptan
 def _table(head: str, cells: list[tuple[int, int]], sign: str, bold: bool) -> str:
     rows = []
     for i, (chg, share) in enumerate(cells):
-        body = f"{30 + i}.{i} ({sign}{chg}%, {share / 10}%)" if chg else f"{30 + i}.5 ({share / 10}%)"
+        body = (
+            f"{30 + i}.{i} ({sign}{chg}%, {share / 10}%)" if chg else f"{30 + i}.5 ({share / 10}%)"
+        )
         if bold and i == len(cells) - 1:
             body = f"**{body}**"
         rows.append(f"| task{i} | 0 | 21.{i} | {body} |")
-    return "\n".join(
-        [f"| Prompt | Temp | Plain | {head} |", "|---|---|---|---|", *rows]
-    ) + "\n"
+    return "\n".join([f"| Prompt | Temp | Plain | {head} |", "|---|---|---|---|", *rows]) + "\n"
 
 
 @settings(max_examples=examples(40), deadline=None)
 @given(
     name=_NAMES,
     k=st.integers(2, 8),
-    cells=st.lists(
-        st.tuples(st.integers(0, 120), st.integers(100, 999)), min_size=2, max_size=4
-    ),
+    cells=st.lists(st.tuples(st.integers(0, 120), st.integers(100, 999)), min_size=2, max_size=4),
     sign=st.sampled_from(["+", "-", "\u2212"]),
     bold=st.booleans(),
 )

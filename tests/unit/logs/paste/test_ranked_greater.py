@@ -23,7 +23,7 @@ def test_greater_ranking_under_bare_acceptance(
     shares = sorted(shares, reverse=True)
     names = ["code", "prose", "chat", "poetry"][: len(shares)]
     listed = " > ".join(f"{n} {s}%" for n, s in zip(names, shares, strict=True))
-    text = (lead.format(n=noun, l=listed) if "{l}" in lead else lead.format(n=noun) + listed)
+    text = lead.format(n=noun, l=listed) if "{l}" in lead else lead.format(n=noun) + listed
     got = read(text.rstrip(".") + ".\n").records
     assert [round(r.printed_rate * 100) for r in got if r.printed_rate is not None] == shares
 
@@ -31,7 +31,9 @@ def test_greater_ranking_under_bare_acceptance(
 @settings(max_examples=examples(20), deadline=None)
 @given(shares=st.lists(st.integers(10, 99), min_size=2, max_size=3, unique=True))
 def test_greater_ranking_of_another_measure_is_no_rate(read: Read, shares: list[int]) -> None:
-    listed = " > ".join(f"{n} {s}%" for n, s in zip(["code", "prose", "chat"], shares, strict=False))
+    listed = " > ".join(
+        f"{n} {s}%" for n, s in zip(["code", "prose", "chat"], shares, strict=False)
+    )
     assert read(f"GPU time shares with draft acceptance on: {listed}.\n").records == ()
 
 
