@@ -66,6 +66,7 @@ from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import step_counts as STEPC
+from specdiag.core.logs.paste import subset_carry as SUBC
 from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import tallies as TL
@@ -4379,8 +4380,9 @@ _CONNECT = {
 
 # nouns of measures other than acceptance, after a qualifier
 _OTHER_MEASURE = re.compile(
-    r"^(?:deviation|std|stddev|variance|error|spread|throughput|speed|speedup|latency|time|"
-    r"ttft|tpot|itl|memory|temperature|accuracy|score)$"
+    # (plurals too: 'with a high acceptance rate, real-world speedups of 1.8' names speedups)
+    r"^(?:deviation|std|stddev|variance|error|spread|throughputs?|speeds?|speedups?|"
+    r"latency|latencies|time|ttft|tpot|itl|memory|temperature|accuracy|score)$"
 )
 
 
@@ -6233,7 +6235,8 @@ _RANK_ITEM = re.compile(
 )
 # what may stand between two items: a comma, 'and', 'followed by', 'then', 'while', 'ahead of'
 _RANK_JOIN = re.compile(
-    r"^\s*(?:(?:,|;|\band\b|\bthen\b|\bwhile\b|\bfollowed\s+by\b|\bahead\s+of\b|\bbefore\b|"
+    # ('>' ranks too: 'code 94% > prose 74% > chat 61%')
+    r"^\s*(?:(?:,|;|>|\band\b|\bthen\b|\bwhile\b|\bfollowed\s+by\b|\bahead\s+of\b|\bbefore\b|"
     r"\bversus\b|\bvs\.?|\bfinally\b|\blastly\b)\s*)+$",
     re.I,
 )
@@ -6252,7 +6255,13 @@ _RANK_NOT_NAME = re.compile(
 )
 
 
-_RANK_HINT = re.compile(r"\d\s*%?\s*\)?\s*(?:,|;|\band\b|\bfollowed\b|\bthen\b|\bwhile\b)", re.I)
+# 'acceptance' alone, naming no length ('draft acceptance', 'token acceptance')
+_BARE_ACCEPTANCE = re.compile(
+    r"\b(?:draft |token )?acceptance\b(?![ _-]?(?:len|length|lengths)\b)", re.I
+)
+
+
+_RANK_HINT = re.compile(r"\d\s*%?\s*\)?\s*(?:,|;|>|\band\b|\bfollowed\b|\bthen\b|\bwhile\b)", re.I)
 
 
 # another measure named beside the list: its values may be that measure's
@@ -6331,6 +6340,14 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 continue
             outside = st[: run[0].start()] + " " + st[run[-1].end() :]
             named = B.metric_named(outside)
+            if (
+                named is None
+                and all("%" in (m.group("val") or m.group("val2")) for m in run)
+                and (bare := _BARE_ACCEPTANCE.search(outside)) is not None
+            ):
+                # a bare 'acceptance' over percentages ('cut draft acceptance: code 91% >
+                # prose 72%'): the rate
+                named = (C.RATE, bare.group(0))
             if named is None or named[0] not in (C.LENGTH, C.RATE):
                 continue
             metric, mname = named
@@ -9053,6 +9070,7 @@ def keyvalue(
             VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(ML.rewrite(WAS.rewrite(t))))))
         )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
+        t = SUBC.rewrite(t)  # ('74-80% acceptance on code, 55% on chat': subset_carry.py)
         # (the next line of a wrapped sentence may open on the threshold's noun)
         t = TH.blank_wrapped(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t), after)
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))

@@ -434,10 +434,34 @@ _PAST_OUTCOME = re.compile(
 _MODAL_OUTCOME = re.compile(
     r"\bwould\s+(?:\w+\s+){0,2}?(?:produce|need|require|give|yield|emit|"
     r"generate|achieve|deliver|reach|output)\b|"
+    # (the contracted 'would' addressed to the reader: "with 4 drafts at 90% acceptance you'd
+    # get 3.4x", "you’d see"): a tutorial's outcome, no run
+    r"\byou['’]d\s+(?:\w+\s+)?(?:get|see|gain|produce|need|require|give|yield|emit|"
+    r"generate|achieve|deliver|reach|output)\b|"
     r"(?<!\beven )\bif\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:accept\w*|AL|AR)(?:\s+(?:rate|length))?"
     r"\s*(?:=|is|were|was|of|at)(?=\s*[~≈]?\d)",
     re.I,
 )
+# a level put first as the sentence's condition, its outcome told to the reader ('At 0%
+# acceptance, every guess is wasted and you run slower', 'At 30% draft acceptance, you break
+# even'): what a level does, in a tutorial's second person; no run (a sentence told in the past
+# or measured, or 'we' / 'I' after the comma, is kept: 'At 64% acceptance, we got 1.8x')
+_AT_LEVEL_YOU = re.compile(
+    r"^[*_`(\[\s-]*at\s+[~≈]?(?:\d+(?:\.\d+)?|\.\d+)\s*%\s*(?:draft\s+|token\s+)?"
+    r"accept\w*(?:\s+rates?)?\s*,[^.;!?]{0,200}?\byou\b",
+    re.I,
+)
+
+
+def _at_level_you(s: str) -> re.Match[str] | None:
+    """The match of ``_AT_LEVEL_YOU`` on the sentence ``s``, unless it tells a run in the past
+    or the writer's own ('we', 'I')."""
+    m = _AT_LEVEL_YOU.match(s)
+    if m is None or _PAST.search(s) or _PAST_OUTCOME.search(s) or FIRST_PERSON.search(s):
+        return None
+    return m
+
+
 # a figure the design fixes, no run measured ('position 15 is wasted with guaranteed 0%
 # acceptance', 'is by construction 100%', 'is guaranteed to be 1.0'): certainty words right
 # before the figure (never after it: '100% acceptance is not guaranteed'); or 'by
@@ -522,6 +546,7 @@ def illustrative_sentence(text: str) -> str | None:
             # the writer's own setup ('If we enable EAGLE-3, the accept length is 3.2'): a run
             m = None
         m = m or _GENERIC.search(s) or _SOME_OTHERS.match(s) or _generic_pair(s)
+        m = m or _at_level_you(s)
         if m is None and (o := _MODAL_OUTCOME.search(s)) is not None:
             # (its own 'were' is the condition's mood, no past run; 'achieved 90% acceptance,
             # just what the target would generate': a run told in the past)

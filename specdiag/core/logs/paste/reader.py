@@ -47,6 +47,7 @@ from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import gated as GT
+from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import item_tool as ITM
@@ -922,8 +923,16 @@ def _figures_only_marked(
     values = [v for _, v in r.fields if any(c.isdigit() for c in v)]
     if not values or not any(all(v in t for v in values) for _, t in marked_lines):
         return False
-    on = [ln for ln, t in blk if all(v in t for v in values)]
+    # (a value is on a line as a number of its own: '6' is not on a line for its '65%', nor
+    # '1.5' for its '2.15'; a model's '1.5B' still holds it)
+    wanted = [_written_alone(v) for v in values]
+    on = [ln for ln, t in blk if all(w.search(t) for w in wanted)]
     return bool(on) and all(ln in marked for ln in on)
+
+
+def _written_alone(value: str) -> re.Pattern[str]:
+    """A value's text where no digit (nor a decimal point before a digit) adjoins it."""
+    return re.compile(r"(?<![\d.])" + re.escape(value) + r"(?!\d|\.\d)")
 
 
 def _measured_beside(r: PasteRecord, blk: list[tuple[int, str]], marked: dict[int, str]) -> bool:
@@ -2229,6 +2238,11 @@ def read_paste(
             if not recs and not names:
                 # a column of speeds, each with its run's acceptance in brackets
                 recs = BCOL.read(g, ctx)
+            if not recs and (not names or "(" in body):
+                # a column of speeds, its header naming the acceptance its cells' bracket holds
+                # ('MTP k=2 (accept)' over '42.6 (+90%, 94.5%)'; head_bracket.py): the header
+                # names the figure, no cell of which the other readers read
+                recs = HBR.read(g, ctx)
             if not recs and not names:
                 # two columns named only by a column of their differences ('Δaccept')
                 recs = DP.read(g, ctx)

@@ -888,6 +888,8 @@ def _fold_coarser(
         r = records[i]
         if finest < said.decimals + 2:
             continue  # no figure elsewhere two decimals finer (a long line stays linear)
+        if said.number == 0:
+            continue  # (a zero says no draft was accepted: a count's fact, no rounding of 0.4%)
         matches = [
             (j, jt)
             for j, jf, (jt, jv) in prose

@@ -92,8 +92,29 @@ def _number(text: str) -> float:
     return float(text.lstrip("~≈").strip())
 
 
+# a throughput and the figure, named, then another run's pair set against it ('13.8 tok/s / 0.47
+# acceptance against block 3's 16.5 / 0.59', 'vs draft-b 15.1 t/s / 61%'): the same two
+# measures in the same order, the figure's name written once
+_TPS = r"(?:tok/s|t/s|tps|tokens/s)"
+_FIRST_TPS = re.compile(
+    r"(?<![\w.])" + _NUM + r"\s*" + _TPS + r"\s*/\s*"
+    r"(?P<val>~?" + _NUM + r")(?P<pct>\s*%)?\s+(?P<name>" + NAME + r")(?![\w-])",
+    re.I,
+)
+# the later pair: 'against' (vs, versus, compared to) a label of one or two words (perhaps
+# possessive), a throughput (its unit perhaps left out) and the value, then no word
+_NEXT_VS = re.compile(
+    r"\s*,?\s+(?:against|vs\.?|versus|compared\s+(?:to|with))\s+"
+    r"(?P<lab>[A-Za-z][\w.+-]*(?:\s[\w.+-]+)?)(?:['’]s)?\s+" + _NUM + r"(?:\s*" + _TPS + r")?"
+    r"\s*/\s*(?P<val>~?" + _NUM + r")(?P<pct>\s*%)?(?!\s*(?:[%\d]|\.\d|[A-Za-z]))",
+    re.I,
+)
+
+
 def rewrite(line: str) -> str:
     """``line`` with the first pair's acceptance name written after each later pair's value."""
     if not _quick(line):
+        if "/" in line and re.search(_TPS + r"\s*/", line, re.I) is not None:
+            return carried(line, _FIRST_TPS, _NEXT_VS, lambda n, v, pct: n.end())
         return line
     return carried(line, _FIRST, _NEXT, lambda n, v, pct: n.end())

@@ -72,3 +72,18 @@ def test_a_figure_said_exact_rounds_no_other(whole: int, exact: int, word: str) 
         text = _paste(f"acceptance rate was {said}", fine)
         rates = _rates(text)
         assert len(rates) == n + 1, (said, rates)
+
+
+@given(
+    exact=st.integers(1, 499),
+    zero=st.sampled_from(["0%", "0.0%"]),
+    tenths=st.integers(1, 4),
+)
+def test_a_zero_rounds_no_small_figure(exact: int, zero: str, tenths: int) -> None:
+    # 'acceptance rate is 0%' beside a later '0.1xx%' of another section: no draft accepted is
+    # a count's fact, two runs; a nonzero coarse figure still rounds the finer one
+    fine = f"0.{exact:03d}"
+    assert len(_rates(_paste(f"acceptance rate is {zero}", fine))) == 3
+    coarse = f"{tenths}%"
+    fine = f"{tenths}.{exact:03d}"
+    assert len(_rates(_paste(f"acceptance rate is {coarse}", fine))) == 2
