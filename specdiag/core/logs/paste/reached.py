@@ -52,7 +52,15 @@ def lengths_reached(t: str, items: list[tuple[Any, C.Value, str, str]]) -> list[
     """The line's items with each length another run reaches in the next sentence (the module's
     shape) added after the earlier length's items, in line order; unchanged where none."""
     ends = [m.end() for m in _SENTENCE_END.finditer(t)]
-    taken = [(t.find(vt), k, v, kt, vt) for k, v, kt, vt in items]
+    # (each item's value where it stands: after the one before, so an equal value later in the
+    # line is not taken for the first)
+    taken = []
+    at = 0
+    for item in items:
+        p = t.find(item[3], at)
+        p = t.find(item[3]) if p < 0 else p
+        at = p + len(item[3]) if p >= 0 else at
+        taken.append((p, *item))
     extra = []
     for m in _REACHED.finditer(t):
         pos = m.start("val")

@@ -78,3 +78,10 @@ def test_not_after_a_rate_nor_a_sentence_further(read: Read) -> None:
     assert all(r.printed_length is None for r in read(rate).records)
     far = "The old head accepts 1.7 extra tokens/step. It was trained for a day. It reaches 2.6.\n"
     assert [r.printed_length for r in read(far).records] == pytest.approx([1.7])
+
+
+@pytest.mark.parametrize("value", ["1.10", "2.61"])
+def test_the_same_value_twice_is_two_records(read: Read, value: str) -> None:
+    # the second run's value equals the first's: each figure read once, where it stands
+    text = f"Results\n\nOur branch reached AL {value}. The old branch reached {value}.\n"
+    assert [r.printed_length for r in read(text).records] == [float(value)] * 2
