@@ -61,7 +61,8 @@ _ACCEPT_FLAG = re.compile(
 # after it ('passed via `--sim-acceptance-length` (was `AL 2.9`)'): the line's figures are what
 # the flag is given; a flag turning a report on ('--print-acceptance-rate') is none
 _FIGURE_FLAG = re.compile(
-    r"(?:^|[\s`(\[])--(?P<name>[\w-]*?accept(?:ance)?[-_](?:length|len|rate))(?![\w-])", re.I
+    r"(?:^|[\s`(\[])--(?P<name>[\w-]*?accept(?:ance)?[-_](?:length|len|rate))(?![\w-])(?![`=\s]*[\"']?[-+]?\.?\d)",
+    re.I,
 )
 _REPORT_VERB = re.compile(r"print|log|show|report|dump|track|collect|enable", re.I)
 
