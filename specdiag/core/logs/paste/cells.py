@@ -1443,7 +1443,8 @@ _RESTATED = re.compile(
 
 
 # a value (perhaps with its spread, '84.0 ± 0.4 %') with an annotation in brackets that is no
-# second figure: a signed change ('2.61 (+0.31)', '(↑0.31)', '(Δ -0.05)', perhaps with a note
+# second figure: a signed change ('2.61 (+0.31)', '(↑0.31)', '(Δ -0.05)', or none in words,
+# '2.61 (no gain)', '(unchanged)', perhaps with a note
 # after it, '(+1.1 pp, p=0.59, no detectable difference)'), a named spread ('(std 0.12)', '(± 0.1)'), or an interval
 # holding the value ('2.61 [2.50, 2.70]')
 _ANNOTATED = re.compile(
@@ -1455,6 +1456,8 @@ _ANNOTATED = re.compile(
     # (a note on the change after it: '(+1.1 pp, p=0.59, no detectable difference)')
     r"(?:\s*[,;]\s*(?=[^\W\d_])[^()\[\]]{1,80})?|"
     r"(?P<spread>(?:std|sd|σ|stdev|stddev|±|\+/-)\s*[:=]?\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?)|"
+    # (a change of nothing, in words: '(no gain)', '(no change)', '(unchanged)')
+    r"(?P<nil>no\s+(?:gain|change|difference|improvement|regression)|unchanged)|"
     r"(?:(?:95%?\s*)?ci\s*[:=]?\s*)?(?P<lo>(?:\d+(?:\.\d+)?|\.\d+))\s*%?\s*(?:,|–|-|to)\s*(?P<hi>(?:\d+(?:\.\d+)?|\.\d+))\s*%?"
     r")\s*[)\]]$",
     re.I,

@@ -57,6 +57,15 @@ _ACCEPT_FLAG = re.compile(
     r"(?:^|\s)--?[\w-]*(?:accept|acceptance)[\w-]*(?:=|\s+)[\"']?[-+]?\d+(?:\.\d+)?", re.I
 )
 
+# a command line's flag whose name ends in an acceptance figure's own name, named with no value
+# after it ('passed via `--sim-acceptance-length` (was `AL 2.9`)'): the line's figures are what
+# the flag is given; a flag turning a report on ('--print-acceptance-rate') is none
+_FIGURE_FLAG = re.compile(
+    r"(?:^|[\s`(\[])--(?P<name>[\w-]*?accept(?:ance)?[-_](?:length|len|rate))(?![\w-])(?![`=\s]*[\"']?[-+]?\.?\d)",
+    re.I,
+)
+_REPORT_VERB = re.compile(r"print|log|show|report|dump|track|collect|enable", re.I)
+
 
 def shell_sign(line: str) -> bool:
     """Whether the line holds what only a shell script has (``_SHELL_SIGN``)."""
@@ -124,6 +133,8 @@ def setting_marks(lines: list[str]) -> dict[int, str]:
         f = _ACCEPT_FLAG.search(t)
         if f is not None:
             out[i] = f"{SETTING}: {f.group(0).strip().split('=')[0].split()[0]}"
+        elif "--" in t and (g := _FIGURE_FLAG.search(t)) and not _REPORT_VERB.search(g["name"]):
+            out[i] = f"{SETTING}: --{g['name']}"
     for i, mk in settings_run_marks(lines).items():
         out.setdefault(i, mk)
     return out

@@ -656,9 +656,25 @@ def _tail_named_table(run: list[Line]) -> Grid | None:
         got = _tail_cells(u, len(names), lengths)
         if got is not None:
             rows.append((ln, [got[0], *got[1]]))
+    rows = _same_unit_rows(rows, lengths)
     if not rows:
         return None
     return Grid("spaced table", [[label, *names]], rows, run[0][0], rows[-1][0])
+
+
+def _same_unit_rows(
+    rows: list[tuple[int, list[str]]], lengths: list[bool]
+) -> list[tuple[int, list[str]]]:
+    """``rows`` less those whose rate cell lacks the '%' the column's other cells print: a short
+    row (a baseline's, its rate column empty) whose last figure is another column's ('plain 41'
+    under 'setup speed accept rate', over 'drafted 63 71%'), not the rate."""
+    for i, length in enumerate(lengths):
+        if length:
+            continue
+        marked = [("%" in r[1][1 + i]) for r in rows]
+        if any(marked) and not all(marked):
+            rows = [r for r, m in zip(rows, marked, strict=True) if m]
+    return rows
 
 
 def find(block: list[Line]) -> tuple[list[Grid], set[int]]:

@@ -93,3 +93,36 @@ def test_near_misses_read_no_figure(read: Read, value: int, form: str) -> None:
     text = form.format(v=f"{value / 100:.2f}") + "\n"
     got = read(text).records
     assert all(r.printed_length is None and r.printed_rate is None for r in got), text
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    speed=st.integers(20, 60),
+    drafted=st.integers(61, 99),
+    rate=st.integers(40, 85),
+    first=st.booleans(),
+    mark=st.sampled_from(["~", ""]),
+)
+def test_a_short_row_whose_last_figure_lacks_the_columns_percent(
+    read: Read, speed: int, drafted: int, rate: int, first: bool, mark: str
+) -> None:
+    # the run without drafts prints its speed alone: its one figure is the speed column's,
+    # not the rate's, which the other rows print with '%'
+    short = f"plain decoding {mark}{speed}"
+    full = f"--draft-max 4 --draft-min 1 {mark}{drafted} (+{drafted - speed}%) {mark}{rate}%"
+    rows = [short, full] if first else [full, short]
+    text = "\n".join(["setup speed tok/s accept rate", *rows]) + "\n"
+    got = read(text).records
+    assert len(got) == 1, text
+    assert got[0].printed_rate is not None, text
+    assert abs(got[0].printed_rate - rate / 100) < 1e-9, text
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(rates=st.lists(st.integers(40, 85), min_size=2, max_size=4))
+def test_rows_all_printing_the_rate_alike_stay(read: Read, rates: list[int]) -> None:
+    # every drafted row prints its rate with '%': each is a row, only the short one goes
+    rows = [f"--draft-max {i + 2} ~{60 + i} (+{30 + i}%) ~{r}%" for i, r in enumerate(rates)]
+    text = "\n".join(["setup speed tok/s accept rate", "plain run ~40", *rows]) + "\n"
+    got = read(text).records
+    assert len(got) == len(rates), text
