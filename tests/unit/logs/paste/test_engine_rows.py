@@ -73,7 +73,11 @@ def test_each_row_takes_its_engine(
 
 
 @settings(max_examples=examples(15), deadline=None)
-@given(st.sampled_from(_COLUMNS), st.integers(150, 390), st.booleans())
+@given(
+    st.sampled_from(_COLUMNS),
+    st.integers(150, 390).filter(lambda h: h not in (205, 240)),  # (the other rows' values)
+    st.booleans(),
+)
 def test_a_row_naming_no_tool_takes_none(
     read: Read, column: str, hundredths: int, sglang_first: bool
 ) -> None:
