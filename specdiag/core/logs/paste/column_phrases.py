@@ -192,26 +192,40 @@ def read(g: Grid, ctx: I.Ctx, elsewhere: str) -> list[PasteRecord]:
     for ln, row in g.rows:
         if len(row) != len(head) or not _label(row[0]):
             return []
-        for j in range(1, len(head)):
-            cell = row[j]
-            if not _phrase(cell):
-                if _label(cell) and any(ch.isdigit() for ch in cell):
-                    return []  # a cell of figures alone: a table of figures, not of phrases
-                continue
-            got = I.keyvalue([(ln, _label(cell))], cols[j], "prose", None)
-            if not got and (sp := _span_record(cell, ln, cols[j], g.structure)) is not None:
-                got = [sp]
-            out.extend(
-                dataclasses.replace(
-                    r,
-                    kind=TABLE_ROW,
-                    structure=g.structure,
-                    first_line=ln,
-                    last_line=ln,
-                    labels=((row_name, _label(row[0])), ("column", head[j]), *r.labels),
-                )
-                for r in got
+        got = _phrase_row(g, ln, row, head, row_name, cols)
+        if got is None:
+            return []
+        out.extend(got)
+    return out
+
+
+def _phrase_row(
+    g: Grid, ln: int, row: list[str], head: list[str], row_name: str, cols: dict[int, I.Ctx]
+) -> list[PasteRecord] | None:
+    """A row's records of its phrase cells, each read on its own as prose under its column's
+    context (``cols``), labelled by the row and the column; None where a cell holds figures
+    alone (a table of figures, not of phrases)."""
+    out: list[PasteRecord] = []
+    for j in range(1, len(head)):
+        cell = row[j]
+        if not _phrase(cell):
+            if _label(cell) and any(ch.isdigit() for ch in cell):
+                return None
+            continue
+        got = I.keyvalue([(ln, _label(cell))], cols[j], "prose", None)
+        if not got and (sp := _span_record(cell, ln, cols[j], g.structure)) is not None:
+            got = [sp]
+        out.extend(
+            dataclasses.replace(
+                r,
+                kind=TABLE_ROW,
+                structure=g.structure,
+                first_line=ln,
+                last_line=ln,
+                labels=((row_name, _label(row[0])), ("column", head[j]), *r.labels),
             )
+            for r in got
+        )
     return out
 
 
@@ -244,24 +258,8 @@ def read_rows(g: Grid, ctx: I.Ctx) -> list[PasteRecord]:
             if t is not None
             else ("unknown", f"the row's {column} column names no known tool", ctx[2])
         )
-        for j in range(1, len(head)):
-            cell = row[j]
-            if not _phrase(cell):
-                if _label(cell) and any(ch.isdigit() for ch in cell):
-                    return []  # a cell of figures alone: a table of figures, not of phrases
-                continue
-            got = I.keyvalue([(ln, _label(cell))], row_ctx, "prose", None)
-            if not got and (sp := _span_record(cell, ln, row_ctx, g.structure)) is not None:
-                got = [sp]
-            out.extend(
-                dataclasses.replace(
-                    r,
-                    kind=TABLE_ROW,
-                    structure=g.structure,
-                    first_line=ln,
-                    last_line=ln,
-                    labels=((column, _label(row[0])), ("column", head[j]), *r.labels),
-                )
-                for r in got
-            )
+        got = _phrase_row(g, ln, row, head, column, dict.fromkeys(range(1, len(head)), row_ctx))
+        if got is None:
+            return []  # a cell of figures alone: a table of figures, not of phrases
+        out.extend(got)
     return out

@@ -9954,6 +9954,16 @@ _NOT_SUBSET = frozenset(
 )
 
 
+def _subset_tail(tail: list[str]) -> bool:
+    """Whether a field name's last words (at most three) name a subset, not another measure
+    (`tau_arena` -> ['arena'])."""
+    return (
+        len(tail) <= 3
+        and all(_SUBSET_WORD.match(w) and w not in _NOT_SUBSET for w in tail)
+        and C.key(" ".join(tail)).metric is None
+    )
+
+
 def _subset_fields(obj: dict[str, Any]) -> list[tuple[str, C.Key, C.Value, str, str]]:
     """The fields of ``obj`` naming an acceptance figure then a subset (field, key, value,
     text, subset; the subset '' for a bare 'draft_accept'): a rate, ratio or length by its
@@ -9971,11 +9981,7 @@ def _subset_fields(obj: dict[str, Any]) -> list[tuple[str, C.Key, C.Value, str, 
             drafts = k.metric is None and head in _DRAFT_ACCEPT_NAMES
             if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.LENGTH) and not drafts:
                 continue
-            if len(tail) > 3 or not all(
-                _SUBSET_WORD.match(w) and w not in _NOT_SUBSET for w in tail
-            ):
-                break
-            if C.key(" ".join(tail)).metric is not None:
+            if not _subset_tail(tail):
                 break
             text = repr(v) if isinstance(v, float) else str(v)
             val = C.value(text)
@@ -10273,11 +10279,7 @@ def _beside_subsets(obj: dict[str, Any]) -> list[tuple[str, C.Key, C.Value, str,
             head, tail = " ".join(words[:n]), words[n:]
             if head not in own:
                 continue
-            if len(tail) > 3 or not all(
-                _SUBSET_WORD.match(w) and w not in _NOT_SUBSET for w in tail
-            ):
-                break
-            if C.key(" ".join(tail)).metric is not None:
+            if not _subset_tail(tail):
                 break
             text = repr(v) if isinstance(v, float) else str(v)
             val = C.value(text)
