@@ -31,8 +31,7 @@ _CELL = re.compile(
 MIN_CELLS = 2
 
 
-def _plain(cell: str) -> str:
-    return C._MARKUP.sub("", cell).strip()
+_plain = C.unmarked
 
 
 def read(g: Grid, ctx: I.Ctx) -> list[PasteRecord]:
@@ -54,16 +53,24 @@ def read(g: Grid, ctx: I.Ctx) -> list[PasteRecord]:
             if not 1 <= length <= C.MAX_STEP_TOKENS:
                 return []
             line = f"acceptance rate: {m.group('r')}, accept length: {m.group('l')}"
-            out.extend(
-                dataclasses.replace(
-                    r,
-                    kind=TABLE_ROW,
-                    structure=g.structure,
-                    first_line=ln,
-                    last_line=ln,
-                    labels=(((head[0] or "row").lower(), _plain(label)), ("column", head[j])),
-                    fields=((head[j], m.group(0)),),
-                )
-                for r in I.keyvalue([(ln, line)], ctx, "key-value")
-            )
+            out.extend(cell_records(g, ctx, ln, label, head, j, m.group(0), line))
     return out if len(out) >= MIN_CELLS else []
+
+
+def cell_records(
+    g: Grid, ctx: I.Ctx, ln: int, label: str, head: list[str], j: int, cell: str, line: str
+) -> list[PasteRecord]:
+    """The records of one table cell read as the key-value ``line`` its bracket says, labelled
+    by its row (``label``) and its column (``head[j]``), the cell's text its field."""
+    return [
+        dataclasses.replace(
+            r,
+            kind=TABLE_ROW,
+            structure=g.structure,
+            first_line=ln,
+            last_line=ln,
+            labels=(((head[0] or "row").lower(), _plain(label)), ("column", head[j])),
+            fields=((head[j], cell),),
+        )
+        for r in I.keyvalue([(ln, line)], ctx, "key-value")
+    ]

@@ -584,6 +584,13 @@ ITEM_LABELS = frozenset(
 _MARKUP = re.compile(r"\*\*|__|~~|[*`]|<[^<>]{0,80}>|\b_(?=[\d.])|(?<=[\d%])_\b")
 # a character that every match of _MARKUP holds
 _MARKUP_CHARS = frozenset("*_~`<")
+
+
+def unmarked(text: str) -> str:
+    """The text without its markup (``_MARKUP``: bold, code, tags, escaped underscores), stripped."""
+    return _MARKUP.sub("", text).strip()
+
+
 _UNIT_PAREN = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
 _POS = re.compile(
     r"^(?:the\s+)?(?:acceptance|accept|acc|draft acceptance)?\s*(?:rate|prob(?:ability)?)?\s*"

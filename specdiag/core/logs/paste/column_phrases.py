@@ -41,8 +41,7 @@ OTHER_COLUMN_RULE = (
 )
 
 
-def _label(cell: str) -> str:
-    return C._MARKUP.sub("", cell).strip()
+_label = C.unmarked
 
 
 def _phrase(cell: str) -> bool:

@@ -42,8 +42,7 @@ RULE = (
 )
 
 
-def _plain(cell: str) -> str:
-    return C._MARKUP.sub("", cell).strip()
+_plain = C.unmarked
 
 
 def _figure(header: str) -> C.Key | None:

@@ -15,12 +15,12 @@ Pure: a grid in, records out.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import interpret as I
-from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
+from specdiag.core.logs.paste.bracket_column import cell_records
+from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.paste.tables import Grid
 
 # a header cell: a configuration, then a bracket naming only the acceptance
@@ -37,8 +37,7 @@ _SHARE = re.compile(r"^(?P<r>\d+(?:\.\d+)?)\s*%$")
 MIN_CELLS = 2
 
 
-def _plain(cell: str) -> str:
-    return C._MARKUP.sub("", cell).strip()
+_plain = C.unmarked
 
 
 def _share(cell: str) -> str | None:
@@ -76,16 +75,5 @@ def read(g: Grid, ctx: I.Ctx) -> list[PasteRecord]:
         for j in cols:
             share = _share(row[j])
             assert share is not None
-            out.extend(
-                dataclasses.replace(
-                    r,
-                    kind=TABLE_ROW,
-                    structure=g.structure,
-                    first_line=ln,
-                    last_line=ln,
-                    labels=(((head[0] or "row").lower(), _plain(label)), ("column", head[j])),
-                    fields=((head[j], share),),
-                )
-                for r in I.keyvalue([(ln, f"acceptance rate: {share}")], ctx, "key-value")
-            )
+            out.extend(cell_records(g, ctx, ln, label, head, j, share, f"acceptance rate: {share}"))
     return out if len(out) >= MIN_CELLS else []

@@ -10168,19 +10168,8 @@ def json_records(
         if not fig.has_acceptance() and (subsets := _subset_fields(obj)):
             # an object of no figure of its own but of the figure on each subset of prompts
             # ('"acceptance_rate_chat": 0.61, "acceptance_rate_code": 0.72'): a record each
-            for name, sk, sv, text, subset in subsets:
-                sf = E.Figures()
-                sf.put(sk.metric or "", sv, sk, text, name)
-                sf.notes.extend(fig.notes)
-                rec = E.record(
-                    sf,
-                    kind=kind,
-                    tool=ctx[0],
-                    tool_rule=ctx[1],
-                    structure="json",
-                    lines=lines,
-                    labels=(*labels, ("subset", subset)) if subset else tuple(labels),
-                )
+            for field in subsets:
+                rec = _subset_record(field, fig.notes, kind, ctx, lines, labels)
                 if rec is not None:
                     out.append(rec)
             continue
@@ -10197,22 +10186,12 @@ def json_records(
             out.append(rec)
             # the same figure on each subset beside it ('"tau": 3.1, "tau_chat": 2.8'): a
             # record each, labelled by its subset
-            for name, sk, sv, text, subset in _beside_subsets(obj):
+            for field in _beside_subsets(obj):
                 if keyed is None:
                     keyed = _keyed_lengths(doc)
-                if (subset, sv.number) in keyed:
+                if (field[4], field[2].number) in keyed:
                     continue  # (the subset's own object prints it too: one record, there)
-                sf = E.Figures()
-                sf.put(sk.metric or "", sv, sk, text, name)
-                sub = E.record(
-                    sf,
-                    kind=kind,
-                    tool=ctx[0],
-                    tool_rule=ctx[1],
-                    structure="json",
-                    lines=lines,
-                    labels=(*labels, ("subset", subset)),
-                )
+                sub = _subset_record(field, [], kind, ctx, lines, labels)
                 if sub is not None:
                     out.append(_as_decided(sub, rec))
     return out
@@ -10256,6 +10235,32 @@ def _as_decided(sub: PasteRecord, rec: PasteRecord) -> PasteRecord:
         accept_length=round(length, 6),
         bonus=Decision(value, "the object's own figure of the same name decides it (one way)"),
         notes=decided_notes(sub.notes),
+    )
+
+
+def _subset_record(
+    field: tuple[str, C.Key, C.Value, str, str],
+    notes: list[str],
+    kind: str,
+    ctx: Ctx,
+    lines: tuple[int, int],
+    labels: list[tuple[str, str]],
+) -> PasteRecord | None:
+    """The record of one JSON field holding a figure on a subset of prompts (a field of
+    :func:`_subset_fields` or :func:`_beside_subsets`), labelled by its subset, the object's
+    notes carried (``notes``)."""
+    name, key, value, text, subset = field
+    sf = E.Figures()
+    sf.put(key.metric or "", value, key, text, name)
+    sf.notes.extend(notes)
+    return E.record(
+        sf,
+        kind=kind,
+        tool=ctx[0],
+        tool_rule=ctx[1],
+        structure="json",
+        lines=lines,
+        labels=(*labels, ("subset", subset)) if subset else tuple(labels),
     )
 
 

@@ -40,8 +40,7 @@ def hinted(g: Grid) -> bool:
     )
 
 
-def _plain(cell: str) -> str:
-    return C._MARKUP.sub("", cell).strip()
+_plain = C.unmarked
 
 
 def keyed(g: Grid, above: list[str]) -> Grid:

@@ -23,9 +23,7 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.position_labels import _ROW
 from specdiag.core.logs.paste.tables import Grid
 
-
-def _plain(cell: str) -> str:
-    return C._MARKUP.sub("", cell).strip()
+_plain = C.unmarked
 
 
 def _section(cells: list[str]) -> bool | None:
