@@ -4187,6 +4187,9 @@ _AT_POSITION = re.compile(
     r"[*`]{0,2}\s+(?:at|for|on)\s+(?:the\s+)?(?:draft\s+)?(?:position|pos|depth)\s*[-#]?\s*(\d)\b",
     re.I,
 )
+# a span of positions after a position's number ('position 1+', 'depth 2-4', 'pos 3 and up'):
+# those positions' figure, no one position's
+_SPAN_AFTER = re.compile(r"\s*(?:\+|[-–]\s*\d|and\s+(?:up|above|on|beyond)\b|onwards?\b)", re.I)
 # a condition after a value said to hold always ('... will always be 100% if the draft is the
 # target', 'whenever', 'as long as', 'provided'): what must follow, not what a run printed
 _CONDITION_AFTER = re.compile(
@@ -7244,6 +7247,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue  # (a fraction another reader read: '0.71 vs 0.66 acceptance', a pair)
         if any(a <= m.start("val") < b for a, b, _ in drafted):
             continue  # ('drafts 3 tokens per step at 70% acceptance': read with its drafts)
+        if (
+            k.metric == C.RATE
+            and v is not None
+            and (at_pos := _AT_POSITION.match(text, m.end())) is not None
+            and not _SPAN_AFTER.match(text, at_pos.end())
+        ):
+            # '0.93 acceptance at position 1': that draft position's rate, never the run's (as
+            # after its key, 'acceptance was 93% at position 0')
+            pk = C.Key(C.POSITION, k.text, k.percent, int(at_pos.group(1)))
+            found.append((m.start(), pk, v, m.group("key"), m.group("val").strip()))
+            for i in range(m.start(), at_pos.end()):
+                rest[i] = " "
+            continue
         if k.metric == C.RATE and v is not None:
             # the rates before it joined by arrows ('37.2% → 55.1% acceptance'): a change, each
             # side its own run (before, after), as a cell of a change is
