@@ -73,6 +73,8 @@ _LENGTH_RANGE = re.compile(
     r"(?:\baccept(?:ance)?[ _]+(?:length|len)|\bAL)[\s:=|*`]{0,8}"
     r"\d+(?:\.\d+)?\s*[-–]\s*\d+(?:\.\d+)?(?![\d.])"
 )
+# a hedge of approximation right before a value ('~', 'about ')
+_HEDGED_BEFORE = r"(?:[~≈∼]\s*|\b(?:about|around|approx\w*|roughly|circa)\s+)"
 # a markdown heading line
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 
@@ -287,7 +289,21 @@ def _decide_with(
             # a range under an accept length's name on the rate's lines ('89.2% acceptance rate,
             # mean acceptance length 2.73-3.69 tokens'): another figure's spread, not the rate's
             own = _LENGTH_RANGE.sub(" ", own)
-        return OD._APPROX.search(own) is None
+        if hedged(r):
+            return False  # ('~62%': the rate itself approximate)
+        # a hedge of approximation of another figure on the rate's line ('TTFT ~0.60s', '~1,988
+        # tok/s'): that figure's, not the rate's; a bound, a range or 'nearly' still leave it
+        return OD._APPROX.search(OD._HEDGE.sub(" ", own)) is None
+
+    def hedged(r: PasteRecord) -> bool:
+        # (the rate's own value printed after a hedge: '~74%', 'about 0.74')
+        own = " ".join(raw[r.first_line - 1 : r.last_line])
+        return any(
+            OD._HEDGE.search(v) is not None
+            or re.search(_HEDGED_BEFORE + re.escape(v.strip("`* ")), own) is not None
+            for _, v in r.fields
+            if v.strip("`* ")
+        )
 
     # the counted records' line and field name: a lone rate printed under the same name on the
     # same line is that measure's other value ('52.1% (4168/8000), up from 9.4% before'), the
