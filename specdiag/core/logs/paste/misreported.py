@@ -80,11 +80,33 @@ _FIGURE_NOUN = re.compile(
 )
 
 
+# an error word said after the thing it qualifies ('MTP broken', 'the draft head is broken', 'the
+# fp4 quant was buggy'): the noun right before it (a copula or two between), perhaps closing
+# emphasis or a quote; a speculative word before the error word names the thing itself
+_THING_BEFORE = re.compile(
+    r"(?<![\w-])(?P<noun>[A-Za-z][\w.-]{0,40})[*_`'\"]{0,2}\s+"
+    r"(?:(?:is|was|are|were|looks|seems|got|gets|became|now|still|completely|totally)\s+){0,2}$",
+    re.I,
+)
+# a word that is no thing of the run before an error word ('is broken' after 'it', 'this')
+_NO_THING = re.compile(r"(?:it|this|that|they|these|those|something|everything|which|and|or)$", re.I)
+
+
 def _of_a_thing(line: str, m: re.Match[str]) -> bool:
-    """Whether the error word ``m`` is an adjective qualifying a thing of the run, not a figure
-    (``_ERROR_ADJECTIVE``)."""
+    """Whether the error word ``m`` qualifies a thing of the run, not a figure: an adjective
+    before its noun (``_ERROR_ADJECTIVE``), or said after it (``_THING_BEFORE``: 'MTP broken: 0%
+    acceptance', the drafts measured with it)."""
     adj = _ERROR_ADJECTIVE.match(line, m.start())
-    return adj is not None and _FIGURE_NOUN.match(adj.group("noun")) is None
+    if adj is not None:
+        return _FIGURE_NOUN.match(adj.group("noun")) is None
+    if m.group(0).lower() != "broken" and not m.group(0).lower().startswith("bugg"):
+        return False  # ('bug', 'wrong', 'incorrect' after a noun: of the figure as often)
+    before = _THING_BEFORE.search(line, max(0, m.start() - 60), m.start())
+    return (
+        before is not None
+        and _FIGURE_NOUN.match(before.group("noun")) is None
+        and _NO_THING.match(before.group("noun")) is None
+    )
 
 
 _BOUND_VALUE = re.compile(r"(?<![\w.])" + _BOUND)
