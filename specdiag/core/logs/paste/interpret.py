@@ -44,6 +44,7 @@ from specdiag.core.logs.paste import item_shares as IS
 from specdiag.core.logs.paste import json_per_step as JPS
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import keyed_share as KSH
+from specdiag.core.logs.paste import labelled_cell as LC
 from specdiag.core.logs.paste import mean_list as ML
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
@@ -3350,6 +3351,17 @@ def _by_rows(
                             f"{side_counts[2].number:g}",
                             "drafted",
                         )
+                continue
+            if m in C.ACCEPTANCE and v is None and (lv := LC.values(cell)) is not None:
+                # '0.70 C1, 0.49 C32', '0.46, 0.50 C1; 0.54 C32': values each closed by its
+                # run's setting (labelled_cell.py), one record a value, labelled by it
+                times = {lab: sum(1 for x, _ in lv if x == lab) for lab, _ in lv}
+                nth: dict[str, int] = {}
+                for lab, one_v in lv:
+                    nth[lab] = nth.get(lab, 0) + 1
+                    sub = lab if times[lab] == 1 else f"{lab} ({nth[lab]})"
+                    one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
+                    one.put(m, one_v, k, cell, header)
                 continue
             if (
                 m in (C.ACCEPTED, C.DRAFTED)
