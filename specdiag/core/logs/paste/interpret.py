@@ -880,7 +880,9 @@ _POSITION_COLUMN = frozenset(("position", "pos", "token", "draft position", "dep
 
 # a cell saying its run was not measured: a dash alone ('—', '-', '–'), 'n/a', 'N/A', 'skip',
 # 'skipped', 'not run', 'not measured' (a sweep's point left out)
-_NOT_RUN = re.compile(r"^\s*(?:[-–—]{1,2}|n/a|N/A|(?i:skip(?:ped)?|not (?:run|measured)))\s*$").match
+_NOT_RUN = re.compile(
+    r"^\s*(?:[-–—]{1,2}|n/a|N/A|(?i:skip(?:ped)?|not (?:run|measured)))\s*$"
+).match
 # a cell of a whole number alone ('80', '1,200'): a count or a setting's value
 _WHOLE_CELL = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)$")
 

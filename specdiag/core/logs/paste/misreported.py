@@ -89,7 +89,9 @@ _THING_BEFORE = re.compile(
     re.I,
 )
 # a word that is no thing of the run before an error word ('is broken' after 'it', 'this')
-_NO_THING = re.compile(r"(?:it|this|that|they|these|those|something|everything|which|and|or)$", re.I)
+_NO_THING = re.compile(
+    r"(?:it|this|that|they|these|those|something|everything|which|and|or)$", re.I
+)
 
 
 def _of_a_thing(line: str, m: re.Match[str]) -> bool:

@@ -53,10 +53,19 @@ def test_each_value_closed_by_its_setting_is_a_record(
 
 @pytest.mark.parametrize(
     "cell",
-    ["0.61 p99", "0.52 x2", "0.52 tokens", "61% C1, 0.55 C32", "0.61 C1 then dropped", "0.61 C1 C2"],
+    [
+        "0.61 p99",
+        "0.52 x2",
+        "0.52 tokens",
+        "61% C1, 0.55 C32",
+        "0.61 C1 then dropped",
+        "0.61 C1 C2",
+    ],
 )
 def test_cells_of_another_shape_are_not_split_by_setting(read: Read, cell: str) -> None:
     got = [r for r in read(_table(cell)).records if r.first_line == 6]
     # (other readers may still read the cell's first value; never a record a setting)
     assert len(got) <= 1
-    assert not any(v in ("p99", "x2", "tokens", "C1", "C2", "C32") for r in got for _, v in r.labels)
+    assert not any(
+        v in ("p99", "x2", "tokens", "C1", "C2", "C32") for r in got for _, v in r.labels
+    )
