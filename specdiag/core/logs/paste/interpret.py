@@ -44,6 +44,7 @@ from specdiag.core.logs.paste import item_shares as IS
 from specdiag.core.logs.paste import json_per_step as JPS
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import keyed_share as KSH
+from specdiag.core.logs.paste import kept_lists as KL
 from specdiag.core.logs.paste import labelled_cell as LC
 from specdiag.core.logs.paste import mean_list as ML
 from specdiag.core.logs.paste import on_dataset as OND
@@ -9107,6 +9108,8 @@ def keyvalue(
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
     pre = IS.carried(_pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines)))))
+    # ('Accept length held steady: A 2.81 / 2.77; B 3.41 / 3.37': a line a value, kept_lists.py)
+    pre = KL.expanded(pre)
     lines = _change_pairs(
         [
             (
