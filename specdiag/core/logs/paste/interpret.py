@@ -43,8 +43,8 @@ from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import item_shares as IS
 from specdiag.core.logs.paste import json_per_step as JPS
 from specdiag.core.logs.paste import json_rejected as JREJ
-from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import kept_lists as KL
+from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import labelled_cell as LC
 from specdiag.core.logs.paste import mean_list as ML
 from specdiag.core.logs.paste import on_dataset as OND

@@ -79,7 +79,7 @@ def _values(t: str) -> tuple[str, list[str], str] | None:
             counts.add(len(vals))
             values.extend(vals)
         at = m.end()
-        if not t[m.end() - 1 : m.end()] == ";":
+        if t[m.end() - 1 : m.end()] != ";":
             break  # (the sentence ends after this group)
     if not values or len(counts) != 1:
         return None
