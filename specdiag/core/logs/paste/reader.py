@@ -55,6 +55,7 @@ from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import lead_restated as LR
+from specdiag.core.logs.paste import legend_items as LGI
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
@@ -1413,6 +1414,10 @@ def read_paste(
             # 5.71'): the separator put after the bracket (bracket_qualified.py)
             if BQ.hinted(text):
                 lines = BQ.separated(lines)
+        # items of a list printed in a legend's format ('format accept/tok-s:' over "['58%/36.0',
+        # '61%/37.2']"): each item's share named by the legend (legend_items.py)
+        if "format" in low or "fmt" in low:
+            lines = LGI.named(lines)
         # a figure's value, then its value on a subset after 'up to' ('..., up to 5.60 on
         # math'): the second its own clause, the first's unit carried (subset_peak.py)
         if SPK.hinted(low):
