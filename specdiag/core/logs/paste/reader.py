@@ -8,6 +8,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterator
 
+from specdiag.core.logs.paste import accept_list as ACL
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import arrowed as ARW
@@ -1414,6 +1415,10 @@ def read_paste(
             # 5.71'): the separator put after the bracket (bracket_qualified.py)
             if BQ.hinted(text):
                 lines = BQ.separated(lines)
+        # a bare 'accept' over labelled values joined by slashes ('head accept: chat .61 / code
+        # .74'): one rate's list, an item a run (accept_list.py)
+        if " / " in text:
+            lines = ACL.listed(lines)
         # items of a list printed in a legend's format ('format accept/tok-s:' over "['58%/36.0',
         # '61%/37.2']"): each item's share named by the legend (legend_items.py)
         if "format" in low or "fmt" in low:
