@@ -14,6 +14,7 @@ the paste by the word `format`), and a list on the two lines after it.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from specdiag.core.logs.paste import cells as C
@@ -43,6 +44,12 @@ def _rate_name(a: str) -> bool:
     return a.lower() in ("accept", "accepted") or C.key(a).metric == C.RATE
 
 
+def _named_item(x: re.Match[str], name: str) -> str:
+    """An item written with the legend's name after its share."""
+    q = x.group("q")
+    return f"{q}{x.group('v')} {name} / {x.group('rest')}{q}"
+
+
 def named(lines: list[Line]) -> list[Line]:
     """The lines with each item of a list under a legend naming its share written with it."""
     out = list(lines)
@@ -57,11 +64,7 @@ def named(lines: list[Line]) -> list[Line]:
                 continue
             lm = _LIST.search(nxt)
             if lm is not None:
-                body = _ITEM_RE.sub(
-                    lambda x: f"{x.group('q')}{x.group('v')} {name} / {x.group('rest')}"
-                    f"{x.group('q')}",
-                    lm.group(0),
-                )
+                body = _ITEM_RE.sub(functools.partial(_named_item, name=name), lm.group(0))
                 out[j] = (ln, nxt[: lm.start()] + body + nxt[lm.end() :])
             break
     return out

@@ -26,13 +26,10 @@ def test_a_depth_of_one_gives_the_length(
 ) -> None:
     assert said_max_one(name) is not None
     value = f"{rate}%" if pct else f"0.{rate}"
-    text = (
-        "Speculative decoding on the small target.\n\n"
-        + (
-            f"- {name} accept rate: {value}\n"
-            if where == "key"
-            else f"Runs with {name}, greedy.\n- acceptance rate: {value}\n"
-        )
+    text = "Speculative decoding on the small target.\n\n" + (
+        f"- {name} accept rate: {value}\n"
+        if where == "key"
+        else f"Runs with {name}, greedy.\n- acceptance rate: {value}\n"
     )
     got = read(text).records
     assert [r.printed_rate for r in got] == [pytest.approx(rate / 100)]

@@ -32,9 +32,7 @@ def _line(label: str, rate: int, length: int, pad: int, accept: str, step: str, 
 
 @settings(max_examples=examples(40), deadline=None)
 @given(
-    rows=st.lists(
-        st.tuples(st.integers(20, 90), st.integers(130, 480)), min_size=2, max_size=5
-    ),
+    rows=st.lists(st.tuples(st.integers(20, 90), st.integers(130, 480)), min_size=2, max_size=5),
     pad=st.integers(1, 8),
     accept=st.sampled_from(["accept", "acceptance", "accept rate"]),
     step=st.sampled_from(["tok/step", "tokens/step"]),
@@ -43,9 +41,7 @@ def _line(label: str, rate: int, length: int, pad: int, accept: str, step: str, 
 def test_each_line_is_a_run(
     read: Read, rows: list[tuple[int, int]], pad: int, accept: str, step: str, flag: bool
 ) -> None:
-    lines = [
-        _line(_LABELS[i], r, n, pad, accept, step, flag) for i, (r, n) in enumerate(rows)
-    ]
+    lines = [_line(_LABELS[i], r, n, pad, accept, step, flag) for i, (r, n) in enumerate(rows)]
     text = "Speculative decoding runs, one per set:\n\n" + "\n".join(lines) + "\n"
     got = read(text).records
     assert [(r.printed_rate, r.printed_length) for r in got] == [
