@@ -1316,7 +1316,7 @@ _PREFIX_OTHER = re.compile(
     r"theoretical|predicted|estimated|simulat|synthetic|mock|fake|forced|assumed|dummy|goal|"
     r"threshold|\btrain(?:ing)?\b|accept|draft|token|tg/s|/s\b|required|desired|ideal|optimal|"
     r"upper|lower|bound|limit|budget|typical|nominal|projected|hypothetical|illustrative|golden|"
-    r"pinned|verif",
+    r"pinned|verif|margin",
     re.I,
 )
 

@@ -35,6 +35,7 @@ from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import elided as EL
+from specdiag.core.logs.paste import elided_pair as ELP
 from specdiag.core.logs.paste import equated_pair as EQP
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
@@ -9098,6 +9099,7 @@ def keyvalue(
     figure, and is not read."""
 
     def rewritten(t: str, after: str) -> str:
+        t = ELP.rewrite(t)  # ('60% accept / 40 t/s and 46% / 33 t/s': elided_pair.py)
         t = EL.rewrite(
             VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(ML.rewrite(WAS.rewrite(t))))))
         )

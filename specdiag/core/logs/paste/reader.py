@@ -8,6 +8,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterator
 
+from specdiag.core.logs.paste import accept_list as ACL
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import arrowed as ARW
@@ -55,6 +56,7 @@ from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import lead_restated as LR
+from specdiag.core.logs.paste import legend_items as LGI
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
@@ -345,6 +347,33 @@ def _fields_rows(blk: list[tuple[int, str]], first: int, last: int) -> bool:
         all(len(_FIELD.findall(t)) >= 2 for t in rows)
         or (len(rows) >= 2 and all(_KEYED_LINE.match(t) for t in rows))
     )
+
+
+# a cell of a result line's field: its name first (a letter), a figure after it ('accept 67%',
+# 'tok/step 3.69', 'dspark  44.2 t/s (1.48x)') or a flag ('identical=True')
+_NAMED_CELL = re.compile(r"[ \t]*[A-Za-z][^|]*$")
+_CELL_FIGURE = re.compile(r"\d")
+
+
+def _result_lines(blk: list[tuple[int, str]], first: int, last: int) -> bool:
+    """Whether the lines of a block from ``first`` to ``last`` are a tool's result lines, one a
+    run, each its fields apart by spaced bars ('code  base 30.0 t/s | spec 44.2 t/s | accept
+    67% | tok/step 3.69'): no outer bar, no delimiter row, every field after the first opening
+    on its name, two of them at least holding a figure, the first line too (so no header):
+    lines of fields, no table's rows."""
+    rows = [t for ln, t in blk if first <= ln <= last and t.strip()]
+    if len(rows) < 2:
+        return False
+    for t in rows:
+        s = t.strip()
+        if s[0] in "|│" or s[-1] in "|│" or s.count(" | ") < 2:
+            return False
+        cells = s.split("|")[1:]
+        if not all(_NAMED_CELL.match(c) for c in cells):
+            return False
+        if sum(1 for c in cells if _CELL_FIGURE.search(c)) < 2:
+            return False
+    return True
 
 
 def _other_paste(text: str, no_model: bool) -> bool:
@@ -1386,6 +1415,14 @@ def read_paste(
             # 5.71'): the separator put after the bracket (bracket_qualified.py)
             if BQ.hinted(text):
                 lines = BQ.separated(lines)
+        # a bare 'accept' over labelled values joined by slashes ('head accept: chat .61 / code
+        # .74'): one rate's list, an item a run (accept_list.py)
+        if " / " in text:
+            lines = ACL.listed(lines)
+        # items of a list printed in a legend's format ('format accept/tok-s:' over "['58%/36.0',
+        # '61%/37.2']"): each item's share named by the legend (legend_items.py)
+        if "format" in low or "fmt" in low:
+            lines = LGI.named(lines)
         # a figure's value, then its value on a subset after 'up to' ('..., up to 5.60 on
         # math'): the second its own clause, the first's unit carried (subset_peak.py)
         if SPK.hinted(low):
@@ -2270,7 +2307,10 @@ def read_paste(
                 table_figures.update(_figure(r) for r in recs)
                 table_rows.update(rk for r in recs if (rk := _row_key(r)) is not None)
                 table_above = (g.last_line, _figure_name(recs) or table_above[1])
-            elif names and _fields_rows(blk, g.first_line, g.last_line):
+            elif names and (
+                _fields_rows(blk, g.first_line, g.last_line)
+                or _result_lines(blk, g.first_line, g.last_line)
+            ):
                 # rows of 'key= value' fields aligned by their padding ('n_tok= 40  AL= 1.50'):
                 # no table but key-value lines, read as such below
                 used -= set(range(g.first_line, g.last_line + 1))

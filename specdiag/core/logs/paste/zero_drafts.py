@@ -29,8 +29,9 @@ SETTING = re.compile(
     # ('MTP n=1': MTP's n, the drafts a step, right after its name)
     + r"|(?<![\w-])[\"']?(?:num_speculative_tokens|draft|k|gamma|γ|mtp[_ ]?k|n[_ ]?spec|depth|mtp|"
     r"mtp\s+n)"
-    # ('MTP=1', 'MTP-1': the MTP drafts a step)
-    r"[\"']?(?:\s*[=:]\s*|(?<=mtp)-)(?P<m>\d{1,3})"
+    # ('MTP=1', 'MTP-1': the MTP drafts a step; 'MTP D1', 'mtp_d2': its depth, as 'depth=1';
+    # never a list of depths, 'MTP D1/D2')
+    r"[\"']?(?:\s*[=:]\s*|(?<=mtp)-|(?<=mtp)[ _-]?d(?!\d{1,3}\s*(?:[/,]|and|or)\s*d\d))(?P<m>\d{1,3})"
     + COUNT_TAIL
     # SGLang's steps and tree width: a tree may hold several drafts a step, never a maximum of
     # one (group 'o', any value)
