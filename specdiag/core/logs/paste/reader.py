@@ -78,6 +78,7 @@ from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import retold as RTD
+from specdiag.core.logs.paste import retold_share as RTS
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
@@ -2752,6 +2753,8 @@ def read_paste(
     records, block_of = SMU.fold(records, block_of, raw)
     # one run's length and share told again in later sentences, digit for digit (retold.py)
     records, block_of = RTD.fold(records, block_of, raw)
+    # ... or its share alone, of three significant digits or more (retold_share.py)
+    records, block_of = RTS.fold(records, block_of, raw)
     # a draft maximum of one the whole paste sets above its runs, no other setting, one target
     # model at most: each rate's length 1 + rate (one_draft.paste; searched once a paste)
     records = OD.paste(records, list(enumerate(raw, 1))) if records else records
