@@ -224,6 +224,16 @@ _ATTRIBUTED_AFTER = re.compile(
     + r"\b[^()\n]*\)",
     re.I,
 )
+# the clause of a value closed by a bracket pointing to another document for it ('0.96 -> 85.8
+# t/s (see `sampler-notes.md`)', '（见 `notes.md`）', '(cf. results.txt)'): that document's figure,
+# quoted here (a bounded clause, no sentence end between)
+_SEE_DOC = re.compile(
+    r"[^\n.。;；!?()（）]{0,60}?(?:\.\d[^\n.。;；!?()（）]{0,40}?)?[(（]\s*"
+    r"(?:see|cf\.?|见|参见|详见|參見|詳見)\s*[`'\"]?[\w/-]{1,80}(?:\.[\w-]{1,40}){0,3}"
+    r"\.(?:md|txt|pdf|log|json|csv|html?|rst)[`'\"]?\s*[)）]",
+    re.I,
+)
+_SEE_HINT = re.compile(r"[(（]\s*(?:see|cf\b|见|参见|详见|參見|詳見)", re.I)
 # a reference the run is set against, in Chinese or Japanese ('GPU 参考中 ... 约 3.1': in the GPU
 # reference; '参考值', '参考結果'); never 'for reference only' (仅供参考, 供参考) after one's own
 # figure, nor '参考了' (followed a setup)
@@ -271,6 +281,8 @@ def _attributed(r: PasteRecord, line: str) -> bool:
             continue
         if _ATTRIBUTED_AFTER.match(line, m.end()):
             continue
+        if _SEE_DOC.match(line, m.end()) and not ANY_FIRST_PERSON.search(before):
+            continue  # (another document's figure, pointed to: no first person of a run)
         return False
     return True
 
@@ -307,6 +319,8 @@ def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) ->
     whole = "\n".join(raw)
     lead = _LEAD_SOURCE.search(whole) is not None
     where = _WHERE_WORD.search(whole) is not None and any(_WHERE_WORD.search(t) for t in raw)
+    # (a bracket pointing to another document: '(see notes.md)', '（见 notes.md）')
+    where = where or _SEE_HINT.search(whole) is not None
     if not (lead or where):
         return out
     by_line: dict[int, list[int]] = {}
