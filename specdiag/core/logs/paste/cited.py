@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
 from specdiag.core.logs.paste.vocab import ANY_FIRST_PERSON, FIRST_PERSON, FIRST_PERSON_RE
 
 _VERB = (
@@ -428,3 +428,32 @@ def bound_items(records: list[PasteRecord], raw: list[str]) -> set[int]:
         and 1 <= r.first_line <= len(raw)
         and item[r.first_line - 1] in bounded
     }
+
+
+# a table column of a quoted source's figures beside the paste's own runs ('| model | paper |
+# ours |', 'published', 'official', 'model card', 'reported'): that source's, no run here
+_SOURCE_COLUMN = re.compile(
+    r"^(?:the\s+)?(?:paper|published|official|model[\s_-]*card|reported)"
+    r"(?:\s+(?:figures?|values?|results?|numbers?))?$",
+    re.I,
+)
+
+
+def _column(r: PasteRecord) -> str | None:
+    return next((v for k, v in r.labels if k == "column"), None)
+
+
+def source_columns(records: list[PasteRecord], block_of: list[int]) -> set[int]:
+    """The indexes of the table records of a column naming a quoted source alone (_SOURCE_COLUMN),
+    in a table (a block) holding records of another column too: the source's figures set
+    against the paste's runs, no run of the paste. A table of that column alone keeps them."""
+    quoted: dict[int, list[int]] = {}
+    own: set[int] = set()
+    for i, (r, b) in enumerate(zip(records, block_of, strict=True)):
+        if r.kind != TABLE_ROW or (col := _column(r)) is None:
+            continue
+        if _SOURCE_COLUMN.match(re.sub(r"[*_`]", "", col).strip()):
+            quoted.setdefault(b, []).append(i)
+        else:
+            own.add(b)
+    return {i for b, idx in quoted.items() if b in own for i in idx}

@@ -2578,6 +2578,8 @@ def read_paste(
     gone |= {id(records[i]) for i in CIT.paper_paragraphs(records, raw)}
     # an item saying its figures are bounds ('treat them as upper bounds'): no run (cited.py)
     gone |= {id(records[i]) for i in CIT.bound_items(records, raw)}
+    # a table's column of a quoted source ('| paper |') beside the paste's own: the source's
+    gone |= {id(records[i]) for i in CIT.source_columns(records, block_of)}
     records, block_of = _keep(records, block_of, lambda r: id(r) not in gone)
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
