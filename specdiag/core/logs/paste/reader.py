@@ -76,8 +76,8 @@ from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
-from specdiag.core.logs.paste import restated_title as RTT
 from specdiag.core.logs.paste import restated_table as RT
+from specdiag.core.logs.paste import restated_title as RTT
 from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import retold_share as RTS
 from specdiag.core.logs.paste import runcells as RC
