@@ -431,9 +431,10 @@ def bound_items(records: list[PasteRecord], raw: list[str]) -> set[int]:
 
 
 # a table column of a quoted source's figures beside the paste's own runs ('| model | paper |
-# ours |', 'published', 'official', 'model card', 'reported'): that source's, no run here
+# ours |', 'published', 'model card', 'reported'): that source's, no run here ('official' may
+# name an official checkpoint the writer ran)
 _SOURCE_COLUMN = re.compile(
-    r"^(?:the\s+)?(?:paper|published|official|model[\s_-]*card|reported)"
+    r"^(?:the\s+)?(?:paper|published|model[\s_-]*card|reported)"
     r"(?:\s+(?:figures?|values?|results?|numbers?))?$",
     re.I,
 )

@@ -1,17 +1,20 @@
-"""One run's share told again, alone, digit for digit, in a later sentence of the same paste.
+"""One run's share told again, alone, digit for digit, in a later sentence of a page flattened
+onto one line.
 
-A post (or a page flattened onto one line) tells its finding more than once: `the Q4 build with
-two drafts reaches 71.35% draft acceptance and 96 tok/s`, then, in its summary, `- two drafts
-reach 71.35% acceptance, so speculation pays`. Where one-line prose records print a share and
-nothing else (no length, counts or per-position rates), the same share digit for digit, written
-with three significant digits or more and not ending in a zero (`71.35%`, `86.6%`, `0.866`: two
-runs rarely share such a value; `64%`, `70.0%` they may), of the same tool, the first record is
-the run and the later ones go, the first noting them. A later record may carry a setting the
-first does not (`at 86.6% with n_max=3`); two settings that differ are two runs.
+A model card or a post copied as one line (its paragraphs and list items run together) tells
+its finding more than once: `the Q4 build with two drafts reaches 71.35% draft acceptance and
+96 tok/s ... Key points: - two drafts reach 71.35% acceptance, so speculation pays`. Where
+prose records of one line print a share and nothing else (no length, counts or per-position
+rates), the same share digit for digit, written with three significant digits or more and not
+ending in a zero (`71.35%`, `86.6%`, `0.866`: two runs rarely share such a value; `64%`,
+`70.0%` they may), of the same tool, and the line prints that share as many times with a
+sentence end (`.`, `!`, `?`, `;`) or a list dash between the tellings, the first record is the
+run and the later ones go, the first noting them. A later record may carry a setting the first
+does not (`at 86.6% with n_max=3`); two settings that differ are two runs.
 
-Records of one line (a flattened page) count as told apart only where the line prints the share
-as many times, a sentence end (`.`, `!`, `?`, `;`) or a list dash between the tellings;
-two values said side by side in one sentence (`chat 71.35% and code 71.35%`) stay two records.
+Two values said side by side in one sentence (`chat 71.35% and code 71.35%`) stay two records,
+and so do records of lines of their own (each line may tell its own run: the paste's lines are
+its structure, as the other readers take them).
 
 Pure: records in, records out; the records grouped by their share once a paste, one line searched
 per group.
@@ -86,10 +89,9 @@ def fold(
         if len(group) < 2:
             continue
         first = group[0]
-        per_line: dict[int, int] = {}
-        for i in group:
-            per_line[records[i].first_line] = per_line.get(records[i].first_line, 0) + 1
-        if any(n > 1 and _tellings(raw[ln - 1], shown) < n for ln, n in per_line.items()):
+        if len({records[i].first_line for i in group}) != 1:
+            continue  # (lines of their own: two runs may share a figure, each told on its line)
+        if _tellings(raw[records[first].first_line - 1], shown) < len(group):
             continue  # (said side by side in one sentence: two runs)
         for i in group[1:]:
             a, b = records[first].labels, records[i].labels

@@ -35,13 +35,21 @@ def _rates(read: Read, text: str) -> list[float | None]:
     ]
 
 
-@given(first=_FIRST, again=_AGAIN, s=_SHARE, flat=st.booleans())
-def test_a_share_told_again_alone_is_one_record(
-    read: Read, first: str, again: str, s: str, flat: bool
+@given(first=_FIRST, again=_AGAIN, s=_SHARE)
+def test_a_share_told_again_alone_on_a_flattened_page_is_one_record(
+    read: Read, first: str, again: str, s: str
 ) -> None:
-    sep = " " if flat else "\n\n"
-    text = first.format(s=s) + sep + "Key points:" + sep + again.format(s=s) + "\n"
+    text = first.format(s=s) + " Key points: " + again.format(s=s) + "\n"
     assert _rates(read, text) == [round(float(s[:-1]) / 100, 6)]
+
+
+@given(first=_FIRST, again=_AGAIN, s=_SHARE)
+def test_negative_control_lines_of_their_own_stay_records(
+    read: Read, first: str, again: str, s: str
+) -> None:
+    # each line may tell its own run: the lines are the paste's structure
+    text = first.format(s=s) + "\n\nKey points:\n\n" + again.format(s=s) + "\n"
+    assert len(_rates(read, text)) == 2
 
 
 @given(first=_FIRST, again=_AGAIN, n=st.integers(2, 9), zero=st.booleans())
@@ -50,7 +58,7 @@ def test_negative_control_round_shares_stay_records(
 ) -> None:
     # '60%' or '60.0%': two runs may well share it
     s = f"{n}0.0%" if zero else f"{n}4%"
-    text = first.format(s=s) + "\n\nKey points:\n\n" + again.format(s=s) + "\n"
+    text = first.format(s=s) + " Key points: " + again.format(s=s) + "\n"
     assert len(_rates(read, text)) == 2
 
 
@@ -62,7 +70,7 @@ def test_negative_control_two_values_in_one_sentence_stay_records(read: Read, s:
 
 def test_negative_control_two_settings_are_two_runs(read: Read) -> None:
     text = (
-        "With n_max=3 the head reaches 71.35% draft acceptance on the laptop.\n\n"
+        "With n_max=3 the head reaches 71.35% draft acceptance on the laptop. "
         "With n_max=5 the head reaches 71.35% draft acceptance as well.\n"
     )
     assert len(_rates(read, text)) == 2

@@ -1,4 +1,4 @@
-"""A table column naming a quoted source alone ('paper', 'published', 'official', 'model card',
+"""A table column naming a quoted source alone ('paper', 'published', 'model card',
 'reported') beside the paste's own runs is that source's figures, no record (cited.py); a table
 of that column alone keeps them, and a column naming the writer's run of a reference
 implementation ('reference impl') is the paste's own."""
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
-_SOURCE = st.sampled_from(["paper", "Paper", "published", "official", "model card", "**reported**"])
+_SOURCE = st.sampled_from(["paper", "Paper", "published", "model card", "**reported**"])
 
 
 def _table(cols: list[str], rows: list[list[int]]) -> str:
@@ -48,3 +48,8 @@ def test_negative_control_the_sources_column_alone_stays(
 def test_negative_control_the_writers_reference_run_stays(read: Read) -> None:
     text = "Mean accept length:\n\n" + _table(["reference impl", "after"], [[612, 633]])
     assert [r.printed_length for r in read(text).records] == [6.12, 6.33]
+
+
+def test_negative_control_an_official_checkpoint_column_stays(read: Read) -> None:
+    text = "Mean accept length:\n\n" + _table(["official", "finetuned"], [[281, 305]])
+    assert [r.printed_length for r in read(text).records] == [2.81, 3.05]
