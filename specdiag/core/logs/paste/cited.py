@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
 from specdiag.core.logs.paste.vocab import ANY_FIRST_PERSON, FIRST_PERSON, FIRST_PERSON_RE
 
 _VERB = (
@@ -224,6 +224,16 @@ _ATTRIBUTED_AFTER = re.compile(
     + r"\b[^()\n]*\)",
     re.I,
 )
+# the clause of a value closed by a bracket pointing to another document for it ('0.96 -> 85.8
+# t/s (see `sampler-notes.md`)', '（见 `notes.md`）', '(cf. results.txt)'): that document's figure,
+# quoted here (a bounded clause, no sentence end between)
+_SEE_DOC = re.compile(
+    r"[^\n.。;；!?()（）]{0,60}?(?:\.\d[^\n.。;；!?()（）]{0,40}?)?[(（]\s*"
+    r"(?:see|cf\.?|见|参见|详见|參見|詳見)\s*[`'\"]?[\w/-]{1,80}(?:\.[\w-]{1,40}){0,3}"
+    r"\.(?:md|txt|pdf|log|json|csv|html?|rst)[`'\"]?\s*[)）]",
+    re.I,
+)
+_SEE_HINT = re.compile(r"[(（]\s*(?:see|cf\b|见|参见|详见|參見|詳見)", re.I)
 # a reference the run is set against, in Chinese or Japanese ('GPU 参考中 ... 约 3.1': in the GPU
 # reference; '参考值', '参考結果'); never 'for reference only' (仅供参考, 供参考) after one's own
 # figure, nor '参考了' (followed a setup)
@@ -271,6 +281,8 @@ def _attributed(r: PasteRecord, line: str) -> bool:
             continue
         if _ATTRIBUTED_AFTER.match(line, m.end()):
             continue
+        if _SEE_DOC.match(line, m.end()) and not ANY_FIRST_PERSON.search(before):
+            continue  # (another document's figure, pointed to: no first person of a run)
         return False
     return True
 
@@ -307,6 +319,8 @@ def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) ->
     whole = "\n".join(raw)
     lead = _LEAD_SOURCE.search(whole) is not None
     where = _WHERE_WORD.search(whole) is not None and any(_WHERE_WORD.search(t) for t in raw)
+    # (a bracket pointing to another document: '(see notes.md)', '（见 notes.md）')
+    where = where or _SEE_HINT.search(whole) is not None
     if not (lead or where):
         return out
     by_line: dict[int, list[int]] = {}
@@ -414,3 +428,33 @@ def bound_items(records: list[PasteRecord], raw: list[str]) -> set[int]:
         and 1 <= r.first_line <= len(raw)
         and item[r.first_line - 1] in bounded
     }
+
+
+# a table column of a quoted source's figures beside the paste's own runs ('| model | paper |
+# ours |', 'published', 'model card', 'reported'): that source's, no run here ('official' may
+# name an official checkpoint the writer ran)
+_SOURCE_COLUMN = re.compile(
+    r"^(?:the\s+)?(?:paper|published|model[\s_-]*card|reported)"
+    r"(?:\s+(?:figures?|values?|results?|numbers?))?$",
+    re.I,
+)
+
+
+def _column(r: PasteRecord) -> str | None:
+    return next((v for k, v in r.labels if k == "column"), None)
+
+
+def source_columns(records: list[PasteRecord], block_of: list[int]) -> set[int]:
+    """The indexes of the table records of a column naming a quoted source alone (_SOURCE_COLUMN),
+    in a table (a block) holding records of another column too: the source's figures set
+    against the paste's runs, no run of the paste. A table of that column alone keeps them."""
+    quoted: dict[int, list[int]] = {}
+    own: set[int] = set()
+    for i, (r, b) in enumerate(zip(records, block_of, strict=True)):
+        if r.kind != TABLE_ROW or (col := _column(r)) is None:
+            continue
+        if _SOURCE_COLUMN.match(re.sub(r"[*_`]", "", col).strip()):
+            quoted.setdefault(b, []).append(i)
+        else:
+            own.add(b)
+    return {i for b, idx in quoted.items() if b in own for i in idx}

@@ -3792,6 +3792,41 @@ _CHANGED_METRICS = frozenset(
 )
 
 
+# a metric's cell of a table of metrics as rows printing the column's run and, in brackets,
+# another branch's value of the same figure (named by one word: the code line it was built
+# from), perhaps with the figure's ceiling after it ('1.185 (main 1.255, ceiling 7)'): two runs
+_BRANCH_ASIDE = re.compile(
+    r"^(?P<v>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*\(\s*"
+    r"(?P<who>main|master|trunk|upstream|before|old|previous|prev|stock)\s*:?\s*"
+    r"(?P<w>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)"
+    r"(?:\s*[,;]\s*(?:ceiling|max|maximum|cap|limit)\s*:?\s*(?P<n>\d{1,2}))?\s*\)$",
+    re.I,
+)
+
+
+def branch_aside(cell: str) -> tuple[C.Value, str, str, C.Value, str] | None:
+    """A cell's value, the other branch's name, and its value, each with its text, where the
+    cell prints the column's run and another branch's in brackets (``_BRANCH_ASIDE``): both of
+    one form (a share both or neither), below the ceiling printed after them (a whole number,
+    a length's); else None."""
+    m = _BRANCH_ASIDE.match(C._MARKUP.sub("", cell).strip())
+    if m is None:
+        return None
+    a, b = m.group("v").replace(" ", ""), m.group("w").replace(" ", "")
+    if a.endswith("%") != b.endswith("%"):
+        return None
+    va, vb = C.value(a), C.value(b)
+    if va is None or vb is None:
+        return None
+    if (n := m.group("n")) is not None:
+        top = int(n)
+        if va.percent or not (va.number < top and vb.number < top):
+            return None
+        va = dataclasses.replace(va, max=float(top))
+        vb = dataclasses.replace(vb, max=float(top))
+    return va, a, m.group("who").lower(), vb, b
+
+
 def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     width = len(cols)
@@ -3848,6 +3883,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         pooled_rows: set[int] = set()
         # the sides of cells of a change ('1.62 → 1.69'), in order: a record each
         sides: dict[int, E.Figures] = {}
+        # another branch's values in brackets ('1.185 (main 1.255)'), by the branch: a record each
+        branches: dict[str, E.Figures] = {}
         for r, (_ln, cells) in enumerate(g.rows):
             k = _series_key(cells[0]) if r in series_rows else C.key(cells[0])
             cell = cells[j] if j < len(cells) else ""
@@ -3883,6 +3920,15 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 # and after a change, each side its own record, as a row's cell of a change is
                 for i, one_v in enumerate(vals):
                     sides.setdefault(i, E.Figures()).put(k.metric, one_v, k, cell, cells[0])
+                continue
+            elif (
+                v is None and k.metric in C.ACCEPTANCE and (aside := branch_aside(cell)) is not None
+            ):
+                # '1.185 (main 1.255, ceiling 7)': the column's run, and the other branch's
+                fig.put(k.metric, aside[0], k, aside[1], cells[0])
+                branches.setdefault(aside[2], E.Figures()).put(
+                    k.metric, aside[3], k, aside[4], cells[0]
+                )
                 continue
             elif _cell_figures(fig, k, v, cell, cells[0]):
                 continue
@@ -3927,6 +3973,15 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 g.structure + " (transposed)",
                 (g.first_line, g.last_line),
                 "change",
+            )
+        if any(f.has_acceptance() for f in branches.values()):
+            mine += _records(
+                branches,
+                labels,
+                sources.get(j, ctx),
+                g.structure + " (transposed)",
+                (g.first_line, g.last_line),
+                "branch",
             )
         if pooled.has_acceptance():
             pooled.notes.append(f"the '{pooled.pooled_by_name}' row: the run's totals' ratio")

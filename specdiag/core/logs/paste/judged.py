@@ -25,12 +25,15 @@ NOTE = "judged again by the figure at line {line} ({text}): one run"
 # an indefinite figure opening a sentence, a clause after a semicolon or a list item, its
 # acceptance name after it (one word may qualify it: 'draft', 'token'), then a copula or a
 # verb of seeming ('is', 'was', 'seems', 'looks', 'sounds', 'feels', 'remains', 'stays')
+# (without the article, the figure opening its sentence, only a verb of seeming judges it: '76%
+# acceptance rate sounds promising'; '76% acceptance rate was measured' tells a run)
 _JUDGED = re.compile(
-    r"(?:^\s*(?:(?:[-*+•]|\d{1,2}[.)])\s+)?|[.!?;]\s+)[*_`]*an?\s+[~≈]?"
+    r"(?:^\s*(?:(?:[-*+•]|\d{1,2}[.)])\s+)?|[.!?;]\s+)[*_`]*(?P<a>an?\s+)?[~≈]?"
     r"(?P<v>\d+(?:\.\d+)?\s*%?)\s+(?:[a-z-]+\s+)?accept(?:ance|ed)?(?:\s+(?:rate|length))?"
-    r"[*_`]*\s+(?:is|was|seems|looks|sounds|feels|remains|stays)\b",
+    r"[*_`]*\s+(?P<verb>is|was|seems|looks|sounds|feels|remains|stays)\b",
     re.I,
 )
+_SEEMING = frozenset(("seems", "looks", "sounds", "feels"))
 
 
 def _figure(r: PasteRecord) -> tuple[str, float] | None:
@@ -60,6 +63,8 @@ def _judged(r: PasteRecord, raw: list[str]) -> C.Value | None:
     if said is None or said.max is not None:
         return None
     for m in _JUDGED.finditer(line):
+        if m.group("a") is None and m.group("verb").lower() not in _SEEMING:
+            continue
         v = C.value(m.group("v"))
         if v is not None and v.number == said.number and v.percent == said.percent:
             return said
@@ -80,8 +85,11 @@ def fold(
         return records, block_of
     by_kind: dict[str, list[tuple[float, int]]] = {}
     for j, r in enumerate(records):
-        if (fig := _figure(r)) is not None:
-            by_kind.setdefault(fig[0], []).append((fig[1], j))
+        # (a record printing both figures prints each: '76.3% (length 1.76)' is judged by '76%')
+        if r.printed_rate is not None:
+            by_kind.setdefault("rate", []).append((r.printed_rate, j))
+        if r.printed_length is not None:
+            by_kind.setdefault("length", []).append((r.printed_length, j))
     for figures in by_kind.values():
         figures.sort()
     drop: set[int] = set()

@@ -79,7 +79,9 @@ from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
+from specdiag.core.logs.paste import restated_title as RTT
 from specdiag.core.logs.paste import retold as RTD
+from specdiag.core.logs.paste import retold_share as RTS
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
@@ -1536,6 +1538,7 @@ def read_paste(
         accept_word or ATB.speeds_at_shares(text)
     )
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
+    line_at: dict[int, str] | None = None  # the paste's lines by number, built once where asked
     syms: list[tuple[int, str, str]] | None = None  # symbols the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
@@ -1857,6 +1860,13 @@ def read_paste(
             # a table under a heading further up naming its figure ('## Acceptance Length vs
             # Context Length', then prose, then '### Eagle3: ...' over the table)
             candidate = _TABLE_MARK.search("|")
+        if not candidate and accept_word and "|" in body:
+            # a table whose figure a later line names while restating one of its cells
+            # (restated_title.py)
+            if line_at is None:
+                line_at = dict(lines)
+            if any(RTT.title(g, _lines_after(line_at, g.last_line)) for g in TB.find(blk)[0]):
+                candidate = _TABLE_MARK.search("|")
         if (
             not candidate
             and STH.hinted(body, text)
@@ -2233,6 +2243,12 @@ def read_paste(
                 # a sentence above saying which way the figure is better (better_title.py)
                 [t for ln, t in blk if ln < g.first_line] or heading.splitlines()
             )
+            if not _CANDIDATE.search(g_title) and not I._OTHER_FIGURE.search(g_title):
+                # a later line naming the figure while restating one of its cells, the title
+                # above (if any) naming no figure (restated_title.py): the lines indexed once
+                if line_at is None:
+                    line_at = dict(lines)
+                g_title = RTT.title(g, _lines_after(line_at, g.last_line))
             stat_recs = STH.read(g, ctx, text, g_title) if STH.hinted(body, text, g_title) else []
             recs, names = (
                 (stat_recs, True)
@@ -2602,6 +2618,8 @@ def read_paste(
     gone |= {id(records[i]) for i in CIT.paper_paragraphs(records, raw)}
     # an item saying its figures are bounds ('treat them as upper bounds'): no run (cited.py)
     gone |= {id(records[i]) for i in CIT.bound_items(records, raw)}
+    # a table's column of a quoted source ('| paper |') beside the paste's own: the source's
+    gone |= {id(records[i]) for i in CIT.source_columns(records, block_of)}
     records, block_of = _keep(records, block_of, lambda r: id(r) not in gone)
     # a length beside the marginal per-position rates of its run: 1 + their sum
     records = MARG.decide(records, text)
@@ -2792,6 +2810,8 @@ def read_paste(
     records, block_of = SMU.fold(records, block_of, raw)
     # one run's length and share told again in later sentences, digit for digit (retold.py)
     records, block_of = RTD.fold(records, block_of, raw)
+    # ... or its share alone, of three significant digits or more (retold_share.py)
+    records, block_of = RTS.fold(records, block_of, raw)
     # a draft maximum of one the whole paste sets above its runs, no other setting, one target
     # model at most: each rate's length 1 + rate (one_draft.paste; searched once a paste)
     records = OD.paste(records, list(enumerate(raw, 1))) if records else records
@@ -4646,6 +4666,11 @@ def _metric_declared(t: str) -> str | None:
         if k.metric in I._TITLE_FIGURES and k.metric != C.PER_POSITION:
             return None if k.text == "acceptance" else " ".join(words[:n])
     return None
+
+
+def _lines_after(line_at: dict[int, str], last: int) -> list[str]:
+    """The few lines of the paste right after line ``last`` (restated_title.py)."""
+    return [line_at.get(ln, "") for ln in range(last + 1, last + 1 + RTT.LINES_AFTER)]
 
 
 def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:

@@ -154,6 +154,9 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # TokenSpeed, an SGLang-derived engine: its name alone (its server lines are the line
         # scanner's; in prose and tables its conventions are unsaid, so it decides none)
         ("tokenspeed", r"\btokenspeed\b"),
+        # sparkinfer, an inference engine with its own DSpark drafting and an eval bot printing
+        # its figures: its name alone, one word (no convention of its own decided)
+        ("sparkinfer", r"\bsparkinfer\b"),
         ("transformers", r"\bassisted[_ ]generation\b|\bassistant_model\b"),
     )
 )
@@ -248,6 +251,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "exllama": ("exllama", "tabbyapi"),
     "ollama": ("ollama",),
     "tokenspeed": ("tokenspeed",),
+    "sparkinfer": ("sparkinfer",),
     "transformers": ("assisted", "assistant_model"),
 }
 
@@ -1056,6 +1060,7 @@ _RUNTIMES = _ENGINES | {
     "ollama",
     "mlc",
     "tokenspeed",
+    "sparkinfer",
 }
 
 

@@ -94,3 +94,40 @@ def test_the_judged_pattern_is_linear_on_a_long_line() -> None:
         list(JG._JUDGED.finditer(line))
         best = min(best, time.perf_counter() - t)
     assert best < 0.05
+
+
+# a figure opening its sentence with no article, judged by a verb of seeming, after a record
+# printing both the run's figures (its share at more decimals, its length beside it)
+_BARE_JUDGE = st.sampled_from(
+    [
+        "{pct}% acceptance rate sounds good, but the drafting costs too much here.",
+        "- {pct}% draft acceptance looks fine on paper; the speed says otherwise.",
+        "Nothing else changed. {pct}% acceptance feels high for a head this small.",
+    ]
+)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(judge=_BARE_JUDGE, p=st.integers(21, 89), tenth=st.integers(1, 4))
+def test_a_bare_figure_judged_restates_the_run_printing_both_figures(
+    judge: str, p: int, tenth: int
+) -> None:
+    rate = p + tenth / 10
+    text = (
+        f"Measured on the service: {rate:.1f}% acceptance rate "
+        f"(mean acceptance length: {1 + rate / 100:.2f}).\n\n"
+        "Why it stays off:\n\n" + judge.format(pct=str(p)) + "\n"
+    )
+    assert _rates(text) == [round(rate / 100, 4)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(p=st.integers(21, 89), verb=st.sampled_from(["is", "was", "stays"]))
+def test_negative_control_a_bare_figure_told_as_a_run_is_read(p: int, verb: str) -> None:
+    # without the article only a verb of seeming judges: '61% acceptance was ...' tells a run
+    text = (
+        f"Measured on the service: {p}.2% acceptance rate (mean acceptance length: "
+        f"{1 + p / 100:.2f}).\n\n"
+        f"{p}% acceptance rate {verb} what the second box gave on the code prompts.\n"
+    )
+    assert len(read_paste(text).records) == 2
