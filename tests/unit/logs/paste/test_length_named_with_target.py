@@ -6,7 +6,7 @@ _one_name_one_way). Where nothing decided the first, the later one stays undecid
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.support.examples import examples
@@ -38,6 +38,8 @@ def test_a_later_bare_length_follows(
     read: Read, steps: int, per: int, later: int, first: str
 ) -> None:
     acc = steps * per // 100
+    # (a later length equal to the first is that run told again: one record, not this shape)
+    assume(abs(later / 1000 - (1 + acc / steps)) > 0.005)
     got = read(_paste(steps, acc, first, later / 1000)).records
     assert [r.accept_length for r in got] == [
         pytest.approx(1 + acc / steps, abs=1e-6),
