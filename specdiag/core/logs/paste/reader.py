@@ -1634,6 +1634,13 @@ def read_paste(
     # a draft trainer's summary table's acceptance figures: prose stating one is its training
     trained = I.training_figures(all_blocks) if "loss" in folded else set()
     marks = any(w in folded for w in _MARK_WORDS)
+    # a case supposed above, then worked out ('Suppose ...:' ... 'For the example above:'): the
+    # lines from the turn back to it are its arithmetic (notrun.worked_case_marks, once a paste)
+    worked_case = (
+        NR.worked_case_marks([x for blk_ in all_blocks for x in blk_])
+        if any(w in folded for w in NR.SUPPOSED_WORDS)
+        else {}
+    )
     # the paste's statement above that it holds no measurement (_NO_MEASUREMENT)
     disclaims, disclaimed = "measurement" in folded, None
     plans: bool | None = None  # (whether the paste plans its figures: once, when asked)
@@ -2005,6 +2012,9 @@ def read_paste(
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         marked = _marks(blk, knob_named)
+        for ln, _ in blk if worked_case else ():
+            if ln in worked_case:
+                marked.setdefault(ln, f"a worked example: {worked_case[ln]!r}")
         for ln, _ in blk if assigned else ():
             if ln in assigned:
                 marked.setdefault(ln, assigned[ln])
