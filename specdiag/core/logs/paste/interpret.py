@@ -1408,7 +1408,7 @@ def grid(
         kn, kg = C.key(name), C.key(group) if group else None
         if (
             kn.metric is None
-            and C.ACCEPT_ALONE.match(name)
+            and (C.ACCEPT_ALONE.match(name) or C.METHOD_ACCEPT.match(name))
             and (told or _counts_share(g, cols, ci))
             and _shares(g, ci)
         ):
