@@ -2765,6 +2765,9 @@ def read_paste(
     # a draft maximum of one the whole paste sets above its runs, no other setting, one target
     # model at most: each rate's length 1 + rate (one_draft.paste; searched once a paste)
     records = OD.paste(records, list(enumerate(raw, 1))) if records else records
+    # ... and a length its own counts give as 1 + accepted / drafted under a draft maximum of
+    # one set anywhere: the drafts are the verify steps, bonus included (one_draft.py)
+    records = OD.counted_lengths(records, list(enumerate(raw, 1))) if records else records
     # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
     # records: the same two runs, each end's rate joining its length (paired_changes.py)
     records, block_of = PCH.fold(records, block_of, raw)
