@@ -63,6 +63,7 @@ from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import note_restated as NOTE
+from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import paired_changes as PCH
@@ -1728,6 +1729,9 @@ def read_paste(
                     )
                 )
             continue
+        if KSH.hinted(body) and (short := [(ln, KSH.rewrite(t)) for ln, t in blk]) != blk:
+            # vLLM's draft count named on a line, then written short ('num=1/2/3'): k (k_short)
+            blk, body = short, "\n".join(t for _, t in short)
         if BI.hinted(body):
             # 'label: N% both' items, named by the sentence or the table right above (both_items)
             above_name = table_above[1] if blk[0][0] - table_above[0] <= 3 else None
