@@ -53,6 +53,7 @@ from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import item_tool as ITM
 from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
+from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import links as LK
@@ -63,7 +64,6 @@ from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import note_restated as NOTE
-from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
 from specdiag.core.logs.paste import paired_changes as PCH
