@@ -968,10 +968,11 @@ _SUPPOSED_CASE = re.compile(
     re.I,
 )
 # a line that turns back to that case to work a figure out of it ('For the example above:', 'In
-# this example,', '对于上面的例子:', '上例中', '上の例では')
+# this example,', '对于上面的例子:', '上例中', '上の例では'; never 'in this case', a run's words
+# as often)
 _BACK_TO_EXAMPLE = re.compile(
     r"\b(?:for|in|with|from|using)\s+(?:the|this|that|our)\s+(?:(?:above|previous|preceding)\s+)?"
-    r"(?:example|scenario|case)\b(?:\s+above)?|"
+    r"(?:example|scenario)\b(?:\s+above)?|"
     r"(?:上面|上述|以上|前面|这个|该)的?(?:例子|示例|例)|上例|(?:上|この|上記の)例",
     re.I,
 )
@@ -982,7 +983,7 @@ _MEASURED_AGAIN = re.compile(
     re.I,
 )
 _MD_HEADING = re.compile(r"^\s*#{1,6}\s")
-SUPPOSED_WORDS = ("例", "example", "scenario", "case")
+SUPPOSED_WORDS = ("例", "example", "scenario")
 
 
 def worked_case_marks(lines: list[tuple[int, str]]) -> dict[int, str]:

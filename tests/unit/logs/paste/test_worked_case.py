@@ -105,3 +105,11 @@ def test_a_run_measured_after_the_turn_back_is_read() -> None:
         + "We measured it on the real server:\naccept_length= 2.74\n"
     )
     assert [r.printed_length for r in read_paste(text).records] == [2.74]
+
+
+def test_in_this_case_is_no_turn_back_to_an_example() -> None:
+    # ('in this case' tells of the run as often as of an example)
+    text = _paste(
+        "Suppose one request streams {n} chunks:", "In this case:", "accept_length", 3, 9, False
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [3.0]
