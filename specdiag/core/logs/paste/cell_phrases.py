@@ -112,6 +112,32 @@ def rate_then_length(cell: str) -> tuple[C.Value | None, C.Value] | None:
     return (None if m.group("q") else C.value(m.group("r"))), length
 
 
+# the length named after a share with its counts, the last part of the cell ('231/267 = 86.52%,
+# mean length 1.87', '86.5% (231/267); AL 1.87')
+_LENGTH_TAIL = re.compile(
+    r"[,;]\s*(?:(?:mean|avg\.?|average)[-_ ]?)?(?:acc(?:ept(?:ance)?)?\.?[-_ ]?)?"
+    r"(?:len(?:gth)?|AL|τ)\s*[:=]?\s*(?:[~≈]\s?)?(?P<l>\d{1,2}\.\d+)$"
+)
+
+
+def counted_rate_then_length(cell: str) -> tuple[tuple[C.Value, C.Value, C.Value], C.Value] | None:
+    """((rate, accepted, drafted), length) of a cell printing a share with the counts that
+    give it, then a length named after it (``231/267 = 86.52%, mean length 1.87``), or None
+    (counts that do not give the share, another word before the length, a length outside 1 to
+    the most tokens a step)."""
+    c = _clean(cell)
+    if "/" not in c:
+        return None
+    m = _LENGTH_TAIL.search(c)
+    if m is None:
+        return None
+    share = C.share_with_counts(c[: m.start()].strip())
+    length = C.value(m.group("l"))
+    if share is None or length is None or not 1 <= length.number <= C.MAX_STEP_TOKENS:
+        return None
+    return share, length
+
+
 def rate_then_per_step(cell: str) -> tuple[C.Value, C.Value] | None:
     """(rate, length) of a cell ``P% (mean L tok/step)``, or None (a length outside 1 to the
     most tokens a step, a throughput's ``tok/s``, a time a step: None)."""

@@ -1042,6 +1042,13 @@ MAX_STEP_TOKENS = 16.0
 # a table column named 'Accept' alone, perhaps qualified in a bracket ('Accept (coding)'): the
 # acceptance rate where its cells are shares (interpret.grid), named so in the record's fields
 ACCEPT_ALONE = re.compile(r"^[*_`]{0,2}accept[*_`]{0,2}(?:\s*\([^()]{1,40}\))?\s*$", re.I)
+# ... qualified by the speculative method whose drafts it counts ('MTP accept', 'Draft accept',
+# 'EAGLE-3 accept'): the same bare figure, that method's
+METHOD_ACCEPT = re.compile(
+    r"^[*_`]{0,2}(?:mtp|draft|spec|eagle(?:-?\d)?|medusa|dflash|n-?gram|lookahead)[*_`]{0,2}\s+"
+    r"[*_`]{0,2}accept[*_`]{0,2}(?:\s*\([^()]{1,40}\))?\s*$",
+    re.I,
+)
 # what a length read by the reader of last resort is called: no tool's name for its length, so
 # no tool's convention decides it
 UNSURE_LENGTH = "(length of unknown convention)"

@@ -107,6 +107,10 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("процент принятия", "acceptance rate"),
     ("коэффициент принятия", "acceptance rate"),
     ("уровень принятия", "acceptance rate"),
+    # (the draft in the genitive after the figure it qualifies: 'принятие черновика', the draft's
+    # acceptance; the length alone, 'средняя длина 1,87')
+    ("принятие черновика", "draft acceptance"),
+    ("принятия черновика", "draft acceptance"),
     ("принятия", "acceptance"),
     ("принятие", "acceptance"),
     ("принятых", "accepted"),
@@ -114,6 +118,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("принято", "accepted"),
     ("среднее", "mean"),
     ("средняя", "mean"),
+    ("длина", "length"),
     ("медиана", "median"),
     ("метрика", "metric"),
     ("значение", "value"),

@@ -1414,7 +1414,7 @@ def grid(
         kn, kg = C.key(name), C.key(group) if group else None
         if (
             kn.metric is None
-            and C.ACCEPT_ALONE.match(name)
+            and (C.ACCEPT_ALONE.match(name) or C.METHOD_ACCEPT.match(name))
             and (told or _counts_share(g, cols, ci))
             and _shares(g, ci)
         ):
@@ -3717,6 +3717,16 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
             fig.put(C.RATE, rtl[0], k, cell, header)
         lk = C.Key(C.LENGTH, "len", False, None, k.tool, k.pooled)
         fig.put(C.LENGTH, rtl[1], lk, cell, header)
+        return True
+    if k.metric == C.RATE and (crl := CPH.counted_rate_then_length(cell)) is not None:
+        # '231/267 = 86.52%, mean length 1.87': the share with its counts, then the length
+        # named after it (cell_phrases.py)
+        (rate, acc, drf), length = crl
+        fig.put(C.RATE, rate, k, cell, header)
+        fig.put(C.ACCEPTED, acc, C.key("accepted"), f"{acc.number:g}", "accepted")
+        fig.put(C.DRAFTED, drf, C.key("drafted"), f"{drf.number:g}", "drafted")
+        lk = C.Key(C.LENGTH, "len", False, None, k.tool, k.pooled)
+        fig.put(C.LENGTH, length, lk, cell, header)
         return True
     if k.metric == C.RATE and (rps := CPH.rate_then_per_step(cell)) is not None:
         # '52.0% (mean 3.64 tok/step)': the rate and its run's tokens a step, the length's

@@ -954,3 +954,56 @@ def mocked_test(lines: list[str]) -> tuple[set[int], set[float]]:
                 at.update(range(start + 1, i + 1))
         start = i + 1
     return at, values
+
+
+# --- a worked example supposed above, then worked out -------------------------------------------
+
+# a line that opens by supposing a case and introduces what follows with a colon ('Suppose one
+# request streams three chunks:', '假设一个请求分 3 次返回:'): the lines after it are the case
+# (a bare 'if' or 'say' is no such opening)
+_SUPPOSED_CASE = re.compile(
+    r"^[*_`(\[\s-]*(?:(?:e\.g\.|for (?:example|instance))[,:]?\s+)?"
+    r"(?:suppose|supposing|imagine|assume|assuming|let'?s say|假设|假如|假定|设想|仮に|仮定)"
+    r"[^\n]{0,200}[:：]\s*$",
+    re.I,
+)
+# a line that turns back to that case to work a figure out of it ('For the example above:', 'In
+# this example,', '对于上面的例子:', '上例中', '上の例では'; never 'in this case', a run's words
+# as often)
+_BACK_TO_EXAMPLE = re.compile(
+    r"\b(?:for|in|with|from|using)\s+(?:the|this|that|our)\s+(?:(?:above|previous|preceding)\s+)?"
+    r"(?:example|scenario)\b(?:\s+above)?|"
+    r"(?:上面|上述|以上|前面|这个|该)的?(?:例子|示例|例)|上例|(?:上|この|上記の)例",
+    re.I,
+)
+_MEASURED_AGAIN = re.compile(
+    r"\b(?:we|I)\s+(?:measured|got|saw|observed|ran)\b|"
+    r"\b(?:my|our)\s+(?:real|actual|measured|own)\s+(?:numbers|figures|values|results|runs?)\b|"
+    r"实测|实际测",
+    re.I,
+)
+_MD_HEADING = re.compile(r"^\s*#{1,6}\s")
+SUPPOSED_WORDS = ("例", "example", "scenario")
+
+
+def worked_case_marks(lines: list[tuple[int, str]]) -> dict[int, str]:
+    """Per line number, the words turning back to a supposed case: where a line opens by
+    supposing a case and introduces it with a colon (_SUPPOSED_CASE), a later line turning back
+    to that example (_BACK_TO_EXAMPLE) and every line after it, to a markdown heading or a line
+    saying a run was measured, work the case out: their figures are the example's arithmetic,
+    no run. One pass over the paste."""
+    out: dict[int, str] = {}
+    supposed, back = False, None
+    for ln, t in lines:
+        if back is not None:
+            if _MD_HEADING.match(t) or _MEASURED_AGAIN.search(t):
+                supposed, back = False, None
+            else:
+                out[ln] = back
+                continue
+        if not supposed:
+            supposed = _SUPPOSED_CASE.match(t) is not None
+        elif (m := _BACK_TO_EXAMPLE.search(t)) is not None:
+            back = m.group(0)
+            out[ln] = back
+    return out

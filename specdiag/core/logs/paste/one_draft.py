@@ -373,3 +373,74 @@ def target_models(text: str) -> set[str]:
     out = {m.group("m").rsplit("/", 1)[-1].lower() for m in _MODEL.finditer(text)}
     out.update(m.group("g").lower() for m in _GGUF.finditer(text) if m.group("g"))
     return out
+
+
+COUNTED_RULE = (
+    "identity: printed length = 1 + accepted / drafted, at most one draft token a step ('{said}' "
+    "in the paste): the drafts are the verify steps"
+)
+
+
+def _decimals(x: float) -> int:
+    text = repr(x)
+    return len(text.split(".", 1)[1]) if "." in text and "e" not in text else 0
+
+
+def _flag_max_one(text: str) -> str | None:
+    """The words of ``text`` setting a draft maximum of one by a draft-maximum or draft-count
+    flag (``n-max=1``, ``--draft-max 1``, ``--num-speculative-tokens 1``), where every such
+    setting is one and none is listed; a loose ``name: N`` (``MTP: 2 splits``, a count of
+    something else as often) is no setting here: the counts and the length decide with it."""
+    found = [
+        (m.group(0), int(m.group("max") or m.group("n")))
+        for m in _SETTING.finditer(text)
+        if m.group("o") is None and (m.group("max") or m.group("n"))
+    ]
+    if not found or any(n != 1 for _, n in found) or _LISTED.search(text) is not None:
+        return None
+    return found[0][0].strip("`'\" ")
+
+
+def counted_lengths(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[PasteRecord]:
+    """The paste's records where the paste sets a draft maximum of one and no other draft
+    setting (anywhere outside its records' lines; one target model at most, no other depth):
+    a record printing its accepted and drafted counts and a length equal, at the length's
+    printed precision, to 1 + accepted / drafted (and not to accepted / drafted) counts the
+    target's own token, each step having drafted one token (the drafts are the verify steps):
+    bonus included. Unlike a rate alone (``paste``), the setting may stand below the run: the
+    counts and the length must agree with it."""
+    if not any(
+        r.printed_length is not None
+        and r.accepted_tokens is not None
+        and r.drafted_tokens
+        and r.accept_length is None
+        for r in records
+    ):
+        return records
+    own = {ln for r in records for ln in range(r.first_line, r.last_line + 1)}
+    rest = "\n".join(t for ln, t in lines if ln not in own)
+    if "1" not in rest or (said := _flag_max_one(rest)) is None:
+        return records
+    if D._OTHER_DEPTH.search(rest) is not None or len(target_models(rest)) > 1:
+        return records
+    out = []
+    for r in records:
+        length, acc, drf = r.printed_length, r.accepted_tokens, r.drafted_tokens
+        if (
+            length is not None
+            and acc is not None
+            and drf
+            and 0 <= acc <= drf
+            and r.accept_length is None
+            and r.bonus.value == UNKNOWN
+        ):
+            tol = 0.5 * 10 ** -_decimals(length) + 1e-9
+            if abs(length - (1 + acc / drf)) <= tol and abs(length - acc / drf) > tol:
+                r = dataclasses.replace(
+                    r,
+                    accept_length=length,
+                    bonus=Decision(INCLUDED, COUNTED_RULE.format(said=said)),
+                    notes=decided_notes(r.notes),
+                )
+        out.append(r)
+    return out

@@ -54,6 +54,7 @@ from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import item_tool as ITM
 from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
+from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import legend_items as LGI
@@ -1674,6 +1675,13 @@ def read_paste(
     # a draft trainer's summary table's acceptance figures: prose stating one is its training
     trained = I.training_figures(all_blocks) if "loss" in folded else set()
     marks = any(w in folded for w in _MARK_WORDS)
+    # a case supposed above, then worked out ('Suppose ...:' ... 'For the example above:'): the
+    # lines from the turn back to it are its arithmetic (notrun.worked_case_marks, once a paste)
+    worked_case = (
+        NR.worked_case_marks([x for blk_ in all_blocks for x in blk_])
+        if any(w in folded for w in NR.SUPPOSED_WORDS)
+        else {}
+    )
     # the paste's statement above that it holds no measurement (_NO_MEASUREMENT)
     disclaims, disclaimed = "measurement" in folded, None
     plans: bool | None = None  # (whether the paste plans its figures: once, when asked)
@@ -1761,6 +1769,9 @@ def read_paste(
                     )
                 )
             continue
+        if KSH.hinted(body) and (short := [(ln, KSH.rewrite(t)) for ln, t in blk]) != blk:
+            # vLLM's draft count named on a line, then written short ('num=1/2/3'): k (k_short)
+            blk, body = short, "\n".join(t for _, t in short)
         if BI.hinted(body):
             # 'label: N% both' items, named by the sentence or the table right above (both_items)
             above_name = table_above[1] if blk[0][0] - table_above[0] <= 3 else None
@@ -2052,6 +2063,9 @@ def read_paste(
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         marked = _marks(blk, knob_named)
+        for ln, _ in blk if worked_case else ():
+            if ln in worked_case:
+                marked.setdefault(ln, f"a worked example: {worked_case[ln]!r}")
         for ln, _ in blk if assigned else ():
             if ln in assigned:
                 marked.setdefault(ln, assigned[ln])
@@ -2815,6 +2829,9 @@ def read_paste(
     # a draft maximum of one the whole paste sets above its runs, no other setting, one target
     # model at most: each rate's length 1 + rate (one_draft.paste; searched once a paste)
     records = OD.paste(records, list(enumerate(raw, 1))) if records else records
+    # ... and a length its own counts give as 1 + accepted / drafted under a draft maximum of
+    # one set anywhere: the drafts are the verify steps, bonus included (one_draft.py)
+    records = OD.counted_lengths(records, list(enumerate(raw, 1))) if records else records
     # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
     # records: the same two runs, each end's rate joining its length (paired_changes.py)
     records, block_of = PCH.fold(records, block_of, raw)

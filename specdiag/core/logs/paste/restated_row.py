@@ -320,6 +320,7 @@ def fold(
     records, block_of = _fold_same_setting(records, block_of)
     records, block_of = _fold_extreme(records, block_of, raw)
     records, block_of = _fold_phrase(records, block_of, raw)
+    records, block_of = _fold_takeaway(records, block_of, raw)
     table = [
         i
         for i, r in enumerate(records)
@@ -691,6 +692,69 @@ def _fold_phrase(
         out[j] = dataclasses.replace(
             out[j],
             notes=(*out[j].notes, PHRASE_NOTE.format(line=records[i].first_line, text=text)),
+        )
+    return _without(out, block_of, drop)
+
+
+TAKEAWAY_NOTE = "told again as a list's point at line {line} ({text})"
+
+
+def _one_figure(r: PasteRecord) -> tuple[str, str] | None:
+    """(rate | length, the value as printed, markup aside) of a one-figure prose record with no
+    label, counts or per-position rates; else None."""
+    if (
+        r.structure != "prose"
+        or r.kind == TABLE_ROW
+        or r.labels
+        or r.accepted_tokens is not None
+        or r.drafted_tokens is not None
+        or r.steps is not None
+        or r.per_position
+    ):
+        return None
+    said = _said(r)
+    if said is None or len(said) != 1:
+        return None
+    kind, text, _ = said[0]
+    return kind, C._MARKUP.sub("", text).strip()
+
+
+def _fold_takeaway(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without a one-figure prose record on a list item (``- 64% acceptance keeps
+    the target busy``) whose figure, as printed and of the same measure, exactly one earlier
+    prose record of a paragraph (no list item) prints, no other record of the paste printing
+    it: the paragraph's run told again as a point of the list summing it up; the earlier
+    stays, noting it. Not where either record carries a label or counts, the item's line sets
+    its run apart (``before``, ``vs``, ``than``, ...) or names a run of its own (``on code``,
+    ``with k=4``), nor where the item stands above the paragraph."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, r in enumerate(records):
+        if (said := _one_figure(r)) is not None:
+            groups.setdefault(said, []).append(i)
+    printed = Counter(
+        C._MARKUP.sub("", t).strip() for r in records for _, t in r.fields if t is not None
+    )
+    drop: set[int] = set()
+    out = list(records)
+    for (_, text), members in groups.items():
+        if len(members) != 2 or printed[text] != 2:
+            continue  # (one record, or three alike: runs of their own)
+        j, i = members
+        a, b = records[j], records[i]
+        if not (a.first_line >= 1 and b.first_line <= len(raw)) or a.last_line >= b.first_line:
+            continue
+        item = raw[b.first_line - 1]
+        if not _ITEM.match(item) or b.first_line != b.last_line:
+            continue
+        if any(_ITEM.match(raw[ln - 1]) for ln in range(a.first_line, a.last_line + 1)):
+            continue  # (two points of one list: two runs)
+        if _SIDE.search(item) or _OWN_RUN.search(_ITEM.sub("", item, count=1)):
+            continue
+        drop.add(i)
+        out[j] = dataclasses.replace(
+            out[j], notes=(*out[j].notes, TAKEAWAY_NOTE.format(line=b.first_line, text=text))
         )
     return _without(out, block_of, drop)
 

@@ -600,6 +600,14 @@ _DECLARED = re.compile(
     r"[:=][*_`\s]*(?P<v>[^\n]{1,80})$",
     re.IGNORECASE | re.MULTILINE,
 )
+# ... written in Chinese, opening its line or a clause ('服务框架为 SGLang 0.5.16。', '推理引擎：vLLM',
+# '后端是 llama.cpp'): the field's value up to the clause's end (never another framework's: a
+# training framework, '训练框架为 SpecForge', opens with another word)
+_DECLARED_ZH = re.compile(
+    r"(?:^[\s>*_`-]*|[，。；]\s*)(?:推理|服务|部署|运行)?(?:框架|引擎|后端)[*_`]*\s*"
+    r"(?:为|是|[:：=])[*_`\s]*(?P<v>[^\n。；;，,]{1,60})",
+    re.MULTILINE,
+)
 
 
 # a command line that starts a tool's server ('python3 -m sglang.launch_server --model ...',
@@ -854,7 +862,10 @@ def flagged(text: str) -> set[str]:
 def declared(text: str) -> set[str]:
     """The tools the paste's backend or engine fields name (one field naming one tool each)."""
     out: set[str] = set()
-    for m in _DECLARED.finditer(text):
+    fields = list(_DECLARED.finditer(text))
+    if "框架" in text or "引擎" in text or "后端" in text:
+        fields += _DECLARED_ZH.finditer(text)
+    for m in fields:
         named = tools_named(m.group("v"))
         if len(named) == 1:
             out.add(named[0])

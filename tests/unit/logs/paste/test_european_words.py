@@ -122,3 +122,10 @@ def test_the_method_after_the_noun(read: Read, name: str, method: str, hundredth
     recs = read(text).records
     assert len(recs) == 1 and recs[0].printed_rate is not None
     assert abs(recs[0].printed_rate - hundredths / 100) < 1e-9
+
+
+def test_the_drafts_acceptance_in_russian_genitive_and_a_bare_length() -> None:
+    # ('принятие черновика': the draft's acceptance, the draft after it; 'средняя длина': the
+    # mean length)
+    got = EW.english(["| принятие черновика | 61,5%, средняя длина 1,62 |"])
+    assert got == ["| draft acceptance | 61.5%, mean length 1.62 |"]
