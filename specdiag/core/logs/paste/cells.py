@@ -214,6 +214,9 @@ for _m, _keys in {
         # the name does not say)
         "draft rate",
         "draft share",
+        # the drafts that hit, of ... (drafted tokens, or draft steps: the name does not say)
+        "draft hit rate",
+        "draft hit %",
     ),
     ACCEPTED: (
         "accepted",
