@@ -38,7 +38,9 @@ def test_draft_hit_rate_is_a_share_of_the_drafts(
     assert all(r.accept_length is None and r.accept_rate is None for r in recs)
 
 
-@pytest.mark.parametrize("name", ["hit rate", "Prefix cache hit rate", "cache hit %", "KV hit rate"])
+@pytest.mark.parametrize(
+    "name", ["hit rate", "Prefix cache hit rate", "cache hit %", "KV hit rate"]
+)
 def test_other_hit_rates_name_no_acceptance(read: Read, name: str) -> None:
     text = pipe_table(["Set", "Decode TPS", name], [["chat", "71.2", "64.5%"]])
     assert not read(text).records
