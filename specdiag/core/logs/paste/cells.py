@@ -1255,8 +1255,8 @@ def _key_plain(text: str) -> Key:
             ):
                 # a draft position before the name ('second token acceptance rate', 'normal
                 # pos2 acceptance rate'): that position's rate, never a configuration's
-                n = pm.group("n") or _ORDINALS[pm.group("o")]
-                return Key(POSITION, bare, pct, int(n))
+                at = pm.group("n") or _ORDINALS[pm.group("o")]
+                return Key(POSITION, bare, pct, int(at))
             if named in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE) and names_one(head, False):
                 if key(head).metric is None:
                     return Key(named, bare, pct)
