@@ -1271,6 +1271,14 @@ def _lead_under_title(first: tuple[int, str], above: str) -> tuple[int, str] | N
     return first[0], f"{name}: {m.group('v')}{m.group('rest')}"
 
 
+# words setting a title's tool against the block's run: a comparison, a baseline, a reference
+_TITLE_ASIDE = re.compile(
+    r"\b(?:vs\.?|versus|than|compar\w*|unlike|against|instead|not|baseline|reference|"
+    r"previous|earlier|upstream)\b",
+    re.I,
+)
+
+
 def _title_tool(heading: str, own: list[str]) -> list[str]:
     """The one tool of ``own`` the heading's last line (the block's title, right above it) names,
     not as another run's subject nor in contrast, where the heading's other lines name others;
@@ -1278,6 +1286,8 @@ def _title_tool(heading: str, own: list[str]) -> list[str]:
     if "\n" not in heading:
         return []
     rest, title = heading.rsplit("\n", 1)
+    if title.lstrip(" >*_`").startswith(("(", "[")) or _TITLE_ASIDE.search(title):
+        return []  # an aside, or another run set against it ('(vLLM comparison used ...)')
     named = T.tools_attributed(title)
     if len(named) != 1 or named[0] not in own or T.other_runs(title):
         return []

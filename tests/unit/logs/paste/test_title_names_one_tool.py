@@ -67,6 +67,9 @@ def test_the_title_names_the_tool(
             "Results with {t} and {o} on two GPUs",
             "Speed on one card (not {t})",
             "Bench, {t} vs {o}",
+            "({t} comparison used four cards)",
+            "Baseline: {t} 0.5 on two GPUs",
+            "Compared with {t} on two GPUs",
         ]
     ),
     value=st.integers(150, 390),
@@ -76,11 +79,12 @@ def test_a_title_naming_two_or_in_contrast_decides_nothing(
 ) -> None:
     v = f"{value / 100:.2f}"
     head = title.format(t="vLLM", o="SGLang")
+    # (a blank line under the title: a title inside the block is the block's own words)
     text = (
         intro.format(a="SGLang", b="vLLM")
         + "\n\n"
         + head
-        + "\n"
+        + "\n\n"
         + pipe_table(["Mode", "tok/s", "accept length"], [["MTP on", "41.5", v]])
     )
     recs = read(text).records
