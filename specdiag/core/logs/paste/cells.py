@@ -214,6 +214,9 @@ for _m, _keys in {
         # the name does not say)
         "draft rate",
         "draft share",
+        # the drafts that hit, of ... (drafted tokens, or draft steps: the name does not say)
+        "draft hit rate",
+        "draft hit %",
     ),
     ACCEPTED: (
         "accepted",
@@ -1252,11 +1255,47 @@ def _key_plain(text: str) -> Key:
                 # a mean's name the vocabulary spells with its aggregation word ('average
                 # accepted', 'mean accepted tokens'): as the name alone is read
                 named = key(tail).metric
+            if named == RATE and (
+                pm := _POSITION_BEFORE.search(
+                    head + " token" if tail.startswith(("token ", "draft token ")) else head
+                )
+            ):
+                # a draft position before the name ('second token acceptance rate', 'normal
+                # pos2 acceptance rate'): that position's rate, never a configuration's
+                at = pm.group("n") or _ORDINALS[pm.group("o")]
+                return Key(POSITION, bare, pct, int(at))
             if named in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE) and names_one(head, False):
                 if key(head).metric is None:
                     return Key(named, bare, pct)
                 break
     return Key(mapped, bare, pct)
+
+
+# a draft position closing the words before a figure's name: 'pos2', 'position 3', 'token 2',
+# or an ordinal past the first with its noun ('second token', '3rd draft token'). ('first token
+# acceptance' is left as it was read: a first token's share is also said of the run as a whole,
+# the share of steps whose first draft was accepted)
+_ORDINALS = {
+    w: str(i)
+    for i, ws in enumerate(
+        (
+            ("second", "2nd"),
+            ("third", "3rd"),
+            ("fourth", "4th"),
+            ("fifth", "5th"),
+            ("sixth", "6th"),
+            ("seventh", "7th"),
+            ("eighth", "8th"),
+        ),
+        2,
+    )
+    for w in ws
+}
+_POSITION_BEFORE = re.compile(
+    r"(?:^|\s)(?:(?:pos|position|token|draft token)\s?(?P<n>\d{1,2})|"
+    r"(?P<o>second|third|fourth|fifth|sixth|seventh|eighth|2nd|3rd|[4-8]th)"
+    r"\s+(?:draft\s+)?(?:token|position))$"
+)
 
 
 def names_one(head: str, alone: bool = True) -> bool:

@@ -3457,12 +3457,24 @@ def _by_rows(
     return out
 
 
+# a range cell with a qualifier after it: a bracket of one to six words of letters (no digit, no
+# measure's unit: 'varies by context')
+_SPAN_QUALIFIED = re.compile(
+    r"^(?P<range>[^()\[\]]{3,40}?)\s+[(\[][A-Za-z][A-Za-z'-]*(?:\s+[A-Za-z][A-Za-z'-]*){0,5}[)\]]$"
+)
+
+
 def _figure_span(metric: str, cell: str) -> str | None:
     """The range a table cell prints for an acceptance figure ('0.36–0.47' under a rate, '2.4-2.9'
     under a length), as printed; None when the cell is no range, or one the figure cannot be
     (a rate above 1 without '%', a percentage of tokens per step, a length below 1)."""
+    if metric in (C.POSITION, C.PER_POSITION):
+        return None
     sp = C.span(cell)
-    if sp is None or metric in (C.POSITION, C.PER_POSITION):
+    if sp is None and (q := _SPAN_QUALIFIED.match(C._MARKUP.sub("", cell).strip())) is not None:
+        # '0.55-0.90 (varies by prompt)': the range, then a bracket of words saying how it varies
+        sp, cell = C.span(q.group("range")), q.group("range")
+    if sp is None:
         return None
     lo, hi = sp
     if metric in (C.RATE, C.ACCEPT_RATIO):

@@ -31,6 +31,15 @@ _ROW = re.compile(
     re.I,
 )
 _ACCEPT = re.compile(r"accept|接受|采纳|受理|接收", re.I)
+# a header naming positions in so many words ('Position', 'draft position', '位置'), not a depth
+# (a depth of 1 to 5 in rows may be a sweep of the draft length, each row its own run): under
+# it a bare number is the position's own
+_POSITIONS = re.compile(
+    r"^(?:draft[\s_-]?|token[\s_-]?)?(?:positions?|pos)$|^(?:位置|草稿位置)$", re.I
+)
+_BARE = re.compile(r"^(?P<n>\d{1,2})$")
+# a column named as the acceptance rate alone ('Acceptance Rate', 'draft accept rate')
+_RATE = re.compile(r"^(?:draft[\s_-]?)?accept(?:ance)?[\s_-]?rate$|^接受率$", re.I)
 
 
 def hinted(g: Grid) -> bool:
@@ -50,9 +59,12 @@ def keyed(g: Grid, above: list[str]) -> Grid:
         return g
     if not any(_ACCEPT.search(t) for t in [*above[-2:], *g.header[-1]]):
         return g
+    row = _BARE if _POSITIONS.match(_plain(g.header[-1][0])) else None
     nums = []
     for _, cells in g.rows:
         m = _ROW.match(_plain(cells[0])) if cells else None
+        if m is None and row is not None and cells:
+            m = row.match(_plain(cells[0]))
         if m is None:
             return g
         nums.append(int(m.group("n")))
@@ -62,4 +74,14 @@ def keyed(g: Grid, above: list[str]) -> Grid:
         (ln, [f"acceptance at pos {n}", *cells[1:]])
         for (ln, cells), n in zip(g.rows, nums, strict=True)
     ]
-    return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
+    header = g.header
+    if (
+        row is not None
+        and len(header) == 1
+        and len(header[0]) == 2
+        and _RATE.match(_plain(header[0][1]))
+    ):
+        # one column beside the positions, named as the rate itself ('| Position | Acceptance
+        # Rate |'): the rate at each position, so the column is one run's, named by no label
+        header = [[header[0][0], "-"]]
+    return Grid(g.structure, header, rows, g.first_line, g.last_line)

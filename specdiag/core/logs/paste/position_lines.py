@@ -205,8 +205,18 @@ def decide(
         if not any(
             lo <= r.first_line
             and r.last_line <= hi
-            and (positions_alone(r) and r.per_position == rates or _position_row(r, rates))
+            and (
+                positions_alone(r) and _same_rates(r.per_position, rates) or _position_row(r, rates)
+            )
             for lo, hi, rates in used
         )
     ]
     return [r for r, _ in kept], [b for _, b in kept]
+
+
+def _same_rates(got: tuple[float, ...], rates: tuple[float, ...]) -> bool:
+    """Whether a record's per-position rates are the rates a length took, each equal but for the
+    float's last bits (a percentage divided by 100: 1.17% is 0.011699999999999999)."""
+    return len(got) == len(rates) and all(
+        abs(a - b) <= 1e-12 for a, b in zip(got, rates, strict=True)
+    )

@@ -1164,6 +1164,10 @@ def _tool(
     own = [t for t in own if t not in others]
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
+    elif len(own) > 1 and not in_block and len(titled := _title_tool(heading, own)) == 1:
+        # the line right above the block, its title, names one of them ('Speed, measured on
+        # one card with SGLang 0.5') under lines naming several ('runs on SGLang / vLLM')
+        own = titled
     # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
     own_printer = (
         any(
@@ -1297,6 +1301,29 @@ def _lead_under_title(first: tuple[int, str], above: str) -> tuple[int, str] | N
         return None
     name = I.HEADING_MARK.sub("", above).strip()
     return first[0], f"{name}: {m.group('v')}{m.group('rest')}"
+
+
+# words setting a title's tool against the block's run: a comparison, a baseline, a reference
+_TITLE_ASIDE = re.compile(
+    r"\b(?:vs\.?|versus|than|compar\w*|unlike|against|instead|not|baseline|reference|"
+    r"previous|earlier|upstream)\b",
+    re.I,
+)
+
+
+def _title_tool(heading: str, own: list[str]) -> list[str]:
+    """The one tool of ``own`` the heading's last line (the block's title, right above it) names,
+    not as another run's subject nor in contrast, where the heading's other lines name others;
+    else []."""
+    if "\n" not in heading:
+        return []
+    rest, title = heading.rsplit("\n", 1)
+    if title.lstrip(" >*_`").startswith(("(", "[")) or _TITLE_ASIDE.search(title):
+        return []  # an aside, or another run set against it ('(vLLM comparison used ...)')
+    named = T.tools_attributed(title)
+    if len(named) != 1 or named[0] not in own or T.other_runs(title):
+        return []
+    return named if set(T.tools_named(rest)) - set(named) else []
 
 
 def _attributing(blk: list[tuple[int, str]], body: str, heading: str) -> tuple[str, str]:

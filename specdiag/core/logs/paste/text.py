@@ -305,8 +305,17 @@ _DIGIT_CJK = re.compile(
 )
 # a draft position ('第1位', '第 2 个位置', '位置3', '1番目', '2번째 위치'): 'posN'
 _CJK_POSITION = re.compile(
-    r"(?:第\s*(\d{1,2})\s*(?:位|个位置|个token|個目|步)|位置\s*(?=\d)(\d{1,2})|(?<!\d)(\d{1,2})\s*(?:番目|번째(?:\s*위치)?))"
+    r"(?:第\s*(\d{1,2}|[一二三四五六七八九])\s*(?:位|个位置|个token|個目|步)|位置\s*(?=\d)(\d{1,2})|(?<!\d)(\d{1,2})\s*(?:番目|번째(?:\s*위치)?))"
 )
+# a position's ordinal in Chinese numerals ('第二个token': the second)
+_CJK_NUMERAL = {c: str(i) for i, c in enumerate("一二三四五六七八九", 1)}
+
+
+def _cjk_position(m: re.Match[str]) -> str:
+    n = m.group(1) or m.group(2) or m.group(3)
+    return f" pos{_CJK_NUMERAL.get(n, n)} "
+
+
 _CJK_ACCEPTED = re.compile(
     r"(?:average\s+)?(?:接受的?|接收的?|受理(?:された)?|수락된)\s*(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
@@ -438,7 +447,7 @@ def _from_chinese(line: str) -> str:
             line = line.replace(zh, en)
     # a figure written against the words around it ('接受率为61%，', '1.10个token'): apart
     line = _DIGIT_CJK.sub(" ", line)
-    line = _CJK_POSITION.sub(lambda m: f" pos{m.group(1) or m.group(2) or m.group(3)} ", line)
+    line = _CJK_POSITION.sub(_cjk_position, line)
     line = _CJK_PER_STEP.sub(" tokens per step ", line)
     line = _CJK_ACCEPTED.sub(
         lambda m: (

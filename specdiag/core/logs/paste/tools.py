@@ -823,6 +823,10 @@ _SGLANG_FLAGS = re.compile(
     r"speculative[-_](?:num[-_]steps|eagle[-_]topk)\b[\"'`]?\s*(?:[:=]\s*|\s+)[\"'`]?\d",
     re.IGNORECASE,
 )
+# SGLang's launch flag putting attention data-parallel ('--enable-dp-attention', a switch: no
+# value), spelt so by no other engine (vLLM takes '--data-parallel-size' alone; TensorRT-LLM's
+# option is 'enable_attention_dp'): the server the paste launched or reports on is SGLang's
+_SGLANG_DP_ATTENTION = re.compile(r"(?<![\w-])--enable-dp-attention(?![\w-])", re.IGNORECASE)
 
 
 # llama.cpp's own speculative flags set to a value ('--spec-type draft-mtp' or another of its
@@ -846,11 +850,14 @@ _LLAMACPP_FORM_FIELD = re.compile(
 
 
 def flagged(text: str) -> set[str]:
-    """The tool whose own server flags the paste sets (SGLang's speculative settings; llama.cpp's
-    speculative flags), or whose bug-report form it fills (llama.cpp's)."""
+    """The tool whose own server flags the paste sets (SGLang's speculative settings and its
+    data-parallel attention switch; llama.cpp's speculative flags), or whose bug-report form it
+    fills (llama.cpp's)."""
     low = text.lower()
     out: set[str] = set()
     if "speculative" in low and _SGLANG_FLAGS.search(text):
+        out.add("sglang")
+    if "--enable-dp-attention" in low and _SGLANG_DP_ATTENTION.search(text):
         out.add("sglang")
     if ("--spec-" in low or "--draft-" in low) and _LLAMACPP_FLAGS.search(text):
         out.add("llamacpp")
