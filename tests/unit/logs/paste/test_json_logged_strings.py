@@ -61,7 +61,7 @@ def test_each_logged_string_is_its_own_record(
     doc = json.dumps({"label": "sweep", "results": items}, indent=2)
     got = _records(doc)
     want = []
-    for i, (drafts, share) in enumerate(runs):
+    for drafts, share in runs:
         accepted = drafts * k * share // 100
         want.append((round(1 + accepted / drafts, 2), accepted, drafts * k))
     assert [(r.accept_length, r.accepted_tokens, r.drafted_tokens) for r in got] == want
