@@ -4750,7 +4750,9 @@ _LENGTH_FIRST = re.compile(
     # the singular too: '1.02 token/forward')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     # (the unit hyphenated as a compound: '3.00 tokens-per-cycle')
-    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per |-per-)"
+    # ('3.47 emitted tokens/step': what a step emits, the same count)
+    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens|tokens\s+emitted|emitted\s+tokens)"
+    r"(?:/| per |-per-)"
     r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
