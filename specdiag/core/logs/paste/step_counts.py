@@ -77,9 +77,11 @@ def noun_counts(text: str, items: list[Item]) -> list[Item]:
     if any(k.metric == C.LABEL and k.text in _STEP_KEYS for k, *_ in items):
         return items
     drafted = [_whole(v) for k, v, *_ in items if k.metric == C.DRAFTED]
+    if len(drafted) != 1 or (dra := drafted[0]) is None:
+        return items
     known = [_whole(v) for k, v, *_ in items if k.metric == C.STEPS]
     steps_at = list(_NOUN_STEPS.finditer(text)) if not known else []
-    if len(drafted) != 1 or (dra := drafted[0]) is None or len(known) + len(steps_at) != 1:
+    if len(known) + len(steps_at) != 1:
         return items
     steps = known[0] if known else _whole(C.value(steps_at[0].group("n")))
     accepted = [_whole(v) for k, v, *_ in items if k.metric == C.ACCEPTED]
