@@ -70,10 +70,17 @@ _BARE_LENGTH = re.compile(
 _PER_STEP_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
 
 
-def noun_counts(text: str, items: list[Item]) -> list[Item]:
+# the next line goes on with this one's item (indented, no bullet of its own) and names a figure
+_CONTINUED = re.compile(r"^\s+(?![-*+•]\s|\d{1,2}[.)]\s)\S")
+_FIGURE_NAMED = re.compile(r"accept|length|\btok(?:en)?s?\s*(?:/|per\s)", re.I)
+
+
+def noun_counts(text: str, items: list[Item], nxt: str = "") -> list[Item]:
     """``items`` with the verify steps a line counts before their noun (and its accepted count
     so written, and a bare 'length' those counts give) where the line's one drafted count makes
-    them one run's (see above); else unchanged."""
+    them one run's (see above) and the line holds a figure of the run (an acceptance figure, or
+    the bare length they give) or ``nxt``, the next line, goes on with its item naming one;
+    else unchanged."""
     if any(k.metric == C.LABEL and k.text in _STEP_KEYS for k, *_ in items):
         return items
     drafted = [_whole(v) for k, v, *_ in items if k.metric == C.DRAFTED]
@@ -92,6 +99,12 @@ def noun_counts(text: str, items: list[Item]) -> list[Item]:
         return items
     if acc > dra or not steps <= dra <= steps * C.MAX_STEP_TOKENS:
         return items
+    figured = any(k.metric in C.ACCEPTANCE for k, *_ in items) or (
+        _CONTINUED.match(nxt) is not None and _FIGURE_NAMED.search(nxt) is not None
+    )
+    bare = list(_BARE_LENGTH.finditer(text)) if not figured else []
+    if not figured and len(bare) != 1:
+        return items  # (counts alone, no figure of the run's: no record made of them here)
     out = list(items)
     if steps_at:
         n = steps_at[0].group("n")
@@ -101,11 +114,12 @@ def noun_counts(text: str, items: list[Item]) -> list[Item]:
         out.append((C.key("accepted"), C.Value(float(acc), False, 0), "accepted", a))
     if any(k.metric in _PER_STEP_FIGURES for k, *_ in items):
         return out
-    bare = list(_BARE_LENGTH.finditer(text))
+    bare = bare or list(_BARE_LENGTH.finditer(text))
     x = C.value(bare[0].group("x")) if len(bare) == 1 else None
     if x is None or x.percent:
-        return out
+        return out if figured else items
     tol = C.half_unit(x.decimals) + 1e-9
     if min(abs(x.number - acc / steps), abs(x.number - 1 - acc / steps)) <= tol:
         out.append((C.Key(C.LENGTH, "length", False), x, "length", bare[0].group("x")))
-    return out
+        return out
+    return out if figured else items

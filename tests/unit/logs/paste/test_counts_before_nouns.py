@@ -67,3 +67,36 @@ def test_steps_above_the_drafted_are_no_verify_steps(
     length = f"{1 + a / n:.4f}"
     got = read("Drafting with a fixed block.\n\n" + _line(n, d, a, "steps", ", ", length, False))
     assert all(r.steps is None and r.printed_length is None for r in got.records)
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(n=st.integers(20, 900), k=st.integers(2, 8), share=st.integers(5, 95), noun=_STEPS)
+def test_a_figure_on_the_item_s_next_line(
+    read: Read, n: int, k: int, share: int, noun: str
+) -> None:
+    d = n * k
+    a = d * share // 100
+    x = f"{1 + a / n:.4f}"
+    text = (
+        "Drafting with a fixed block.\n\n"
+        f"- Deltas: **{n} {noun}, {d} proposed tokens, {a} accepted**;\n"
+        f"  `1 + accepted / steps = {x}` tokens per step.\n"
+    )
+    got = read(text).records
+    assert [(r.printed_length, r.accept_length, r.steps) for r in got] == [(float(x), float(x), n)]
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    n=st.integers(20, 900),
+    k=st.integers(2, 8),
+    share=st.integers(5, 95),
+    noun=st.sampled_from(["steps", "draft steps", "decode steps"]),
+)
+def test_counts_alone_give_no_steps(read: Read, n: int, k: int, share: int, noun: str) -> None:
+    # (no figure of the run on the line: its counts are left as the other readers take them;
+    # "rounds" they read as verify steps already)
+    d = n * k
+    a = d * share // 100
+    text = f"Drafting with a fixed block.\n\n- Chat arm: {n} {noun}, {d} proposed, {a} accepted.\n"
+    assert all(r.steps is None and r.printed_length is None for r in read(text).records)
