@@ -9164,7 +9164,7 @@ def keyvalue(
         wrapped = QQ.blank_across(wrapped)
     # an amount changed wrapped after its verb ('adds' / '0.84 accepted tokens'): increments.py
     wrapped = INC.blank_across(wrapped)
-    after = {ln: wrapped[i + 1][1] for i, (ln, _) in enumerate(wrapped[:-1])}
+    next_of = {ln: wrapped[i + 1][1] for i, (ln, _) in enumerate(wrapped[:-1])}
     for ln, t in wrapped:
         said.append(t)
         said_at[ln] = t
@@ -9314,7 +9314,7 @@ def keyvalue(
             items = STEPC.counted(items)  # 'steps=9 drafted=36 accepted=20': verify steps
         if "step" in t.lower() or "round" in t.lower():
             # '142 draft steps, 994 proposed, 371 accepted; length 3.6127': the same, before nouns
-            items = STEPC.noun_counts(t, items, after.get(ln, ""))
+            items = STEPC.noun_counts(t, items, next_of.get(ln, ""))
         for k, v, kt, vt in items:
             k = _as_step_count(k, v)
             k = _run_accept_per_step(fig, k, v)
