@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import re
 import sys
 import zlib
 from collections.abc import Callable
@@ -377,6 +378,42 @@ def _last_lines(before: list[bytes], buf: bytes, start: int, end: int) -> list[b
     return (before + out[::-1])[-PREV_LINES:]
 
 
+# a JSON string literal on one line (a pretty-printed document's strings never span lines)
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"(?P<key>\s*:)?')
+
+
+def _logged_strings(text: str, keywords: tuple[str, ...]) -> list[tuple[int, str]]:
+    """The string values (not keys) of a pretty-printed JSON document that hold a keyword,
+    with the 1-based line each stands on, in order."""
+    import json
+
+    out: list[tuple[int, str]] = []
+    for n, line in enumerate(text.split("\n"), 1):
+        if not any(k in line for k in keywords):
+            continue
+        for m in _JSON_STRING.finditer(line):
+            if m.group("key") is not None:
+                continue
+            try:
+                value = json.loads(m.group(0))
+            except ValueError:
+                continue
+            if isinstance(value, str) and any(k in value for k in keywords):
+                out.append((n, value))
+    return out
+
+
+def _without(doc: object, values: set[str]) -> object:
+    """``doc`` with the string values in ``values`` made empty."""
+    if isinstance(doc, dict):
+        return {k: _without(v, values) for k, v in doc.items()}
+    if isinstance(doc, list):
+        return [_without(v, values) for v in doc]
+    if isinstance(doc, str) and doc in values:
+        return ""
+    return doc
+
+
 def _opens_document(data: bytes) -> bool:
     """Whether a source starts like a pretty-printed JSON document: its first non-blank line
     opens an object or a list and leaves it open ('{', '[', '[{', '{"metrics": {', ...). A log
@@ -475,9 +512,31 @@ class Scanner:
             return False
         self._doc = None
         self.counts.lines = text.count("\n") + (0 if text.endswith("\n") else 1)
-        self.counts.candidate_lines = 1
-        compact = json.dumps(doc, ensure_ascii=False)  # one line: the JSON-body readers
-        self._take(1, compact, self.parser.parse(compact, 1))
+        keywords = tuple(kw.decode("latin-1") for kw in self.finder.keywords)
+        logged = _logged_strings(text, keywords) if any(k in text for k in keywords) else []
+        if not logged:
+            self.counts.candidate_lines = 1
+            compact = json.dumps(doc, ensure_ascii=False)  # one line: the JSON-body readers
+            self._take(1, compact, self.parser.parse(compact, 1))
+            self.finish()
+            return True
+        # String values holding log lines ('"log": "... SpecDecoding metrics: ..."', a result
+        # file keeping each run's metrics line): each is a line of its own, where it stands in
+        # the file; the rest of the document, without them, goes to the JSON-body readers
+        # (one line, all the strings' fields in it, would be one record mixing them).
+        compact = json.dumps(_without(doc, {v for _, v in logged}), ensure_ascii=False)
+        if any(k in compact for k in keywords):
+            self.counts.candidate_lines += 1
+            self._take(1, compact, self.parser.parse(compact, 1))
+        for line_no, value in logged:
+            for piece in value.split("\n"):
+                if any(k in piece for k in keywords):
+                    self.counts.candidate_lines += 1
+                    out = self.parser.parse(piece, line_no)
+                    if self.parser.ready:
+                        self._drain()
+                    if out is not None:
+                        self._take(line_no, piece, out)
         self.finish()
         return True
 

@@ -32,6 +32,18 @@ _LEAF = re.compile(
     r"^(?P<label>[^:]+?)\s*(?::|→|->|=)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
 )
 
+# a leaf of a change ('thinking off: 3.94 → 3.84', '**2.10 -> 2.35**.'): the figure before and
+# after, two records; only after a colon (an arrow alone may part the label from its value)
+_CHANGE_LEAF = re.compile(
+    r"^(?P<label>[^:]+?)\s*:\s*(?P<a>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*(?:→|->)\s*"
+    r"(?P<b>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*[.;]?\s*$"
+)
+# the two sides of a change a heading names ('..., baseline → patched:'): one or two words each
+_SIDES = re.compile(
+    r"(?:^|[,(]\s*)(?P<a>[A-Za-z][\w.+-]*(?:\s[\w.+-]+)?)\s*(?:→|->)\s*"
+    r"(?P<b>[A-Za-z][\w.+-]*(?:\s[\w.+-]+)?)\s*\)?\s*:?\s*$"
+)
+
 # a leaf of counts under a rate's name ('business prompts: 5 / 624', '... : 12 / 80 (15%)',
 # '... : 0 / 40 accepted tokens'): accepted over drafted, a share after them only where it is
 # their ratio at its printed precision
@@ -143,6 +155,9 @@ _SETTING_NAME = re.compile(
 
 
 # the draft tokens per step a label states ('H100, k=3', 'gamma=4')
+# a setting's name with its value in a label ('thinking off, temperature 0'): the run's
+# configuration, as an assignment is, not the setting the value would be
+_SETTING_VALUED = re.compile(_SETTING_NAME.pattern + r"\s*[:=]?\s*\d+(?:\.\d+)?(?![\w.])", re.I)
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|num[_ ]spec[_ ]tokens)\s*=\s*(\d{1,2})\b(?!\s*(?:[/,]|→|->)\s*\d)",
     re.I,
@@ -182,6 +197,11 @@ def read(
     key = C.key(name)
     if key.metric != metric:
         key = C.Key(metric, name.lower(), False)
+    sd = (
+        _SIDES.search(heading.strip().splitlines()[-1])
+        if "→" in heading or "->" in heading
+        else None
+    )
     items: list[tuple[int, int, str]] = []  # (line, indent, text)
     for ln, t in blk:
         m = item(t.expandtabs(4), plain)
@@ -194,37 +214,56 @@ def read(
         while parents and parents[-1][0] >= indent:
             parents.pop()
         leaf = _LEAF.match(text)
-        counted = leaf is None and metric == C.RATE and (leaf := _counts_leaf(text)) is not None
+        changed = _CHANGE_LEAF.match(text) if leaf is None else None
+        counted = False
+        if changed is not None:
+            leaf = changed
+        elif leaf is None and metric == C.RATE:
+            counted = (leaf := _counts_leaf(text)) is not None
         if leaf is None:
             if re.search(r"\d", C._MARKUP.sub("", text)) and C.value(text) is not None:
                 return []  # a bare value: not a configuration's name
             parents.append((indent, _label(text)))
             continue
         label = _label(leaf.group("label"))
-        v = C.value(leaf.group("val"))
+        v = C.value(leaf.group("a" if changed is not None else "val"))
         if (
             v is None
             or not (counted or _plausible(metric, v))
             or C.key(label).metric is not None
-            or _SETTING_NAME.search(_ASSIGNED.sub(" ", label))
+            or _SETTING_NAME.search(_SETTING_VALUED.sub(" ", _ASSIGNED.sub(" ", label)))
         ):
             return []
-        fig = E.Figures()
-        fig.put(metric, v, key, leaf.group("val").strip(), label)
-        labels = tuple(("group", p) for _, p in parents) + (("item", label),)
-        ks = {int(x) for _, lab in labels for x in _K_IN_LABEL.findall(lab)}
-        if len(ks) == 1:
-            fig.k = C.Value(float(ks.pop()), False, 0)  # 'H100, k=3': its draft tokens per step
-        rec = E.record(
-            fig,
-            kind=ctx[2],
-            tool=ctx[0],
-            tool_rule=ctx[1],
-            structure="bullets",
-            lines=(ln, ln),
-            labels=labels,
-        )
-        if rec is None:
-            return []
-        out.append(rec)
+        base = tuple(("group", p) for _, p in parents) + (("item", label),)
+        if changed is None:
+            values = [(v, leaf.group("val").strip(), base)]
+        else:
+            # a change: the figure before and after, each a run (the heading's sides their
+            # labels where it names them)
+            vb = C.value(changed.group("b"))
+            if vb is None or not _plausible(metric, vb) or vb.percent != v.percent:
+                return []
+            sides = (sd.group("a"), sd.group("b")) if sd is not None else ("before", "after")
+            values = [
+                (v, changed.group("a").strip(), (*base, ("side", sides[0]))),
+                (vb, changed.group("b").strip(), (*base, ("side", sides[1]))),
+            ]
+        for val, printed, labels in values:
+            fig = E.Figures()
+            fig.put(metric, val, key, printed, label)
+            ks = {int(x) for _, lab in labels for x in _K_IN_LABEL.findall(lab)}
+            if len(ks) == 1:
+                fig.k = C.Value(float(ks.pop()), False, 0)  # 'H100, k=3': draft tokens a step
+            rec = E.record(
+                fig,
+                kind=ctx[2],
+                tool=ctx[0],
+                tool_rule=ctx[1],
+                structure="bullets",
+                lines=(ln, ln),
+                labels=labels,
+            )
+            if rec is None:
+                return []
+            out.append(rec)
     return out if len(out) >= 2 else []

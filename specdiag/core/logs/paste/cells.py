@@ -462,7 +462,9 @@ _PER_STEP_WORDS = (
         ),
     ),
 )
-for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
+# ('accepted/draft run', 'acc per draft run': one drafting run, a draft proposed and verified:
+# a step; never 'run' alone, a benchmark's whole run)
+for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward", "draft run"):
     for _meaning, _words in _PER_STEP_WORDS:
         if _noun == "proposal" and _meaning == TOK_PER_STEP:
             continue  # ('tokens per proposal': the drafted tokens a proposal holds, k)

@@ -4847,7 +4847,9 @@ _LENGTH_FIRST = re.compile(
     # the singular too: '1.02 token/forward')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     # (the unit hyphenated as a compound: '3.00 tokens-per-cycle')
-    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per |-per-)"
+    # ('3.47 emitted tokens/step': what a step emits, the same count)
+    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens|tokens\s+emitted|emitted\s+tokens)"
+    r"(?:/| per |-per-)"
     r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
@@ -9275,6 +9277,7 @@ def keyvalue(
         wrapped = QQ.blank_across(wrapped)
     # an amount changed wrapped after its verb ('adds' / '0.84 accepted tokens'): increments.py
     wrapped = INC.blank_across(wrapped)
+    next_of = {ln: wrapped[i + 1][1] for i, (ln, _) in enumerate(wrapped[:-1])}
     for ln, t in wrapped:
         said.append(t)
         said_at[ln] = t
@@ -9422,6 +9425,9 @@ def keyvalue(
             items = [_bonus_after(t, it) for it in items]
         if "step" in t.lower():
             items = STEPC.counted(items)  # 'steps=9 drafted=36 accepted=20': verify steps
+        if "step" in t.lower() or "round" in t.lower():
+            # '142 draft steps, 994 proposed, 371 accepted; length 3.6127': the same, before nouns
+            items = STEPC.noun_counts(t, items, next_of.get(ln, ""))
         for k, v, kt, vt in items:
             k = _as_step_count(k, v)
             k = _run_accept_per_step(fig, k, v)

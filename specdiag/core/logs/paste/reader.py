@@ -207,9 +207,11 @@ def _per_step_only(r: PasteRecord) -> bool:
 
 
 # Tokens per draft-verify step in any spelling ('tok/step', 'tokens committed per verify step',
+# 'tokens emitted per step',
 # 'committed tokens per draft/verify step', 'tokens delivered per round', 'tokens a step').
 _PER_STEP = (
-    r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered))?|(?:committed|delivered)[ _]tokens?)"
+    r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered|emitted))?|"
+    r"(?:committed|delivered|emitted)[ _]tokens?)"
     r"(?:/|[ _-]per[ _-]|\s+an?\s+)"
     # (a request of the batch between: 'tokens/row/round', 'tokens per request per step')
     r"(?:(?:rows?|reqs?|requests?|seqs?|sequences?|samples?|slots?)(?:/|[ _-]per[ _-]))?"

@@ -549,7 +549,16 @@ def _single_bars(t: str) -> str:
 _TAIL_VALUE = re.compile(r"[~≈]?\d+(?:\.\d+)?%?(?:[-–—]\d+(?:\.\d+)?%?)?")
 _TAIL_CEILING = re.compile(r"/(\d{1,2})")
 _HEAD_WORD = re.compile(r"[A-Za-z(][\w()/.,+-]*")
-_TAIL_NAMES = ("accept_length", "tokens_per_step", "accepted_per_step", "accept_rate")
+_TAIL_NAMES = (
+    "accept_length",
+    "tokens_per_step",
+    "accepted_per_step",
+    "accept_rate",
+    "per_position",
+)
+# a per-position list's values at a flattened row's end ('0.81, 0.62, 0.44'): each but the last
+# followed by its comma
+_LIST_VALUE = re.compile(r"\d+(?:\.\d+)?%?,")
 
 
 def _tail_names(t: str) -> tuple[str, list[str]] | None:
@@ -577,12 +586,13 @@ def _tail_names(t: str) -> tuple[str, list[str]] | None:
         if not w:
             break
         kind = metric(end - w, end)
-        while (
-            w < 4
-            and metric(end - w - 1, end) == kind
-            and not metric(end - w - 1, end - w)
-            and not metric(end - w - 2, end - w)
-        ):
+        while w < 4 and not metric(end - w - 1, end - w) and not metric(end - w - 2, end - w):
+            grown = metric(end - w - 1, end)
+            if grown == "per_position" and kind == "accept_rate" and not names:
+                # ('Per-pos Accept Rate' last: the rates at each draft position, a list a row)
+                kind = grown
+            elif grown != kind:
+                break
             w += 1
         names.insert(0, " ".join(words[end - w : end]))
         end -= w
@@ -599,13 +609,27 @@ def _two_long_names(t: str) -> bool:
     return head is not None and sum(" " in nm for nm in head[1]) >= 2
 
 
-def _tail_cells(t: str, n: int, lengths: list[bool]) -> tuple[str, list[str]] | None:
+_LIST_ITEM = re.compile(r"\d+(?:\.\d+)?%?")
+
+
+def _tail_cells(t: str, n: int, lengths: list[bool | None]) -> tuple[str, list[str]] | None:
     """A flattened row's label (the words before) and its last ``n`` figure cells, a length's
     perhaps followed by its ceiling (`3.29 / 4`, the ceiling dropped where it is a whole number
     above the value); None where the line does not end in ``n`` such cells."""
     toks = t.split()
     cells: list[str] = []
     for length in reversed(lengths[-n:]):
+        if length is None:
+            # a per-position column: its rates listed, two or more, each but the last with a comma
+            if not toks or not _LIST_ITEM.fullmatch(toks[-1]):
+                return None
+            got = [toks.pop()]
+            while toks and _LIST_VALUE.fullmatch(toks[-1]):
+                got.insert(0, toks.pop())
+            if len(got) < 2:
+                return None
+            cells.insert(0, " ".join(got))
+            continue
         ceiling = None
         if len(toks) >= 3 and toks[-2] == "/" and toks[-1].isdigit():
             ceiling, toks = int(toks[-1]), toks[:-2]
@@ -647,10 +671,17 @@ def _tail_named_table(run: list[Line]) -> Grid | None:
     if (head := _tail_names(t)) is None:
         return None
     label, names = head
-    lengths = [C.key(nm).metric != "accept_rate" for nm in names]
+    # (None: the per-position list, only as the last name; True: a length's, False: a rate's)
+    lengths: list[bool | None] = [
+        None if (m := C.key(nm).metric) == "per_position" else m != "accept_rate" for nm in names
+    ]
+    if None in lengths[:-1] or lengths == [None]:
+        return None
     under = [(ln, u) for ln, u in run[1:] if u.strip()]
-    if len(under) < 2 or all(map(_plain_row, (u for _, u in under))):
-        return None  # (one line is no table; rows of words then numbers: the spaced readers')
+    if len(under) < 2 or (lengths[-1] is not None and all(map(_plain_row, (u for _, u in under)))):
+        # (one line is no table; rows of words then numbers: the spaced readers', but for rows
+        # ending in a per-position list, whose commas those readers take for no cell)
+        return None
     rows: list[tuple[int, list[str]]] = []
     for ln, u in under:
         got = _tail_cells(u, len(names), lengths)
@@ -663,13 +694,13 @@ def _tail_named_table(run: list[Line]) -> Grid | None:
 
 
 def _same_unit_rows(
-    rows: list[tuple[int, list[str]]], lengths: list[bool]
+    rows: list[tuple[int, list[str]]], lengths: list[bool | None]
 ) -> list[tuple[int, list[str]]]:
     """``rows`` less those whose rate cell lacks the '%' the column's other cells print: a short
     row (a baseline's, its rate column empty) whose last figure is another column's ('plain 41'
     under 'setup speed accept rate', over 'drafted 63 71%'), not the rate."""
     for i, length in enumerate(lengths):
-        if length:
+        if length is not False:
             continue
         marked = [("%" in r[1][1 + i]) for r in rows]
         if any(marked) and not all(marked):
