@@ -1709,6 +1709,10 @@ def value(text: str) -> Value | None:
     pct = False
     if t.endswith("%"):
         pct, t = True, t[:-1].strip()
+    if " of " in t and (om := _OF_MOST.match(t)) is not None:
+        # a mean of the tokens a step can hold ('2.7 of 4 total tokens/step'): out of that most
+        most = om.group("n")
+        t = f"{om.group('a')} / {most if most.isdigit() else _WORD_NUMBERS[most.lower()]}"
     t = _UNITS.sub("", t).strip()
     mx = None
     if " of " in t:
@@ -1744,6 +1748,25 @@ def _centre_and_tails(t: str) -> Value | None:
     by = {p.split(None, 1)[0].rstrip(":=").lower(): p for p in parts}
     centre = next((by[c] for c in _CENTRE_ORDER if c in by), None)
     return value(centre) if centre is not None else None
+
+
+# a mean, then 'of' the whole number of tokens a step holds at most ('2.7 of 4 total tokens/step',
+# '3.1 of five tokens per round'): the mean out of that most, as '2.7 / 4'
+_WORD_NUMBERS = {
+    w: n
+    for n, w in enumerate(
+        ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 2
+    )
+}
+OF_MOST_NUMBER = r"(?:\d{1,2}|" + "|".join(_WORD_NUMBERS) + r")"
+# (the unit after the most: tokens a step, 'total' or 'possible' perhaps before it)
+OF_MOST_UNIT = (
+    r"(?:total\s+|possible\s+)?(?:tokens?|toks?)\s*(?:/\s*|per\s+|an?\s+|each\s+)"
+    r"(?:step|fwd|forward|cycle|round|iter|iteration|verify)\b"
+)
+_OF_MOST = re.compile(
+    r"^(?P<a>\d+\.\d+)\s+of\s+(?P<n>" + OF_MOST_NUMBER + r")\s+" + OF_MOST_UNIT + "$", re.I
+)
 
 
 # whole counts, one of the other ('54 of 80')

@@ -3958,7 +3958,10 @@ _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\
 # what a value is over ('2.6 / 5', '1,705/2,374'): a number after '/', its thousands set apart
 # by commas only where every group after the first has three digits (never a list: '1,2/3')
 _OVER = (
-    r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?)"
+    # (a mean of the tokens a step holds at most, '3.2 of four total tokens/step': its most, the
+    # unit with it; cells.value reads the value out of it)
+    r"(?:\s*(?<=[\d\s])of\s+" + C.OF_MOST_NUMBER + r"\s+" + C.OF_MOST_UNIT + "|"
+    r"\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?)"
     # (never the second of a list of three or more: '2.41 / 2.87 / 3.12')
     r"(?!\s*/\s*\.?\d)"
     # ... or 'A of B' of whole counts ('acceptance 54 of 80': accepted of drafted; '54 out of 80')
