@@ -8276,7 +8276,11 @@ def _with_continuations(
 # what a length counts, said right after its value ('2.41 (bonus token included)', '2.41, not
 # counting the bonus', '2.41 [w/o bonus]'): the clause up to its bracket's end or the sentence's
 _AFTER_CLAUSE = re.compile(
-    r"\s*(?:\((?P<b>[^()]{0,60})\)|\[(?P<s>[^\[\]]{0,60})\]|[,;]\s*(?P<c>[^.;()]{0,60}))"
+    r"\s*(?:\((?P<b>[^()]{0,60})\)|\[(?P<s>[^\[\]]{0,60})\]|[,;]\s*(?P<c>[^.;()]{0,60})"
+    # ... or a participle saying it right after a space ('2.41 tokens per step including the
+    # bonus token', 'not counting the bonus'): that phrase alone, no clause after it
+    r"|(?<=\s)(?P<p>(?:not\s+)?(?:including|excluding|counting|incl\.|excl\.)\s+"
+    r"(?:the\s+)?(?:bonus|target)(?:['’]s)?(?:\s+own)?(?:\s+token)?)(?![\w-]))"
 )
 _NOT_COUNTING = re.compile(r"\bnot\s+(?:counting|including)\s+(?:the\s+)?bonus", re.I)
 
@@ -8289,7 +8293,7 @@ def _bonus_after(t: str, item: tuple[C.Key, C.Value, str, str]) -> tuple[C.Key, 
     m = _AFTER_CLAUSE.match(t, at + len(vt))
     if m is None:
         return item
-    clause = m.group("b") or m.group("s") or m.group("c") or ""
+    clause = m.group("b") or m.group("s") or m.group("c") or m.group("p") or ""
     out = C._BONUS_OUT.search(clause) or _NOT_COUNTING.search(clause)
     inc = None if out is not None else C._BONUS_IN.search(clause)
     if (out is None) == (inc is None) or re.search(r"\b(?:and|or|vs)\b|\bwith\s*/", clause):
@@ -8325,7 +8329,7 @@ def _bonus_clause_at(t: str, pos: int) -> str | None:
     m = _AFTER_CLAUSE.match(t, noun.end() if noun is not None else pos)
     if m is None:
         return None
-    clause = m.group("b") or m.group("s") or m.group("c") or ""
+    clause = m.group("b") or m.group("s") or m.group("c") or m.group("p") or ""
     out = C._BONUS_OUT.search(clause) or _NOT_COUNTING.search(clause)
     inc = None if out is not None else C._BONUS_IN.search(clause)
     if (out is None) == (inc is None) or re.search(r"\b(?:and|or|vs)\b|\bwith\s*/", clause):
