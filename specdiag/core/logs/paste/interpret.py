@@ -9856,6 +9856,22 @@ def json_objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:
 
 
 _JSON_STATS = ("avg", "mean", "value", "p50", "median")
+# a field's name ending in the centre of its runs ('tau_median', 'accept_len_mean'): the head
+# names the figure (_JSON_STAT_FIGURES), the tail the statistic
+_JSON_STAT_TAIL = re.compile(
+    r"^(?P<head>[A-Za-z][\w .-]{0,60}?)[_ .-](?P<stat>median|mean|avg|average|p50)$", re.I
+)
+_JSON_STAT_FIGURES = frozenset((C.LENGTH, C.RATE, C.TOK_PER_STEP, C.ACC_PER_STEP))
+
+
+def stat_tail_key(name: str) -> C.Key | None:
+    """The figure a field named by it and the centre of its runs names ('tau_median': the
+    length), None where the name is no such."""
+    m = _JSON_STAT_TAIL.match(name)
+    if m is None or C.key(name).metric is not None:
+        return None
+    k = C.key(m.group("head"))
+    return k if k.metric in _JSON_STAT_FIGURES else None
 
 
 def _is_num(x: object) -> bool:
@@ -10051,8 +10067,22 @@ def json_records(
         labels: list[tuple[str, str]] = []
         for name, v in obj.items():
             k = C.key(str(name))
+            stat_word: str | None = None
+            if (
+                k.metric is None
+                and isinstance(v, float)
+                and (hk := stat_tail_key(str(name))) is not None
+            ):
+                # an acceptance figure's name, then the statistic taken over its runs
+                # ('"tau_median": 2.25', '"accept_len_mean": 2.4'): that figure, its centre
+                centre = str(name).lower().endswith(("median", "p50"))
+                k, stat_word = hk, "median" if centre else "mean"
             if k.metric is None:
                 continue
+            if k.metric == C.LABEL and type(v) is int:
+                # a whole count over 64 under 'steps' ('"steps": 268'): the run's verify steps,
+                # as a key-value line or a table reads it (_as_step_count)
+                k = _as_step_count(k, C.value(str(v)))
             if k.metric == C.LABEL and isinstance(v, (str, int)) and not isinstance(v, bool):
                 labels.append((k.text, str(v)))
             elif k.metric in (C.HISTOGRAM, C.PER_POSITION) and isinstance(v, list):
@@ -10090,6 +10120,8 @@ def json_records(
             elif isinstance(v, (int, float)) and not isinstance(v, bool):
                 text = repr(v) if isinstance(v, float) else str(v)
                 val = C.value(text)
+                if val is not None and stat_word is not None:
+                    val = C.Value(val.number, val.percent, val.decimals, None, stat_word)
                 if val is not None:
                     if k.metric == C.K:
                         labels.append((k.text, text))

@@ -3977,6 +3977,9 @@ def _length_name(r: PasteRecord) -> str | None:
     """The name the record's printed accept length was read under, when it names a length."""
     for name, _ in r.fields:
         k = I.key_of(name)
+        if k.metric is None and r.structure == "json":
+            # ('"tau_median": 2.25': the length's name, then the centre of its runs)
+            k = I.stat_tail_key(name) or k
         if k.metric == C.LENGTH:
             return k.metric
         if k.metric == C.TOK_PER_STEP and I.key_of(k.text).metric == C.LENGTH:
