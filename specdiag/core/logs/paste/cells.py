@@ -170,6 +170,9 @@ for _m, _keys in {
         # (its slash spelling: only above 1, where no accepted / drafted quotient can be:
         # evidence.py)
         "accepted/draft",
+        # (in tokens: 'accepted_tokens_per_draft' beside 'accepted_per_draft_token'; above 1
+        # alone, as the slash spelling)
+        "accepted tokens per draft",
     ),
     RATE: (
         "acc rate",

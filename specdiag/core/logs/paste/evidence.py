@@ -322,7 +322,11 @@ class Figures:
             rate_named_length = True
         if attr in ("length", "tok_per_step", "acc_per_step") and v.percent:
             return False  # a percentage is no count of tokens per step ('5%' under 'AL (AR)')
-        if attr == "acc_per_step" and key.text.endswith("accepted/draft") and v.number <= 1:
+        if (
+            attr == "acc_per_step"
+            and key.text.endswith(("accepted/draft", "accepted tokens per draft"))
+            and v.number <= 1
+        ):
             return False  # ('accepted/draft 0.72': accepted / drafted as likely, a rate)
         if getattr(self, attr) is not None:
             return False
