@@ -1090,6 +1090,8 @@ def _key(text: str) -> Key:
     ):
         return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
     if "bonus" in (low := text.lower()) or "target" in low:
+        # (a field name's underscores are its spaces: 'mean_acceptance_length_including_target')
+        text = text.replace("_", " ") if " " not in text.strip() else text
         out, inc = _BONUS_OUT.search(text), _BONUS_IN.search(text)
         said = inc if out is None else out if inc is None else None
         if said is not None and re.search(r"(?:\band|\bor|/|\bvs\.?)\s*$", text[: said.start()]):

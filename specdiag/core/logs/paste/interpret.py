@@ -10065,6 +10065,7 @@ def json_records(
             continue
         fig = E.Figures()
         labels: list[tuple[str, str]] = []
+        pos_counts: list[int] = []
         for name, v in obj.items():
             k = C.key(str(name))
             stat_word: str | None = None
@@ -10092,6 +10093,11 @@ def json_records(
                         float(x).is_integer() and x >= 0 for x in nums
                     ):
                         fig.histogram = tuple(int(x) for x in nums)
+                    elif k.metric == C.PER_POSITION and any(x > 1 for x in nums):
+                        # counts accepted at each position ('[4120, 2950, 1800]'), no rates:
+                        # over the object's verify steps, below (_position_counts)
+                        if all(float(x).is_integer() for x in nums):
+                            pos_counts = [int(x) for x in nums]
                     elif k.metric == C.PER_POSITION:
                         for i, x in enumerate(nums):
                             fig.positions[i] = float(x)
@@ -10126,6 +10132,15 @@ def json_records(
                     if k.metric == C.K:
                         labels.append((k.text, text))
                     fig.put(k.metric, val, k, text, name)
+        if pos_counts and not fig.positions and fig.steps is not None and fig.steps.number > 0:
+            n = fig.steps.number
+            if all(c <= n for c in pos_counts) and (
+                fig.accepted is None or fig.accepted.number == sum(pos_counts)
+            ):
+                # the rate at each position is its count over the verify steps, as a key-value
+                # run's 'num_accepted_tokens_per_pos' over 'num_drafts' reads
+                fig.positions.update(enumerate(c / n for c in pos_counts))
+                fig.notes.append("per-position rates: accepted at each position / drafts")
         if (
             fig.length is None
             and fig.tok_per_step is None
