@@ -1780,10 +1780,10 @@ _COUNT_OF = re.compile(r"^(\d[\d,]*|\d+\.\d+(?=\s+out\s))\s+(?:out\s+)?of\s+(\d[
 
 
 # a cell printing a range of one figure ('0.36–0.47', '45-53%', '~2.4 to 2.9', the CJK '1.4~1.6'
-# and '1.4～1.6'): the low and the high end, both of one kind (a '%' on the high end alone applies
+# and '1.4～1.6', the en dash typed as two hyphens '2.4--2.9'): the low and the high end, both of one kind (a '%' on the high end alone applies
 # to both)
 _SPAN = re.compile(
-    r"^[~≈]?\s*(?P<lo>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<pl>%?)\s*(?:[-–—~～〜]|to)\s*[~≈]?\s*(?P<hi>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<ph>%?)$"
+    r"^[~≈]?\s*(?P<lo>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<pl>%?)\s*(?:--|[-–—~～〜]|to)\s*[~≈]?\s*(?P<hi>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<ph>%?)$"
 )
 
 

@@ -82,6 +82,7 @@ from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import sglang_rate_named as SRN
+from specdiag.core.logs.paste import slash_rows as SLR
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
@@ -2180,6 +2181,10 @@ def read_paste(
             found = []
             json_unread = True
         grids, used = TB.find(blk)
+        if "/" in body:
+            # a metric's runs listed after its name, their values joined by slashes, in a table
+            # of metrics as rows: a column each (slash_rows.py)
+            grids = [h for g in grids for h in SLR.split(g)]
         for g in grids:
             if defined is None:
                 defined = I.definitions(text)
