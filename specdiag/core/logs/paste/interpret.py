@@ -10078,12 +10078,12 @@ def json_records(
                 # ('"tau_median": 2.25', '"accept_len_mean": 2.4'): that figure, its centre
                 centre = str(name).lower().endswith(("median", "p50"))
                 k, stat_word = hk, "median" if centre else "mean"
-            if k.metric is None:
-                continue
             if k.metric == C.LABEL and type(v) is int:
                 # a whole count over 64 under 'steps' ('"steps": 268'): the run's verify steps,
                 # as a key-value line or a table reads it (_as_step_count)
                 k = _as_step_count(k, C.value(str(v)))
+            if k.metric is None:
+                continue
             if k.metric == C.LABEL and isinstance(v, (str, int)) and not isinstance(v, bool):
                 labels.append((k.text, str(v)))
             elif k.metric in (C.HISTOGRAM, C.PER_POSITION) and isinstance(v, list):
