@@ -185,11 +185,41 @@ def _label(text: str) -> str:
     return C._MARKUP.sub("", text).strip().rstrip(":").strip()
 
 
+# a leaf changed between two values ('batch 32: improved from `2.27` to `2.52`'), read only in a
+# list repeating an earlier list's shape (``shape``): the value after the change is this list's,
+# the one before it the earlier list's
+_FROM_TO_LEAF = re.compile(
+    r"^(?P<label>[^:]+?)\s*:\s*(?:[A-Za-z]+\s+){0,2}from\s+[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
+    r"\s+to\s+(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*[.;]?$",
+    re.I,
+)
+
+
+def shape(blk: list[Line]) -> tuple[tuple[int, str, bool], ...] | None:
+    """A bullet list's shape: each item's indent, label (a leaf's words before its colon) and
+    whether it is a leaf (a digit after the colon); None where a line is no item."""
+    out = []
+    for _, t in blk:
+        m = item(t.expandtabs(4))
+        if m is None:
+            return None
+        text = m.group("text").strip()
+        label, colon, rest = text.partition(":")
+        leaf = bool(colon) and re.search(r"\d", rest) is not None
+        out.append((len(m.group("indent")), _label(label if leaf else text).lower(), leaf))
+    return tuple(out)
+
+
 def read(
-    blk: list[Line], heading: str, ctx: tuple[str, str, str], plain: bool = False
+    blk: list[Line],
+    heading: str,
+    ctx: tuple[str, str, str],
+    plain: bool = False,
+    changes: bool = False,
 ) -> list[PasteRecord]:
     """The records of a bullet list of values under the metric the heading names; [] when the
-    block is no such list."""
+    block is no such list. ``changes``: a leaf changed between two values is read as the value
+    after the change (a list repeating an earlier one's shape)."""
     named = metric_named(heading)
     if named is None or len(blk) < 2:
         return []
@@ -218,7 +248,9 @@ def read(
         counted = False
         if changed is not None:
             leaf = changed
-        elif leaf is None and metric == C.RATE:
+        elif leaf is None and changes:
+            leaf = _FROM_TO_LEAF.match(text)
+        if leaf is None and metric == C.RATE:
             counted = (leaf := _counts_leaf(text)) is not None
         if leaf is None:
             if re.search(r"\d", C._MARKUP.sub("", text)) and C.value(text) is not None:

@@ -170,6 +170,9 @@ for _m, _keys in {
         # (its slash spelling: only above 1, where no accepted / drafted quotient can be:
         # evidence.py)
         "accepted/draft",
+        # (in tokens: 'accepted_tokens_per_draft' beside 'accepted_per_draft_token'; above 1
+        # alone, as the slash spelling)
+        "accepted tokens per draft",
     ),
     RATE: (
         "acc rate",
@@ -1099,6 +1102,8 @@ def _key(text: str) -> Key:
     ):
         return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
     if "bonus" in (low := text.lower()) or "target" in low:
+        # (a field name's underscores are its spaces: 'mean_acceptance_length_including_target')
+        text = text.replace("_", " ") if " " not in text.strip() else text
         out, inc = _BONUS_OUT.search(text), _BONUS_IN.search(text)
         said = inc if out is None else out if inc is None else None
         if said is not None and re.search(r"(?:\band|\bor|/|\bvs\.?)\s*$", text[: said.start()]):
@@ -1757,6 +1762,10 @@ def value(text: str) -> Value | None:
     pct = False
     if t.endswith("%"):
         pct, t = True, t[:-1].strip()
+    if " of " in t and (om := _OF_MOST.match(t)) is not None:
+        # a mean of the tokens a step can hold ('2.7 of 4 total tokens/step'): out of that most
+        most = om.group("n")
+        t = f"{om.group('a')} / {most if most.isdigit() else _WORD_NUMBERS[most.lower()]}"
     t = _UNITS.sub("", t).strip()
     mx = None
     if " of " in t:
@@ -1794,16 +1803,35 @@ def _centre_and_tails(t: str) -> Value | None:
     return value(centre) if centre is not None else None
 
 
+# a mean, then 'of' the whole number of tokens a step holds at most ('2.7 of 4 total tokens/step',
+# '3.1 of five tokens per round'): the mean out of that most, as '2.7 / 4'
+_WORD_NUMBERS = {
+    w: n
+    for n, w in enumerate(
+        ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 2
+    )
+}
+OF_MOST_NUMBER = r"(?:\d{1,2}|" + "|".join(_WORD_NUMBERS) + r")"
+# (the unit after the most: tokens a step, 'total' or 'possible' perhaps before it)
+OF_MOST_UNIT = (
+    r"(?:total\s+|possible\s+)?(?:tokens?|toks?)\s*(?:/\s*|per\s+|an?\s+|each\s+)"
+    r"(?:step|fwd|forward|cycle|round|iter|iteration|verify)\b"
+)
+_OF_MOST = re.compile(
+    r"^(?P<a>\d+\.\d+)\s+of\s+(?P<n>" + OF_MOST_NUMBER + r")\s+" + OF_MOST_UNIT + "$", re.I
+)
+
+
 # whole counts, one of the other ('54 of 80')
 # 'A of B' / 'A out of B' of whole counts, and a mean 'out of' its most ('2.93 out of 4'): A / B
 _COUNT_OF = re.compile(r"^(\d[\d,]*|\d+\.\d+(?=\s+out\s))\s+(?:out\s+)?of\s+(\d[\d,]*)$")
 
 
 # a cell printing a range of one figure ('0.36–0.47', '45-53%', '~2.4 to 2.9', the CJK '1.4~1.6'
-# and '1.4～1.6'): the low and the high end, both of one kind (a '%' on the high end alone applies
+# and '1.4～1.6', the en dash typed as two hyphens '2.4--2.9'): the low and the high end, both of one kind (a '%' on the high end alone applies
 # to both)
 _SPAN = re.compile(
-    r"^[~≈]?\s*(?P<lo>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<pl>%?)\s*(?:[-–—~～〜]|to)\s*[~≈]?\s*(?P<hi>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<ph>%?)$"
+    r"^[~≈]?\s*(?P<lo>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<pl>%?)\s*(?:--|[-–—~～〜]|to)\s*[~≈]?\s*(?P<hi>(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<ph>%?)$"
 )
 
 

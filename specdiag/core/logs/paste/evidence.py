@@ -322,7 +322,11 @@ class Figures:
             rate_named_length = True
         if attr in ("length", "tok_per_step", "acc_per_step") and v.percent:
             return False  # a percentage is no count of tokens per step ('5%' under 'AL (AR)')
-        if attr == "acc_per_step" and key.text.endswith("accepted/draft") and v.number <= 1:
+        if (
+            attr == "acc_per_step"
+            and key.text.endswith(("accepted/draft", "accepted tokens per draft"))
+            and v.number <= 1
+        ):
             return False  # ('accepted/draft 0.72': accepted / drafted as likely, a rate)
         if getattr(self, attr) is not None:
             return False
@@ -984,6 +988,27 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             ):
                 bonus = Decision(
                     EXCLUDED, "identity: printed length = draft tokens per step x rate"
+                )
+        if (
+            bonus is UNDECIDED
+            and max_len is not None
+            and max_len == int(max_len)
+            and 2 <= max_len <= 17
+            and f.rate is not None
+            and f.rate.max is None
+            and (fr := _fraction(f.rate, [])) is not None
+            and 0.0 < fr < 1.0
+        ):
+            # a length out of the most tokens a step emits, beside its per-draft rate ('3.2 of 4
+            # tokens a step', 73.3%): where 1 + (most - 1) x rate gives it, the most is k + 1
+            # and the length counts the target's token; the other way, most x
+            # rate, is also the share of the ceiling a length is and decides nothing
+            rtol = (max_len - 1) * C.half_unit(f.rate.decimals) * (fr / f.rate.number)
+            if _close(printed_len, 1 + (max_len - 1) * fr, tol + rtol):
+                bonus = Decision(
+                    INCLUDED,
+                    f"identity: printed length = 1 + ({max_len:g} - 1) x rate: its maximum of "
+                    f"{max_len:g} a step counts the target's token",
                 )
         if bonus is UNDECIDED and printed_len < 1.0 - tol and steps != 0:
             # (over no verify step at all a printed 0 measured nothing: it decides nothing)

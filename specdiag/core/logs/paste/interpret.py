@@ -4052,7 +4052,10 @@ _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\
 # what a value is over ('2.6 / 5', '1,705/2,374'): a number after '/', its thousands set apart
 # by commas only where every group after the first has three digits (never a list: '1,2/3')
 _OVER = (
-    r"(?:\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?)"
+    # (a mean of the tokens a step holds at most, '3.2 of four total tokens/step': its most, the
+    # unit with it; cells.value reads the value out of it)
+    r"(?:\s*(?<=[\d\s])of\s+" + C.OF_MOST_NUMBER + r"\s+" + C.OF_MOST_UNIT + "|"
+    r"\s*/\s*(?:\d{1,3}(?:,\d{3})+(?![\d.]|,\d)|\d+(?:\.\d+)?)"
     # (never the second of a list of three or more: '2.41 / 2.87 / 3.12')
     r"(?!\s*/\s*\.?\d)"
     # ... or 'A of B' of whole counts ('acceptance 54 of 80': accepted of drafted; '54 out of 80')
@@ -8385,7 +8388,11 @@ def _with_continuations(
 # what a length counts, said right after its value ('2.41 (bonus token included)', '2.41, not
 # counting the bonus', '2.41 [w/o bonus]'): the clause up to its bracket's end or the sentence's
 _AFTER_CLAUSE = re.compile(
-    r"\s*(?:\((?P<b>[^()]{0,60})\)|\[(?P<s>[^\[\]]{0,60})\]|[,;]\s*(?P<c>[^.;()]{0,60}))"
+    r"\s*(?:\((?P<b>[^()]{0,60})\)|\[(?P<s>[^\[\]]{0,60})\]|[,;]\s*(?P<c>[^.;()]{0,60})"
+    # ... or a participle saying it right after a space ('2.41 tokens per step including the
+    # bonus token', 'not counting the bonus'): that phrase alone, no clause after it
+    r"|(?<=\s)(?P<p>(?:not\s+)?(?:including|excluding|counting|incl\.|excl\.)\s+"
+    r"(?:the\s+)?(?:bonus|target)(?:['’]s)?(?:\s+own)?(?:\s+token)?)(?![\w-]))"
 )
 _NOT_COUNTING = re.compile(r"\bnot\s+(?:counting|including)\s+(?:the\s+)?bonus", re.I)
 
@@ -8398,7 +8405,7 @@ def _bonus_after(t: str, item: tuple[C.Key, C.Value, str, str]) -> tuple[C.Key, 
     m = _AFTER_CLAUSE.match(t, at + len(vt))
     if m is None:
         return item
-    clause = m.group("b") or m.group("s") or m.group("c") or ""
+    clause = m.group("b") or m.group("s") or m.group("c") or m.group("p") or ""
     out = C._BONUS_OUT.search(clause) or _NOT_COUNTING.search(clause)
     inc = None if out is not None else C._BONUS_IN.search(clause)
     if (out is None) == (inc is None) or re.search(r"\b(?:and|or|vs)\b|\bwith\s*/", clause):
@@ -8434,7 +8441,7 @@ def _bonus_clause_at(t: str, pos: int) -> str | None:
     m = _AFTER_CLAUSE.match(t, noun.end() if noun is not None else pos)
     if m is None:
         return None
-    clause = m.group("b") or m.group("s") or m.group("c") or ""
+    clause = m.group("b") or m.group("s") or m.group("c") or m.group("p") or ""
     out = C._BONUS_OUT.search(clause) or _NOT_COUNTING.search(clause)
     inc = None if out is not None else C._BONUS_IN.search(clause)
     if (out is None) == (inc is None) or re.search(r"\b(?:and|or|vs)\b|\bwith\s*/", clause):
@@ -9968,6 +9975,22 @@ def json_objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:
 
 
 _JSON_STATS = ("avg", "mean", "value", "p50", "median")
+# a field's name ending in the centre of its runs ('tau_median', 'accept_len_mean'): the head
+# names the figure (_JSON_STAT_FIGURES), the tail the statistic
+_JSON_STAT_TAIL = re.compile(
+    r"^(?P<head>[A-Za-z][\w .-]{0,60}?)[_ .-](?P<stat>median|mean|avg|average|p50)$", re.I
+)
+_JSON_STAT_FIGURES = frozenset((C.LENGTH, C.RATE, C.TOK_PER_STEP, C.ACC_PER_STEP))
+
+
+def stat_tail_key(name: str) -> C.Key | None:
+    """The figure a field named by it and the centre of its runs names ('tau_median': the
+    length), None where the name is no such."""
+    m = _JSON_STAT_TAIL.match(name)
+    if m is None or C.key(name).metric is not None:
+        return None
+    k = C.key(m.group("head"))
+    return k if k.metric in _JSON_STAT_FIGURES else None
 
 
 def _is_num(x: object) -> bool:
@@ -10161,8 +10184,23 @@ def json_records(
             continue
         fig = E.Figures()
         labels: list[tuple[str, str]] = []
+        pos_counts: list[int] = []
         for name, v in obj.items():
             k = C.key(str(name))
+            stat_word: str | None = None
+            if (
+                k.metric is None
+                and isinstance(v, float)
+                and (hk := stat_tail_key(str(name))) is not None
+            ):
+                # an acceptance figure's name, then the statistic taken over its runs
+                # ('"tau_median": 2.25', '"accept_len_mean": 2.4'): that figure, its centre
+                centre = str(name).lower().endswith(("median", "p50"))
+                k, stat_word = hk, "median" if centre else "mean"
+            if k.metric == C.LABEL and type(v) is int:
+                # a whole count over 64 under 'steps' ('"steps": 268'): the run's verify steps,
+                # as a key-value line or a table reads it (_as_step_count)
+                k = _as_step_count(k, C.value(str(v)))
             if k.metric is None:
                 continue
             if k.metric == C.LABEL and isinstance(v, (str, int)) and not isinstance(v, bool):
@@ -10174,6 +10212,11 @@ def json_records(
                         float(x).is_integer() and x >= 0 for x in nums
                     ):
                         fig.histogram = tuple(int(x) for x in nums)
+                    elif k.metric == C.PER_POSITION and any(x > 1 for x in nums):
+                        # counts accepted at each position ('[4120, 2950, 1800]'), no rates:
+                        # over the object's verify steps, below (_position_counts)
+                        if all(float(x).is_integer() for x in nums):
+                            pos_counts = [int(x) for x in nums]
                     elif k.metric == C.PER_POSITION:
                         for i, x in enumerate(nums):
                             fig.positions[i] = float(x)
@@ -10202,10 +10245,21 @@ def json_records(
             elif isinstance(v, (int, float)) and not isinstance(v, bool):
                 text = repr(v) if isinstance(v, float) else str(v)
                 val = C.value(text)
+                if val is not None and stat_word is not None:
+                    val = C.Value(val.number, val.percent, val.decimals, None, stat_word)
                 if val is not None:
                     if k.metric == C.K:
                         labels.append((k.text, text))
                     fig.put(k.metric, val, k, text, name)
+        if pos_counts and not fig.positions and fig.steps is not None and fig.steps.number > 0:
+            n = fig.steps.number
+            if all(c <= n for c in pos_counts) and (
+                fig.accepted is None or fig.accepted.number == sum(pos_counts)
+            ):
+                # the rate at each position is its count over the verify steps, as a key-value
+                # run's 'num_accepted_tokens_per_pos' over 'num_drafts' reads
+                fig.positions.update(enumerate(c / n for c in pos_counts))
+                fig.notes.append("per-position rates: accepted at each position / drafts")
         if (
             fig.length is None
             and fig.tok_per_step is None

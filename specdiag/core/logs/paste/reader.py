@@ -87,6 +87,7 @@ from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import sglang_rate_named as SRN
+from specdiag.core.logs.paste import slash_rows as SLR
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
@@ -1699,6 +1700,16 @@ def read_paste(
     all_blocks = TX.blocks(lines)
     titles: dict[int, str] = {}  # per block read: the bold line alone that titles its run
     prev_blk: list[tuple[int, str]] = []
+    # the last bullet list read under a figure's name: that heading, its shape, its leaves
+    # (labels, figure), for a list repeating it under no name of its own (bullets.shape)
+    last_list: (
+        tuple[
+            str,
+            tuple[tuple[int, str, bool], ...],
+            set[tuple[tuple[tuple[str, str], ...], tuple[float | None, float | None]]],
+        ]
+        | None
+    ) = None
     marked_below: str | None = None  # the statement above that the figures are not measured
     folded = "\n".join(t for blk in all_blocks for _, t in blk).casefold()
     # a draft trainer's summary table's acceptance figures: prose stating one is its training
@@ -1923,6 +1934,18 @@ def read_paste(
             and B.item(blk[0][1]) is not None
             and B.metric_named(heading) is not None
         )
+        repeated = (
+            last_list
+            if not candidate
+            and not listed
+            and last_list is not None
+            and B.item(blk[0][1]) is not None
+            and B.metric_named(heading) is None
+            and B.shape(blk) == last_list[1]
+            # (values that figure can take: the tool is decided below, none needed here)
+            and B.read(blk, last_list[0], ("unknown", "", SUMMARY), changes=True)
+            else None
+        )
         # a title line naming one figure over plain 'label: value' lines ('Acceptance length
         # by category' / 'coding: 3.41' / 'math: 3.20')
         titled = B.titled(blk) and spec_anywhere(body + "\n" + heading)
@@ -1931,7 +1954,7 @@ def read_paste(
             if not candidate and not listed and "/" in body and named_anywhere()
             else []
         )
-        if not candidate and not listed and not proved and not titled:
+        if not candidate and not listed and not proved and not titled and repeated is None:
             if (
                 "|" in body
                 and _POSITION_HEAD.search(blk[0][1])
@@ -2189,8 +2212,18 @@ def read_paste(
                 records.extend(leaves)
                 block_of.extend([n_blocks] * len(leaves))
                 continue
-        if listed:
-            leaves, _ = _drop_marked(B.read(blk, heading, ctx), blk, marked, unread)
+        if listed or repeated is not None:
+            if repeated is not None:
+                # a list of the very shape of the last list read, under no name of its own
+                # ('Before this PR:' / 'After this PR:'): that list's figure; a leaf printing
+                # the earlier list's value at its place again restates it, no record
+                got = B.read(blk, repeated[0], ctx, changes=True)
+                got = [r for r in got if (r.labels, _figure(r)) not in repeated[2]]
+            else:
+                got = B.read(blk, heading, ctx)
+                if got and (sh := B.shape(blk)) is not None:
+                    last_list = (heading, sh, {(r.labels, _figure(r)) for r in got})
+            leaves, _ = _drop_marked(got, blk, marked, unread)
             records.extend(leaves)
             block_of.extend([n_blocks] * len(leaves))
             continue
@@ -2270,6 +2303,10 @@ def read_paste(
             found = []
             json_unread = True
         grids, used = TB.find(blk)
+        if "/" in body:
+            # a metric's runs listed after its name, their values joined by slashes, in a table
+            # of metrics as rows: a column each (slash_rows.py)
+            grids = [h for g in grids for h in SLR.split(g)]
         for g in grids:
             if defined is None:
                 defined = I.definitions(text)
@@ -4083,6 +4120,9 @@ def _length_name(r: PasteRecord) -> str | None:
     """The name the record's printed accept length was read under, when it names a length."""
     for name, _ in r.fields:
         k = I.key_of(name)
+        if k.metric is None and r.structure == "json":
+            # ('"tau_median": 2.25': the length's name, then the centre of its runs)
+            k = I.stat_tail_key(name) or k
         if k.metric == C.LENGTH:
             return k.metric
         if k.metric == C.TOK_PER_STEP and I.key_of(k.text).metric == C.LENGTH:

@@ -197,6 +197,12 @@ def _width(line: str, sep: str) -> int:
         return 0
 
 
+def _end_only(line: str, sep: str) -> bool:
+    """Whether a line's one separator is its last character ('  and the control run;'): a
+    clause's end, no row of separated values."""
+    return line.count(sep) == 1 and line.rstrip().endswith(sep)
+
+
 def _comma_in_brackets(line: str) -> bool:
     """Whether a comma stands inside brackets ('decode (10 rounds, accepted: 0, ...)'): the
     commas of a bracketed list in a sentence, no separator of a comma-separated row."""
@@ -761,7 +767,13 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
         for sep, structure in (("\t", "tsv"), (",", "csv"), (";", "csv")):
             # (a list item of prose, '- Decoding: trees of drafts, ...', is never a row of comma-
             # or semicolon-separated values, whose first field may be a negative number: '-0.5,')
-            if sep in t and not _KV.match(t) and not (sep != "\t" and B.BULLET.match(t)):
+            # (nor is a clause whose one separator ends it, 'without the draft;': a list item's
+            # line wrapped by hand, its next items under it)
+            if (
+                sep in t
+                and not _KV.match(t)
+                and not (sep != "\t" and (B.BULLET.match(t) or _end_only(t, sep)))
+            ):
                 count = _width(t, sep)
                 # the rows' width: the header's, or one more or fewer (a header cell no row fills)
                 below = _width(block[i + 1][1], sep) if i + 1 < n else count
