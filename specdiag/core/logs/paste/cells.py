@@ -770,6 +770,12 @@ def key(text: str) -> Key:
         again = _key(_INNER_SETTING.sub(" ", text))
         if again.metric in ACCEPTANCE and again.metric != POSITION:
             got = Key(again.metric, got.text, again.percent, None, again.tool, again.pooled)
+    if got.metric is None and got.text.endswith(" tok"):
+        # a count's noun cut short at the end of its name ('Draft tok', 'Accepted tok'; never
+        # 'tok/s', a speed): read as 'tokens', for a count only
+        again = _key(got.text[:-4] + " tokens")
+        if again.metric in (ACCEPTED, DRAFTED):
+            got = Key(again.metric, got.text, got.percent)
     if got.metric is None:
         fixed = _spelled(got.text)
         if fixed is not None:

@@ -3625,6 +3625,13 @@ def _named_in_cell(cell: str) -> tuple[C.Key, C.Value, str, str] | None:
 
 # a whole count, then its share in brackets ('4 (8.3 %)', '1,208 (61%)')
 _COUNT_SHARE = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*\(\s*(?P<p>\d{1,3}(?:\.\d+)?)\s*%\s*\)")
+# a whole count, then the same count a step in brackets ('406 (1.76/step)', '90 (2.25 per
+# round)'): under an accepted count, the accepted drafts a step
+_COUNT_PER_STEP = re.compile(
+    r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*\(\s*(?P<x>\d{1,2}(?:\.\d+)?)\s*(?:/|per\s+|a\s+)"
+    + C.STEP_NOUN_RE
+    + r"\s*\)"
+)
 
 
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
@@ -3654,6 +3661,21 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # is the count over the row's drafted count (checked once the row is read: evidence.py)
         fig.put(C.ACCEPTED, n, k, cs.group("n"), header)
         fig.accepted_share = share
+        return True
+    if (
+        v is None
+        and k.metric == C.ACCEPTED
+        and fig.accepted is None
+        and fig.acc_per_step is None
+        and (cp := _COUNT_PER_STEP.fullmatch(C._MARKUP.sub("", cell).strip())) is not None
+        and (n := C.value(cp.group("n"))) is not None
+        and (x := C.value(cp.group("x"))) is not None
+    ):
+        # '406 (1.76/step)' under 'accepted': the count, and in brackets the accepted drafts a
+        # step (the bonus left out: it is never drafted; the row's steps check it: evidence.py)
+        fig.put(C.ACCEPTED, n, k, cp.group("n"), header)
+        ak = C.Key(C.ACC_PER_STEP, "accepted drafts per step", False, None, k.tool, k.pooled)
+        fig.put(C.ACC_PER_STEP, x, ak, cp.group("x"), header)
         return True
     if (
         v is None
