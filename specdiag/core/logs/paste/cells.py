@@ -716,6 +716,10 @@ _ACCEPTED_OF_DRAFTED = re.compile(
 )
 
 
+# a participle of counting before a count's name ('counted draft tokens', 'logged accepted')
+_COUNTED_PREFIX = re.compile(r"^(?:counted|logged|recorded|observed|tallied) ")
+
+
 # tokens per request per step ('tokens/row/round', 'tok/seq/step', 'tokens per request per
 # round'): a step's tokens for one sequence of the batch, which is what a length counts: the
 # request's word between the two is dropped (never alone: 'tokens/request' is a reply's length)
@@ -774,6 +778,12 @@ def key(text: str) -> Key:
         # a count's noun cut short at the end of its name ('Draft tok', 'Accepted tok'; never
         # 'tok/s', a speed): read as 'tokens', for a count only
         again = _key(got.text[:-4] + " tokens")
+        if again.metric in (ACCEPTED, DRAFTED):
+            got = Key(again.metric, got.text, got.percent)
+    if got.metric is None and (cm := _COUNTED_PREFIX.match(got.text)) is not None:
+        # a count's name after a participle saying it was counted ('counted_draft_tokens',
+        # 'logged accepted tokens'): the count, read as its name alone (counts only)
+        again = _key(got.text[cm.end() :])
         if again.metric in (ACCEPTED, DRAFTED):
             got = Key(again.metric, got.text, got.percent)
     if got.metric is None:
