@@ -4967,7 +4967,9 @@ _MORE_BRACKETED = re.compile(
     r"\s*\)(?:,\s*(?:and\s+)?|\s+and\s+)(?:[^.;:()%\n]|\.(?=\d)|\n(?![ \t]*\n)){1,40}?\(\s*(?P<val>\d{1,3}(?:\.\d+)?\s*%)(?=\s*\))"
 )
 # a throughput's unit right after a value ('41.5 tok/s', '40 t/s', '38 tokens/s', '12 tps')
-_PER_SECOND = re.compile(r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)", re.I)
+_PER_SECOND = re.compile(
+    r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)(?!\s*[:=])", re.I
+)
 
 
 # after a bare length compared ('vs 1.2'): the sentence goes on or ends, no unit follows it
