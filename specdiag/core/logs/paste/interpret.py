@@ -35,6 +35,7 @@ from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import elided as EL
+from specdiag.core.logs.paste import bracket_runs_items as BRI
 from specdiag.core.logs.paste import equated_pair as EQP
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
@@ -9100,6 +9101,7 @@ def keyvalue(
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
 
     pre = IS.carried(_pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines)))))
+    pre = BRI.rewrite(pre)  # ('Accept rate (A / B): chat 0.71 / 0.69, ...': bracket_runs_items)
     lines = _change_pairs(
         [
             (
