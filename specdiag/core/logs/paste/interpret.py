@@ -23,6 +23,7 @@ from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bracket_list_named as BLN
+from specdiag.core.logs.paste import bracket_runs_items as BRI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
 from specdiag.core.logs.paste import cell_phrases as CPH
@@ -35,7 +36,6 @@ from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import elided as EL
-from specdiag.core.logs.paste import bracket_runs_items as BRI
 from specdiag.core.logs.paste import equated_pair as EQP
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
@@ -3016,6 +3016,45 @@ def _change_only(text: str) -> str:
     return text[:i]
 
 
+# a value, then the subset it was measured on ('51.9% math', '0.62 on held-out prompts'): one
+# item of a cell listing a figure per subset
+_SUBSET_ITEM = re.compile(
+    r"(?P<v>[~≈]?(?:\d+(?:\.\d+)?|\.\d+)(?:[ \t]?%)?)[ \t]+(?:(?:on|for|in)[ \t]+)?"
+    r"(?P<sub>[A-Za-z][\w-]{0,24}(?:[ \t]+[A-Za-z0-9][\w-]{0,24}){0,2})"
+)
+# words of a count's share or a step's part, no subset ('61% accepted, 39% rejected')
+_NO_SUBSET = re.compile(
+    r"accept|reject|draft|token|step|round|cycle|position|pos\b|of\b|faster|slower|speed|"
+    r"better|worse|higher|lower|more|less|gain|drop|loss|up\b|down\b|ms\b|tok\b|x\b",
+    re.I,
+)
+
+
+def _subset_values(cell: str) -> list[tuple[str, C.Value]] | None:
+    """The (subset, value) items of a cell listing one figure on two to six subsets, each a
+    value then the subset's name, joined by ',' or ';' ('51.9% math, 6.0% A5 prompts'), all
+    values of one form (`%` all or none), every name different; None for any other cell."""
+    text = C._MARKUP.sub("", cell).strip()
+    if "," not in text and ";" not in text:
+        return None
+    parts = [p.strip() for p in re.split(r"[,;]", text)]
+    if not 2 <= len(parts) <= 6:
+        return None
+    out: list[tuple[str, C.Value]] = []
+    for p in parts:
+        m = _SUBSET_ITEM.fullmatch(p)
+        if m is None:
+            return None
+        sub = m.group("sub")
+        v = C.value(m.group("v"))
+        if v is None or _NO_SUBSET.search(sub) or C.key(sub).metric is not None:
+            return None
+        out.append((sub, v))
+    if len({v.percent for _, v in out}) != 1 or len({s for s, _ in out}) != len(out):
+        return None
+    return out
+
+
 def _several(cell: str) -> list[C.Value] | None:
     """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92'), or two
     and more across arrows (a change, '2.41 → 2.80': before and after; the bracket of its size
@@ -3350,6 +3389,17 @@ def _by_rows(
                             f"{side_counts[2].number:g}",
                             "drafted",
                         )
+                continue
+            if (
+                m in (C.RATE, C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+                and v is None
+                and (subs := _subset_values(cell)) is not None
+            ):
+                # '51.9% math, 6.0% held-out prompts' under a rate: the figure on each subset
+                # the cell names, one record each (labelled by its subset)
+                for sub, one_v in subs:
+                    one = slots.setdefault(f"{slot} ({sub})".strip(), E.Figures())
+                    one.put(m, one_v, k, cell, header)
                 continue
             if (
                 m in (C.ACCEPTED, C.DRAFTED)
@@ -4968,9 +5018,7 @@ _MORE_BRACKETED = re.compile(
     r"\s*\)(?:,\s*(?:and\s+)?|\s+and\s+)(?:[^.;:()%\n]|\.(?=\d)|\n(?![ \t]*\n)){1,40}?\(\s*(?P<val>\d{1,3}(?:\.\d+)?\s*%)(?=\s*\))"
 )
 # a throughput's unit right after a value ('41.5 tok/s', '40 t/s', '38 tokens/s', '12 tps')
-_PER_SECOND = re.compile(
-    r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)(?!\s*[:=])", re.I
-)
+_PER_SECOND = re.compile(r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)(?!\s*[:=])", re.I)
 
 
 # after a bare length compared ('vs 1.2'): the sentence goes on or ends, no unit follows it
