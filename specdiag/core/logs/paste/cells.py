@@ -456,6 +456,13 @@ _PER_STEP_WORDS = (
             "accepted draft",
             "avg accepted draft tokens",
             "mean accepted draft tokens",
+            # proposed tokens are the drafted ones (the target proposes none): accepted
+            # proposed tokens a step are accepted drafts, the target's own token left out
+            "accepted proposed tokens",
+            "accepted proposed",
+            "avg accepted proposed tokens",
+            "mean accepted proposed tokens",
+            "proposed tokens accepted",
         ),
     ),
 )
@@ -716,6 +723,13 @@ _ACCEPTED_OF_DRAFTED = re.compile(
 )
 
 
+# the same, the request's word joined to the step's by a hyphen ('per request-cycle', read as
+# 'per request cycle'): the request's word and its space dropped
+_PER_REQUEST_JOINED = re.compile(
+    r"(?<= per )(?:reqs?|requests?|seqs?|sequences?|samples?|slots?) (?=" + STEP_NOUN_RE + r"$)"
+)
+
+
 # a participle of counting before a count's name ('counted draft tokens', 'logged accepted')
 _COUNTED_PREFIX = re.compile(r"^(?:counted|logged|recorded|observed|tallied) ")
 
@@ -752,7 +766,9 @@ def key(text: str) -> Key:
             )
     if got.metric is None and ("/" in text or " per " in text.lower()):
         spelled = norm(text)[0]
-        if (m := _PER_REQUEST_MID.search(spelled)) is not None:
+        if (m := _PER_REQUEST_MID.search(spelled)) is not None or (
+            m := _PER_REQUEST_JOINED.search(spelled)
+        ) is not None:
             cut = spelled[: m.start()] + spelled[m.end() :]
             again = _key(cut + (" %" if got.percent else ""))
             if again.metric in (TOK_PER_STEP, ACC_PER_STEP):
@@ -1266,6 +1282,13 @@ def _key_plain(text: str) -> Key:
                     return Key(named, bare, pct)
                 break
     return Key(mapped, bare, pct)
+
+
+def says_drafts(name: str) -> bool:
+    """Whether a name of the accepted per step says they are drafts ('accepted draft tokens',
+    'accepted proposed tokens': the target proposes none), the target's own token left out."""
+    low = name.lower()
+    return "draft" in low or "proposed" in low
 
 
 def names_one(head: str, alone: bool = True) -> bool:

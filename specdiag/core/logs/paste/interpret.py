@@ -77,6 +77,7 @@ from specdiag.core.logs.paste import two_changes as TWO
 from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import was_earlier as WAS
+from specdiag.core.logs.paste import wrapped_labels as WL
 from specdiag.core.logs.paste import zero_drafts as ZD
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
@@ -6569,7 +6570,7 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
             continue
         if ("/" in m.group("vals")) != ("/" in m.group("labs")):
             continue  # values and configurations joined alike, or they are no pairs
-        if k.metric == C.ACC_PER_STEP and "draft" not in m.group("key").lower():
+        if k.metric == C.ACC_PER_STEP and not C.says_drafts(m.group("key")):
             # 'accepted tokens/cycle': some count the target's own token (EAGLE's τ) and some
             # do not, as after a value in prose: a length, undecided
             k = C.Key(C.LENGTH, "accepted tokens per step", False)
@@ -9150,6 +9151,7 @@ def keyvalue(
 
     pre = IS.carried(_pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines)))))
     pre = BRI.rewrite(pre)  # ('Accept rate (A / B): chat 0.71 / 0.69, ...': bracket_runs_items)
+    pre = WL.moved(pre)  # ('... 2.91 / 2.64 for' / 'k3/k5; ...': wrapped_labels.py)
     lines = _change_pairs(
         [
             (

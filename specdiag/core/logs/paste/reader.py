@@ -4048,7 +4048,7 @@ def _length_name(r: PasteRecord) -> str | None:
         if (
             k.metric == C.ACC_PER_STEP
             and r.printed_length is not None
-            and "draft" not in name.lower()
+            and not C.says_drafts(name)
         ):
             return _ACCEPTED_PER_STEP_NAME  # 'accepted tokens/cycle', its bonus undecided
     if I.TITLED_LENGTH in r.notes:
