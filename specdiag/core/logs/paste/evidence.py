@@ -276,22 +276,7 @@ class Figures:
             or bool(self.positions)
             or bool(self.spans)
             or any(self.histogram)
-            or (
-                self.accepted is not None
-                and (self.steps is not None or self.drafted is not None)
-                and not self.drafted_nothing()
-            )
-        )
-
-    def drafted_nothing(self) -> bool:
-        """Counts alone of a run that drafted nothing ('0' drafted, '0' accepted, no steps or
-        none): nothing was measured, no run's acceptance (0 / 0 is no rate)."""
-        return (
-            self.drafted is not None
-            and self.drafted.number == 0
-            and self.accepted is not None
-            and self.accepted.number == 0
-            and (self.steps is None or self.steps.number == 0)
+            or (self.accepted is not None and (self.steps is not None or self.drafted is not None))
         )
 
     def put(self, metric: str, v: C.Value, key: C.Key, text: str, label: str) -> bool:

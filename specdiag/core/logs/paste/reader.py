@@ -4026,6 +4026,17 @@ def _nothing_drafted(r: PasteRecord) -> bool:
     whose length and rate are printed as zero beside them (a run without drafts: 'rounds 0,
     avg length 0.0, rate 0.0'): no figure, nothing measured."""
     counts = (r.accepted_tokens, r.drafted_tokens, r.steps, r.output_tokens)
+    if (
+        r.printed_length is None
+        and r.printed_rate is None
+        and not r.per_position
+        and r.drafted_tokens == 0
+        and r.accepted_tokens == 0
+        and r.steps in (None, 0)
+    ):
+        # (a run that drafted nothing beside its output, 'drafted 0, accepted 0, generated
+        # 3000': the plain run of a table of arms, no acceptance measured)
+        return True
     return (
         r.printed_length in (None, 0.0)
         and r.printed_rate in (None, 0.0)
