@@ -4056,11 +4056,7 @@ def _length_name(r: PasteRecord) -> str | None:
             # a length whose name says it counts the target's token ('mean acceptance length
             # including target'): the length's series, its bonus said
             return C.LENGTH
-        if (
-            k.metric == C.ACC_PER_STEP
-            and r.printed_length is not None
-            and not C.says_drafts(name)
-        ):
+        if k.metric == C.ACC_PER_STEP and r.printed_length is not None and not C.says_drafts(name):
             return _ACCEPTED_PER_STEP_NAME  # 'accepted tokens/cycle', its bonus undecided
     if I.TITLED_LENGTH in r.notes:
         return C.LENGTH  # a table under '**Ours (AL):**': its cells are that length
