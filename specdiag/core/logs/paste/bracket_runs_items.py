@@ -24,10 +24,9 @@ from specdiag.core.logs.paste import cells as C
 
 _V = r"(?:\d+(?:\.\d+)?|\.\d+)%?"
 # the bracket of the runs' labels right before a colon: two to eight labels, no digits alone
-_HEAD = re.compile(
-    r"(?P<pre>[^.:;()\n]{0,79}[^.:;()\s])[ \t]*\((?P<labs>[^()/:\n]{1,30}(?:/[^()/:\n]{1,30}){1,7})\)"
-    r"[ \t]*:[ \t]*"
-)
+_HEAD = re.compile(r"\((?P<labs>[^()/:\n]{1,30}(?:/[^()/:\n]{1,30}){1,7})\)[ \t]*:[ \t]*")
+# the characters that end the words before the bracket (a sentence's or a clause's end)
+_BREAKS = ".:;()"
 # what the items are, after the figure's name ('per phase', 'by split', 'for each task')
 _QUALIFIER = re.compile(
     r"[ \t]+(?:per|by|for[ \t]+each|for[ \t]+every|across|on[ \t]+each)(?:[ \t]+\w+){1,2}$",
@@ -66,8 +65,10 @@ def rewrite(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
         if m is None:
             i += 1
             continue
+        cut = max(t.rfind(c, 0, m.start()) for c in _BREAKS)
+        pre = t[max(cut + 1, m.start() - 80) : m.start()]
         labels = [x.strip() for x in m.group("labs").split("/")]
-        name = _name(m.group("pre"))
+        name = _name(pre) if pre.strip() else None
         if name is None or any(not x for x in labels) or len(set(labels)) != len(labels):
             i += 1
             continue
