@@ -462,6 +462,13 @@ _PER_STEP_WORDS = (
             "accepted draft",
             "avg accepted draft tokens",
             "mean accepted draft tokens",
+            # proposed tokens are the drafted ones (the target proposes none): accepted
+            # proposed tokens a step are accepted drafts, the target's own token left out
+            "accepted proposed tokens",
+            "accepted proposed",
+            "avg accepted proposed tokens",
+            "mean accepted proposed tokens",
+            "proposed tokens accepted",
         ),
     ),
 )
@@ -724,6 +731,17 @@ _ACCEPTED_OF_DRAFTED = re.compile(
 )
 
 
+# the same, the request's word joined to the step's by a hyphen ('per request-cycle', read as
+# 'per request cycle'): the request's word and its space dropped
+_PER_REQUEST_JOINED = re.compile(
+    r"(?<= per )(?:reqs?|requests?|seqs?|sequences?|samples?|slots?) (?=" + STEP_NOUN_RE + r"$)"
+)
+
+
+# a participle of counting before a count's name ('counted draft tokens', 'logged accepted')
+_COUNTED_PREFIX = re.compile(r"^(?:counted|logged|recorded|observed|tallied) ")
+
+
 # tokens per request per step ('tokens/row/round', 'tok/seq/step', 'tokens per request per
 # round'): a step's tokens for one sequence of the batch, which is what a length counts: the
 # request's word between the two is dropped (never alone: 'tokens/request' is a reply's length)
@@ -756,7 +774,9 @@ def key(text: str) -> Key:
             )
     if got.metric is None and ("/" in text or " per " in text.lower()):
         spelled = norm(text)[0]
-        if (m := _PER_REQUEST_MID.search(spelled)) is not None:
+        if (m := _PER_REQUEST_MID.search(spelled)) is not None or (
+            m := _PER_REQUEST_JOINED.search(spelled)
+        ) is not None:
             cut = spelled[: m.start()] + spelled[m.end() :]
             again = _key(cut + (" %" if got.percent else ""))
             if again.metric in (TOK_PER_STEP, ACC_PER_STEP):
@@ -778,6 +798,18 @@ def key(text: str) -> Key:
         again = _key(_INNER_SETTING.sub(" ", text))
         if again.metric in ACCEPTANCE and again.metric != POSITION:
             got = Key(again.metric, got.text, again.percent, None, again.tool, again.pooled)
+    if got.metric is None and got.text.endswith(" tok"):
+        # a count's noun cut short at the end of its name ('Draft tok', 'Accepted tok'; never
+        # 'tok/s', a speed): read as 'tokens', for a count only
+        again = _key(got.text[:-4] + " tokens")
+        if again.metric in (ACCEPTED, DRAFTED):
+            got = Key(again.metric, got.text, got.percent)
+    if got.metric is None and (cm := _COUNTED_PREFIX.match(got.text)) is not None:
+        # a count's name after a participle saying it was counted ('counted_draft_tokens',
+        # 'logged accepted tokens'): the count, read as its name alone (counts only)
+        again = _key(got.text[cm.end() :])
+        if again.metric in (ACCEPTED, DRAFTED):
+            got = Key(again.metric, got.text, got.percent)
     if got.metric is None:
         fixed = _spelled(got.text)
         if fixed is not None:
@@ -1303,6 +1335,11 @@ _POSITION_BEFORE = re.compile(
     r"(?P<o>second|third|fourth|fifth|sixth|seventh|eighth|2nd|3rd|[4-8]th)"
     r"\s+(?:draft\s+)?(?:token|position))$"
 )
+def says_drafts(name: str) -> bool:
+    """Whether a name of the accepted per step says they are drafts ('accepted draft tokens',
+    'accepted proposed tokens': the target proposes none), the target's own token left out."""
+    low = name.lower()
+    return "draft" in low or "proposed" in low
 
 
 def names_one(head: str, alone: bool = True) -> bool:

@@ -831,7 +831,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 f"value: {printed_len:g} is above the {top:g} drafts a step it is out of: the "
                 "target's own token is counted, whatever the name says",
             )
-        elif "draft" in f.acc_per_step_name or f.acc_per_step_name.endswith(C.EXCLUDED_SAID):
+        elif C.says_drafts(f.acc_per_step_name) or f.acc_per_step_name.endswith(C.EXCLUDED_SAID):
             length = 1 + printed_len
             bonus = Decision(EXCLUDED, "name: accepted drafts per step leave out the bonus token")
         else:

@@ -23,6 +23,7 @@ from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bracket_list_named as BLN
+from specdiag.core.logs.paste import bracket_runs_items as BRI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
 from specdiag.core.logs.paste import cell_phrases as CPH
@@ -79,6 +80,7 @@ from specdiag.core.logs.paste import two_changes as TWO
 from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import was_earlier as WAS
+from specdiag.core.logs.paste import wrapped_labels as WL
 from specdiag.core.logs.paste import zero_drafts as ZD
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.model import (
@@ -3021,6 +3023,45 @@ def _change_only(text: str) -> str:
     return text[:i]
 
 
+# a value, then the subset it was measured on ('51.9% math', '0.62 on held-out prompts'): one
+# item of a cell listing a figure per subset
+_SUBSET_ITEM = re.compile(
+    r"(?P<v>[~≈]?(?:\d+(?:\.\d+)?|\.\d+)(?:[ \t]?%)?)[ \t]+(?:(?:on|for|in)[ \t]+)?"
+    r"(?P<sub>[A-Za-z][\w-]{0,24}(?:[ \t]+[A-Za-z0-9][\w-]{0,24}){0,2})"
+)
+# words of a count's share or a step's part, no subset ('61% accepted, 39% rejected')
+_NO_SUBSET = re.compile(
+    r"accept|reject|draft|token|step|round|cycle|position|pos\b|of\b|faster|slower|speed|"
+    r"better|worse|higher|lower|more|less|gain|drop|loss|up\b|down\b|ms\b|tok\b|x\b",
+    re.I,
+)
+
+
+def _subset_values(cell: str) -> list[tuple[str, C.Value]] | None:
+    """The (subset, value) items of a cell listing one figure on two to six subsets, each a
+    value then the subset's name, joined by ',' or ';' ('51.9% math, 6.0% A5 prompts'), all
+    values of one form (`%` all or none), every name different; None for any other cell."""
+    text = C._MARKUP.sub("", cell).strip()
+    if "," not in text and ";" not in text:
+        return None
+    parts = [p.strip() for p in re.split(r"[,;]", text)]
+    if not 2 <= len(parts) <= 6:
+        return None
+    out: list[tuple[str, C.Value]] = []
+    for p in parts:
+        m = _SUBSET_ITEM.fullmatch(p)
+        if m is None:
+            return None
+        sub = m.group("sub")
+        v = C.value(m.group("v"))
+        if v is None or _NO_SUBSET.search(sub) or C.key(sub).metric is not None:
+            return None
+        out.append((sub, v))
+    if len({v.percent for _, v in out}) != 1 or len({s for s, _ in out}) != len(out):
+        return None
+    return out
+
+
 def _several(cell: str) -> list[C.Value] | None:
     """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92'), or two
     and more across arrows (a change, '2.41 → 2.80': before and after; the bracket of its size
@@ -3368,6 +3409,17 @@ def _by_rows(
                     one.put(m, one_v, k, cell, header)
                 continue
             if (
+                m in (C.RATE, C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+                and v is None
+                and (subs := _subset_values(cell)) is not None
+            ):
+                # '51.9% math, 6.0% held-out prompts' under a rate: the figure on each subset
+                # the cell names, one record each (labelled by its subset)
+                for sub, one_v in subs:
+                    one = slots.setdefault(f"{slot} ({sub})".strip(), E.Figures())
+                    one.put(m, one_v, k, cell, header)
+                continue
+            if (
                 m in (C.ACCEPTED, C.DRAFTED)
                 and v is None
                 and (vals := _several_changed(cell)) is not None
@@ -3654,6 +3706,13 @@ def _named_in_cell(cell: str) -> tuple[C.Key, C.Value, str, str] | None:
 
 # a whole count, then its share in brackets ('4 (8.3 %)', '1,208 (61%)')
 _COUNT_SHARE = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*\(\s*(?P<p>\d{1,3}(?:\.\d+)?)\s*%\s*\)")
+# a whole count, then the same count a step in brackets ('406 (1.76/step)', '90 (2.25 per
+# round)'): under an accepted count, the accepted drafts a step
+_COUNT_PER_STEP = re.compile(
+    r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*\(\s*(?P<x>\d{1,2}(?:\.\d+)?)\s*(?:/|per\s+|a\s+)"
+    + C.STEP_NOUN_RE
+    + r"\s*\)"
+)
 
 
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
@@ -3683,6 +3742,21 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # is the count over the row's drafted count (checked once the row is read: evidence.py)
         fig.put(C.ACCEPTED, n, k, cs.group("n"), header)
         fig.accepted_share = share
+        return True
+    if (
+        v is None
+        and k.metric == C.ACCEPTED
+        and fig.accepted is None
+        and fig.acc_per_step is None
+        and (cp := _COUNT_PER_STEP.fullmatch(C._MARKUP.sub("", cell).strip())) is not None
+        and (n := C.value(cp.group("n"))) is not None
+        and (x := C.value(cp.group("x"))) is not None
+    ):
+        # '406 (1.76/step)' under 'accepted': the count, and in brackets the accepted drafts a
+        # step (the bonus left out: it is never drafted; the row's steps check it: evidence.py)
+        fig.put(C.ACCEPTED, n, k, cp.group("n"), header)
+        ak = C.Key(C.ACC_PER_STEP, "accepted drafts per step", False, None, k.tool, k.pooled)
+        fig.put(C.ACC_PER_STEP, x, ak, cp.group("x"), header)
         return True
     if (
         v is None
@@ -5047,7 +5121,7 @@ _MORE_BRACKETED = re.compile(
     r"\s*\)(?:,\s*(?:and\s+)?|\s+and\s+)(?:[^.;:()%\n]|\.(?=\d)|\n(?![ \t]*\n)){1,40}?\(\s*(?P<val>\d{1,3}(?:\.\d+)?\s*%)(?=\s*\))"
 )
 # a throughput's unit right after a value ('41.5 tok/s', '40 t/s', '38 tokens/s', '12 tps')
-_PER_SECOND = re.compile(r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)", re.I)
+_PER_SECOND = re.compile(r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tps\b)(?!\s*[:=])", re.I)
 
 
 # after a bare length compared ('vs 1.2'): the sentence goes on or ends, no unit follows it
@@ -6598,7 +6672,7 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
             continue
         if ("/" in m.group("vals")) != ("/" in m.group("labs")):
             continue  # values and configurations joined alike, or they are no pairs
-        if k.metric == C.ACC_PER_STEP and "draft" not in m.group("key").lower():
+        if k.metric == C.ACC_PER_STEP and not C.says_drafts(m.group("key")):
             # 'accepted tokens/cycle': some count the target's own token (EAGLE's τ) and some
             # do not, as after a value in prose: a length, undecided
             k = C.Key(C.LENGTH, "accepted tokens per step", False)
@@ -9198,6 +9272,8 @@ def keyvalue(
     pre = IS.carried(_pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines)))))
     # ('Accept length held steady: A 2.81 / 2.77; B 3.41 / 3.37': a line a value, kept_lists.py)
     pre = KL.expanded(pre)
+    pre = BRI.rewrite(pre)  # ('Accept rate (A / B): chat 0.71 / 0.69, ...': bracket_runs_items)
+    pre = WL.moved(pre)  # ('... 2.91 / 2.64 for' / 'k3/k5; ...': wrapped_labels.py)
     lines = _change_pairs(
         [
             (

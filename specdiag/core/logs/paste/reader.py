@@ -980,6 +980,63 @@ def _measured_beside(r: PasteRecord, blk: list[tuple[int, str]], marked: dict[in
     return NR.measured_beside(text, values)
 
 
+def _json_object(blk: list[tuple[int, str]], ln: int) -> tuple[int, int] | None:
+    """The lines (first, last) of the innermost JSON object holding the member on line ``ln``
+    of a JSON body, its braces counted line by line (in no string); None where the line holds a
+    brace itself or no object closes around it."""
+    idx = next((j for j, (n, _) in enumerate(blk) if n == ln), None)
+    if idx is None or "{" in blk[idx][1] or "}" in blk[idx][1]:
+        return None
+    first = last = None
+    depth = 0
+    for j in range(idx - 1, -1, -1):
+        t = _JSON_STRING.sub("", blk[j][1])
+        depth += t.count("}") - t.count("{")
+        if depth < 0:
+            first = blk[j][0]
+            break
+    depth = 0
+    for j in range(idx + 1, len(blk)):
+        t = _JSON_STRING.sub("", blk[j][1])
+        depth += t.count("{") - t.count("}")
+        if depth < 0:
+            last = blk[j][0]
+            break
+    return None if first is None or last is None else (first, last)
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _marks_record(
+    r: PasteRecord,
+    blk: list[tuple[int, str]],
+    at: list[int],
+    i: int,
+    spans: dict[int, tuple[int, int] | None],
+) -> bool:
+    """Whether a marked line inside a record's lines marks its figures. A JSON body's record
+    (one object's figures, its lines the whole body's) is marked only by a line of the object
+    writing its fields (a member saying its sibling's ratio is 1.0 by construction leaves
+    another object's counters measured); any other record by any marked line in its lines."""
+    if r.structure != "json" or not r.fields:
+        return True
+    if not all(any(f'"{k}"' in t and v in t for _, t in blk) for k, v in r.fields):
+        return True  # (a field not written as a member of its own: where, unknown)
+    for ln in at[i:]:
+        if ln > r.last_line:
+            break
+        if ln not in spans:
+            spans[ln] = _json_object(blk, ln)
+        span = spans[ln]
+        if span is None:
+            return True
+        inside = [t for n, t in blk if span[0] <= n <= span[1]]
+        if all(any(f'"{k}"' in t and v in t for t in inside) for k, v in r.fields):
+            return True
+    return False
+
+
 def _drop_marked(
     recs: list[PasteRecord],
     blk: list[tuple[int, str]],
@@ -994,10 +1051,15 @@ def _drop_marked(
     names = {n for m in marked.values() if (n := NR.set_name(m)) is not None}
     at = sorted(marked)
     marked_lines = [(ln, t) for ln, t in blk if ln in marked]
+    spans: dict[int, tuple[int, int] | None] = {}
     kept = [
         r
         for r in recs
-        if not ((i := bisect.bisect_left(at, r.first_line)) < len(at) and at[i] <= r.last_line)
+        if not (
+            (i := bisect.bisect_left(at, r.first_line)) < len(at)
+            and at[i] <= r.last_line
+            and _marks_record(r, blk, at, i, spans)
+        )
         and not _figures_only_marked(r, blk, marked, marked_lines)
         and not any(f.split()[-1:] == [n] for f, _ in r.fields for n in names)
         or _measured_beside(r, blk, marked)
@@ -4107,6 +4169,17 @@ def _nothing_drafted(r: PasteRecord) -> bool:
     whose length and rate are printed as zero beside them (a run without drafts: 'rounds 0,
     avg length 0.0, rate 0.0'): no figure, nothing measured."""
     counts = (r.accepted_tokens, r.drafted_tokens, r.steps, r.output_tokens)
+    if (
+        r.printed_length is None
+        and r.printed_rate is None
+        and not r.per_position
+        and r.drafted_tokens == 0
+        and r.accepted_tokens == 0
+        and r.steps in (None, 0)
+    ):
+        # (a run that drafted nothing beside its output, 'drafted 0, accepted 0, generated
+        # 3000': the plain run of a table of arms, no acceptance measured)
+        return True
     return (
         r.printed_length in (None, 0.0)
         and r.printed_rate in (None, 0.0)
@@ -4129,11 +4202,7 @@ def _length_name(r: PasteRecord) -> str | None:
             # a length whose name says it counts the target's token ('mean acceptance length
             # including target'): the length's series, its bonus said
             return C.LENGTH
-        if (
-            k.metric == C.ACC_PER_STEP
-            and r.printed_length is not None
-            and "draft" not in name.lower()
-        ):
+        if k.metric == C.ACC_PER_STEP and r.printed_length is not None and not C.says_drafts(name):
             return _ACCEPTED_PER_STEP_NAME  # 'accepted tokens/cycle', its bonus undecided
     if I.TITLED_LENGTH in r.notes:
         return C.LENGTH  # a table under '**Ours (AL):**': its cells are that length
