@@ -1335,6 +1335,8 @@ _POSITION_BEFORE = re.compile(
     r"(?P<o>second|third|fourth|fifth|sixth|seventh|eighth|2nd|3rd|[4-8]th)"
     r"\s+(?:draft\s+)?(?:token|position))$"
 )
+
+
 def says_drafts(name: str) -> bool:
     """Whether a name of the accepted per step says they are drafts ('accepted draft tokens',
     'accepted proposed tokens': the target proposes none), the target's own token left out."""
