@@ -8,11 +8,12 @@ prose records of one line print a share and nothing else (no length, counts or p
 rates), the same share digit for digit, written with three significant digits or more and not
 ending in a zero (`71.35%`, `86.6%`, `0.866`: two runs rarely share such a value; `64%`,
 `70.0%` they may), of the same tool, and the line prints that share as many times with a
-sentence end (`.`, `!`, `?`, `;`) or a list dash between the tellings, the first record is the
+sentence end (`.`, `!`, `?`; not `vs.`) or a list dash between the tellings, the first record is the
 run and the later ones go, the first noting them. A later record may carry a setting the first
 does not (`at 86.6% with n_max=3`); two settings that differ are two runs.
 
-Two values said side by side in one sentence (`chat 71.35% and code 71.35%`) stay two records,
+Two values said side by side in one sentence (`chat 71.35% and code 71.35%`), two clauses of one sentence (`depth 2 at 71.35%; depth 3
+at 71.35%`), a line shorter than a flattened page (200 characters) stay two records,
 and so do records of lines of their own (each line may tell its own run: the paste's lines are
 its structure, as the other readers take them).
 
@@ -30,8 +31,11 @@ from specdiag.core.logs.paste.model import PasteRecord
 
 NOTE = "told again at line {line}"
 _PROSE = ("prose", "key-value")
-# the end of a sentence or a clause, or a list dash, between two tellings on one line
-_APART = re.compile(r"[.!?;](?:\s|$)|\s[-•*]\s")
+# the end of a sentence (not an abbreviation's dot: 'vs.', 'cf.'), or a list dash, between two
+# tellings on one line ('; ' parts two clauses of one sentence, which may be two runs)
+_APART = re.compile(r"(?<!\bvs)(?<!\bcf)[.!?](?:\s|$)|\s[-•*]\s")
+# a page flattened onto one line is long; a short line of two sentences may tell two runs
+_FLAT = 200
 
 
 def _shown(r: PasteRecord) -> str | None:
@@ -91,7 +95,10 @@ def fold(
         first = group[0]
         if len({records[i].first_line for i in group}) != 1:
             continue  # (lines of their own: two runs may share a figure, each told on its line)
-        if _tellings(raw[records[first].first_line - 1], shown) < len(group):
+        line = raw[records[first].first_line - 1]
+        if len(line) < _FLAT:
+            continue  # (a line of a sentence or two, no page flattened: each may be a run)
+        if _tellings(line, shown) < len(group):
             continue  # (said side by side in one sentence: two runs)
         for i in group[1:]:
             a, b = records[first].labels, records[i].labels

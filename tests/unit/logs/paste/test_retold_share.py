@@ -29,6 +29,13 @@ _SHARE = st.one_of(
 )
 
 
+# a model card's opening, run onto the same line (a flattened page is long: 200 characters)
+_PAGE = (
+    "Model card: a 4-bit build of the 9B model for laptops with a two-layer draft head, "
+    "trained on chat and code, tested on a 16 GB laptop GPU with the stock driver. "
+)
+
+
 def _rates(read: Read, text: str) -> list[float | None]:
     return [
         None if r.printed_rate is None else round(r.printed_rate, 6) for r in read(text).records
@@ -39,7 +46,7 @@ def _rates(read: Read, text: str) -> list[float | None]:
 def test_a_share_told_again_alone_on_a_flattened_page_is_one_record(
     read: Read, first: str, again: str, s: str
 ) -> None:
-    text = first.format(s=s) + " Key points: " + again.format(s=s) + "\n"
+    text = _PAGE + first.format(s=s) + " Key points: " + again.format(s=s) + "\n"
     assert _rates(read, text) == [round(float(s[:-1]) / 100, 6)]
 
 
@@ -48,8 +55,10 @@ def test_negative_control_lines_of_their_own_stay_records(
     read: Read, first: str, again: str, s: str
 ) -> None:
     # each line may tell its own run: the lines are the paste's structure
+    # (a list item restating the one paragraph's share, no setting of its own, is that run's
+    # takeaway: restated_row._fold_takeaway folds it; a paragraph of its own stays a record)
     text = first.format(s=s) + "\n\nKey points:\n\n" + again.format(s=s) + "\n"
-    assert len(_rates(read, text)) == 2
+    assert len(_rates(read, text)) == (1 if again.startswith("- ") else 2)
 
 
 @given(first=_FIRST, again=_AGAIN, n=st.integers(2, 9), zero=st.booleans())
@@ -78,7 +87,8 @@ def test_negative_control_two_settings_are_two_runs(read: Read) -> None:
 
 def test_tellings_on_one_line_are_counted_apart_by_sentence_ends() -> None:
     line = "Head: 71.35% acceptance. Later: 71.35% again; and 71.35% vs 71.35 % here"
-    assert RTS._tellings(line, "71.35%") == 3
+    # ('; ' parts two clauses of one sentence, no telling apart; 'vs' joins two)
+    assert RTS._tellings(line, "71.35%") == 2
 
 
 def test_the_tellings_search_is_linear_on_a_long_line() -> None:
