@@ -4922,7 +4922,7 @@ _NOT_MEASURED = re.compile(
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
 # (an ellipsis between the ends too: '0.94…0.35', '0.9...0.4')
 _RANGE_AFTER = re.compile(
-    r"[*`]{0,2}\s*(?:[-–—~…]|\.{2,3}(?=\s*[*`]{0,2}\d)|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}"
+    r"[*`]{0,2}\s*(?:[-–—~…]|\.{2,3}(?=\s*[*`]{0,2}\d)|to\b)\s*[*`]{0,2}\d+(?:[.,]\d+)*\s*%?[*`]{0,2}"
 )
 # ... or after 'between' ('ranges between 60% and 80%')
 _BETWEEN = re.compile(r"\bbetween\s+[*`~]{0,2}$", re.I)
