@@ -4739,6 +4739,12 @@ _PCT_BEFORE_ARROW = re.compile(
     r"(?<![\w.%])(?:[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s*" + V.ARROW + r"\s*){1,5}$"
 )
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
+# a share joined by 'vs' just before a share before its noun ('57% vs ~74% acceptance'): the
+# first run compared, the share after 'vs' the other's; both the figure the noun names
+_PCT_BEFORE_VS = re.compile(
+    r"(?<![\w.%])[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s+(?:vs\.?|versus)\s+[*`]{0,2}[~≈]?$",
+    re.I,
+)
 # the shares before a share's noun that one '%' closes, joined by '/' with no space
 # ('80.5/83.0/86.5% acceptance': three runs' rates, the sign written once)
 _PCT_SLASHED_BEFORE = re.compile(r"(?<![\w.%/])(?:\d{1,3}\.\d+/){1,5}$")
@@ -7338,6 +7344,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             earlier = (
                 _PCT_BEFORE_ARROW.search(text, 0, m.start()) if "%" in text[: m.start()] else None
             )
+            if earlier is None and v.percent and "%" in text[max(0, m.start() - 40) : m.start()]:
+                earlier = _PCT_BEFORE_VS.search(text, max(0, m.start() - 40), m.start())
             if earlier is not None and not taken(earlier.start(), m.start()):
                 for side in _PCT_ONE.finditer(earlier.group(0)):
                     sv = C.value(side.group(0))
