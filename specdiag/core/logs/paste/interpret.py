@@ -4831,7 +4831,10 @@ _LENGTH_FIRST = re.compile(
     # the singular too: '1.02 token/forward')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     # (the unit hyphenated as a compound: '3.00 tokens-per-cycle')
-    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens)(?:/| per |-per-)"
+    # ('2.3 tokens emitted per verify', '2.3 emitted per verify': what a step emits, the
+    # noun left out after the participle)
+    r"(?:toks?|tokens?|tokens\s+(?:committed|emitted)|(?:committed|emitted)\s+tokens|emitted)"
+    r"(?:/| per |-per-)"
     r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
@@ -7397,7 +7400,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     end = more.end()
     for m in (
         _LENGTH_FIRST.finditer(text)
-        if ("len" in low or "al" in low or "τ" in low or "tok" in low)
+        if ("len" in low or "al" in low or "τ" in low or "tok" in low or "emit" in low)
         else ()
     ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
