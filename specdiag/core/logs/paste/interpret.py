@@ -3689,6 +3689,12 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         fig.put(C.LENGTH, lr[0], lk, cell, header)
         fig.put(C.RATE, lr[1], rk, cell, header)
         return True
+    if v is None and k.metric == C.ACC_PER_STEP and (lr := C.length_and_rate(cell)):
+        # '5.45 (64%)' under 'acc drafts/round': the accepted drafts a step, a share beside
+        # them whose base the cell leaves unsaid (of the drafts, of the tree, of the steps): the
+        # count kept, the share not read as the rate
+        fig.put(C.ACC_PER_STEP, lr[0], k, cell, header)
+        return True
     if v is None and k.metric == C.RATE and (asd := CPH.accepted_share_drafts(cell)) is not None:
         # '1.92 accepted/round, 63.9% drafted, avg draft 3.00': the accepted drafts a step are
         # the share of the drafts a step made, so they leave the target's token out
