@@ -41,6 +41,7 @@ from specdiag.core.logs.paste import equated_pair as EQP
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
+from specdiag.core.logs.paste import held_level as HL
 from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import item_shares as IS
 from specdiag.core.logs.paste import json_per_step as JPS
@@ -7087,6 +7088,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, then a bracket of its values alone, one a run ('mean acceptance is the
     # same at every context (4.20, 4.65, 3.90)'; bracket_values.py)
     claim(BV.spans(text) if BV.hinted(low) else [])
+    # a figure said to hold steady, its level in a bracket ('acceptance flat (~0.62 on both
+    # arms)'; held_level.py)
+    claim(HL.spans(text) if HL.hinted(low) else [])
     # a mean of committed tokens out of the most a step commits ('avgCommitted 3.89/4'): tokens
     # per step, the target's own token counted (committed_mean.py)
     claim(CM.spans(text) if CM.hinted(low) else [])
