@@ -9169,6 +9169,13 @@ def _reference_lines(lines: list[Line]) -> list[Line]:
     return out
 
 
+# a count of accepted drafts shared by the runs compared, 'the same' between the verb and the
+# count ('accepted the same 41 of 60 drafts'): the count, as 'accepted 41 of 60'
+_SAME_COUNT = re.compile(
+    r"\b(accept(?:s|ed)?)\s+(?:exactly\s+)?the\s+same\s+(?=\d[\d,]*\s+(?:out\s+)?of\s+\d)", re.I
+)
+
+
 def keyvalue(
     lines: list[Line], ctx: Ctx, structure: str, named: C.Key | None = None
 ) -> list[PasteRecord]:
@@ -9185,6 +9192,10 @@ def keyvalue(
         )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = SUBC.rewrite(t)  # ('74-80% acceptance on code, 55% on chat': subset_carry.py)
+        if "same" in t:
+            # ('both accepted the same 309 of 358 drafted tokens': the count shared by the runs
+            # compared, as 'accepted 309 of 358')
+            t = _SAME_COUNT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), t)
         # (the next line of a wrapped sentence may open on the threshold's noun)
         t = TH.blank_wrapped(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t), after)
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
