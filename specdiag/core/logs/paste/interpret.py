@@ -3646,6 +3646,12 @@ def _named_in_cell(cell: str) -> tuple[C.Key, C.Value, str, str] | None:
 _COUNT_SHARE = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*\(\s*(?P<p>\d{1,3}(?:\.\d+)?)\s*%\s*\)")
 
 
+# a decimal, then a share alone in brackets ('5.45 (64%)', '**2.10** (48 %)')
+_COUNT_THEN_SHARE = re.compile(
+    r"^\s*(?P<v>[*`]{0,2}\d+\.\d+[*`]{0,2})\s*\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*$"
+)
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -3690,11 +3696,16 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         fig.put(C.LENGTH, lr[0], lk, cell, header)
         fig.put(C.RATE, lr[1], rk, cell, header)
         return True
-    if v is None and k.metric == C.ACC_PER_STEP and (lr := C.length_and_rate(cell)):
+    if (
+        v is None
+        and k.metric == C.ACC_PER_STEP
+        and (cs := _COUNT_THEN_SHARE.match(cell)) is not None
+        and (cv := C.value(cs.group("v"))) is not None
+    ):
         # '5.45 (64%)' under 'acc drafts/round': the accepted drafts a step, a share beside
         # them whose base the cell leaves unsaid (of the drafts, of the tree, of the steps): the
         # count kept, the share not read as the rate
-        fig.put(C.ACC_PER_STEP, lr[0], k, cell, header)
+        fig.put(C.ACC_PER_STEP, cv, k, cell, header)
         return True
     if v is None and k.metric == C.RATE and (asd := CPH.accepted_share_drafts(cell)) is not None:
         # '1.92 accepted/round, 63.9% drafted, avg draft 3.00': the accepted drafts a step are

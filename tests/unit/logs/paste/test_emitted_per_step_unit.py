@@ -13,9 +13,7 @@ from tests.support.examples import examples
 _UNITS = st.sampled_from(
     ["emitted per verify", "tokens emitted per verify", "emitted per step", "emitted/verify"]
 )
-_LEADS = st.sampled_from(
-    ["The drafter averaged {v}", "MTP held {v}"]
-)
+_LEADS = st.sampled_from(["The drafter averaged {v}", "MTP held {v}"])
 
 
 @settings(max_examples=examples(30), deadline=None)
