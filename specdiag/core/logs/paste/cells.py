@@ -448,6 +448,10 @@ _PER_STEP_WORDS = (
             "accepted",
             "acc",
             "accepted drafts",
+            # ('acc drafts/round': the participle clipped before its noun; 'acc' alone is
+            # above, a noun of drafts after it names no accuracy)
+            "acc drafts",
+            "acc draft tokens",
             "accepted tokens",
             "avg accepted",
             "tokens accepted",

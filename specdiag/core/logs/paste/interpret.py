@@ -24,6 +24,7 @@ from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bracket_list_named as BLN
 from specdiag.core.logs.paste import bracket_runs_items as BRI
+from specdiag.core.logs.paste import bracket_values as BV
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
 from specdiag.core.logs.paste import cell_phrases as CPH
@@ -41,6 +42,7 @@ from specdiag.core.logs.paste import equated_pair as EQP
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
+from specdiag.core.logs.paste import held_level as HL
 from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import item_shares as IS
 from specdiag.core.logs.paste import json_per_step as JPS
@@ -3715,6 +3717,12 @@ _COUNT_PER_STEP = re.compile(
 )
 
 
+# a decimal, then a share alone in brackets ('5.45 (64%)', '**2.10** (48 %)')
+_COUNT_THEN_SHARE = re.compile(
+    r"^\s*(?P<v>[*`]{0,2}\d+\.\d+[*`]{0,2})\s*\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*$"
+)
+
+
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
@@ -3773,6 +3781,17 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         rk = k if k.metric != C.LENGTH else C.Key(C.RATE, k.text, True, None, k.tool, k.pooled)
         fig.put(C.LENGTH, lr[0], lk, cell, header)
         fig.put(C.RATE, lr[1], rk, cell, header)
+        return True
+    if (
+        v is None
+        and k.metric == C.ACC_PER_STEP
+        and (cs := _COUNT_THEN_SHARE.match(cell)) is not None
+        and (cv := C.value(cs.group("v"))) is not None
+    ):
+        # '5.45 (64%)' under 'acc drafts/round': the accepted drafts a step, a share beside
+        # them whose base the cell leaves unsaid (of the drafts, of the tree, of the steps): the
+        # count kept, the share not read as the rate
+        fig.put(C.ACC_PER_STEP, cv, k, cell, header)
         return True
     if v is None and k.metric == C.RATE and (asd := CPH.accepted_share_drafts(cell)) is not None:
         # '1.92 accepted/round, 63.9% drafted, avg draft 3.00': the accepted drafts a step are
@@ -4838,6 +4857,12 @@ _PCT_BEFORE_ARROW = re.compile(
     r"(?<![\w.%])(?:[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s*" + V.ARROW + r"\s*){1,5}$"
 )
 _PCT_ONE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s*%")
+# a share joined by 'vs' just before a share before its noun ('57% vs ~74% acceptance'): the
+# first run compared, the share after 'vs' the other's; both the figure the noun names
+_PCT_BEFORE_VS = re.compile(
+    r"(?<![\w.%])[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%[*`]{0,2}\s+(?:vs\.?|versus)\s+[*`]{0,2}[~≈]?$",
+    re.I,
+)
 # the shares before a share's noun that one '%' closes, joined by '/' with no space
 # ('80.5/83.0/86.5% acceptance': three runs' rates, the sign written once)
 _PCT_SLASHED_BEFORE = re.compile(r"(?<![\w.%/])(?:\d{1,3}\.\d+/){1,5}$")
@@ -4924,8 +4949,9 @@ _LENGTH_FIRST = re.compile(
     # the singular too: '1.02 token/forward')
     # ('3.4 tokens committed per draft/verify step': what a step commits, its own token too)
     # (the unit hyphenated as a compound: '3.00 tokens-per-cycle')
-    # ('3.47 emitted tokens/step': what a step emits, the same count)
-    r"(?:toks?|tokens?|tokens\s+committed|committed\s+tokens|tokens\s+emitted|emitted\s+tokens)"
+    # ('2.3 tokens emitted per verify', '2.3 emitted per verify': what a step emits, the
+    # noun left out after the participle)
+    r"(?:toks?|tokens?|tokens\s+(?:committed|emitted)|(?:committed|emitted)\s+tokens|emitted)"
     r"(?:/| per |-per-)"
     r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
@@ -5023,7 +5049,7 @@ _NOT_MEASURED = re.compile(
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
 # (an ellipsis between the ends too: '0.94…0.35', '0.9...0.4')
 _RANGE_AFTER = re.compile(
-    r"[*`]{0,2}\s*(?:[-–—~…]|\.{2,3}(?=\s*[*`]{0,2}\d)|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}"
+    r"[*`]{0,2}\s*(?:[-–—~…]|\.{2,3}(?=\s*[*`]{0,2}\d)|to\b)\s*[*`]{0,2}\d+(?:[.,]\d+)*\s*%?[*`]{0,2}"
 )
 # ... or after 'between' ('ranges between 60% and 80%')
 _BETWEEN = re.compile(r"\bbetween\s+[*`~]{0,2}$", re.I)
@@ -7169,6 +7195,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, then values mapped onto as many runs by 'respectively' ('accept length
     # was 2.41, 2.17 and 1.98 respectively'): one record a value (respectively.py)
     claim(RESP.spans(text) if RESP.hinted(low) else [])
+    # a figure's name, then a bracket of its values alone, one a run ('mean acceptance is the
+    # same at every context (4.20, 4.65, 3.90)'; bracket_values.py)
+    claim(BV.spans(text) if BV.hinted(low) else [])
+    # a figure said to hold steady, its level in a bracket ('acceptance flat (~0.62 on both
+    # arms)'; held_level.py)
+    claim(HL.spans(text) if HL.hinted(low) else [])
     # a mean of committed tokens out of the most a step commits ('avgCommitted 3.89/4'): tokens
     # per step, the target's own token counted (committed_mean.py)
     claim(CM.spans(text) if CM.hinted(low) else [])
@@ -7439,6 +7471,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             earlier = (
                 _PCT_BEFORE_ARROW.search(text, 0, m.start()) if "%" in text[: m.start()] else None
             )
+            if earlier is None and v.percent and "%" in text[max(0, m.start() - 40) : m.start()]:
+                earlier = _PCT_BEFORE_VS.search(text, max(0, m.start() - 40), m.start())
             if earlier is not None and not taken(earlier.start(), m.start()):
                 for side in _PCT_ONE.finditer(earlier.group(0)):
                     sv = C.value(side.group(0))
@@ -7490,7 +7524,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                     end = more.end()
     for m in (
         _LENGTH_FIRST.finditer(text)
-        if ("len" in low or "al" in low or "τ" in low or "tok" in low)
+        if ("len" in low or "al" in low or "τ" in low or "tok" in low or "emit" in low)
         else ()
     ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
@@ -9249,6 +9283,13 @@ def _reference_lines(lines: list[Line]) -> list[Line]:
     return out
 
 
+# a count of accepted drafts shared by the runs compared, 'the same' between the verb and the
+# count ('accepted the same 41 of 60 drafts'): the count, as 'accepted 41 of 60'
+_SAME_COUNT = re.compile(
+    r"\b(accept(?:s|ed)?)\s+(?:exactly\s+)?the\s+same\s+(?=\d[\d,]*\s+(?:out\s+)?of\s+\d)", re.I
+)
+
+
 def keyvalue(
     lines: list[Line], ctx: Ctx, structure: str, named: C.Key | None = None
 ) -> list[PasteRecord]:
@@ -9265,6 +9306,10 @@ def keyvalue(
         )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = SUBC.rewrite(t)  # ('74-80% acceptance on code, 55% on chat': subset_carry.py)
+        if "same" in t:
+            # ('both accepted the same 309 of 358 drafted tokens': the count shared by the runs
+            # compared, as 'accepted 309 of 358')
+            t = _SAME_COUNT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), t)
         # (the next line of a wrapped sentence may open on the threshold's noun)
         t = TH.blank_wrapped(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t), after)
         return _compared_at(_rate_accept(_glossed(_arrow_series(t))))

@@ -212,7 +212,7 @@ def _per_step_only(r: PasteRecord) -> bool:
 # 'committed tokens per draft/verify step', 'tokens delivered per round', 'tokens a step').
 _PER_STEP = (
     r"(?:(?:toks?|tokens?)(?:[ _](?:committed|delivered|emitted))?|"
-    r"(?:committed|delivered|emitted)[ _]tokens?)"
+    r"(?:committed|delivered|emitted)[ _]tokens?|emitted)"
     r"(?:/|[ _-]per[ _-]|\s+an?\s+)"
     # (a request of the batch between: 'tokens/row/round', 'tokens per request per step')
     r"(?:(?:rows?|reqs?|requests?|seqs?|sequences?|samples?|slots?)(?:/|[ _-]per[ _-]))?"
@@ -221,12 +221,11 @@ _PER_STEP = (
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
     r"acc(?:ept|pt|\.|_|\s|%|\b|len|rate)|\bac{1,2}p[et]|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|draft|"
-    + _PER_STEP
-    + r"|emitted(?:/| per )verify",
+    + _PER_STEP,
     re.IGNORECASE,
 )
 _STRONG = re.compile(
-    r"accept|accpt|acc(?:\.|_)?\s?len|τ|" + _PER_STEP + r"|emitted(?:/| per )verify",
+    r"accept|accpt|acc(?:\.|_)?\s?len|τ|" + _PER_STEP,
     re.I,
 )
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
