@@ -80,10 +80,10 @@ from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
-from specdiag.core.logs.paste import row_labels as RLR
 from specdiag.core.logs.paste import restated_title as RTT
 from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import retold_share as RTS
+from specdiag.core.logs.paste import row_labels as RLR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
