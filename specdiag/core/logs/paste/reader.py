@@ -83,6 +83,7 @@ from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import restated_title as RTT
 from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import retold_share as RTS
+from specdiag.core.logs.paste import row_labels as RLR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import series_finals as SF
@@ -1225,6 +1226,9 @@ def _tool(
         own = []  # the block names only the trainer: the paste's server decides, as unnamed
     # a tool named only as another run's subject ('SGLang gets 2.58.'): not the printer
     others = T.other_runs(block_text + "\n" + heading) if own else set()
+    if own and "|" in heading:
+        # a row label of a table above, one of the runs it compares ('| Engine X ref | ...')
+        others |= RLR.row_label_runs(heading) - set(T.tools_named(block_text))
     own = [t for t in own if t not in others]
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
