@@ -2948,7 +2948,12 @@ _TITLE_QUALIFIER = re.compile(
     r"\s+(?:measured|reported|observed|obtained|on|across|for|with|at|over|in|from|using|"
     r"under|by)\b|[,;]"
 )
-_BARE_POSITION = re.compile(r"^(?:position|pos|draft position|draft token|depth)\s*#?\s*(\d{1,2})$")
+# (or a conditional rate's column at a position, 'cond 0', 'cond2', 'conditional rate 1': the
+# identity beside the acceptance column tells the chain of conditional rates from marginal ones)
+_BARE_POSITION = re.compile(
+    r"^(?:position|pos|draft position|draft token|depth|"
+    r"cond(?:itional)?(?:\s*(?:ar|acc|rate|accept(?:ance)? rate))?)\s*#?\s*(\d{1,2})$"
+)
 # a title's lead saying who reported its figure ('Server-reported', 'client-side', 'Engine
 # measured'), one word and its qualifier, before the figure's name
 _REPORTED_BY = re.compile(

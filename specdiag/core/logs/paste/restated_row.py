@@ -433,6 +433,8 @@ def _said(r: PasteRecord) -> list[tuple[str, str, C.Value]] | None:
             else None
         )
         v = C.value(C._MARKUP.sub("", text))
+        if kind is None and metric == C.ACCEPTED and v is not None and v.percent:
+            kind = "rate"  # (a share of the accepted tokens, '~66% accepted tokens': a rate)
         if kind is None or v is None or v.max is not None:
             return None
         out.append((kind, text, v))
