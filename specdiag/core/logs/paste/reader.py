@@ -1227,6 +1227,9 @@ def _tool(
     # a tool named only as another run's subject ('SGLang gets 2.58.'): not the printer
     others = T.other_runs(block_text + "\n" + heading) if own else set()
     own = [t for t in own if t not in others]
+    # a tool named only in a bracket citing another thread ('(vLLM, t/366660)'): not the printer
+    cited = T.cited_only(block_text + "\n" + heading) if len(own) > 1 else set()
+    own = [t for t in own if t not in cited] or own
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     elif len(own) > 1 and not in_block and len(titled := _title_tool(heading, own)) == 1:
