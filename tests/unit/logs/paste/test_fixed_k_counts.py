@@ -13,9 +13,9 @@ from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
 
 _LAUNCHES = [
-    "vllm serve org/target-9B --speculative-config '{{\"method\": \"mtp\", "
+    'vllm serve org/target-9B --speculative-config \'{{"method": "mtp", '
     '"num_speculative_tokens": {k}}}\'',
-    "vllm serve org/target-9B --speculative-config '{{\n\"model\": \"org/head\",\n"
+    'vllm serve org/target-9B --speculative-config \'{{\n"model": "org/head",\n'
     '"num_speculative_tokens": {k}\n}}\'',
 ]
 _COUNT_LINES = [

@@ -23,7 +23,9 @@ _LATER = [
     "Once warmed up I measured {v} {u} average across three runs, {r}% acceptance rate.",
 ]
 _UNITS = ["t/s", "tok/s", "tokens/s"]
-_FILLER = "\n\nSetup: one card, greedy decoding, a 256-token answer, the draft head loaded beside.\n\n"
+_FILLER = (
+    "\n\nSetup: one card, greedy decoding, a 256-token answer, the draft head loaded beside.\n\n"
+)
 
 
 def _text(lead: str, later: str, v1: str, v2: str, r1: str, r2: str, u: str) -> str:
