@@ -233,6 +233,15 @@ _SEE_DOC = re.compile(
     r"\.(?:md|txt|pdf|log|json|csv|html?|rst)[`'\"]?\s*[)）]",
     re.I,
 )
+# a quotation closing after the value, then a bracket citing where it was said: an issue or a
+# pull request by its number ('sglang#21138', '#412'), a forum thread ('t/366660') or such a link
+# ('.../issues/412'): 'is "0% acceptance, accept_len = 1.00" (SGLang, sglang#21138)' quotes that
+# thread's figure (the rest of the quotation then the bracket, matched after the value)
+_REF = r"(?:#\d|\bt/\d|/(?:issues|pull|discussions)/\d)"
+_QUOTE_CITED = re.compile(
+    r"[^\n“”\"]{0,80}?[”\"]\s*[(（][^()（）\n]{0,60}?" + _REF + r"[^()（）\n]{0,40}[)）]"
+)
+_QUOTE_CITED_HINT = re.compile(r"[”\"]\s*[(（][^()（）\n]{0,60}?" + _REF)
 _SEE_HINT = re.compile(r"[(（]\s*(?:see|cf\b|见|参见|详见|參見|詳見)", re.I)
 # a reference the run is set against, in Chinese or Japanese ('GPU 参考中 ... 约 3.1': in the GPU
 # reference; '参考值', '参考結果'); never 'for reference only' (仅供参考, 供参考) after one's own
@@ -283,8 +292,20 @@ def _attributed(r: PasteRecord, line: str) -> bool:
             continue
         if _SEE_DOC.match(line, m.end()) and not ANY_FIRST_PERSON.search(before):
             continue  # (another document's figure, pointed to: no first person of a run)
+        if _QUOTE_CITED.match(line, m.end()) and _quoted_from_other(before):
+            continue  # (a quotation of another thread's figure, cited by its number)
         return False
     return True
+
+
+def _quoted_from_other(before: str) -> bool:
+    """Whether a quotation opens in ``before`` (the sentence up to a value) and is not closed,
+    no first person before its opening mark (the writer quoting their own words is a run)."""
+    curly = before.rfind("“")
+    opened = curly if curly > before.rfind("”") else -1
+    if opened < 0 and before.count('"') % 2 == 1:
+        opened = before.rfind('"')
+    return opened >= 0 and not ANY_FIRST_PERSON.search(before[:opened])
 
 
 # a lead line crediting the figures of the line under it to another's source, ending on a colon
@@ -321,6 +342,8 @@ def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) ->
     where = _WHERE_WORD.search(whole) is not None and any(_WHERE_WORD.search(t) for t in raw)
     # (a bracket pointing to another document: '(see notes.md)', '（见 notes.md）')
     where = where or _SEE_HINT.search(whole) is not None
+    # (a quotation cited by an issue's or a thread's number: '"..." (sglang#21138)')
+    where = where or _QUOTE_CITED_HINT.search(whole) is not None
     if not (lead or where):
         return out
     by_line: dict[int, list[int]] = {}

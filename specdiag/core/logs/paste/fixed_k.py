@@ -48,6 +48,7 @@ from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     PER_DRAFT,
+    UNKNOWN,
     Decision,
     PasteRecord,
     decided_notes,
@@ -236,10 +237,33 @@ def _sections(raw: list[str]) -> list[tuple[int, int]]:
     ]
 
 
+def _counts_only(r: PasteRecord) -> bool:
+    """A record of accepted and drafted token counts alone (`25,000 accepted / 30,000 draft
+    tokens`, the rate its quotient, printed or not), nothing of its figures decided: the counts
+    are the rate, exact."""
+    return (
+        r.printed_rate is None
+        and r.printed_length is None
+        and r.accept_length is None
+        and r.bonus.value == UNKNOWN
+        and r.accepted_tokens is not None
+        and r.drafted_tokens is not None
+        and 0 <= r.accepted_tokens <= r.drafted_tokens
+        and r.drafted_tokens > 0
+        and not r.per_position
+        and not r.summary_row
+        and r.steps is None
+    )
+
+
+def _fits(r: PasteRecord) -> bool:
+    return OD._fits(r) or _counts_only(r)
+
+
 def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module); where the
     paste sets none, each vLLM record by the one MTP=N depth its own section states."""
-    if not any(_whose(r, 1) and OD._fits(r) for r in records) or (
+    if not any(_whose(r, 1) and _fits(r) for r in records) or (
         "speculative" not in text and "MTP" not in text and "mtp" not in text
     ):
         return records
@@ -327,6 +351,16 @@ def _decide_with(
         counted = (r.first_line, r.fields[0][0] if r.fields else "") in counted_at and _counted(
             r, k
         )
+        # (a named tool's counts alone: every step drafted k, so the drafted count is a whole
+        # multiple of k; the quotient is the rate)
+        tallied = (
+            _counts_only(r)
+            and _whose(r, k)
+            and r.tool != "unknown"
+            and (r.drafted_tokens or 0) % k == 0
+        )
+        if tallied:
+            rate = (r.accepted_tokens or 0) / (r.drafted_tokens or 1)
         beside = (
             not counted
             and bool(r.fields)
@@ -340,8 +374,7 @@ def _decide_with(
         if (
             (_whose(r, k) or counted or beside)
             and rate is not None
-            and OD._fits(r)
-            and exact(r)
+            and (tallied or (OD._fits(r) and exact(r)))
             and (own_k is None or own_k == k)
             and I.most_of_labels(r.labels) is None
         ):
@@ -349,7 +382,7 @@ def _decide_with(
                 r,
                 accept_length=round(
                     1 + k * (r.accepted_tokens or 0) / (r.drafted_tokens or 1)
-                    if counted
+                    if counted or tallied
                     else 1 + k * rate,
                     6,
                 ),

@@ -14,6 +14,14 @@ a rate), figures printed at other decimals, a later record printing a length or 
 two later records alike leave both records; so does a lead line of the very fields of the later
 one (`accept len: 1.50, accept rate: 0.10` twice: two runs' lines, no lead sentence).
 
+A run's speed is a second figure of it too: where the later record prints one figure (a length
+or a rate) and its line one speed (`178.6 t/s`, `96 tok/s`, `41.2 tokens/s`), a one-line prose lead
+printing that figure and that speed, both at the same decimals, tells that run
+first (`First bench: 61.4 tok/s at 72.9% acceptance.` over a later `Average over five runs: 61.4
+tok/s, 72.9% acceptance rate.`): one record, the later one. The speed need be the same digit for
+digit; a third record of the same figure and speed (runs alike), a second speed on either line, another speed or the same fields
+twice (two runs' lines) leave both records.
+
 Pure: records in, records out; the later records indexed by their figures once a paste.
 """
 
@@ -67,6 +75,75 @@ def _prints(line: str, shown: str) -> bool:
     return re.search(r"(?<![\d.])" + num + tail, line) is not None
 
 
+# a speed printed on a line: a number and a unit of tokens a second
+_SPEED = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:t/s|tok/s|toks/s|tokens?/s|tokens? per second|tps)(?![\w/])",
+    re.I,
+)
+
+
+def _speed(line: str) -> str | None:
+    """The one speed a line prints ('178.6'), or None (none, or two)."""
+    found = _SPEED.findall(line)
+    return found[0] if len(found) == 1 else None
+
+
+def _one_figure(r: PasteRecord) -> str | None:
+    """The record's one figure as printed ('72.9%'), where it prints a length or a rate alone."""
+    if (r.printed_length is None) == (r.printed_rate is None) or len(r.fields) != 1:
+        return None
+    return _shown(r.fields[0][1])
+
+
+def _paced(
+    records: list[PasteRecord], raw: list[str], drop: set[int], out: list[PasteRecord]
+) -> None:
+    """Each one-line prose lead printing one later record's one figure and its line's one speed,
+    both digit for digit: that record's run told first (see the module's rules)."""
+    later_by: dict[tuple[str, str], list[int]] = {}
+    for j, o in enumerate(records):
+        if j in drop or not 0 < o.first_line <= len(raw):
+            continue
+        fig = _one_figure(o)
+        if fig is None:
+            continue
+        line = C._MARKUP.sub("", raw[o.first_line - 1])
+        speed = _speed(line) if o.first_line == o.last_line else None
+        if speed is not None and _prints(line, fig):
+            later_by.setdefault((fig, speed), []).append(j)
+    if not later_by:
+        return
+    for i, r in enumerate(records):
+        if (
+            i in drop
+            or r.structure not in _PROSE
+            or r.first_line != r.last_line
+            or not 0 < r.first_line <= len(raw)
+            or r.labels
+            or r.per_position
+            or r.accepted_tokens is not None
+            or r.drafted_tokens is not None
+            or r.steps is not None
+        ):
+            continue
+        fig = _one_figure(r)
+        if fig is None:
+            continue
+        line = C._MARKUP.sub("", raw[r.first_line - 1])
+        speed = _speed(line)
+        if speed is None:
+            continue
+        told = later_by.get((fig, speed), [])
+        # (the lead and one later record, no third telling: three are runs alike)
+        if len(told) != 2 or told[0] != i or records[told[1]].first_line <= r.last_line:
+            continue
+        j = told[1]
+        if _fields_of(line) == _fields_of(C._MARKUP.sub("", raw[records[j].first_line - 1])):
+            continue  # (the same fields twice: two runs' lines)
+        drop.add(i)
+        out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
+
+
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str]
 ) -> tuple[list[PasteRecord], list[int]]:
@@ -77,11 +154,11 @@ def fold(
         if o.printed_length is not None and o.printed_rate is not None:
             full.setdefault(o.printed_length, []).append(j)
             full.setdefault(o.printed_rate, []).append(j)
-    if not full:
-        return records, block_of
     drop: set[int] = set()
     out = list(records)
     for i, r in enumerate(records):
+        if not full:
+            break
         if (
             r.structure not in _PROSE
             or r.first_line != r.last_line
@@ -116,5 +193,6 @@ def fold(
             continue  # (the lead prints a figure at other decimals)
         drop.add(i)
         out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
+    _paced(records, raw, drop, out)
     kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
     return [r for r, _ in kept], [b for _, b in kept]

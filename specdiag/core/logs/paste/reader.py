@@ -1230,6 +1230,9 @@ def _tool(
         # a row label of a table above, one of the runs it compares ('| Engine X ref | ...')
         others |= RLR.row_label_runs(heading) - set(T.tools_named(block_text))
     own = [t for t in own if t not in others]
+    # a tool named only in a bracket citing another thread ('(vLLM, t/366660)'): not the printer
+    cited = T.cited_only(block_text + "\n" + heading) if len(own) > 1 else set()
+    own = [t for t in own if t not in cited] or own
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     elif len(own) > 1 and not in_block and len(titled := _title_tool(heading, own)) == 1:
@@ -3547,6 +3550,9 @@ _TRAINING_OUTCOME = re.compile(
     r"|\btraining[ _-]?(?:eval\w*|metrics?|logs?|curves?|\()|\btraining\s+\(|训练(?:中|时|过程)",
     re.I,
 )
+# a sentence's end: a stop, a question or an exclamation mark before a space ('86.4%. Two ...'),
+# never a decimal point
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
 TRAINING_RULE = "a training's figure: {tool}, named elsewhere, did not print it"
 
 
@@ -3559,7 +3565,14 @@ def _of_training(
 
     def training(r: PasteRecord) -> bool:
         said = "\n".join(text_of.get(ln, "") for ln in range(r.first_line, r.last_line + 1))
-        return bool(_TRAINING_OUTCOME.search(said)) and r.tool not in T.tools_named(said)
+        if not _TRAINING_OUTCOME.search(said) or r.tool in T.tools_named(said):
+            return False
+        # (only the sentences printing the record's figures: a later sentence musing on a
+        # training, 'both teams converged on it during training', states no outcome of it)
+        values = {v.strip().strip("*`~≈ ") for _, v in r.fields}
+        values.discard("")
+        own = [s for s in _SENTENCES.split(said) if any(v in s for v in values)]
+        return not own or any(_TRAINING_OUTCOME.search(s) for s in own)
 
     hit = [r.tool != "unknown" and training(r) for r in kv]
     if not any(hit):

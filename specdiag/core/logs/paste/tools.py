@@ -480,6 +480,28 @@ _RUN_SUBJECT = re.compile(
 )
 
 
+# a bracket citing where something was said: a tool's name, then an issue's or a pull request's
+# number ('(SGLang, sglang#21138)', '(vLLM #412)'), a forum thread ('(vLLM, t/366660)') or such a
+# link, and nothing else of a sentence
+_CITATION = re.compile(
+    r"[(（][^()（）\n]{0,60}?(?:#\d+|\bt/\d+|/(?:issues|pull|discussions)/\d+)[^()（）\n]{0,20}[)）]"
+)
+
+
+def cited_only(text: str) -> set[str]:
+    """The tools ``text`` names only inside brackets citing a thread or an issue by its number
+    ('crashes (vLLM, t/366660)'): where another said it, not the printer of the figures."""
+    spans = [(m.start(), m.end()) for m in _CITATION.finditer(text)]
+    if not spans:
+        return set()
+    out: set[str] = set()
+    for tool in tools_named(text):
+        places = [m for m in _MARK_OF[tool].finditer(text) if _is_name(text, m)]
+        if places and all(any(a <= m.start() < b for a, b in spans) for m in places):
+            out.add(tool)
+    return out
+
+
 def other_runs(text: str) -> set[str]:
     """The tools the text names only as the subject of a sentence or clause of their own bare
     value ('Our branch gets AL 2.61. SGLang gets 2.58.'): each that value's run, set beside the
