@@ -14,7 +14,10 @@ from tests.support.examples import examples
 _LEAD = "Speculative decoding with an EAGLE draft head.\n\n"
 
 _NAMES = ["平均受理長", "受理長", "accept length", "평균 수락 길이", "acceptance length"]
-_BOUNDS = ["未満", "以下", "以上", "を超える", "미만", "이하", "이상", "초과", "을 넘으면"]
+_BOUNDS = [
+    "未満", "以下", "以上", "を超える", "미만", "이하", "이상", "초과", "을 넘으면",
+    "보다 커야 한다", "より高ければ", "라면", "이면", "なら", "であれば", "とすると",
+]  # fmt: skip
 _LAYOUTS = [
     "# {name}{sep}{v}{bound}: alert",
     'description="{name}{sep}{v}{bound}"',
@@ -63,3 +66,12 @@ def test_blank_keeps_the_line_length_and_a_whole_number() -> None:
     out = blank(line)
     assert len(out) == len(line)
     assert "2.31" in out and "1.5" not in out and "4 以上" in out
+
+
+def test_a_supposed_rate_and_a_bound_in_korean_prose_are_no_records() -> None:
+    text = (
+        _LEAD
+        + "후보가 둘이고 수락률이 .72라면 2.44개를 확정한다고 가정합니다.\n"
+        + "비용이 2이면 수락률이 1.2보다 커야 이득입니다.\n"
+    )
+    assert read_paste(text).records == ()
