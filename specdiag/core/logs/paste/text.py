@@ -626,6 +626,9 @@ def _inline_html(ln: str) -> str:
     return _ENTITY.sub(lambda m: _ENTITIES[m.group(0)], out) if "&" in out else out
 
 
+_WAVE_DASH = re.compile(r"(?<=[\d%])(\s?)\u301c(?=\s?[~≈]?\.?\d)")
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
@@ -640,6 +643,10 @@ def prepare(text: str) -> list[Line]:
         raw = [ln.translate(_FULLWIDTH) for ln in raw]
     if "\u2010" in text or "\u2011" in text:
         raw = [ln.translate(_HYPHENS) for ln in raw]
+    if "\u301c" in text:
+        # the wave dash between two values ('1.70〜1.92', '40% 〜 55%'): a range's tilde, as its
+        # fullwidth form '～' is (never one after a word or before one: '10時〜')
+        raw = [_WAVE_DASH.sub(r"\1~", ln) if "\u301c" in ln else ln for ln in raw]
     if _MOJIBAKE.search(text):
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _GREEK_TELLTALE.search(text) and _MOJIBAKE_GREEK.search(text):
