@@ -15,18 +15,25 @@ _LEAD = "Drafting with an MTP head, measured here.\n\n"
 
 def _table(unit: str, rate_name: str, values: list[tuple[int, int]]) -> str:
     rows = "".join(f"| run{i} | {r}.0% | {v / 1000:.3f} |\n" for i, (r, v) in enumerate(values))
-    return (
-        _LEAD + f"| run | {rate_name} | t ({unit}) |\n| --- | ---: | ---: |\n" + rows
-    )
+    return _LEAD + f"| run | {rate_name} | t ({unit}) |\n| --- | ---: | ---: |\n" + rows
 
 
 @settings(max_examples=examples(40), deadline=None)
 @given(
     unit=st.sampled_from(
-        ["トークン/パス", "トークン／ステップ", "トークン / パス", "토큰/패스", "토큰/스텝", "トークン数/パス"]
+        [
+            "トークン/パス",
+            "トークン／ステップ",
+            "トークン / パス",
+            "토큰/패스",
+            "토큰/스텝",
+            "トークン数/パス",
+        ]
     ),
     rate_name=st.sampled_from(["受理率", "수락률", "acceptance rate"]),
-    values=st.lists(st.tuples(st.integers(50, 95), st.integers(1500, 1990)), min_size=1, max_size=4),
+    values=st.lists(
+        st.tuples(st.integers(50, 95), st.integers(1500, 1990)), min_size=1, max_size=4
+    ),
 )
 def test_tokens_over_passes_are_a_length(
     unit: str, rate_name: str, values: list[tuple[int, int]]
