@@ -284,6 +284,12 @@ _CJK_PER_STEP = re.compile(
     r"(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
 )
+# tokens over passes or steps written with a slash in Japanese or Korean ('トークン/パス',
+# 'トークン／ステップ', '토큰/패스', '토큰/스텝'): the English 'tokens/step' (a verify pass is a
+# step); tokens over seconds ('トークン/秒') are left as they are
+_CJK_TOKENS_PER = re.compile(
+    r"(?:トークン|토큰)(?:数|수)?[ \t]*[/／][ \t]*(?:パス|ステップ|패스|스텝|단계)(?![\u30a0-\u30ff])"
+)
 # a Japanese column 'per round' ('受理 / 回', '確定トークン / 回', 'draft / 回': a figure over the
 # verify rounds, '回' a round counted): read as the English '/ round' (a step); the accepted
 # drafts before the slash ('受理 / 回') as 'accepted', the tokens a round committed ('確定トークン')
@@ -449,6 +455,8 @@ def _from_chinese(line: str) -> str:
     line = _DIGIT_CJK.sub(" ", line)
     line = _CJK_POSITION.sub(_cjk_position, line)
     line = _CJK_PER_STEP.sub(" tokens per step ", line)
+    if "/" in line or "／" in line:
+        line = _CJK_TOKENS_PER.sub(" tokens/step ", line)
     line = _CJK_ACCEPTED.sub(
         lambda m: (
             " mean accepted tokens " if m.group(0).startswith("average") else " accepted tokens "
@@ -626,6 +634,9 @@ def _inline_html(ln: str) -> str:
     return _ENTITY.sub(lambda m: _ENTITIES[m.group(0)], out) if "&" in out else out
 
 
+_WAVE_DASH = re.compile(r"(?<=[\d%])(\s?)\u301c(?=\s?[~≈]?\.?\d)")
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
@@ -640,6 +651,10 @@ def prepare(text: str) -> list[Line]:
         raw = [ln.translate(_FULLWIDTH) for ln in raw]
     if "\u2010" in text or "\u2011" in text:
         raw = [ln.translate(_HYPHENS) for ln in raw]
+    if "\u301c" in text:
+        # the wave dash between two values ('1.70〜1.92', '40% 〜 55%'): a range's tilde, as its
+        # fullwidth form '～' is (never one after a word or before one: '10時〜')
+        raw = [_WAVE_DASH.sub(r"\1~", ln) if "\u301c" in ln else ln for ln in raw]
     if _MOJIBAKE.search(text):
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _GREEK_TELLTALE.search(text) and _MOJIBAKE_GREEK.search(text):

@@ -158,9 +158,35 @@ def blank_wrapped(line: str, after: str) -> str:
     return blank(f"{line.rstrip()} {m.group(0).strip()}")[: len(line)].ljust(len(line))
 
 
+# a value, then a comparison written after it (Japanese and Korean put it there: '1.5未満',
+# '2.0 以上', '1.5 미만', '90% 이하', '3を超える'): the value bounds the figure (an alarm's or a
+# check's threshold), nothing measured; blanked with the comparison
+_CJK_BOUND_AFTER = re.compile(
+    r"(?<![\w.])[~≈]?\s?(?:\d+(?:\.\d+)?\s*%|\d+\.\d+|\.\d+)[*`]{0,2}\s?(?:未満|以下|以上|以内|を?超え|超過|미만|이하|이상|초과|"
+    r"[을를]\s?(?:넘|밑돌)|"
+    # ('1.2보다 커야', '1.2より高い': than the value; '.85라면', '0.7이면', '0.7なら', '0.7と
+    # すると': if the figure were the value, a supposition)
+    r"보다|より|(?:이)?라면|이면|なら|であれば|だ?とすると|だ?とすれば|と仮定)"
+)
+_CJK_BOUND_QUICK = (
+    "未満", "以下", "以上", "以内", "超え", "超過", "미만", "이하", "이상", "초과", "넘", "밑돌",
+    "보다", "より", "라면", "이면", "なら", "であれば", "すると", "すれば", "と仮定",
+)  # fmt: skip
+
+
+def _blank_cjk_bounds(line: str) -> str:
+    if line.isascii() or not any(w in line for w in _CJK_BOUND_QUICK):
+        return line
+    for m in list(_CJK_BOUND_AFTER.finditer(line)):
+        a, b = m.span()
+        line = line[:a] + " " * (b - a) + line[b:]
+    return line
+
+
 def blank(line: str) -> str:
     """``line`` with every threshold's value (and the words that state it) blanked, and every
     goal's (a target, an expected or golden value)."""
+    line = _blank_cjk_bounds(line)
     if _quick(_GOAL_QUICK, _GOAL_QUICK_ASCII, line):
         line = _blank_goals(line)
     if not _quick(_QUICK, _QUICK_ASCII, line):
