@@ -2173,21 +2173,6 @@ def _paired_parts(c: str, n: int) -> list[str]:
 _WHOLE = re.compile(r"\d[\d,]*")
 
 
-def _generated_beside_drafted(keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
-    """A bare 'generated' column (read as drafted tokens where it stands alone) beside a column
-    naming the drafted tokens themselves ('Drafted', 'draft tokens'): the drafts are that column's,
-    so 'generated' counts the output tokens."""
-    drafted = [k.text for k, _ in keys if k.metric == C.DRAFTED]
-    if "generated" not in drafted or not any(t and t.startswith("draft") for t in drafted):
-        return keys
-    return [
-        (dataclasses.replace(k, metric=C.OUTPUT), slot)
-        if k.metric == C.DRAFTED and k.text == "generated"
-        else (k, slot)
-        for k, slot in keys
-    ]
-
-
 def _split_paired_rows(g: Grid) -> Grid:
     """A metrics-as-rows table's row whose label names two or three figures joined by '/' and
     whose every filled cell holds as many values so joined ('Advance / avg accept length' over
@@ -3247,7 +3232,6 @@ def _by_rows(
         for (k, slot), col in zip(keys, cols, strict=True)
     ]
     keys = _repeated_groups(keys, cols)
-    keys = _generated_beside_drafted(keys)
     # a 'draft tokens' column of small whole numbers is the configuration (draft tokens per
     # step, SGLang's num_draft_tokens), not a count
     drafted_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.DRAFTED]
