@@ -234,7 +234,7 @@ _SEE_DOC = re.compile(
     re.I,
 )
 # a quotation closing after the value, then a bracket citing where it was said: an issue or a
-# pull request by its number ('sglang#21138', '#412'), a forum thread ('t/366660') or such a link
+# pull request by its number ('sglang#21138', a bare number sign), a forum thread ('t/366660') or such a link
 # ('.../issues/412'): 'is "0% acceptance, accept_len = 1.00" (SGLang, sglang#21138)' quotes that
 # thread's figure (the rest of the quotation then the bracket, matched after the value)
 _REF = r"(?:#\d|\bt/\d|/(?:issues|pull|discussions)/\d)"

@@ -481,7 +481,7 @@ _RUN_SUBJECT = re.compile(
 
 
 # a bracket citing where something was said: a tool's name, then an issue's or a pull request's
-# number ('(SGLang, sglang#21138)', '(vLLM #412)'), a forum thread ('(vLLM, t/366660)') or such a
+# number ('(SGLang, sglang#21138)', '(vLLM, vllm#412)'), a forum thread ('(vLLM, t/366660)') or such a
 # link, and nothing else of a sentence
 _CITATION = re.compile(
     r"[(（][^()（）\n]{0,60}?(?:#\d+|\bt/\d+|/(?:issues|pull|discussions)/\d+)[^()（）\n]{0,20}[)）]"

@@ -72,14 +72,14 @@ def test_the_writer_quoting_their_own_run_keeps_it(read: Read) -> None:
 
 
 def test_the_quotation_alone_stays(read: Read) -> None:
-    text = "Older builds were stuck at “accept len 1.00, 0% of drafts kept” (SGLang, #512).\n"
+    text = "Older builds were stuck at “accept len 1.00, 0% of drafts kept” (SGLang, sglang#512).\n"
     assert len(read(text).records) == 1
 
 
 def test_a_tool_named_only_in_a_citation_is_not_the_printer(read: Read) -> None:
     text = (
         "Draft heads on the small box finally work, with a real gain, on a current SGLang dev build.\n"
-        "Before, the reports were “it crashes” (vLLM, t/4242) or “no speedup” (vLLM #77).\n"
+        "Before, the reports were “it crashes” (vLLM, t/4242) or “no speedup” (vLLM, vllm#77).\n"
         "Now we get accept_len ≈ 2.6 at batch one.\n"
     )
     (rec,) = read(text).records

@@ -5,7 +5,7 @@ sentence, or a line of one field, is read as before."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
@@ -41,6 +41,8 @@ def test_baseline_decides_the_block(
 @settings(max_examples=40, deadline=None)
 @given(lengths=st.lists(st.floats(1.05, 6.5), min_size=1, max_size=4), gap=st.sampled_from(_GAPS))
 def test_no_baseline_reads_undecided(lengths: list[float], gap: str) -> None:
+    # (two status lines of the same speed and length are one run told twice: lead_restated)
+    assume(len({round(x, 2) for x in lengths}) == len(lengths))
     text = "\n".join(_status(_LABELS[i], 30.0, x, gap) for i, x in enumerate(lengths)) + "\n"
     recs = read_paste(text).records
     assert [r.printed_length for r in recs] == [round(x, 2) for x in lengths]
