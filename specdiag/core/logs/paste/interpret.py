@@ -24,7 +24,6 @@ from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import bracket_list_named as BLN
 from specdiag.core.logs.paste import bracket_runs_items as BRI
-from specdiag.core.logs.paste import bracket_values as BV
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
 from specdiag.core.logs.paste import cell_phrases as CPH
@@ -7200,9 +7199,6 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, then values mapped onto as many runs by 'respectively' ('accept length
     # was 2.41, 2.17 and 1.98 respectively'): one record a value (respectively.py)
     claim(RESP.spans(text) if RESP.hinted(low) else [])
-    # a figure's name, then a bracket of its values alone, one a run ('mean acceptance is the
-    # same at every context (4.20, 4.65, 3.90)'; bracket_values.py)
-    claim(BV.spans(text) if BV.hinted(low) else [])
     # a figure said to hold steady, its level in a bracket ('acceptance flat (~0.62 on both
     # arms)'; held_level.py)
     claim(HL.spans(text) if HL.hinted(low) else [])
