@@ -101,14 +101,22 @@ def _paced(
     """Each one-line prose lead printing one later record's one figure and its line's one speed,
     both digit for digit: that record's run told first (see the module's rules)."""
     later_by: dict[tuple[str, str], list[int]] = {}
+    seen: dict[int, tuple[str, str | None]] = {}  # a line's text and speed, found once a line
+
+    def clean(n: int) -> tuple[str, str | None]:
+        if n not in seen:
+            text = C._MARKUP.sub("", raw[n - 1])
+            seen[n] = (text, _speed(text))
+        return seen[n]
+
     for j, o in enumerate(records):
         if j in drop or not 0 < o.first_line <= len(raw):
             continue
         fig = _one_figure(o)
         if fig is None:
             continue
-        line = C._MARKUP.sub("", raw[o.first_line - 1])
-        speed = _speed(line) if o.first_line == o.last_line else None
+        line, speed = clean(o.first_line)
+        speed = speed if o.first_line == o.last_line else None
         if speed is not None and _prints(line, fig):
             later_by.setdefault((fig, speed), []).append(j)
     if not later_by:
@@ -129,8 +137,7 @@ def _paced(
         fig = _one_figure(r)
         if fig is None:
             continue
-        line = C._MARKUP.sub("", raw[r.first_line - 1])
-        speed = _speed(line)
+        line, speed = clean(r.first_line)
         if speed is None:
             continue
         told = later_by.get((fig, speed), [])
@@ -138,7 +145,7 @@ def _paced(
         if len(told) != 2 or told[0] != i or records[told[1]].first_line <= r.last_line:
             continue
         j = told[1]
-        if _fields_of(line) == _fields_of(C._MARKUP.sub("", raw[records[j].first_line - 1])):
+        if _fields_of(line) == _fields_of(clean(records[j].first_line)[0]):
             continue  # (the same fields twice: two runs' lines)
         drop.add(i)
         out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
