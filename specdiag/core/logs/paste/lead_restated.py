@@ -95,6 +95,21 @@ def _one_figure(r: PasteRecord) -> str | None:
     return _shown(r.fields[0][1])
 
 
+def _lead(r: PasteRecord, raw: list[str]) -> bool:
+    """Whether a record may be a lead sentence: one line of prose, no labels, per-position
+    rates or counts."""
+    return (
+        r.structure in _PROSE
+        and r.first_line == r.last_line
+        and 0 < r.first_line <= len(raw)
+        and not r.labels
+        and not r.per_position
+        and r.accepted_tokens is None
+        and r.drafted_tokens is None
+        and r.steps is None
+    )
+
+
 def _paced(
     records: list[PasteRecord], raw: list[str], drop: set[int], out: list[PasteRecord]
 ) -> None:
@@ -122,17 +137,7 @@ def _paced(
     if not later_by:
         return
     for i, r in enumerate(records):
-        if (
-            i in drop
-            or r.structure not in _PROSE
-            or r.first_line != r.last_line
-            or not 0 < r.first_line <= len(raw)
-            or r.labels
-            or r.per_position
-            or r.accepted_tokens is not None
-            or r.drafted_tokens is not None
-            or r.steps is not None
-        ):
+        if i in drop or not _lead(r, raw):
             continue
         fig = _one_figure(r)
         if fig is None:
@@ -166,16 +171,7 @@ def fold(
     for i, r in enumerate(records):
         if not full:
             break
-        if (
-            r.structure not in _PROSE
-            or r.first_line != r.last_line
-            or not 0 < r.first_line <= len(raw)
-            or r.labels
-            or r.per_position
-            or r.accepted_tokens is not None
-            or r.drafted_tokens is not None
-            or r.steps is not None
-        ):
+        if not _lead(r, raw):
             continue
         said = [x for x in (r.printed_length, r.printed_rate) if x is not None]
         if not said:
