@@ -514,18 +514,15 @@ class Scanner:
         self.counts.lines = text.count("\n") + (0 if text.endswith("\n") else 1)
         keywords = tuple(kw.decode("latin-1") for kw in self.finder.keywords)
         logged = _logged_strings(text, keywords) if any(k in text for k in keywords) else []
-        if not logged:
-            self.counts.candidate_lines = 1
-            compact = json.dumps(doc, ensure_ascii=False)  # one line: the JSON-body readers
-            self._take(1, compact, self.parser.parse(compact, 1))
-            self.finish()
-            return True
         # String values holding log lines ('"log": "... SpecDecoding metrics: ..."', a result
         # file keeping each run's metrics line): each is a line of its own, where it stands in
-        # the file; the rest of the document, without them, goes to the JSON-body readers
-        # (one line, all the strings' fields in it, would be one record mixing them).
-        compact = json.dumps(_without(doc, {v for _, v in logged}), ensure_ascii=False)
-        if any(k in compact for k in keywords):
+        # the file; the rest of the document, without them, goes to the JSON-body readers as
+        # one line (all the strings' fields in it would be one record mixing them); a document
+        # holding none goes to them whole. (Nothing was counted before: the document was held
+        # from the first byte.)
+        values = {v for _, v in logged}
+        compact = json.dumps(_without(doc, values) if values else doc, ensure_ascii=False)
+        if not logged or any(k in compact for k in keywords):
             self.counts.candidate_lines += 1
             self._take(1, compact, self.parser.parse(compact, 1))
         for line_no, value in logged:
