@@ -327,9 +327,14 @@ _CJK_ACCEPTED = re.compile(
     re.I,
 )
 # ('从平均3.8下降到了2.6': from an average of 3.8 down to 2.6; the average's word read before)
+# (the level the run usually holds named before the first value, '从正常的 ~25% 骤降到 ~1.7%': from
+# the normal ~25% down to ~1.7%, the value kept with its approximate mark; the change's verb may
+# carry an adverb of its size or speed, '骤降', '大幅下降', '暴跌')
 _ZH_FROM_TO = re.compile(
-    r"从\s*(?:average\s+|平均\s*)?(?P<a>[*`]{0,2}[\d.,]+\s*%?[*`]{0,2})\s*"
-    r"(?:提升|提高|增加|增长|上升|降低|下降|减少|变化|变成|变为|变|降|升)?\s*(?:到|至)了?\s*"
+    r"从\s*(?:average\s+|平均\s*|(?:正常|通常|平时|原来|原本|之前|此前|以前|先前)(?:的|时的?)?\s*)?"
+    r"(?P<a>[*`]{0,2}(?:[~≈]\s*)?[\d.,]+\s*%?[*`]{0,2})\s*"
+    r"(?:(?:骤|猛|暴|急剧|大幅|明显|显著)?(?:提升|提高|增加|增长|上升|降低|下降|减少|变化|变成|变为|"
+    r"变|降|升|跌|涨))?\s*(?:到|至)了?\s*"
 )
 # (perhaps with an English gloss in brackets between: '接受长度(draft acc len)稳定在 2.0')
 # (the name in quotes too, the closing quote dropped: '"接受长度"(Eagle acc len)稳定在 2.0')
