@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
@@ -231,7 +232,8 @@ _DEPTH_ONE = re.compile(
     + V.draft_max_set_to("1")  # a draft maximum of one (vocab.DRAFT_MAX)
     + r"|--num[-_]speculative[-_]tokens[ =]+1\b|[\"']?num_speculative_tokens[\"']?\s*[=:]\s*1\b"
     r"|\b(?:n|num)[_-]?drafts?(?:[_-]tokens?)?\s*[=:]\s*1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
-    r"|\b(?:k|n[_ ]?spec|mtp[_ ]?k|gamma)\s*=\s*1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
+    # (never a sampler's top-k, 'top-k=1': greedy sampling, no draft)
+    r"|(?<!top-)(?<!top )\b(?:k|n[_ ]?spec|mtp[_ ]?k|gamma)\s*=\s*1\b(?!\s*(?:[/,.\-–]|and|or|to)\s*\d)"
     rf"|\b{_ONE}\s+draft(?:ed)?\s+tokens?\b(?:\s+(?:per|a|each)\s+(?:step|cycle|round|verify))?"
     rf"|\b{_ONE}[- ]token\s+drafts?\b",
     re.I,
@@ -315,13 +317,41 @@ def one_draft_counts(records: list[PasteRecord], said: str | None) -> list[Paste
     return out
 
 
-def said_one_draft(caption: str, paste: str) -> str | None:
+# an item of a markdown list ('- model: X with `K=1`', '  * greedy', '2. dataset: ...')
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+\S")
+
+
+def setup_items(above: Sequence[str]) -> list[str]:
+    """The items of the list the lines ``above`` a table end on (each with the lines continuing
+    it), the list right above the table; none where the last line is no item of a list or
+    its continuation."""
+    items: list[str] = []
+    tail: list[str] = []
+    for t in reversed(above):
+        if _ITEM.match(t):
+            items.append(" ".join([t.strip(), *tail]))
+            tail = []
+        elif t[:1].isspace() and t.strip():
+            tail.insert(0, t.strip())  # a line continuing the item above it
+        else:
+            break
+    return items[::-1]
+
+
+def said_one_draft(caption: str, paste: str, above: Sequence[str] = ()) -> str | None:
     """The words of ``caption`` (the sentence right above a table) saying the runs draft one
-    token a step, when the paste states no other depth or k; else None."""
+    token a step, when the paste states no other depth or k; else None. ``above``: the lines
+    right above the table (its block's, or the block just before it where the table opens its
+    own), whose list of setup items is the setup paragraph when they end on one."""
     lines = [t for t in caption.split("\n") if t.strip()]
     if not lines:
         return None
     sentences = [s for s in re.split(r"(?<=[.!?;])\s+", lines[-1]) if s.strip()]
+    # a list of setup items right above the table ('- model: X with `K=1`', '- dataset: Y',
+    # '- sampling: greedy'): its items are the setup paragraph's sentences
+    items = setup_items(above)
+    if len(items) >= 2 and items[-1].endswith(lines[-1].strip()):
+        sentences = items if not any(_CHANGED.search(t) for t in items) else [items[-1]]
     # the last sentence right above the table, or any sentence of the setup paragraph right
     # above it ('Qwen3-8B, teacher-forced, greedy, `K=1`. The head is built from ...') where
     # that paragraph tells no change of setup ('Earlier we tried k=1. Now ...')

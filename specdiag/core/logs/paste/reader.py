@@ -2419,7 +2419,12 @@ def read_paste(
                 recs = []  # a table of what a section expects or aims at: no measurement
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
-                recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text))
+                # (a list of setup items right above it, '- model: X with `K=1`', is the caption's
+                # paragraph: the lines above the table in its block, else the block just before)
+                setup = [t for ln, t in blk if ln < g.first_line]
+                if not setup and bi and g.first_line - all_blocks[bi - 1][-1][0] <= 2:
+                    setup = [t for _, t in all_blocks[bi - 1]]
+                recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text, setup))
                 # a row whose own label sets a draft maximum of one (one_draft.py), a label
                 # listing one value per split figure ('draft=1/2/4') read per value first
                 recs = OD.rows(LS.per_value(recs))
