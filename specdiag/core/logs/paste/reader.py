@@ -3910,6 +3910,7 @@ def _reaching_k_plus_one(records: list[PasteRecord], text: str) -> list[PasteRec
     (ceiling.py)."""
     if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
         return records
+    records = _reaching_stated_maximum(records, text)
     said = CEIL.bounded(text)
     if not said:
         return records
@@ -3924,6 +3925,38 @@ def _reaching_k_plus_one(records: list[PasteRecord], text: str) -> list[PasteRec
                     r, pl, INCLUDED, f"the paste bounds the figure by k + 1: {hit[0].strip()!r}"
                 )
         out.append(r)
+    return out
+
+
+def _reaching_stated_maximum(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Lengths nothing else decided, named as the length the paste says reaches at most its
+    draft count plus one in numbers ('draft length 7 (maximum acceptance length 8)'): they count
+    the bonus (ceiling.numeric). A table titled by the length takes the statement of a spelled
+    length's name; where one such length is printed above the maximum, nothing is decided."""
+    said = CEIL.numeric(text)
+    if not said:
+        return records
+    picked: dict[int, tuple[float, int, str]] = {}
+    for i, r in enumerate(records):
+        pl = r.printed_length
+        if r.bonus != UNDECIDED or pl is None or pl < 1 or _length_name(r) != C.LENGTH:
+            continue
+        fams = {f for name, _ in r.fields for f in CEIL.families_in(name)}
+        if fams:
+            hit = [said[f] for f in sorted(fams) if f in said]
+        elif I.TITLED_LENGTH in r.notes:
+            # (the title names the length, spelled or as its abbreviation 'AL', never a symbol)
+            fams, hit = {"length"}, [said[f] for f in ("length", "al") if f in said][:1]
+        if len(fams) != 1 or not hit:
+            continue
+        if pl > hit[0][0] + 1e-9:
+            return records  # a length above the stated maximum: the statement is not of these
+        picked[i] = (pl, *hit[0])
+    out = list(records)
+    for i, (pl, top, words) in picked.items():
+        out[i] = _as_said(
+            records[i], pl, INCLUDED, f"the paste bounds the figure by k + 1 = {top}: {words!r}"
+        )
     return out
 
 
