@@ -106,7 +106,7 @@ def numeric(text: str) -> dict[str, tuple[int, str]]:
         start = lo + ends[-1].end() if ends else lo
         after = _SENTENCE_END.search(text, m.end(), min(len(text), m.end() + _WINDOW))
         stop = after.start() if after else min(len(text), m.end() + _WINDOW)
-        sentence = text[start:m.start()] + " " + text[m.end() : stop]
+        sentence = text[start : m.start()] + " " + text[m.end() : stop]
         ks = {int(k.group("n") or k.group("n2")) for k in _K_NUMBER.finditer(sentence)}
         if len(ks) != 1 or ks.pop() + 1 != top:
             continue

@@ -44,7 +44,9 @@ def test_a_rate_from_its_usual_level(
 
 
 @settings(max_examples=examples(20), deadline=None)
-@given(usual=st.sampled_from(["原来的", "之前的"]), old=st.integers(25, 45), new=st.integers(11, 19))
+@given(
+    usual=st.sampled_from(["原来的", "之前的"]), old=st.integers(25, 45), new=st.integers(11, 19)
+)
 def test_a_length_from_its_earlier_level(usual: str, old: int, new: int) -> None:
     text = f"用了MTP投机解码。\n接受长度从{usual} {old / 10} 暴跌到 {new / 10}。\n"
     assert [p for p, _, _ in _read(text)] == [old / 10, new / 10]
