@@ -102,10 +102,36 @@ def rate_before_positions(cell: str) -> C.Value | None:
     return C.value(m.group("r")) if m is not None else None
 
 
+# a rate (or a range of rates), then in brackets the length named before its value, perhaps
+# out of the most tokens a step ('54.5% (mean acceptance length 3.72)', '~19-22% (mean accept
+# len ~2.2/6)', '61% (AL 2.83)'): after a mean's word, 'acceptance' alone names the length too
+# ('(mean acceptance 3.72)': a value above 1 beside the rate, no share)
+_RATE_THEN_BRACKETED_LENGTH = re.compile(
+    r"^(?P<r>[~≈]?\s*\d{1,3}(?:\.\d+)?\s*%)?(?P<range>[~≈]?\s*\d{1,3}(?:\.\d+)?\s*%?\s*[-–]\s*"
+    r"\d{1,3}(?:\.\d+)?\s*%)?\s*\(\s*"
+    r"(?:(?:mean|avg\.?|average)[-_ ](?:acc(?:ept(?:ance)?)?\.?[-_ ])?(?:len(?:gth)?|AL|τ)"
+    r"|(?:acc(?:ept(?:ance)?)?\.?[-_ ])?(?:len(?:gth)?|AL|τ)"
+    r"|(?:mean|avg\.?|average)[-_ ]accept(?:ance)?)"
+    r"\s*[:=]?\s*(?:[~≈]\s?)?(?P<l>\d{1,2}\.\d+)(?:\s*/\s*\d{1,2})?\s*\)$",
+    re.I,
+)
+
+
 def rate_then_length(cell: str) -> tuple[C.Value | None, C.Value] | None:
     """(rate, length) of a cell ``P%, len L`` (the rate None where a word qualifies it,
-    ``P% window, len L``), or None."""
-    m = _RATE_THEN_LENGTH.match(_clean(cell))
+    ``P% window, len L``), or of a cell ``P% (mean accept len L)`` (the rate None where it is
+    a range, ``19-22% (mean accept len 2.2/6)``: a range is no figure; the maximum after the
+    length not read), or None."""
+    c = _clean(cell)
+    m = _RATE_THEN_LENGTH.match(c)
+    if m is None and "(" in c:
+        b = _RATE_THEN_BRACKETED_LENGTH.match(c)
+        if b is None or (b.group("r") is None) == (b.group("range") is None):
+            return None
+        length = C.value(b.group("l"))
+        if length is None or not 1 <= length.number <= C.MAX_STEP_TOKENS:
+            return None
+        return (C.value(b.group("r")) if b.group("r") else None), length
     length = C.value(m.group("l")) if m is not None else None
     if m is None or length is None or not 1 <= length.number <= C.MAX_STEP_TOKENS:
         return None
