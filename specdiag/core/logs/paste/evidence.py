@@ -196,6 +196,9 @@ _LENGTH_NAME = re.compile(
 # a table row led by its source ('SGLang: Qwen3-4B + EAGLE3') among rows led by others
 ROW_SOURCE_RULE = "the row's label names its source"
 COLUMN_SOURCE_RULE = "the column's header names its engine, beside another engine's column"
+# a table of metrics as rows one of whose run columns names the block's engine, the others none
+ONE_COLUMN_SOURCE_RULE = "the column's header names its engine, beside columns naming none"
+OTHER_COLUMN_SOURCE_RULE = "no tool named: another column's header names {tool}, this one none"
 # a figure said measured on its own serving engine, beside another engine's figure on the same
 # line ('~3 on llama.cpp vs ~5.5 on vLLM'): each figure that engine's (tools.figure_engines)
 FIGURE_ENGINE_RULE = "the engine the figure is said measured on, beside another engine's"
@@ -220,6 +223,7 @@ CONVENTION_RULES = frozenset(
         "the row's tool column",
         ROW_SOURCE_RULE,
         COLUMN_SOURCE_RULE,
+        ONE_COLUMN_SOURCE_RULE,
         FIGURE_ENGINE_RULE,
         DECODE_FIELDS_RULE,
         V0_FIELDS_RULE,

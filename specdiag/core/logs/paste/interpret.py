@@ -3899,6 +3899,18 @@ def _column_sources(cols: list[tuple[str, str]], ctx: Ctx) -> dict[int, Ctx]:
         and (t := T.engine_of(name := " ".join(x for x in col if x))) is not None
         and not _AGAINST.search(name)
     }
+    if len(own) == 1 and len(cols) > 2 and ctx[0] in own.values():
+        # one run's column naming the block's engine beside columns naming none ('| Metric |
+        # Our stack | Other vLLM recipe |'): the columns compare setups, so the engine named
+        # for one is no word of the others' (their tool untold; the block's engine may be
+        # named by that header alone)
+        ((j0, t0),) = own.items()
+        others = {
+            j: ("unknown", E.OTHER_COLUMN_SOURCE_RULE.format(tool=t0), ctx[2])
+            for j in range(1, len(cols))
+            if j != j0
+        }
+        return {j0: (t0, E.ONE_COLUMN_SOURCE_RULE, ctx[2]), **others}
     if len(set(own.values())) < 2:
         return {}
     return {j: (t, E.COLUMN_SOURCE_RULE, ctx[2]) for j, t in own.items()}
