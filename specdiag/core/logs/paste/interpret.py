@@ -4481,6 +4481,31 @@ def _identifier_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
     return _bare_accept(last.replace("_", " "), v)
 
 
+# a speculative method's name, then the bare abbreviation 'acc' ending the key ('MTP acc 2.90',
+# 'EAGLE-3 acc: 3.1', 'spec acc 2.4'): an acceptance figure or, as often, a head's accuracy
+_METHOD_ACC_KEY = re.compile(
+    r"(?:^|[\s(,;])(?:mtp|eagle(?:-?\d)?|dflash|medusa|spec(?:ulative)?|draft|n-?gram)[\s_-]+acc$",
+    re.I,
+)
+
+
+def _method_acc(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
+    """The figure of a method's bare 'acc' ('MTP acc 2.90'), told by its value: a decimal above
+    1 (no accuracy, no share) is a mean acceptance length of unknown convention (the length
+    with the target's token or the accepted drafts a step: the abbreviation tells neither); a
+    share, a percentage or a whole number may be a head's accuracy or a count: None."""
+    # (the method's name may stand before the key the pair was read with: 'EAGLE-3 acc' is
+    # read as 'acc' after the name's digit)
+    key = C._MARKUP.sub("", text[max(0, m.start("key") - 24) : m.end("key")]).rstrip()
+    if not key.lower().endswith("acc") or _METHOD_ACC_KEY.search(key) is None:
+        return None
+    if v.percent or v.max is not None or v.spread is not None or not v.decimals:
+        return None
+    if 1 < v.number <= C.MAX_STEP_TOKENS:
+        return C.Key(C.LENGTH, "acc " + C.UNSURE_LENGTH, False)
+    return None
+
+
 # a plural rate's name, then a hedge and ONE value ('draft acceptance rates around 0.8', 'token
 # acceptance rates of roughly 71%'): the rates seen, told as one approximate figure
 _PLURAL_RATE_KEY = re.compile(
@@ -7752,6 +7777,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 (True, _field_accept),
                 (True, _identifier_accept),
                 (False, _plural_rate),
+                (False, _method_acc),
             ):
                 if (
                     k.metric is None
