@@ -79,7 +79,7 @@ _MAX_NUMBER = re.compile(
 # '4 draft tokens' (never a sampler's top-k)
 _K_NUMBER = re.compile(
     r"(?<![\w-])(?:draft[ _-]?(?:len(?:gth)?|tokens?|depth)|num[_ -]?spec(?:ulative)?[_ -]tokens|"
-    r"n[_ ]?spec|spec(?:ulative)?[_ -]tokens|γ|gamma|k)(?![\w-])\s*(?:=|:|of|is)?\s*"
+    r"n[_ ]?spec|spec(?:ulative)?[_ -]tokens|γ|gamma|k)(?![\w-])\s*(?:(?:=|:|of\b|is\b)\s*)?"
     r"(?P<n>\d{1,2})(?![\d]|[.,]\d)"
     r"|(?<![\w.,-])(?P<n2>\d{1,2})\s+draft(?:ed)?\s+tokens\b",
     re.I,
