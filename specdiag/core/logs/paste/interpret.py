@@ -3604,11 +3604,15 @@ _LENGTHS = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
 def _typical(g: Grid, i: int) -> bool:
     """Whether a column of an accept length prints a range in one cell ('4.5–5.0 tokens',
     '~1.8 (k=1) to ~3.5 (k=3)') beside approximations in others ('~3 tokens'): a guide's
-    typical values (what a method usually gets), so its approximate cells are no run's figure."""
+    typical values (what a method usually gets), so its approximate cells are no run's figure.
+    A column whose exact cells ('3.3', no mark of approximation, no range) outnumber the loose
+    ones is a run's table with a few cells written loosely: its cells stay records."""
     cells = [C._MARKUP.sub("", c[i]).strip() for _, c in g.rows if i < len(c)]
     if not any(_APPROX_CELL.match(c) for c in cells):
         return False
-    return any(_range_cell(c) for c in cells)
+    loose = sum(1 for c in cells if _typical_cell(c))
+    exact = sum(1 for c in cells if C.value(c) is not None and not _typical_cell(c))
+    return exact <= loose and any(_range_cell(c) for c in cells)
 
 
 def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
