@@ -7007,6 +7007,25 @@ def _temperature_taus(
         yield m.start(), m.end(), []
 
 
+# τ as a knob the user turns ('flat across τ', 'at every τ>0', 'τ off'): a line that sweeps
+# the symbol or switches it off names a setting (a gate's threshold), never EAGLE's accept
+# length, which is measured, neither swept nor switched; its 'τ=V' are that setting's values
+_KNOB_TAU = re.compile(
+    r"\b(?:across|every|each|sweep(?:ing)?|swept|varying|over\s+all)\s+(?:the\s+)?"
+    r"(?:τ|tau\b)|(?:τ|\btau)\s*(?:off|disabled|sweep)\b",
+    re.IGNORECASE,
+)
+_TAU_SET = re.compile(r"(?:τ|\btau\b)\s*(?:=|:)\s*[`*]{0,2}\d+(?:\.\d+)?", re.IGNORECASE)
+
+
+def _knob_taus(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, no items) of each 'τ=V' of a line that sweeps τ or switches it off."""
+    if _KNOB_TAU.search(text) is None:
+        return
+    for m in _TAU_SET.finditer(text):
+        yield m.start(), m.end(), []
+
+
 def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each per-step total the line decomposes into accepted drafts +
     the target's one token (decomposed.py): the total, a length with the bonus, proven by the
@@ -7222,6 +7241,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
     claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
+    # τ as a knob swept or switched off ('at every τ>0 than τ off'): a setting, no length
+    claim(_knob_taus(text) if "tau" in low or "τ" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     # one figure compared between two settings, each value in brackets after its setting
