@@ -1492,6 +1492,13 @@ def grid(
         named, workload = qual
         rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
         g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", workload])])
+    elif (placed := Q.placed_rows([c for _, c in g.rows])) is not None:
+        # a name placed by a preposition after it ('Accept rate during GSM8K'): the bare name,
+        # the place a label of every column's run (qualified.py)
+        named, place = placed
+        rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
+        span = max(len(c) for c in named)
+        g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", *[place] * (span - 1)])])
     g = _split_paired_rows(g)
     g = _accept_row_of_counts(g)
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
