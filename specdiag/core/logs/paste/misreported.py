@@ -112,7 +112,9 @@ def _of_a_thing(line: str, m: re.Match[str]) -> bool:
 
 
 _BOUND_VALUE = re.compile(r"(?<![\w.])" + _BOUND)
-_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
+# (a full stop inside closing emphasis ends its sentence too: '**The bug.** The rate ...', a bold
+# lead labelling the paragraph, no part of the sentence after it)
+_SENTENCE_END = re.compile(r"[.!?;][*_]{0,2}(?=\s|$)")
 _QUICK = re.compile(
     r"incorrect|wrong|erroneous|falsely|mistakenly|bogus|inaccurate|always|still|just|only ever|"
     r"constantly|broken|bug|misreported",

@@ -98,3 +98,19 @@ def test_an_error_word_on_a_thing_of_the_run_keeps_its_figure(read: Read, senten
 )
 def test_an_error_word_on_the_figure_still_blanks_it(read: Read, sentence: str) -> None:
     assert read(sentence + "\n").records == ()
+
+
+@pytest.mark.parametrize("mark", ["**", "__", "*", "_"])
+@pytest.mark.parametrize("lead", ["The bug.", "Bug found!", "A wrong turn?"])
+def test_a_bold_lead_naming_a_bug_is_no_part_of_the_next_sentence(
+    read: Read, mark: str, lead: str
+) -> None:
+    # the full stop inside the closing emphasis ends the lead: the sentence after it names no
+    # bug, so its measured 0% stays a record (a rate of zero: no draft accepted)
+    text = f"{mark}{lead}{mark} Speculative decoding's acceptance rate sank to 0% on long prompts.\n"
+    assert [r.printed_rate for r in read(text).records] == [0.0]
+
+
+def test_negative_control_a_bug_in_the_same_sentence_still_blanks(read: Read) -> None:
+    text = "**Note.** Speculative decoding's acceptance rate reports 0% because of a bug.\n"
+    assert read(text).records == ()
