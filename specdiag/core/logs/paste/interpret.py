@@ -8881,14 +8881,22 @@ _FOR_PLAIN = re.compile(
 
 
 # a series of rates in brackets after the acceptance's name, joined by arrows ('Acceptance
-# falls as k grows (71% → 52% → 38%)'): one rate per value, the runs of a sweep
+# falls as k grows (71% → 52% → 38%)', 'accept-rate decayed (0.55 → 0.12 → 0.00)'): one rate
+# per value, the runs of a sweep; percentages or fractions (all of one kind, none above 1), a
+# word saying they were measured ('50%→3% measured') or another measure's value after a comma
+# (', 8.8 tok/s') before the bracket closes
 _PCT = r"[~≈]?\d+(?:\.\d+)?\s*%"
+_FRAC = r"[~≈]?[01]?\.\d+"
+_SERIES_VALUE = rf"(?:{_PCT}|{_FRAC})"
 _ARROW_SERIES = re.compile(
-    r"\b(?P<name>(?:draft\s+|token\s+)?accept(?:ance)?(?:\s+rates?)?)\b"
+    r"\b(?P<name>(?:draft\s+|token\s+)?accept(?:ance)?(?:[\s_-]+rates?)?)\b"
     r"(?P<mid>[^.;:()\d%\n]{0,40}?)\s*\(\s*"
-    rf"(?P<list>{_PCT}(?:\s*(?:→|->|=>)\s*{_PCT}){{1,7}})\s*\)",
+    rf"(?P<list>{_SERIES_VALUE}(?:\s*(?:→|->|=>)\s*{_SERIES_VALUE}){{1,7}})"
+    r"(?P<tail>\s+(?:measured|observed|seen)|\s*,[^(),\n]{1,30})?\s*\)",
     re.I,
 )
+# a tail naming a figure of acceptance ('(0.55 → 0.12, AL 1.4)'): the series is left as written
+_TAIL_FIGURE = re.compile(r"accept|\bAL\b|τ|\btau\b|length|\blen\b|%", re.I)
 _SERIES_OTHER = re.compile(
     r"speed|throughput|latency|tok/s|t/s|time|memory|accuracy|score|length|len\b|from\b", re.I
 )
@@ -8905,16 +8913,24 @@ _COMPARED_AT = re.compile(
 )
 
 
+_ARROWS = re.compile(r"→|->|=>")
+
+
 def _arrow_series(t: str) -> str:
     """A line whose bracketed series of rates after the acceptance's name is written out as
     one 'acceptance rate N%' per value, each its own record."""
-    if "(" not in t or "%" not in t:
+    if "(" not in t or ("%" not in t and "." not in t) or not _ARROWS.search(t):
         return t
 
     def spell(m: re.Match[str]) -> str:
-        if _SERIES_OTHER.search(m.group("mid")):
+        if _SERIES_OTHER.search(m.group("mid")) or _TAIL_FIGURE.search(m.group("tail") or ""):
             return m.group(0)
-        values = re.findall(_PCT, m.group("list"))
+        values = re.findall(_SERIES_VALUE, m.group("list"))
+        pct = ["%" in v for v in values]
+        if any(pct) and not all(pct):
+            return m.group(0)  # percentages beside fractions: no one series
+        if not any(pct) and any(float(v.lstrip("~≈ ")) > 1 for v in values):
+            return m.group(0)  # a value above 1 without '%': no rate
         return (
             m.group("name")
             + m.group("mid")
