@@ -149,8 +149,7 @@ def blank(line: str) -> str:
     cat_end = category.end() if category is not None else -1
     for a, b in _sentences(line):
         if "accept" not in line[a:b].lower() or not any(
-            not _of_a_thing(line, m) and m.end() > cat_end
-            for m in _ERROR_WORD.finditer(line, a, b)
+            not _of_a_thing(line, m) and m.end() > cat_end for m in _ERROR_WORD.finditer(line, a, b)
         ):
             continue
         spans.extend(m.span() for m in _BOUND_VALUE.finditer(line, a, b))

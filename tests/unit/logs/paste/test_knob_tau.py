@@ -58,5 +58,7 @@ def test_negative_control_a_measured_tau_is_still_read(value: str, tail: str) ->
 
 
 def test_negative_control_the_knob_words_in_another_line_leave_tau_read() -> None:
-    text = "The threshold is swept across every setting.\n\nThe EAGLE-3 draft reaches τ=3.12 here.\n"
+    text = (
+        "The threshold is swept across every setting.\n\nThe EAGLE-3 draft reaches τ=3.12 here.\n"
+    )
     assert [r.printed_length for r in read_paste(text).records] == [3.12]

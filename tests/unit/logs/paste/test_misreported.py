@@ -107,7 +107,9 @@ def test_a_bold_lead_naming_a_bug_is_no_part_of_the_next_sentence(
 ) -> None:
     # the full stop inside the closing emphasis ends the lead: the sentence after it names no
     # bug, so its measured 0% stays a record (a rate of zero: no draft accepted)
-    text = f"{mark}{lead}{mark} Speculative decoding's acceptance rate sank to 0% on long prompts.\n"
+    text = (
+        f"{mark}{lead}{mark} Speculative decoding's acceptance rate sank to 0% on long prompts.\n"
+    )
     assert [r.printed_rate for r in read(text).records] == [0.0]
 
 

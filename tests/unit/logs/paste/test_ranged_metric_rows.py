@@ -27,7 +27,9 @@ def _range(lo: int, width: int, dash: str, bold: bool, pct: bool) -> str:
 @settings(max_examples=examples(60), deadline=None)
 @given(
     runs=st.integers(2, 4),
-    name=st.sampled_from(["accept length", "Acceptance rate", "mean accept len", "draft acceptance"]),
+    name=st.sampled_from(
+        ["accept length", "Acceptance rate", "mean accept len", "draft acceptance"]
+    ),
     lo=st.integers(20, 60),
     width=st.integers(3, 30),
     dash=st.sampled_from(["-", "–", "—"]),
