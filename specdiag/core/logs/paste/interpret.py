@@ -1492,6 +1492,13 @@ def grid(
         named, workload = qual
         rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
         g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", workload])])
+    elif (placed := Q.placed_rows([c for _, c in g.rows])) is not None:
+        # a name placed by a preposition after it ('Accept rate during GSM8K'): the bare name,
+        # the place a label of every column's run (qualified.py)
+        named, place = placed
+        rows = [(ln, c) for (ln, _), c in zip(g.rows, named, strict=True)]
+        span = max(len(c) for c in named)
+        g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", *[place] * (span - 1)])])
     g = _split_paired_rows(g)
     g = _accept_row_of_counts(g)
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
@@ -3604,11 +3611,15 @@ _LENGTHS = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
 def _typical(g: Grid, i: int) -> bool:
     """Whether a column of an accept length prints a range in one cell ('4.5–5.0 tokens',
     '~1.8 (k=1) to ~3.5 (k=3)') beside approximations in others ('~3 tokens'): a guide's
-    typical values (what a method usually gets), so its approximate cells are no run's figure."""
+    typical values (what a method usually gets), so its approximate cells are no run's figure.
+    A column whose exact cells ('3.3', no mark of approximation, no range) outnumber the loose
+    ones is a run's table with a few cells written loosely: its cells stay records."""
     cells = [C._MARKUP.sub("", c[i]).strip() for _, c in g.rows if i < len(c)]
     if not any(_APPROX_CELL.match(c) for c in cells):
         return False
-    return any(_range_cell(c) for c in cells)
+    loose = sum(1 for c in cells if _typical_cell(c))
+    exact = sum(1 for c in cells if C.value(c) is not None and not _typical_cell(c))
+    return exact <= loose and any(_range_cell(c) for c in cells)
 
 
 def _stats_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> dict[int, tuple[STC.StatsCounts, str]]:
@@ -7040,6 +7051,25 @@ def _temperature_taus(
         yield m.start(), m.end(), []
 
 
+# τ as a knob the user turns ('flat across τ', 'at every τ>0', 'τ off'): a line that sweeps
+# the symbol or switches it off names a setting (a gate's threshold), never EAGLE's accept
+# length, which is measured, neither swept nor switched; its 'τ=V' are that setting's values
+_KNOB_TAU = re.compile(
+    r"\b(?:across|every|each|sweep(?:ing)?|swept|varying|over\s+all)\s+(?:the\s+)?"
+    r"(?:τ|tau\b)|(?:τ|\btau)\s*(?:off|disabled|sweep)\b",
+    re.IGNORECASE,
+)
+_TAU_SET = re.compile(r"(?:τ|\btau\b)\s*(?:=|:)\s*[`*]{0,2}\d+(?:\.\d+)?", re.IGNORECASE)
+
+
+def _knob_taus(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, no items) of each 'τ=V' of a line that sweeps τ or switches it off."""
+    if _KNOB_TAU.search(text) is None:
+        return
+    for m in _TAU_SET.finditer(text):
+        yield m.start(), m.end(), []
+
+
 def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each per-step total the line decomposes into accepted drafts +
     the target's one token (decomposed.py): the total, a length with the bonus, proven by the
@@ -7255,6 +7285,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])
     # τ as a sampling temperature ('temperature tau=1.5'): no accept length
     claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
+    # τ as a knob swept or switched off ('at every τ>0 than τ off'): a setting, no length
+    claim(_knob_taus(text) if "tau" in low or "τ" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     # one figure compared between two settings, each value in brackets after its setting
@@ -8887,14 +8919,22 @@ _FOR_PLAIN = re.compile(
 
 
 # a series of rates in brackets after the acceptance's name, joined by arrows ('Acceptance
-# falls as k grows (71% → 52% → 38%)'): one rate per value, the runs of a sweep
+# falls as k grows (71% → 52% → 38%)', 'accept-rate decayed (0.55 → 0.12 → 0.00)'): one rate
+# per value, the runs of a sweep; percentages or fractions (all of one kind, none above 1), a
+# word saying they were measured ('50%→3% measured') or another measure's value after a comma
+# (', 8.8 tok/s') before the bracket closes
 _PCT = r"[~≈]?\d+(?:\.\d+)?\s*%"
+_FRAC = r"[~≈]?[01]?\.\d+"
+_SERIES_VALUE = rf"(?:{_PCT}|{_FRAC})"
 _ARROW_SERIES = re.compile(
-    r"\b(?P<name>(?:draft\s+|token\s+)?accept(?:ance)?(?:\s+rates?)?)\b"
+    r"\b(?P<name>(?:draft\s+|token\s+)?accept(?:ance)?(?:[\s_-]+rates?)?)\b"
     r"(?P<mid>[^.;:()\d%\n]{0,40}?)\s*\(\s*"
-    rf"(?P<list>{_PCT}(?:\s*(?:→|->|=>)\s*{_PCT}){{1,7}})\s*\)",
+    rf"(?P<list>{_SERIES_VALUE}(?:\s*(?:→|->|=>)\s*{_SERIES_VALUE}){{1,7}})"
+    r"(?P<tail>\s+(?:measured|observed|seen)|\s*,[^(),\n]{1,30})?\s*\)",
     re.I,
 )
+# a tail naming a figure of acceptance ('(0.55 → 0.12, AL 1.4)'): the series is left as written
+_TAIL_FIGURE = re.compile(r"accept|\bAL\b|τ|\btau\b|length|\blen\b|%", re.I)
 _SERIES_OTHER = re.compile(
     r"speed|throughput|latency|tok/s|t/s|time|memory|accuracy|score|length|len\b|from\b", re.I
 )
@@ -8911,16 +8951,24 @@ _COMPARED_AT = re.compile(
 )
 
 
+_ARROWS = re.compile(r"→|->|=>")
+
+
 def _arrow_series(t: str) -> str:
     """A line whose bracketed series of rates after the acceptance's name is written out as
     one 'acceptance rate N%' per value, each its own record."""
-    if "(" not in t or "%" not in t:
+    if "(" not in t or ("%" not in t and "." not in t) or not _ARROWS.search(t):
         return t
 
     def spell(m: re.Match[str]) -> str:
-        if _SERIES_OTHER.search(m.group("mid")):
+        if _SERIES_OTHER.search(m.group("mid")) or _TAIL_FIGURE.search(m.group("tail") or ""):
             return m.group(0)
-        values = re.findall(_PCT, m.group("list"))
+        values = re.findall(_SERIES_VALUE, m.group("list"))
+        pct = ["%" in v for v in values]
+        if any(pct) and not all(pct):
+            return m.group(0)  # percentages beside fractions: no one series
+        if not any(pct) and any(float(v.lstrip("~≈ ")) > 1 for v in values):
+            return m.group(0)  # a value above 1 without '%': no rate
         return (
             m.group("name")
             + m.group("mid")

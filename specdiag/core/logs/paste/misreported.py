@@ -94,6 +94,11 @@ _NO_THING = re.compile(
 )
 
 
+# an issue title's category before its colon ('Misc. bug:', 'Eval bug:', '# Bug:'): the kind of
+# report the line opens, no word on the figures after it
+_BUG_CATEGORY = re.compile(r"^[#>\s]*(?:[A-Za-z][\w.-]{0,20}\s+){0,2}?bugs?\s*:", re.I)
+
+
 def _of_a_thing(line: str, m: re.Match[str]) -> bool:
     """Whether the error word ``m`` qualifies a thing of the run, not a figure: an adjective
     before its noun (``_ERROR_ADJECTIVE``), or said after it (``_THING_BEFORE``: 'MTP broken: 0%
@@ -112,7 +117,9 @@ def _of_a_thing(line: str, m: re.Match[str]) -> bool:
 
 
 _BOUND_VALUE = re.compile(r"(?<![\w.])" + _BOUND)
-_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
+# (a full stop inside closing emphasis ends its sentence too: '**The bug.** The rate ...', a bold
+# lead labelling the paragraph, no part of the sentence after it)
+_SENTENCE_END = re.compile(r"[.!?;][*_]{0,2}(?=\s|$)")
 _QUICK = re.compile(
     r"incorrect|wrong|erroneous|falsely|mistakenly|bogus|inaccurate|always|still|just|only ever|"
     r"constantly|broken|bug|misreported",
@@ -138,9 +145,11 @@ def blank(line: str) -> str:
         for m in pat.finditer(line):
             g = "v" if m.group("v") is not None else "w"
             spans.append(m.span(g))
+    category = _BUG_CATEGORY.match(line)
+    cat_end = category.end() if category is not None else -1
     for a, b in _sentences(line):
         if "accept" not in line[a:b].lower() or not any(
-            not _of_a_thing(line, m) for m in _ERROR_WORD.finditer(line, a, b)
+            not _of_a_thing(line, m) and m.end() > cat_end for m in _ERROR_WORD.finditer(line, a, b)
         ):
             continue
         spans.extend(m.span() for m in _BOUND_VALUE.finditer(line, a, b))

@@ -76,3 +76,52 @@ def rows(body: list[list[str]]) -> tuple[list[list[str]], str] | None:
         return None
     out = [[found[i][0], *cells[1:]] if i in found else list(cells) for i, cells in enumerate(body)]
     return out, next(iter(found.values()))[1]
+
+
+# a figure's name, then where it was measured after a preposition ('Accept rate during GSM8K',
+# 'accept length on the chat set', 'mean acceptance in long prompts'): one to three words of
+# letters and digits (no '=', no unit, no figure's name)
+_PLACED = re.compile(
+    r"^(?P<name>[^\d=:()]+?)\s+(?:during|on|in|for)\s+(?:the\s+)?"
+    r"(?P<w>[A-Za-z][\w.+-]*(?:\s+[A-Za-z][\w.+-]*){0,2})$",
+    re.I,
+)
+# words after a preposition that are a unit or a manner, not a place ('in %', 'in tokens',
+# 'on average', 'in total', 'for reference')
+_NOT_PLACE = re.compile(
+    r"^(?:%|percent(?:age)?|tokens?|toks?|steps?|rounds?|ms|s|average|avg|total|reference|"
+    r"ref|comparison|short|general|practice|theory|aggregate)\b",
+    re.I,
+)
+
+
+def placed_rows(body: list[list[str]]) -> tuple[list[list[str]], str] | None:
+    """The rows of a metrics table with each first cell ``NAME during|on|in|for PLACE`` whose
+    NAME names an acceptance figure (and the whole cell none) replaced by NAME, and the one
+    PLACE qualifying them; None where no row is so, where two places qualify rows (two runs in
+    one column), or where a bare row names the same figure."""
+    found: dict[int, tuple[str, str]] = {}
+    bare: set[str | None] = set()
+    for i, cells in enumerate(body):
+        if not cells or not cells[0]:
+            continue
+        text = C._MARKUP.sub("", cells[0]).strip().rstrip(":").strip()
+        whole = C.key(text)
+        if whole.metric is not None:
+            bare.add(whole.metric)
+            continue
+        m = _PLACED.match(text)
+        if m is None or _NOT_PLACE.match(m.group("w")):
+            continue
+        k = C.key(m.group("name"))
+        if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION:
+            continue
+        found[i] = (m.group("name").strip(), m.group("w").strip())
+    if not found:
+        return None
+    places = {w.lower() for _, w in found.values()}
+    metrics = [C.key(n).metric for n, _ in found.values()]
+    if len(places) != 1 or len(set(metrics)) != len(metrics) or bare & set(metrics):
+        return None
+    out = [[found[i][0], *cells[1:]] if i in found else list(cells) for i, cells in enumerate(body)]
+    return out, next(iter(found.values()))[1]

@@ -133,6 +133,16 @@ def _outer_bar_extra(t: str, cells: list[str], rule_width: int) -> bool:
     return not cells[0] if opens else not cells[-1]
 
 
+def _ranged_metric_row(cells: list[str]) -> bool:
+    """Whether a row names an acceptance figure in its first cell and prints a range in another
+    ('accept length | 1.5–2.1 | 2.9–3.3'): a metric's row of figures, never column names."""
+    return (
+        bool(cells)
+        and C.key(cells[0]).metric in C.ACCEPTANCE
+        and any(C.span(c) is not None for c in cells[1:])
+    )
+
+
 def _bar_table(run: list[Line], outer: bool = True) -> Grid | None:
     """A pipe or box table; ``outer=False`` for one without outer bars, where a row's first and
     last cells may be empty ('  | AL |   |  ')."""
@@ -163,6 +173,7 @@ def _bar_table(run: list[Line], outer: bool = True) -> Grid | None:
         and any(not c for c in rows[n_head - 1][1])
         and sum(1 for c in rows[n_head][1] if c) >= 2
         and not any(_is_number(c) or _CHANGE_CELL.match(c) for c in rows[n_head][1])
+        and not _ranged_metric_row(rows[n_head][1])
     ):
         n_head += 1
     body = _merge_wrapped(rows[n_head:])

@@ -98,3 +98,46 @@ def test_an_error_word_on_a_thing_of_the_run_keeps_its_figure(read: Read, senten
 )
 def test_an_error_word_on_the_figure_still_blanks_it(read: Read, sentence: str) -> None:
     assert read(sentence + "\n").records == ()
+
+
+@pytest.mark.parametrize("mark", ["**", "__", "*", "_"])
+@pytest.mark.parametrize("lead", ["The bug.", "Bug found!", "A wrong turn?"])
+def test_a_bold_lead_naming_a_bug_is_no_part_of_the_next_sentence(
+    read: Read, mark: str, lead: str
+) -> None:
+    # the full stop inside the closing emphasis ends the lead: the sentence after it names no
+    # bug, so its measured 0% stays a record (a rate of zero: no draft accepted)
+    text = (
+        f"{mark}{lead}{mark} Speculative decoding's acceptance rate sank to 0% on long prompts.\n"
+    )
+    assert [r.printed_rate for r in read(text).records] == [0.0]
+
+
+def test_negative_control_a_bug_in_the_same_sentence_still_blanks(read: Read) -> None:
+    text = "**Note.** Speculative decoding's acceptance rate reports 0% because of a bug.\n"
+    assert read(text).records == ()
+
+
+@pytest.mark.parametrize("category", ["Misc. bug:", "Eval bug:", "# Bug:", "## Perf bug :"])
+@pytest.mark.parametrize("value", ["0.0", "0%", "0.00"])
+def test_an_issue_titles_bug_category_is_no_word_on_its_figure(
+    read: Read, category: str, value: str
+) -> None:
+    # the title's category names the kind of report; the figure after it was measured
+    text = f"{category} draft-MTP acceptance {value} on long prompts with speculative decoding\n"
+    got = read(text).records
+    assert [r.printed_rate for r in got] == [0.0]
+    assert [r.accept_length for r in got] == [1.0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a bug named after the title's category, in the figure's sentence: still the bug's bound
+        "Misc. bug: draft acceptance shows 0% because of a bug in the speculative counter\n",
+        # 'bug' not opening the line as a category: as before
+        "The speculative acceptance rate reports 0% due to this bug: see the counter\n",
+    ],
+)
+def test_negative_control_a_bug_told_of_the_figure_still_blanks(read: Read, text: str) -> None:
+    assert read(text).records == ()

@@ -68,3 +68,33 @@ def test_negative_control_a_rate_column_of_approximations_beside_a_range_stays_r
     text = pipe_table(["Workload", "Draft accept"], rows)
     got = [r.printed_rate for r in read_paste(text).records if r.printed_rate is not None]
     assert got == [v / 100 for v in values]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    exact=st.lists(st.integers(15, 45), min_size=3, max_size=6),
+    approx=st.integers(20, 50),
+    lo=st.integers(12, 30),
+    mark=st.sampled_from(["~", "≈"]),
+    order=st.randoms(use_true_random=False),
+)
+def test_a_run_table_with_a_few_loose_cells_keeps_them(
+    exact: list[int], approx: int, lo: int, mark: str, order: object
+) -> None:
+    # exact cells outnumbering the loose ones: a run's measured table, one approximate cell and
+    # one range written loosely; the approximation is a record, the range a record of no figure
+    rows = [[f"prompt-{i}", f"{20 + i}.5", f"{v / 10:.1f}"] for i, v in enumerate(exact)]
+    rows.append(["prompt-x", "40-44", f"{mark}{approx / 10:.1f}"])
+    rows.append(["prompt-y", "18-21", f"{lo / 10:.1f}-{(lo + 3) / 10:.1f}"])
+    order.shuffle(rows)  # type: ignore[attr-defined]
+    text = pipe_table(["Content", "tok/s", "mean accept length"], rows)
+    got = [r.printed_length for r in read_paste(text).records]
+    want = [None if "-" in r[2] else float(r[2].lstrip("~≈")) for r in rows]
+    assert got == want
+
+
+def test_negative_control_a_guide_with_one_exact_cell_stays_typical() -> None:
+    # loose cells as many as the exact ones: still a guide's typical values, its loose cells none
+    rows = [["plain", "1.40", "1×"], ["lookup", "~2 tokens", "1.3×"], ["tree", "3.1–3.6", "2.5×"]]
+    text = pipe_table(["Method", "Avg. Accept Length", "Speedup"], rows)
+    assert [r.printed_length for r in read_paste(text).records] == [1.4]
