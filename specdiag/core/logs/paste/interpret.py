@@ -6956,6 +6956,13 @@ _OF_MAX = re.compile(
 )
 
 
+# a second value after an arrival's, joined by a slash ('stays at 2.41 / 2.46'): decimals only,
+# none after it (a third value or a list of positions is no pair of runs)
+_SLASH_NEXT = re.compile(
+    r"[*`]{0,2}\s*/\s*[*`]{0,2}(?P<val>\d+\.\d+\s*%?)[*`]{0,2}(?![\w.]?\d|\s*/)"
+)
+
+
 # the name words right before a value, up to 7 ('Acceptance ≈', 'mean accept length:')
 _NAME_BEFORE = re.compile(r"(?:[A-Za-zτ][\w./'’-]*[ \t]*){1,7}[:=≈~]?[ \t*`]*$")
 
@@ -7063,6 +7070,21 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
                     break
                 yield c.start(), c.end(), [(k, cv, m.group("key").strip(), c.group("val").strip())]
                 at = c.end()
+            # a second run's value joined by a slash, written as the first was ('stays at 2.41 /
+            # 2.46' over two settings): a decimal after the slash is no whole maximum (a length
+            # 'of at most 4'), so each value is its own run's, as a table's '2.22 / 2.25' cell is
+            sl = _SLASH_NEXT.match(text, at) if "/" in text[at : at + 6] else None
+            if (
+                sl is not None
+                and "/" not in m.group("key")
+                and (sv := C.value(sl.group("val"))) is not None
+                and sv.percent == v.percent
+                and sv.decimals == v.decimals > 0
+                and v.max is None
+                and (k.metric not in (C.LENGTH, C.TOK_PER_STEP) or sv.number >= 1)
+            ):
+                yield sl.start(), sl.end(), [(k, sv, words.strip(), sl.group("val").strip())]
+                at = sl.end()
             # another run's value of the same figure after it ('fell to 2.93 against 4.39 for
             # the matched head', 'reached 61% vs 70% on the old image'): printed as the first was
             vs = _VERSUS.match(text, at)
