@@ -33,6 +33,7 @@ from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import committed_mean as CM
 from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste import compared_settings as CMP
+from specdiag.core.logs.paste import counts_pair as CPR
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import elided as EL
@@ -7221,6 +7222,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, then values mapped onto as many runs by 'respectively' ('accept length
     # was 2.41, 2.17 and 1.98 respectively'): one record a value (respectively.py)
     claim(RESP.spans(text) if RESP.hinted(low) else [])
+    # one verb of acceptance, two runs' counts joined by a conjunction ('accepted 2 of 4 drafts
+    # before the change and 4 of 4 after it'): a run each (counts_pair.py)
+    claim(CPR.spans(text) if CPR.hinted(low) else [])
     # a figure said to hold steady, its level in a bracket ('acceptance flat (~0.62 on both
     # arms)'; held_level.py)
     claim(HL.spans(text) if HL.hinted(low) else [])

@@ -14,7 +14,9 @@ from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read as _Read
 
 _VERBS = st.sampled_from(["stays at", "settles at", "remains at", "sits at", "reaches"])
-_TAILS = st.sampled_from(["", " on both sets", " (`~90%` of the best run)", ", close to the single-corpus run"])
+_TAILS = st.sampled_from(
+    ["", " on both sets", " (`~90%` of the best run)", ", close to the single-corpus run"]
+)
 
 
 def _two(lo: int, hi: int) -> st.SearchStrategy[tuple[int, int]]:
