@@ -165,6 +165,13 @@ LLAMACPP_FLAGS_RULE = (
     "llama.cpp's own speculative flags (--spec-type, --spec-draft-n-max, --draft-max) or its "
     "bug-report form in the paste; the user's own figures, no convention from it"
 )
+# ... but a length under llama.cpp's own name for it ('mean len', '#mean acc len': its print_timing
+# line's words), in such a paste: the figure llama.cpp printed, its convention llama.cpp's
+LLAMACPP_OWN_NAME_RULE = (
+    "llama.cpp's own speculative flags set in the paste, its length under llama.cpp's own name "
+    "(mean len)"
+)
+_LLAMACPP_LENGTH_NAME = re.compile(r"(?:#\s*)?mean\s+(?:acc\s+)?len", re.I)
 # a table whose header is, word for word, an earlier block's of the same paste, that block's
 # tool named beside it (same_header.py): the same printer's output
 SAME_HEADER_RULE = "the same table header as an earlier block named beside its tool"
@@ -223,6 +230,7 @@ CONVENTION_RULES = frozenset(
         FIGURE_ENGINE_RULE,
         DECODE_FIELDS_RULE,
         V0_FIELDS_RULE,
+        LLAMACPP_OWN_NAME_RULE,
         "the metric's name",
     )
 )
@@ -1375,6 +1383,21 @@ def _served_length(f: Figures, tool_rule: str) -> bool:
     )
 
 
+def _llamacpp_named_length(f: Figures, tool_rule: str) -> bool:
+    """Whether a paste that sets llama.cpp's own speculative flags (and names no tool) prints
+    this record's length under llama.cpp's own name for it, `mean len` (`#mean acc len`), no
+    count named so and no other per-step figure: llama.cpp's printed length, copied."""
+    return (
+        tool_rule == LLAMACPP_FLAGS_RULE
+        and f.length is not None
+        and not f.count_named
+        and _LLAMACPP_LENGTH_NAME.fullmatch(" ".join(f.length_name.strip(" *_`:=").split()))
+        is not None
+        and f.tok_per_step is None
+        and f.acc_per_step is None
+    )
+
+
 # tools whose convention is their benchmark output's only (SpecForge: a trainer whose benchmark
 # prints fixed lines and tables): a figure of the user's prose naming the tool is not shown to
 # be that output (a paraphrase, a server's log, a training metric), so it decides nothing there
@@ -1403,6 +1426,8 @@ def record(
         return None
     if len(f.named_tools) == 1 and tool_rule not in CONVENTION_RULES - {"the metric's name"}:
         tool, tool_rule = next(iter(f.named_tools)), "the metric's name"
+    if _llamacpp_named_length(f, tool_rule):
+        tool_rule = LLAMACPP_OWN_NAME_RULE
     if f.length is not None and TRK.keeps_rate(
         structure, f.length, f.rate, (f.tok_per_step, f.acc_per_step, f.ratio), MAX_ACCEPT_LENGTH
     ):
