@@ -72,6 +72,7 @@ from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import step_counts as STEPC
+from specdiag.core.logs.paste import step_emits as SEM
 from specdiag.core.logs.paste import subset_carry as SUBC
 from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
@@ -7225,6 +7226,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # one verb of acceptance, two runs' counts joined by a conjunction ('accepted 2 of 4 drafts
     # before the change and 4 of 4 after it'): a run each (counts_pair.py)
     claim(CPR.spans(text) if CPR.hinted(low) else [])
+    # a verify step as a sentence's subject, emitting its tokens ('A round costs about 30 ms
+    # and emits 2.41 tokens'): tokens per step, the target's own token counted (step_emits.py)
+    claim(SEM.spans(text) if SEM.hinted(low) else [])
     # a figure said to hold steady, its level in a bracket ('acceptance flat (~0.62 on both
     # arms)'; held_level.py)
     claim(HL.spans(text) if HL.hinted(low) else [])
