@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import accepted_list as ACL
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
@@ -7226,6 +7227,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # one verb of acceptance, two runs' counts joined by a conjunction ('accepted 2 of 4 drafts
     # before the change and 4 of 4 after it'): a run each (counts_pair.py)
     claim(CPR.spans(text) if CPR.hinted(low) else [])
+    # a verb of acceptance over a list of shares, each with its subset or mapped by
+    # 'respectively' ('accepted 71.2% chat, 64.0% code and 58.5% math drafts'): a rate each
+    # (accepted_list.py)
+    claim(ACL.spans(text) if ACL.hinted(low) else [])
     # a verify step as a sentence's subject, emitting its tokens ('A round costs about 30 ms
     # and emits 2.41 tokens'): tokens per step, the target's own token counted (step_emits.py)
     claim(SEM.spans(text) if SEM.hinted(low) else [])
