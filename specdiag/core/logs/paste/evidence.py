@@ -262,6 +262,7 @@ class Figures:
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
     ratio_name: str = ""  # the key of the ratio
     steps_name: str = ""  # the key of the steps count ('verify steps', 'drafts')
+    drafted_name: str = ""  # the key of the drafted count ('generated', 'drafted')
     length_name: str = ""  # the key of the length ('mean acceptance length', 'al')
     acc_per_step_name: str = ""  # the key of accepted per step ('accepted drafts per step')
     pooled_by_name: str = ""  # the key that says the figure divides the run's totals
@@ -336,12 +337,32 @@ class Figures:
             and v.number <= 1
         ):
             return False  # ('accepted/draft 0.72': accepted / drafted as likely, a rate)
+        if (
+            attr == "drafted"
+            and self.drafted is not None
+            and self.output is None
+            and (self.drafted_name == _GENERATED) != (key.text == _GENERATED)
+            and v.number == int(v.number)
+            and not v.percent
+        ):
+            # a bare 'generated' count (llama.cpp's word for its drafted tokens) beside a count
+            # named as drafted ('| Generated | Drafted / accepted |'): the named one is what
+            # was drafted, 'generated' what the run generated, its output tokens
+            if key.text == _GENERATED:
+                self.output = v
+            else:
+                self.output, self.drafted, self.drafted_name = self.drafted, v, key.text
+            self.notes.append(_GENERATED_NOTE)
+            self.fields.append((label, text))
+            return True
         if getattr(self, attr) is not None:
             return False
         if attr in ("accepted", "drafted", "steps", "output") and (
             v.number != int(v.number) or v.percent
         ):
             return False  # a count is whole: 'mean accepted 5.45' counts nothing
+        if attr == "drafted":
+            self.drafted_name = key.text
         if rate_named_length:
             # (only once the figure is taken: a second run's 'acceptance 3.00' this record
             # turns away leaves its own length's name, and the tool's convention, as they were)
@@ -388,6 +409,12 @@ class Figures:
         return True
 
 
+# a bare 'generated' count's key, and the note when a count named as drafted beside it makes it
+# the output tokens
+_GENERATED = "generated"
+_GENERATED_NOTE = (
+    "'generated' read as the output tokens: another count beside it is named as the drafted"
+)
 # the words that make a name a rate's, whatever its value
 _RATE_WORD = re.compile(r"rate|ratio|prob|percent|pct|share|fraction|%", re.I)
 # a header naming a rate in any language the readers know ('acceptance rate', '接受率', '受理率')
