@@ -2275,6 +2275,44 @@ _DEFINITION = re.compile(
 )
 
 
+# a glossary item: a bullet, a name in bold or code, a dash or a colon, then what it means
+# ('- **accept** — the run's counter deltas: accepted / draft tokens'), perhaps wrapped onto
+# indented lines below
+_GLOSSARY_ITEM = re.compile(
+    r"^[ \t]{0,3}[-*+][ \t]+(?:\*\*|__|`)(?P<name>[A-Za-z][\w .-]{0,24}?)(?:\*\*|__|`)[ \t]*"
+    r"(?:—|–|--?|:)[ \t]+(?P<def>[^\n]*)"
+)
+_GLOSSARY_WRAP = re.compile(r"^[ \t]{2,}(?![-*+][ \t])\S")
+# the quotient of the accepted over the drafted tokens, as a definition writes it
+_ACCEPTED_OVER_DRAFTED = re.compile(
+    r"(?<![\w/])accepted(?:[ \t]+(?:draft|drafted|speculative))?(?:[ \t]+tokens)?[ \t]*/[ \t]*"
+    r"(?:draft(?:ed)?|proposed|speculative)(?:[ \t]+tokens)?(?![\w/])",
+    re.I,
+)
+
+
+def _glossed_rates(text: str) -> list[str]:
+    """The normalised names a glossary of the paste defines as the accepted over the drafted
+    tokens ('- **accept** — counter deltas: accepted / draft tokens'): the acceptance rate a
+    table's column of that bare name holds. Once a paste; a name the cells' key already reads
+    as a figure is left to it."""
+    out: list[str] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = _GLOSSARY_ITEM.match(line)
+        if m is None:
+            continue
+        said = [m.group("def")]
+        for nxt in lines[i + 1 : i + 4]:
+            if _GLOSSARY_WRAP.match(nxt) is None:
+                break
+            said.append(nxt.strip())
+        name = C.norm(m.group("name"))[0]
+        if C.key(name).metric is None and _ACCEPTED_OVER_DRAFTED.search(" ".join(said)):
+            out.append(name)
+    return out
+
+
 # a heading naming a bare symbol as what was measured ('### `a`, measured', '## α (measured)'):
 # the symbol is the one acceptance figure the paste's prose names
 _MEASURED_SYMBOL = re.compile(
@@ -2419,6 +2457,9 @@ def definitions(text: str) -> dict[str, str]:
         # (\(\bar{L}\))'): its table's header cell as the table reader writes it ('L̄')
         for _, sym, name in symbols([(0, TB.LATEX_BAR.sub(TB.BARRED, text))]):
             out.setdefault(C.norm(sym)[0], name)
+    if "/" in text and "accepted" in text:
+        for name in _glossed_rates(text):
+            out.setdefault(name, "draft acceptance rate")
     if "=" not in text:
         return out
     for m in _DEFINITION.finditer(text):
