@@ -165,6 +165,13 @@ LLAMACPP_FLAGS_RULE = (
     "llama.cpp's own speculative flags (--spec-type, --spec-draft-n-max, --draft-max) or its "
     "bug-report form in the paste; the user's own figures, no convention from it"
 )
+# ... but a length under llama.cpp's own name for it ('mean len', '#mean acc len': its print_timing
+# line's words), in such a paste: the figure llama.cpp printed, its convention llama.cpp's
+LLAMACPP_OWN_NAME_RULE = (
+    "llama.cpp's own speculative flags set in the paste, its length under llama.cpp's own name "
+    "(mean len)"
+)
+_LLAMACPP_LENGTH_NAME = re.compile(r"(?:#\s*)?mean\s+(?:acc\s+)?len", re.I)
 # a table whose header is, word for word, an earlier block's of the same paste, that block's
 # tool named beside it (same_header.py): the same printer's output
 SAME_HEADER_RULE = "the same table header as an earlier block named beside its tool"
@@ -227,6 +234,7 @@ CONVENTION_RULES = frozenset(
         FIGURE_ENGINE_RULE,
         DECODE_FIELDS_RULE,
         V0_FIELDS_RULE,
+        LLAMACPP_OWN_NAME_RULE,
         "the metric's name",
     )
 )
@@ -258,6 +266,7 @@ class Figures:
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
     ratio_name: str = ""  # the key of the ratio
     steps_name: str = ""  # the key of the steps count ('verify steps', 'drafts')
+    drafted_name: str = ""  # the key of the drafted count ('generated', 'drafted')
     length_name: str = ""  # the key of the length ('mean acceptance length', 'al')
     acc_per_step_name: str = ""  # the key of accepted per step ('accepted drafts per step')
     pooled_by_name: str = ""  # the key that says the figure divides the run's totals
@@ -332,12 +341,32 @@ class Figures:
             and v.number <= 1
         ):
             return False  # ('accepted/draft 0.72': accepted / drafted as likely, a rate)
+        if (
+            attr == "drafted"
+            and self.drafted is not None
+            and self.output is None
+            and (self.drafted_name == _GENERATED) != (key.text == _GENERATED)
+            and v.number == int(v.number)
+            and not v.percent
+        ):
+            # a bare 'generated' count (llama.cpp's word for its drafted tokens) beside a count
+            # named as drafted ('| Generated | Drafted / accepted |'): the named one is what
+            # was drafted, 'generated' what the run generated, its output tokens
+            if key.text == _GENERATED:
+                self.output = v
+            else:
+                self.output, self.drafted, self.drafted_name = self.drafted, v, key.text
+            self.notes.append(_GENERATED_NOTE)
+            self.fields.append((label, text))
+            return True
         if getattr(self, attr) is not None:
             return False
         if attr in ("accepted", "drafted", "steps", "output") and (
             v.number != int(v.number) or v.percent
         ):
             return False  # a count is whole: 'mean accepted 5.45' counts nothing
+        if attr == "drafted":
+            self.drafted_name = key.text
         if rate_named_length:
             # (only once the figure is taken: a second run's 'acceptance 3.00' this record
             # turns away leaves its own length's name, and the tool's convention, as they were)
@@ -384,6 +413,12 @@ class Figures:
         return True
 
 
+# a bare 'generated' count's key, and the note when a count named as drafted beside it makes it
+# the output tokens
+_GENERATED = "generated"
+_GENERATED_NOTE = (
+    "'generated' read as the output tokens: another count beside it is named as the drafted"
+)
 # the words that make a name a rate's, whatever its value
 _RATE_WORD = re.compile(r"rate|ratio|prob|percent|pct|share|fraction|%", re.I)
 # a header naming a rate in any language the readers know ('acceptance rate', '接受率', '受理率')
@@ -1379,6 +1414,21 @@ def _served_length(f: Figures, tool_rule: str) -> bool:
     )
 
 
+def _llamacpp_named_length(f: Figures, tool_rule: str) -> bool:
+    """Whether a paste that sets llama.cpp's own speculative flags (and names no tool) prints
+    this record's length under llama.cpp's own name for it, `mean len` (`#mean acc len`), no
+    count named so and no other per-step figure: llama.cpp's printed length, copied."""
+    return (
+        tool_rule == LLAMACPP_FLAGS_RULE
+        and f.length is not None
+        and not f.count_named
+        and _LLAMACPP_LENGTH_NAME.fullmatch(" ".join(f.length_name.strip(" *_`:=").split()))
+        is not None
+        and f.tok_per_step is None
+        and f.acc_per_step is None
+    )
+
+
 # tools whose convention is their benchmark output's only (SpecForge: a trainer whose benchmark
 # prints fixed lines and tables): a figure of the user's prose naming the tool is not shown to
 # be that output (a paraphrase, a server's log, a training metric), so it decides nothing there
@@ -1407,6 +1457,8 @@ def record(
         return None
     if len(f.named_tools) == 1 and tool_rule not in CONVENTION_RULES - {"the metric's name"}:
         tool, tool_rule = next(iter(f.named_tools)), "the metric's name"
+    if _llamacpp_named_length(f, tool_rule):
+        tool_rule = LLAMACPP_OWN_NAME_RULE
     if f.length is not None and TRK.keeps_rate(
         structure, f.length, f.rate, (f.tok_per_step, f.acc_per_step, f.ratio), MAX_ACCEPT_LENGTH
     ):

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import accepted_list as ACL
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
@@ -33,6 +34,7 @@ from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import committed_mean as CM
 from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste import compared_settings as CMP
+from specdiag.core.logs.paste import counts_pair as CPR
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import elided as EL
@@ -71,6 +73,7 @@ from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import step_counts as STEPC
+from specdiag.core.logs.paste import step_emits as SEM
 from specdiag.core.logs.paste import subset_carry as SUBC
 from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
@@ -2279,6 +2282,44 @@ _DEFINITION = re.compile(
 )
 
 
+# a glossary item: a bullet, a name in bold or code, a dash or a colon, then what it means
+# ('- **accept** — the run's counter deltas: accepted / draft tokens'), perhaps wrapped onto
+# indented lines below
+_GLOSSARY_ITEM = re.compile(
+    r"^[ \t]{0,3}[-*+][ \t]+(?:\*\*|__|`)(?P<name>[A-Za-z][\w .-]{0,24}?)(?:\*\*|__|`)[ \t]*"
+    r"(?:—|–|--?|:)[ \t]+(?P<def>[^\n]*)"
+)
+_GLOSSARY_WRAP = re.compile(r"^[ \t]{2,}(?![-*+][ \t])\S")
+# the quotient of the accepted over the drafted tokens, as a definition writes it
+_ACCEPTED_OVER_DRAFTED = re.compile(
+    r"(?<![\w/])accepted(?:[ \t]+(?:draft|drafted|speculative))?(?:[ \t]+tokens)?[ \t]*/[ \t]*"
+    r"(?:draft(?:ed)?|proposed|speculative)(?:[ \t]+tokens)?(?![\w/])",
+    re.I,
+)
+
+
+def _glossed_rates(text: str) -> list[str]:
+    """The normalised names a glossary of the paste defines as the accepted over the drafted
+    tokens ('- **accept** — counter deltas: accepted / draft tokens'): the acceptance rate a
+    table's column of that bare name holds. Once a paste; a name the cells' key already reads
+    as a figure is left to it."""
+    out: list[str] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = _GLOSSARY_ITEM.match(line)
+        if m is None:
+            continue
+        said = [m.group("def")]
+        for nxt in lines[i + 1 : i + 4]:
+            if _GLOSSARY_WRAP.match(nxt) is None:
+                break
+            said.append(nxt.strip())
+        name = C.norm(m.group("name"))[0]
+        if C.key(name).metric is None and _ACCEPTED_OVER_DRAFTED.search(" ".join(said)):
+            out.append(name)
+    return out
+
+
 # a heading naming a bare symbol as what was measured ('### `a`, measured', '## α (measured)'):
 # the symbol is the one acceptance figure the paste's prose names
 _MEASURED_SYMBOL = re.compile(
@@ -2423,6 +2464,9 @@ def definitions(text: str) -> dict[str, str]:
         # (\(\bar{L}\))'): its table's header cell as the table reader writes it ('L̄')
         for _, sym, name in symbols([(0, TB.LATEX_BAR.sub(TB.BARRED, text))]):
             out.setdefault(C.norm(sym)[0], name)
+    if "/" in text and "accepted" in text:
+        for name in _glossed_rates(text):
+            out.setdefault(name, "draft acceptance rate")
     if "=" not in text:
         return out
     for m in _DEFINITION.finditer(text):
@@ -7004,6 +7048,13 @@ _OF_MAX = re.compile(
 )
 
 
+# a second value after an arrival's, joined by a slash ('stays at 2.41 / 2.46'): decimals only,
+# none after it (a third value or a list of positions is no pair of runs)
+_SLASH_NEXT = re.compile(
+    r"[*`]{0,2}\s*/\s*[*`]{0,2}(?P<val>\d+\.\d+\s*%?)[*`]{0,2}(?![\w.]?\d|\s*/)"
+)
+
+
 # the name words right before a value, up to 7 ('Acceptance ≈', 'mean accept length:')
 _NAME_BEFORE = re.compile(r"(?:[A-Za-zτ][\w./'’-]*[ \t]*){1,7}[:=≈~]?[ \t*`]*$")
 
@@ -7130,6 +7181,21 @@ def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, s
                     break
                 yield c.start(), c.end(), [(k, cv, m.group("key").strip(), c.group("val").strip())]
                 at = c.end()
+            # a second run's value joined by a slash, written as the first was ('stays at 2.41 /
+            # 2.46' over two settings): a decimal after the slash is no whole maximum (a length
+            # 'of at most 4'), so each value is its own run's, as a table's '2.22 / 2.25' cell is
+            sl = _SLASH_NEXT.match(text, at) if "/" in text[at : at + 6] else None
+            if (
+                sl is not None
+                and "/" not in m.group("key")
+                and (sv := C.value(sl.group("val"))) is not None
+                and sv.percent == v.percent
+                and sv.decimals == v.decimals > 0
+                and v.max is None
+                and (k.metric not in (C.LENGTH, C.TOK_PER_STEP) or sv.number >= 1)
+            ):
+                yield sl.start(), sl.end(), [(k, sv, words.strip(), sl.group("val").strip())]
+                at = sl.end()
             # another run's value of the same figure after it ('fell to 2.93 against 4.39 for
             # the matched head', 'reached 61% vs 70% on the old image'): printed as the first was
             vs = _VERSUS.match(text, at)
@@ -7266,6 +7332,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, then values mapped onto as many runs by 'respectively' ('accept length
     # was 2.41, 2.17 and 1.98 respectively'): one record a value (respectively.py)
     claim(RESP.spans(text) if RESP.hinted(low) else [])
+    # one verb of acceptance, two runs' counts joined by a conjunction ('accepted 2 of 4 drafts
+    # before the change and 4 of 4 after it'): a run each (counts_pair.py)
+    claim(CPR.spans(text) if CPR.hinted(low) else [])
+    # a verb of acceptance over a list of shares, each with its subset or mapped by
+    # 'respectively' ('accepted 71.2% chat, 64.0% code and 58.5% math drafts'): a rate each
+    # (accepted_list.py)
+    claim(ACL.spans(text) if ACL.hinted(low) else [])
+    # a verify step as a sentence's subject, emitting its tokens ('A round costs about 30 ms
+    # and emits 2.41 tokens'): tokens per step, the target's own token counted (step_emits.py)
+    claim(SEM.spans(text) if SEM.hinted(low) else [])
     # a figure said to hold steady, its level in a bracket ('acceptance flat (~0.62 on both
     # arms)'; held_level.py)
     claim(HL.spans(text) if HL.hinted(low) else [])
