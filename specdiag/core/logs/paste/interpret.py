@@ -2385,6 +2385,9 @@ def with_symbols(lines: list[Line], defined: list[tuple[int, str, str]]) -> list
         names.setdefault(sym, set()).add(C.key(C.norm(name)[0]).metric or "")
     out = []
     for ln, t in lines:
+        if worked_formula(t):
+            out.append((ln, t))  # the symbol's value a formula's chosen input (worked_formula)
+            continue
         for at, sym, name in defined:
             if at > ln or len(names[sym]) != 1 or "=" not in t:
                 continue
@@ -2395,6 +2398,24 @@ def with_symbols(lines: list[Line], defined: list[tuple[int, str, str]]) -> list
             )
         out.append((ln, t))
     return out
+
+
+# a letter standing for a quantity, multiplied ('(4+1) × T', 'γ × t', '5×T'): algebra, no
+# measurement ('×', '*' or '·' only: a slash after a letter is a unit's, 'tok/s'; a doubled '*'
+# is markdown's bold)
+_LETTER_PRODUCT = re.compile(
+    r"(?<![\w.*])[A-Za-zα-ωτ](?![\w.*])\s*(?:[×·]|\*(?!\*))"
+    r"|(?:[×·]|(?<!\*)\*)\s*(?:\d+(?:\.\d+)?)?[A-Za-zα-ωτ](?![\w.*])"
+)
+
+
+def worked_formula(t: str) -> bool:
+    """Whether a line works a formula out over letters ('α=80%:  gain = (4+1) × T / (5×T/20 + T)
+    = 4.0x'): two signs '=' or more and a letter multiplied; the values set on it are the
+    formula's chosen inputs, never a run's figures."""
+    return t.count("=") >= 2 and ("×" in t or "*" in t or "·" in t) and bool(
+        _LETTER_PRODUCT.search(t)
+    )
 
 
 def _named_for_symbol(t: str, name: str, m: re.Match[str]) -> str:
