@@ -1230,6 +1230,10 @@ def _tool(
         # a row label of a table above, one of the runs it compares ('| Engine X ref | ...')
         others |= RLR.row_label_runs(heading) - set(T.tools_named(block_text))
     own = [t for t in own if t not in others]
+    if own and ("_" in block_text or "--" in block_text):
+        # a tool named only as bounding one of its settings ('vLLM caps max_num_seqs at 64'):
+        # its scheduler told in a caveat, no printer of the figures (tools.setting_subjects)
+        own = [t for t in own if t not in T.setting_subjects(block_text + "\n" + heading)]
     # a tool named only in a bracket citing another thread ('(vLLM, t/366660)'): not the printer
     cited = T.cited_only(block_text + "\n" + heading) if len(own) > 1 else set()
     own = [t for t in own if t not in cited] or own
