@@ -5046,8 +5046,10 @@ _MORE_ON = re.compile(
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely|exactly)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
     # (the figure's unit after it: '2.7 tok/step on set B'; never a speed's, '41.5 tok/s on B')
+    # (or where a setting's range starts, 'and 1.5 from C=32 on', 'beyond 8k'; never a change's
+    # start, 'from 2.1')
     r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*(?!s(?:ec(?:onds?)?)?\b)[a-z]+)?"
-    r"(?:\s+(?:on|for|with|at|in)\b|\s*\())",
+    r"(?:\s+(?:on|for|with|at|in)\b|\s+from\s+(?![~≈]?\s?\d)|\s+beyond\s|\s*\())",
     re.I,
 )
 
