@@ -974,11 +974,15 @@ HEADING_MARK = _HEADING_MARK  # (a heading's marks, for the reader)
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
 
 
+# a heading's section number ('2. ', '3.1. ', '4) ') before its first word: no part of its name
+SECTION_NO = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2}){0,3}[.)]\s+(?=[^\W\d])")
+
+
 @functools.lru_cache(maxsize=1024)
 def heading_figure(h: str) -> C.Key | None:
     """The acceptance figure a heading names ('## Acceptance Length vs Context Length'), None
     when it names none."""
-    t = _HEADING_MARK.sub("", h).strip()
+    t = SECTION_NO.sub("", _HEADING_MARK.sub("", h)).strip()
     if _OTHER_FIGURE.search(t):
         return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
     cands = [t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]]
@@ -2413,8 +2417,8 @@ def worked_formula(t: str) -> bool:
     """Whether a line works a formula out over letters ('α=80%:  gain = (4+1) × T / (5×T/20 + T)
     = 4.0x'): two signs '=' or more and a letter multiplied; the values set on it are the
     formula's chosen inputs, never a run's figures."""
-    return t.count("=") >= 2 and ("×" in t or "*" in t or "·" in t) and bool(
-        _LETTER_PRODUCT.search(t)
+    return (
+        t.count("=") >= 2 and ("×" in t or "*" in t or "·" in t) and bool(_LETTER_PRODUCT.search(t))
     )
 
 

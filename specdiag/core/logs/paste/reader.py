@@ -4868,7 +4868,10 @@ def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
         m = _TITLE.match(t)
         if m is not None:
             bold = (m.group("b") or "") + (m.group("bp") or "") if m.group("b") else ""
-            return (m.group("h") or bold or m.group("c") or m.group("d") or "").strip()
+            # (a heading's section number dropped: '## 2. tau' titles its table as '## tau')
+            return I.SECTION_NO.sub(
+                "", m.group("h") or bold or m.group("c") or m.group("d") or ""
+            ).strip()
     return ""
 
 

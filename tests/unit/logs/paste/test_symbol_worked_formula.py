@@ -24,7 +24,9 @@ def _tutorial(rows: list[str]) -> str:
     letter=st.sampled_from(["C", "T", "c"]),
     op=st.sampled_from(["×", "*", "·"]),
 )
-def test_a_worked_formula_gives_no_record(read: Read, pcts: list[int], letter: str, op: str) -> None:
+def test_a_worked_formula_gives_no_record(
+    read: Read, pcts: list[int], letter: str, op: str
+) -> None:
     rows = [
         f"p={v}%:  gain = ({v / 25:.1f}+1) {op} {letter} / (4{op}{letter}/16 + {letter}) = {1 + v / 25:.1f}x"
         for v in pcts

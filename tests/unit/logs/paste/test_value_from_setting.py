@@ -19,7 +19,9 @@ _NAMES = st.sampled_from(["Acceptance length", "Mean accept length", "Accept len
     a=st.integers(150, 390),
     b=st.integers(110, 149),
     first=st.sampled_from(["at C=1/4", "at batch 1", "on short prompts", "at low load"]),
-    second=st.sampled_from(["from C=32 on", "from batch 16 upward", "beyond 16k tokens", "beyond C=64"]),
+    second=st.sampled_from(
+        ["from C=32 on", "from batch 16 upward", "beyond 16k tokens", "beyond C=64"]
+    ),
 )
 def test_the_value_after_and_is_its_own_record(
     read: Read, name: str, a: int, b: int, first: str, second: str
