@@ -68,6 +68,7 @@ from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import note_restated as NOTE
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import paced_column as PCD
 from specdiag.core.logs.paste import paired_changes as PCH
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import plus_one as P1
@@ -1551,6 +1552,10 @@ def read_paste(
         # a table's bare 'emits' column where the prose says emitting counts tokens per verify
         # step (emits_column.py)
         lines = EMC.glossed(lines)
+    if PCD.hinted(text):
+        # a length column every row of which is its speed x its step time in ms: tokens a
+        # step, the target's own counted (paced_column.py)
+        lines = PCD.glossed(lines)
     if NOTE.told(text):
         # a row's note restating its figure as the tokens a verify step emits (note_restated.py)
         lines = NOTE.glossed(lines)
