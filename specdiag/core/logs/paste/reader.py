@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import accept_list as ACL
+from specdiag.core.logs.paste import accepted_of_column as AOC
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import arrowed as ARW
@@ -1552,6 +1553,10 @@ def read_paste(
         # a table's bare 'emits' column where the prose says emitting counts tokens per verify
         # step (emits_column.py)
         lines = EMC.glossed(lines)
+    if AOC.hinted(text):
+        # a bare accepted column of shares of whole counts ('1 in 15', '10 of 24'): accepted
+        # over drafted (accepted_of_column.py)
+        lines = AOC.glossed(lines)
     if PCD.hinted(text):
         # a length column every row of which is its speed x its step time in ms: tokens a
         # step, the target's own counted (paced_column.py)
