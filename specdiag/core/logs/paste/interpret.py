@@ -1417,8 +1417,22 @@ def grid(
     # title or headings, call the figure acceptance: alone it may be an accuracy)
     told = _ACCEPTANCE_TOLD.search(" ".join((title, *upper, above))) is not None
     keys = []
+    # a table of metrics as rows (two row labels or more naming acceptance figures or counts):
+    # a header cell of the short rate alone ('| Statistic | AR | D1 |') is a run's name there,
+    # autoregressive decoding beside the speculative run, no column of rates
+    row_metrics = (
+        [C.key(c[0]).metric for _, c in g.rows if c]
+        if any(C.norm(n)[0] in C.TABLE_ONLY_RATE_KEYS for _, n in cols[1:])
+        else []
+    )
+    metric_rows = (
+        sum(1 for m in row_metrics if m in C.ACCEPTANCE or m in (C.ACCEPTED, C.DRAFTED)) >= 2
+        and any(m in C.ACCEPTANCE for m in row_metrics)
+    )
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
+        if metric_rows and ci and not group and C.norm(name)[0] in C.TABLE_ONLY_RATE_KEYS:
+            kn = C.Key(C.LABEL, name, False)
         if (
             kn.metric is None
             and (C.ACCEPT_ALONE.match(name) or C.METHOD_ACCEPT.match(name))
