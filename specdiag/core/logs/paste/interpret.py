@@ -1425,10 +1425,9 @@ def grid(
         if any(C.norm(n)[0] in C.TABLE_ONLY_RATE_KEYS for _, n in cols[1:])
         else []
     )
-    metric_rows = (
-        sum(1 for m in row_metrics if m in C.ACCEPTANCE or m in (C.ACCEPTED, C.DRAFTED)) >= 2
-        and any(m in C.ACCEPTANCE for m in row_metrics)
-    )
+    metric_rows = sum(
+        1 for m in row_metrics if m in C.ACCEPTANCE or m in (C.ACCEPTED, C.DRAFTED)
+    ) >= 2 and any(m in C.ACCEPTANCE for m in row_metrics)
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
         if metric_rows and ci and not group and C.norm(name)[0] in C.TABLE_ONLY_RATE_KEYS:

@@ -25,7 +25,11 @@ def _table(head: str, cells: list[str]) -> str:
 
 
 @settings(max_examples=40, deadline=None)
-@given(head=st.sampled_from(["accepted", "Accepted drafts", "accepted draft tokens"]), form=_FORMS, pairs=_PAIRS)
+@given(
+    head=st.sampled_from(["accepted", "Accepted drafts", "accepted draft tokens"]),
+    form=_FORMS,
+    pairs=_PAIRS,
+)
 def test_a_share_of_counts_is_accepted_over_drafted(
     read: Read, head: str, form: str, pairs: list[tuple[int, int]]
 ) -> None:

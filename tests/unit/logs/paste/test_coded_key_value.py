@@ -33,6 +33,10 @@ def test_a_coded_key_reads_as_its_plain_spelling(
 @settings(max_examples=20, deadline=None)
 @given(v=st.integers(120, 590).map(lambda n: f"{n / 100:.2f}"))
 def test_a_path_or_a_command_keeps_its_span(v: str) -> None:
-    for line in (f"see `runs/window_39.json` {v}", f"ran `spec-bench` {v}", f"`accept_rate` is {v}"):
+    for line in (
+        f"see `runs/window_39.json` {v}",
+        f"ran `spec-bench` {v}",
+        f"`accept_rate` is {v}",
+    ):
         ((_, got),) = TX.prepare(line + "\n")[:1]
         assert "`" in got
