@@ -72,7 +72,7 @@ def glossed(lines: list[Line]) -> list[Line]:
         while j < n and "|" in out[j][1] and not _DELIMITER.match(out[j][1]):
             rows.append(j)
             j += 1
-        shares = []
+        shares: list[tuple[int, re.Match[str]]] = []
         for r in rows:
             cells, _ = _split(out[r][1])
             cell = cells[col].strip() if col < len(cells) else ""
