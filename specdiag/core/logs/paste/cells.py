@@ -1809,6 +1809,8 @@ def value(text: str) -> Value | None:
         # a mean of the tokens a step can hold ('2.7 of 4 total tokens/step'): out of that most
         most = om.group("n")
         t = f"{om.group('a')} / {most if most.isdigit() else _WORD_NUMBERS[most.lower()]}"
+    if " in " in t and (ci := _COUNT_OF.match(t)) is not None:
+        t = f"{ci.group(1)}/{ci.group(2)}"  # ('1 in 15': 1 / 15)
     t = _UNITS.sub("", t).strip()
     mx = None
     if " of " in t:
@@ -1867,7 +1869,12 @@ _OF_MOST = re.compile(
 
 # whole counts, one of the other ('54 of 80')
 # 'A of B' / 'A out of B' of whole counts, and a mean 'out of' its most ('2.93 out of 4'): A / B
-_COUNT_OF = re.compile(r"^(\d[\d,]*|\d+\.\d+(?=\s+out\s))\s+(?:out\s+)?of\s+(\d[\d,]*)$")
+# ('A in B' of whole counts too, '1 in 15'; the counted drafts perhaps named after B, '10 of 24
+# drafts', '3 in 40 draft tokens')
+_COUNT_OF = re.compile(
+    r"^(\d[\d,]*|\d+\.\d+(?=\s+out\s))\s+(?:(?:out\s+)?of|in(?<=\d\sin))\s+(\d[\d,]*)"
+    r"(?:\s+(?:draft(?:ed)?\s+)?(?:drafts?|tokens?|proposals?|guess(?:es)?))?$"
+)
 
 
 # a cell printing a range of one figure ('0.36–0.47', '45-53%', '~2.4 to 2.9', the CJK '1.4~1.6'

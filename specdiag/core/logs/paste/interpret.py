@@ -977,11 +977,15 @@ HEADING_MARK = _HEADING_MARK  # (a heading's marks, for the reader)
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
 
 
+# a heading's section number ('2. ', '3.1. ', '4) ') before its first word: no part of its name
+SECTION_NO = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2}){0,3}[.)]\s+(?=[^\W\d])")
+
+
 @functools.lru_cache(maxsize=1024)
 def heading_figure(h: str) -> C.Key | None:
     """The acceptance figure a heading names ('## Acceptance Length vs Context Length'), None
     when it names none."""
-    t = _HEADING_MARK.sub("", h).strip()
+    t = SECTION_NO.sub("", _HEADING_MARK.sub("", h)).strip()
     if _OTHER_FIGURE.search(t):
         return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
     cands = [t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]]
@@ -1416,8 +1420,21 @@ def grid(
     # title or headings, call the figure acceptance: alone it may be an accuracy)
     told = _ACCEPTANCE_TOLD.search(" ".join((title, *upper, above))) is not None
     keys = []
+    # a table of metrics as rows (two row labels or more naming acceptance figures or counts):
+    # a header cell of the short rate alone ('| Statistic | AR | D1 |') is a run's name there,
+    # autoregressive decoding beside the speculative run, no column of rates
+    row_metrics = (
+        [C.key(c[0]).metric for _, c in g.rows if c]
+        if any(C.norm(n)[0] in C.TABLE_ONLY_RATE_KEYS for _, n in cols[1:])
+        else []
+    )
+    metric_rows = sum(
+        1 for m in row_metrics if m in C.ACCEPTANCE or m in (C.ACCEPTED, C.DRAFTED)
+    ) >= 2 and any(m in C.ACCEPTANCE for m in row_metrics)
     for ci, (group, name) in enumerate(cols):
         kn, kg = C.key(name), C.key(group) if group else None
+        if metric_rows and ci and not group and C.norm(name)[0] in C.TABLE_ONLY_RATE_KEYS:
+            kn = C.Key(C.LABEL, name, False)
         if (
             kn.metric is None
             and (C.ACCEPT_ALONE.match(name) or C.METHOD_ACCEPT.match(name))
@@ -2433,6 +2450,9 @@ def with_symbols(lines: list[Line], defined: list[tuple[int, str, str]]) -> list
         names.setdefault(sym, set()).add(C.key(C.norm(name)[0]).metric or "")
     out = []
     for ln, t in lines:
+        if worked_formula(t):
+            out.append((ln, t))  # the symbol's value a formula's chosen input (worked_formula)
+            continue
         for at, sym, name in defined:
             if at > ln or len(names[sym]) != 1 or "=" not in t:
                 continue
@@ -2443,6 +2463,24 @@ def with_symbols(lines: list[Line], defined: list[tuple[int, str, str]]) -> list
             )
         out.append((ln, t))
     return out
+
+
+# a letter standing for a quantity, multiplied ('(4+1) × T', 'γ × t', '5×T'): algebra, no
+# measurement ('×', '*' or '·' only: a slash after a letter is a unit's, 'tok/s'; a doubled '*'
+# is markdown's bold)
+_LETTER_PRODUCT = re.compile(
+    r"(?<![\w.*])[A-Za-zα-ωτ](?![\w.*])\s*(?:[×·]|\*(?!\*))"
+    r"|(?:[×·]|(?<!\*)\*)\s*(?:\d+(?:\.\d+)?)?[A-Za-zα-ωτ](?![\w.*])"
+)
+
+
+def worked_formula(t: str) -> bool:
+    """Whether a line works a formula out over letters ('α=80%:  gain = (4+1) × T / (5×T/20 + T)
+    = 4.0x'): two signs '=' or more and a letter multiplied; the values set on it are the
+    formula's chosen inputs, never a run's figures."""
+    return (
+        t.count("=") >= 2 and ("×" in t or "*" in t or "·" in t) and bool(_LETTER_PRODUCT.search(t))
+    )
 
 
 def _named_for_symbol(t: str, name: str, m: re.Match[str]) -> str:
@@ -5117,8 +5155,10 @@ _MORE_ON = re.compile(
     r"(?:(?:only|just|about|around|roughly|approximately|nearly|almost|still|merely|barely|exactly)\s+)"
     r"{0,2}(?P<val>[~≈]?\s?" + _DIGITS + r"\s*%?)"
     # (the figure's unit after it: '2.7 tok/step on set B'; never a speed's, '41.5 tok/s on B')
+    # (or where a setting's range starts, 'and 1.5 from C=32 on', 'beyond 8k'; never a change's
+    # start, 'from 2.1')
     r"(?=(?:\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*(?!s(?:ec(?:onds?)?)?\b)[a-z]+)?"
-    r"(?:\s+(?:on|for|with|at|in)\b|\s*\())",
+    r"(?:\s+(?:on|for|with|at|in)\b|\s+from\s+(?![~≈]?\s?\d)|\s+beyond\s|\s*\())",
     re.I,
 )
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import accept_list as ACL
+from specdiag.core.logs.paste import accepted_of_column as AOC
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import arrowed as ARW
@@ -68,6 +69,7 @@ from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import note_restated as NOTE
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import paced_column as PCD
 from specdiag.core.logs.paste import paired_changes as PCH
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import plus_one as P1
@@ -1230,6 +1232,10 @@ def _tool(
         # a row label of a table above, one of the runs it compares ('| Engine X ref | ...')
         others |= RLR.row_label_runs(heading) - set(T.tools_named(block_text))
     own = [t for t in own if t not in others]
+    if own and ("_" in block_text or "--" in block_text):
+        # a tool named only as bounding one of its settings ('vLLM caps max_num_seqs at 64'):
+        # its scheduler told in a caveat, no printer of the figures (tools.setting_subjects)
+        own = [t for t in own if t not in T.setting_subjects(block_text + "\n" + heading)]
     # a tool named only in a bracket citing another thread ('(vLLM, t/366660)'): not the printer
     cited = T.cited_only(block_text + "\n" + heading) if len(own) > 1 else set()
     own = [t for t in own if t not in cited] or own
@@ -1547,6 +1553,14 @@ def read_paste(
         # a table's bare 'emits' column where the prose says emitting counts tokens per verify
         # step (emits_column.py)
         lines = EMC.glossed(lines)
+    if AOC.hinted(text):
+        # a bare accepted column of shares of whole counts ('1 in 15', '10 of 24'): accepted
+        # over drafted (accepted_of_column.py)
+        lines = AOC.glossed(lines)
+    if PCD.hinted(text):
+        # a length column every row of which is its speed x its step time in ms: tokens a
+        # step, the target's own counted (paced_column.py)
+        lines = PCD.glossed(lines)
     if NOTE.told(text):
         # a row's note restating its figure as the tokens a verify step emits (note_restated.py)
         lines = NOTE.glossed(lines)
@@ -4902,7 +4916,10 @@ def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
         m = _TITLE.match(t)
         if m is not None:
             bold = (m.group("b") or "") + (m.group("bp") or "") if m.group("b") else ""
-            return (m.group("h") or bold or m.group("c") or m.group("d") or "").strip()
+            # (a heading's section number dropped: '## 2. tau' titles its table as '## tau')
+            return I.SECTION_NO.sub(
+                "", m.group("h") or bold or m.group("c") or m.group("d") or ""
+            ).strip()
     return ""
 
 

@@ -618,6 +618,12 @@ def _tex_symbols(line: str) -> str:
 _PERCENT_WORD = re.compile(r"(\d)\s*(?:percent|per\s+cent)\b", re.I)
 
 
+# a field's identifier in a code span (snake_case), then a space and its value, no separator
+# ('(54 cycles, `tokens_per_cycle` 4.76, `accept_rate` 0.903)'): the span's backticks dropped,
+# so the field reads as its plain spelling does ('tokens_per_cycle 4.76')
+_CODED_KEY = re.compile(r"`(?P<k>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`(?=[ \t]+[~≈]?\d)")
+
+
 # a code span's closing backtick right after a figure and right before bold's closing markup
 _CODE_IN_BOLD = re.compile(r"(?<=\d)`(?=\*\*|__)")
 
@@ -692,6 +698,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_BRACKET_EMITTED.sub(_emitted_per_step, ln) for ln in raw]
     if ("{" in text or "%" in text) and _FORMAT_SPEC.search(text):
         raw = [_FORMAT_SPEC.sub(lambda m: re.sub(r"\d", "#", m[0]), ln) for ln in raw]
+    if "_" in text and "`" in text and _CODED_KEY.search(text):
+        raw = [_CODED_KEY.sub(r"\g<k>", ln) if "`" in ln else ln for ln in raw]
     if "per" in text and _PERCENT_WORD.search(text):
         raw = [_PERCENT_WORD.sub(r"\1%", ln) for ln in raw]  # '71 percent': '71%'
     if "mean" in text and "(" in text:

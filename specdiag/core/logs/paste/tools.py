@@ -480,6 +480,30 @@ _RUN_SUBJECT = re.compile(
 )
 
 
+# after a tool's name: at most two words, then a verb bounding or setting one of its own settings
+# by its identifier (snake_case, or a `--flag`) ('vLLM caps max_num_scheduled_tokens at 2048',
+# 'SGLang clamps `--max-running-requests` to 64'): the tool's scheduler told, no printer
+_SETTING_SUBJECT = re.compile(
+    r"(?:\s+[A-Za-z][\w.+'-]*){0,2}?\s+(?:caps|capped|clamps|clamped|limits|limited|"
+    r"restricts|restricted|bounds|truncates|lowers|raises|reduces|forces|defaults)\s+"
+    r"(?:(?:the|its)\s+)?[`'\"]?(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|--[a-z][a-z0-9-]+)\b",
+    re.I,
+)
+
+
+def setting_subjects(text: str) -> set[str]:
+    """The tools ``text`` names only as the subject of a verb bounding one of its settings
+    by the setting's identifier ('vLLM caps max_num_scheduled_tokens at 2048'): a caveat
+    about how the tool scheduled the run, never the printer of the text's figures."""
+    plain = without_thread_links(text)
+    out = set()
+    for tool in tools_named(text):
+        ends = [m.end() for m in _MARK_OF[tool].finditer(plain) if _is_name(plain, m)]
+        if ends and all(_SETTING_SUBJECT.match(plain, e) for e in ends):
+            out.add(tool)
+    return out
+
+
 # a bracket citing where something was said: a tool's name, then an issue's or a pull request's
 # number ('(SGLang, sglang#21138)', '(vLLM, vllm#412)'), a forum thread ('(vLLM, t/366660)') or such a
 # link, and nothing else of a sentence
