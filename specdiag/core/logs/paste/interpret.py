@@ -4713,6 +4713,13 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
     for n in range(min(7, len(ws)), 0, -1):
         k = C.key(" ".join(ws[-n:]))
         if k.metric is not None:
+            if (
+                k.metric in (C.TOK_PER_STEP, C.LENGTH)
+                and ws[-n].lower().startswith("tok")
+                and C.draft_width(ws[:-n])
+            ):
+                # ('Mean proposed tokens per cycle is 7.00'): the draft's width a step
+                return C.Key(None, k.text, k.percent)
             return k
     # a qualifier after the name ('average acc_length over runs', 'accept length on gsm8k'),
     # unless what follows it names another measure ('acceptance length with a standard
@@ -5962,6 +5969,16 @@ _ACCEPT_BEFORE = re.compile(
     r"a mean of|only|just)\s+)?[~≈]?\s*[*`]{0,2}$",
     re.I,
 )
+# a verb of the draft offering tokens right before a value of tokens a step ('the draft proposes
+# ~4.0 tokens per step', 'drafting 3 tokens/step'): the draft's width a step, no length
+_DRAFTS_BEFORE = re.compile(
+    r"\b(?:propos(?:es|ed|ing)|draft(?:s|ed|ing)|speculat(?:es|ed|ing)|guess(?:es|ed|ing))\s+"
+    r"(?:(?:on average|about|around|roughly|approximately|an average of|a mean of|only|just|"
+    r"up to)\s+)?[~≈]?\s*[*`]{0,2}$",
+    re.I,
+)
+# ... or the passive after the unit ('2.6 tokens per step are accepted'): the same
+_ACCEPTED_AFTER = re.compile(r"\s+(?:are|were|get|got|being|been|is|was)\s+accepted\b", re.I)
 # a line that states a goal or a requirement ('Our goal: ...', 'Target: AL >= 3', 'Acceptance
 # criteria - ...'): its figures are no measurement
 _GOAL_LINE = re.compile(
@@ -7546,8 +7563,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             and not _SPEC_WORDS.search(text)
         ):
             continue  # 'tokens per round' of a chat, 'per iteration' of a training loop
-        if k.metric == C.TOK_PER_STEP and _ACCEPT_BEFORE.search(
+        if k.metric == C.TOK_PER_STEP and _DRAFTS_BEFORE.search(
             text[max(0, m.start() - 40) : m.start()]
+        ):
+            continue  # 'the draft proposes 4.0 tokens per step': its width, no length
+        if k.metric == C.TOK_PER_STEP and (
+            _ACCEPT_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+            or _ACCEPTED_AFTER.match(text, m.end())
         ):
             # 'accepted ~2.1 tokens per step': accepted tokens per step, which some count with
             # the target's own token (EAGLE's τ) and some without: a length, undecided
