@@ -6751,21 +6751,43 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 # / 76.4 / 78.0 / 88.2 = 83.5% avg'): the mean where it closes the run, else one rate per draft
 # position where the name says so or the line's tokens per step is 1 + their sum
 _RUN_VALUE = r"[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
-_RATE_RUN_ON = (  # all of _RATE_RUN after its key (kept apart for `_keyed`)
-    r"[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
-    # a verb of the run's fall between the name and its values ('per-position acceptance
-    # decaying 0.8/0.6/0.4'): the values the positions', which must then fall
-    r"(?P<trend>(?:decaying|declining|decreasing|falling|dropping|tapering)\s+)?"
-    r"(?P<run>" + _RUN_VALUE + r"(?:\s*/\s*" + _RUN_VALUE + r"){1,7})"
-    r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
-    r"(?![\w/]|\.\d|\s*%)"
-)
+
+
+def _rate_run_on(sep: str) -> str:
+    """All of a rate run's pattern after its key (kept apart for `_keyed`), its values joined by
+    ``sep``."""
+    return (
+        r"[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
+        # a verb of the run's fall between the name and its values ('per-position acceptance
+        # decaying 0.8/0.6/0.4'): the values the positions', which must then fall
+        r"(?P<trend>(?:decaying|declining|decreasing|falling|dropping|tapering)\s+)?"
+        r"(?P<run>" + _RUN_VALUE + r"(?:\s*" + sep + r"\s*" + _RUN_VALUE + r"){1,7})"
+        r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
+        r"(?![\w/]|\.\d|\s*%|\s*" + V.ARROW + r")"
+    )
+
+
+_RATE_RUN_ON = _rate_run_on("/")
 _RATE_RUN_KEY_CHARS = r"[\w .-]"  # a rate's name after its first character
 _RATE_RUN_KEY_MOST = 61  # its most characters (one, then up to 60)
 _RATE_RUN = re.compile(
     r"(?P<key>[A-Za-zτ]" + _RATE_RUN_KEY_CHARS + r"{1,60}?)" + _RATE_RUN_ON, re.I
 )
 _RATE_RUN_AT = re.compile(r"(?=" + _RATE_RUN_ON + ")", re.I)
+# ... the values joined by arrows ('per-position acceptance: 0.78 -> 0.66 -> 0.57'): read only
+# under a per-position name, three values or more, falling (an arrow elsewhere is a change)
+_ARROW_RUN_ON = _rate_run_on(V.ARROW)
+_ARROW_RUN = re.compile(
+    r"(?P<key>[A-Za-zτ]" + _RATE_RUN_KEY_CHARS + r"{1,60}?)" + _ARROW_RUN_ON, re.I
+)
+_ARROW_RUN_AT = re.compile(r"(?=" + _ARROW_RUN_ON + ")", re.I)
+# a name of rates by draft position ('per-position acceptance', 'acceptance by depth',
+# 'acceptance rate at each position'; never one position's, 'position 2')
+_PER_POSITION_NAMED = re.compile(
+    r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)s?|"
+    r"position[ -]?wise)\b",
+    re.I,
+)
 _RATE_RUN_BREAK = _key_break(_RATE_RUN_KEY_CHARS, re.I)
 _POSITION_WORDS = re.compile(
     r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)|positions?|"
@@ -6779,15 +6801,26 @@ _LENGTH_AFTER = re.compile(
 )
 
 
-def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
-    """(start, end, items) of each run of a rate's values joined by '/'."""
-    for m in _keyed(_RATE_RUN, _RATE_RUN_AT, _RATE_RUN_KEY_MOST, _RATE_RUN_BREAK, text):
+def _rate_runs(
+    text: str, arrows: bool = False
+) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each run of a rate's values joined by '/' (``arrows``: by arrows,
+    under a per-position name only)."""
+    pat, at = (_ARROW_RUN, _ARROW_RUN_AT) if arrows else (_RATE_RUN, _RATE_RUN_AT)
+    for m in _keyed(pat, at, _RATE_RUN_KEY_MOST, _RATE_RUN_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
             continue
         if _NOT_MEASURED.search(m.group("key")[-60:]):
             continue  # 'expected acceptance rate 70/60/50': no measurement
-        texts = [x.strip() for x in m.group("run").split("/")]
+        run = m.group("run")
+        texts = [x.strip() for x in (V.ARROW_RE.split(run) if arrows else run.split("/"))]
+        if arrows and (
+            len(texts) < 3
+            or m.group("avg") is not None
+            or not (k.metric == C.PER_POSITION or _PER_POSITION_NAMED.search(m.group("key")))
+        ):
+            continue  # (arrows elsewhere: a change, each side a run)
         vals = [C.value(x) for x in texts]
         if any(v is None for v in vals):
             continue
@@ -6827,8 +6860,10 @@ def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
             ln = C.value(after.group("len"))
             if ln is None or abs(1 + sum(fr) - ln.number) > tol + C.half_unit(ln.decimals):
                 continue  # not the identity of rates by position: not read
-        if any(b > a + 1e-9 for a, b in zip(fr, fr[1:], strict=False)) and not positional:
-            continue
+        if any(b > a + 1e-9 for a, b in zip(fr, fr[1:], strict=False)) and (
+            arrows or not positional
+        ):
+            continue  # (rising values joined by arrows: a change, each side a run)
         items = [
             (
                 C.Key(C.POSITION, k.text, False, i),
@@ -7261,6 +7296,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a change in a bracket after the figure's name ('acceptance rate with the fused head
     # (about 4 -> 4.6)'): two records; plain values above 1 under a rate's name are lengths
     claim(RCH.spans(text) if RCH.hinted(text) else [])
+    # rates by position joined by arrows under a per-position name ('per-position acceptance:
+    # 0.78 -> 0.66 -> 0.57'): one run's positions, no change
+    claim(
+        _rate_runs(text, arrows=True)
+        if _ARROW_MARK.search(text) and _PER_POSITION_NAMED.search(text)
+        else []
+    )
     claim(_named_changes(text) if _ARROW_MARK.search(text) else [])
     claim(_stats_runs(text) if _STATS_HINT.search(text) else [])
     claim(_run_means(text) if "accepted" in low else [])
