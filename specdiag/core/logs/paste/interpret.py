@@ -56,6 +56,7 @@ from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
 from specdiag.core.logs.paste import position_pairs as PPAIR
 from specdiag.core.logs.paste import position_section as PSEC
+from specdiag.core.logs.paste import position_first as PF
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
@@ -7232,6 +7233,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # 1.52 (per-position acceptance 0.74 / 0.49 / 0.29)'): accepted drafts a step, the bonus
     # excluded; 1 + the sum: included (position_sum.py)
     claim(PSUM.spans(text) if PSUM.hinted(text) else [])
+    # a rate's values each after its position ('pos1 acceptance rate 0.8, pos2 acceptance rate
+    # 0.62'): one run's rates by position, no overall rate (position_first.py)
+    claim(PF.spans(text) if PF.hinted(low) else [])
     # tokens a step drafts ('drafts ~3.3 tokens/round at 0.86 acceptance'): never a length; the
     # rate beside it a run's, 1 + k x rate where k is exact (drafting.py)
     drafted = list(DRF.spans(text)) if DRF.hinted(low) else []
