@@ -33,6 +33,7 @@ from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import committed_mean as CM
 from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste import compared_settings as CMP
+from specdiag.core.logs.paste import coordinated as COORD
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import elided as EL
@@ -7236,6 +7237,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a rate's values each after its position ('pos1 acceptance rate 0.8, pos2 acceptance rate
     # 0.62'): one run's rates by position, no overall rate (position_first.py)
     claim(PF.spans(text) if PF.hinted(low) else [])
+    # one figure's values on several subsets, named once ('0.71 accept rate for chat and 0.58
+    # for math'): a record a subset, labelled (coordinated.py)
+    claim(COORD.spans(text) if COORD.hinted(low) else [])
     # tokens a step drafts ('drafts ~3.3 tokens/round at 0.86 acceptance'): never a length; the
     # rate beside it a run's, 1 + k x rate where k is exact (drafting.py)
     drafted = list(DRF.spans(text)) if DRF.hinted(low) else []
