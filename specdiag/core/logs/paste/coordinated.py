@@ -53,9 +53,7 @@ _OTHER = re.compile(
 
 def hinted(low: str) -> bool:
     """Whether a (lower-cased) line may hold such a coordination (a cheap test first)."""
-    return ("accept" in low or " al " in low) and (
-        " for " in low or " on " in low or " in " in low
-    )
+    return ("accept" in low or " al " in low) and (" for " in low or " on " in low or " in " in low)
 
 
 def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:

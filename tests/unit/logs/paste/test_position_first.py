@@ -1,9 +1,10 @@
-"""A rate's values each named by its draft position before the rate's name (`pos1 acceptance rate
-0.83, pos2 acceptance rate 0.64, pos3 acceptance rate 0.41`) are one run's profile: one record of
-per-position rates and no overall rate (the first position's rate is not the run's). Before, each
-item was read as the run's acceptance rate, a record each. A lone item, or items with a gap in
-their numbers, are each a position's rate: no record. Near misses: another figure at a position
-(`pos2 latency 12 ms`), and the run's own overall rate beside them, still read."""
+"""A rate's values each named by its draft position before the rate's name, no separator before
+the value (`pos1 acceptance rate 0.83, pos2 acceptance rate 0.64, pos3 acceptance rate 0.41`), are
+one run's profile: one record of per-position rates and no overall rate (the first position's rate
+is not the run's). Before, each item was read as the run's acceptance rate, a record each. A lone
+item is that position's rate, as with a colon (`pos1 acceptance rate: 0.83`); items with a gap in
+their numbers give no record. Near misses: another figure at a position (`pos2 latency 12 ms`), and
+the run's own overall rate beside them, still read."""
 
 from __future__ import annotations
 
@@ -44,7 +45,11 @@ def test_one_position_alone_is_no_run_rate(
     read: Read, pos: str, name: str, at: int, rate: int
 ) -> None:
     text = f"EAGLE run on the chat set.\n{pos.format(at)} {name} {rate / 100:.2f}\n"
-    assert all(r.printed_rate is None for r in read(text).records)
+    got = read(text).records
+    assert all(r.printed_rate is None for r in got)
+    # (read as with a colon before the value: that position's rate)
+    colon = f"EAGLE run on the chat set.\n{pos.format(at)} {name.rstrip(':')}: {rate / 100:.2f}\n"
+    assert [r.per_position for r in got] == [r.per_position for r in read(colon).records]
 
 
 def test_a_gap_in_the_positions_gives_no_run_rate(read: Read) -> None:
