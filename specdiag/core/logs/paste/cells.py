@@ -473,6 +473,10 @@ _PER_STEP_WORDS = (
             "avg accepted proposed tokens",
             "mean accepted proposed tokens",
             "proposed tokens accepted",
+            # (accepted drafted tokens: the same, the participle of drafting)
+            "accepted drafted tokens",
+            "avg accepted drafted tokens",
+            "mean accepted drafted tokens",
         ),
     ),
 )
@@ -830,6 +834,10 @@ def key(text: str) -> Key:
         # (tokens per verify step, mean of 8 prompts)'): the definition decides as alone
         got = defined
     if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
+        return Key(None, got.text, got.percent)
+    if got.metric in (TOK_PER_STEP, LENGTH) and _DRAFT_WIDTH_NAME.search(norm(text)[0]):
+        # ('speculated tokens per step', 'spec tokens/step'): the tokens the draft offers a
+        # step, its width k, no length
         return Key(None, got.text, got.percent)
     if got.metric in (RATE, ACCEPT_RATIO) and _FULL_ACCEPT.search(text):
         # ('full-accept rate', 'all-accepted ratio'): the share of steps whose every draft was
@@ -1346,6 +1354,30 @@ def says_drafts(name: str) -> bool:
     'accepted proposed tokens': the target proposes none), the target's own token left out."""
     low = name.lower()
     return "draft" in low or "proposed" in low
+
+
+# a name of the draft's output a step: one of those words right before its tokens
+_DRAFT_WIDTH_NAME = re.compile(
+    r"(?<!accepted )(?<!acc )\b(?:proposed|drafted|speculated|draft|spec)\s+(?:toks?|tokens)\b"
+    r"(?!\s+(?:accepted|kept|verified)\b)"
+)
+# a participle or noun of the draft's own output right before a name of tokens a step
+# ('proposed tokens per cycle', 'drafted tokens/step', 'spec tokens per round'): what the draft
+# offers a step, its width k, never what the target accepts; not after an accepted word
+# ('accepted drafted tokens per step': the accepted drafts a step)
+_DRAFT_WIDTH_WORDS = frozenset(("proposed", "drafted", "speculated", "draft", "spec"))
+
+
+def draft_width(before: list[str]) -> bool:
+    """Whether the words ``before`` a name of tokens a step (its first word 'tokens') end on a word of
+    the draft's own output ('Mean proposed', 'avg drafted'): the name counts the tokens drafted
+    a step, no length; not where an accepted word comes right before it."""
+    if not before:
+        return False
+    last = before[-1].lower().strip("*`_:=()[]")
+    if last not in _DRAFT_WIDTH_WORDS:
+        return False
+    return len(before) < 2 or not before[-2].lower().startswith(("acc", "kept", "verified"))
 
 
 def names_one(head: str, alone: bool = True) -> bool:

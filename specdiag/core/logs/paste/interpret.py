@@ -34,6 +34,7 @@ from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import committed_mean as CM
 from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste import compared_settings as CMP
+from specdiag.core.logs.paste import coordinated as COORD
 from specdiag.core.logs.paste import counts_pair as CPR
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
@@ -56,6 +57,7 @@ from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
+from specdiag.core.logs.paste import position_first as PF
 from specdiag.core.logs.paste import position_pairs as PPAIR
 from specdiag.core.logs.paste import position_section as PSEC
 from specdiag.core.logs.paste import position_sum as PSUM
@@ -4843,6 +4845,13 @@ def _key_of(words: str, sep: str | None = None) -> C.Key:
     for n in range(min(7, len(ws)), 0, -1):
         k = C.key(" ".join(ws[-n:]))
         if k.metric is not None:
+            if (
+                k.metric in (C.TOK_PER_STEP, C.LENGTH)
+                and ws[-n].lower().startswith("tok")
+                and C.draft_width(ws[:-n])
+            ):
+                # ('Mean proposed tokens per cycle is 7.00'): the draft's width a step
+                return C.Key(None, k.text, k.percent)
             return k
     # a qualifier after the name ('average acc_length over runs', 'accept length on gsm8k'),
     # unless what follows it names another measure ('acceptance length with a standard
@@ -6094,6 +6103,16 @@ _ACCEPT_BEFORE = re.compile(
     r"a mean of|only|just)\s+)?[~≈]?\s*[*`]{0,2}$",
     re.I,
 )
+# a verb of the draft offering tokens right before a value of tokens a step ('the draft proposes
+# ~4.0 tokens per step', 'drafting 3 tokens/step'): the draft's width a step, no length
+_DRAFTS_BEFORE = re.compile(
+    r"\b(?:propos(?:es|ed|ing)|draft(?:s|ed|ing)|speculat(?:es|ed|ing)|guess(?:es|ed|ing))\s+"
+    r"(?:(?:on average|about|around|roughly|approximately|an average of|a mean of|only|just|"
+    r"up to)\s+)?[~≈]?\s*[*`]{0,2}$",
+    re.I,
+)
+# ... or the passive after the unit ('2.6 tokens per step are accepted'): the same
+_ACCEPTED_AFTER = re.compile(r"\s+(?:are|were|get|got|being|been|is|was)\s+accepted\b", re.I)
 # a line that states a goal or a requirement ('Our goal: ...', 'Target: AL >= 3', 'Acceptance
 # criteria - ...'): its figures are no measurement
 _GOAL_LINE = re.compile(
@@ -6866,21 +6885,43 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 # / 76.4 / 78.0 / 88.2 = 83.5% avg'): the mean where it closes the run, else one rate per draft
 # position where the name says so or the line's tokens per step is 1 + their sum
 _RUN_VALUE = r"[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
-_RATE_RUN_ON = (  # all of _RATE_RUN after its key (kept apart for `_keyed`)
-    r"[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
-    # a verb of the run's fall between the name and its values ('per-position acceptance
-    # decaying 0.8/0.6/0.4'): the values the positions', which must then fall
-    r"(?P<trend>(?:decaying|declining|decreasing|falling|dropping|tapering)\s+)?"
-    r"(?P<run>" + _RUN_VALUE + r"(?:\s*/\s*" + _RUN_VALUE + r"){1,7})"
-    r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
-    r"(?![\w/]|\.\d|\s*%)"
-)
+
+
+def _rate_run_on(sep: str) -> str:
+    """All of a rate run's pattern after its key (kept apart for `_keyed`), its values joined by
+    ``sep``."""
+    return (
+        r"[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
+        # a verb of the run's fall between the name and its values ('per-position acceptance
+        # decaying 0.8/0.6/0.4'): the values the positions', which must then fall
+        r"(?P<trend>(?:decaying|declining|decreasing|falling|dropping|tapering)\s+)?"
+        r"(?P<run>" + _RUN_VALUE + r"(?:\s*" + sep + r"\s*" + _RUN_VALUE + r"){1,7})"
+        r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
+        r"(?![\w/]|\.\d|\s*%|\s*" + V.ARROW + r")"
+    )
+
+
+_RATE_RUN_ON = _rate_run_on("/")
 _RATE_RUN_KEY_CHARS = r"[\w .-]"  # a rate's name after its first character
 _RATE_RUN_KEY_MOST = 61  # its most characters (one, then up to 60)
 _RATE_RUN = re.compile(
     r"(?P<key>[A-Za-zτ]" + _RATE_RUN_KEY_CHARS + r"{1,60}?)" + _RATE_RUN_ON, re.I
 )
 _RATE_RUN_AT = re.compile(r"(?=" + _RATE_RUN_ON + ")", re.I)
+# ... the values joined by arrows ('per-position acceptance: 0.78 -> 0.66 -> 0.57'): read only
+# under a per-position name, three values or more, falling (an arrow elsewhere is a change)
+_ARROW_RUN_ON = _rate_run_on(V.ARROW)
+_ARROW_RUN = re.compile(
+    r"(?P<key>[A-Za-zτ]" + _RATE_RUN_KEY_CHARS + r"{1,60}?)" + _ARROW_RUN_ON, re.I
+)
+_ARROW_RUN_AT = re.compile(r"(?=" + _ARROW_RUN_ON + ")", re.I)
+# a name of rates by draft position ('per-position acceptance', 'acceptance by depth',
+# 'acceptance rate at each position'; never one position's, 'position 2')
+_PER_POSITION_NAMED = re.compile(
+    r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)s?|"
+    r"position[ -]?wise)\b",
+    re.I,
+)
 _RATE_RUN_BREAK = _key_break(_RATE_RUN_KEY_CHARS, re.I)
 _POSITION_WORDS = re.compile(
     r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)|positions?|"
@@ -6894,15 +6935,26 @@ _LENGTH_AFTER = re.compile(
 )
 
 
-def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
-    """(start, end, items) of each run of a rate's values joined by '/'."""
-    for m in _keyed(_RATE_RUN, _RATE_RUN_AT, _RATE_RUN_KEY_MOST, _RATE_RUN_BREAK, text):
+def _rate_runs(
+    text: str, arrows: bool = False
+) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each run of a rate's values joined by '/' (``arrows``: by arrows,
+    under a per-position name only)."""
+    pat, at = (_ARROW_RUN, _ARROW_RUN_AT) if arrows else (_RATE_RUN, _RATE_RUN_AT)
+    for m in _keyed(pat, at, _RATE_RUN_KEY_MOST, _RATE_RUN_BREAK, text):
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
             continue
         if _NOT_MEASURED.search(m.group("key")[-60:]):
             continue  # 'expected acceptance rate 70/60/50': no measurement
-        texts = [x.strip() for x in m.group("run").split("/")]
+        run = m.group("run")
+        texts = [x.strip() for x in (V.ARROW_RE.split(run) if arrows else run.split("/"))]
+        if arrows and (
+            len(texts) < 3
+            or m.group("avg") is not None
+            or not (k.metric == C.PER_POSITION or _PER_POSITION_NAMED.search(m.group("key")))
+        ):
+            continue  # (arrows elsewhere: a change, each side a run)
         vals = [C.value(x) for x in texts]
         if any(v is None for v in vals):
             continue
@@ -6942,8 +6994,10 @@ def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
             ln = C.value(after.group("len"))
             if ln is None or abs(1 + sum(fr) - ln.number) > tol + C.half_unit(ln.decimals):
                 continue  # not the identity of rates by position: not read
-        if any(b > a + 1e-9 for a, b in zip(fr, fr[1:], strict=False)) and not positional:
-            continue
+        if any(b > a + 1e-9 for a, b in zip(fr, fr[1:], strict=False)) and (
+            arrows or not positional
+        ):
+            continue  # (rising values joined by arrows: a change, each side a run)
         items = [
             (
                 C.Key(C.POSITION, k.text, False, i),
@@ -7353,6 +7407,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # 1.52 (per-position acceptance 0.74 / 0.49 / 0.29)'): accepted drafts a step, the bonus
     # excluded; 1 + the sum: included (position_sum.py)
     claim(PSUM.spans(text) if PSUM.hinted(text) else [])
+    # a rate's values each after its position ('pos1 acceptance rate 0.8, pos2 acceptance rate
+    # 0.62'): one run's rates by position, no overall rate (position_first.py)
+    claim(PF.spans(text) if PF.hinted(low) else [])
+    # one figure's values on several subsets, named once ('0.71 accept rate for chat and 0.58
+    # for math'): a record a subset, labelled (coordinated.py)
+    claim(COORD.spans(text) if COORD.hinted(low) else [])
     # tokens a step drafts ('drafts ~3.3 tokens/round at 0.86 acceptance'): never a length; the
     # rate beside it a run's, 1 + k x rate where k is exact (drafting.py)
     drafted = list(DRF.spans(text)) if DRF.hinted(low) else []
@@ -7429,6 +7489,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a change in a bracket after the figure's name ('acceptance rate with the fused head
     # (about 4 -> 4.6)'): two records; plain values above 1 under a rate's name are lengths
     claim(RCH.spans(text) if RCH.hinted(text) else [])
+    # rates by position joined by arrows under a per-position name ('per-position acceptance:
+    # 0.78 -> 0.66 -> 0.57'): one run's positions, no change
+    claim(
+        _rate_runs(text, arrows=True)
+        if _ARROW_MARK.search(text) and _PER_POSITION_NAMED.search(text)
+        else []
+    )
     claim(_named_changes(text) if _ARROW_MARK.search(text) else [])
     claim(_stats_runs(text) if _STATS_HINT.search(text) else [])
     claim(_run_means(text) if "accepted" in low else [])
@@ -7731,8 +7798,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             and not _SPEC_WORDS.search(text)
         ):
             continue  # 'tokens per round' of a chat, 'per iteration' of a training loop
-        if k.metric == C.TOK_PER_STEP and _ACCEPT_BEFORE.search(
+        if k.metric == C.TOK_PER_STEP and _DRAFTS_BEFORE.search(
             text[max(0, m.start() - 40) : m.start()]
+        ):
+            continue  # 'the draft proposes 4.0 tokens per step': its width, no length
+        if k.metric == C.TOK_PER_STEP and (
+            _ACCEPT_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+            or _ACCEPTED_AFTER.match(text, m.end())
         ):
             # 'accepted ~2.1 tokens per step': accepted tokens per step, which some count with
             # the target's own token (EAGLE's τ) and some without: a length, undecided
