@@ -18,6 +18,13 @@ from specdiag.core.logs.paste.vocab import FIRST_PERSON
 SETTING = "a setting"
 
 _ACCEPT = re.compile(r"accept|\bAL\b|\bAR\b|\btau\b", re.I)
+# the same, or the tokens a step emits named (a length, the target's token counted: 'tokens per
+# step', 'a verify step emits 2.1 tokens'): what a supposition's figure may be
+_ACCEPT_OR_STEP = re.compile(
+    r"accept|\bAL\b|\bAR\b|\btau\b|\btok(?:en)?s?\s*(?:/|per|a|each)\s*(?:verify\s+)?(?:step|round|cycle)|"
+    r"\b(?:step|round|cycle)\s+(?:emits|produces|yields|outputs|generates)\b",
+    re.I,
+)
 
 # 'NAME=2.83', 'export NAME=2.83', 'readonly NAME=2.83  # comment': one assignment alone on its
 # line, the value one bare number (quoted or not)
@@ -529,14 +536,14 @@ def illustrative_sentence(text: str) -> str | None:
     """The words of ``text`` that mark a sentence of it as an illustration of what code does,
     not a run (a supposition, a generic subject), where that sentence holds acceptance counts
     or a figure and says no one measured it; or None."""
-    if not _ACCEPT.search(text):
+    if not _ACCEPT_OR_STEP.search(text):
         return None
     if ("never" in text or "not" in text or "n't" in text or "n’t" in text) and (
         u := _unattained(text)
     ) is not None:
         return u
     for s in _sentences(text):
-        if not _ACCEPT.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
+        if not _ACCEPT_OR_STEP.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
             continue
         if (w := _worked_example(s)) is not None:
             return w

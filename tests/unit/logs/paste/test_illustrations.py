@@ -267,3 +267,33 @@ def test_negative_control_compared_drafts_of_a_run_are_read(told: str, a: int, b
     text = told.format(a=a, b=b) + " on the code set.\n"
     rates = sorted(r.printed_rate for r in read_paste(text).records if r.printed_rate is not None)
     assert a / 100 in rates
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    opener=st.sampled_from(["If", "Suppose", "Assume", "Imagine", "E.g. if"]),
+    name=st.sampled_from(
+        [
+            "each verify step emits {v} tokens",
+            "every round produces {v} tokens",
+            "tokens per step is {v}",
+            "the tokens/step reach {v}",
+        ]
+    ),
+    v=st.decimals(min_value="1.01", max_value="4.99", places=2).map(str),
+    then=st.sampled_from(
+        ["speculation costs more than it saves", "the draft pays for itself", "decode is 2x"]
+    ),
+)
+def test_tokens_a_step_in_a_supposition_are_no_record(
+    opener: str, name: str, v: str, then: str
+) -> None:
+    # the tokens a step emits named in a supposition: what a length would be, no run
+    text = f"{opener} {name.format(v=v)}, {then}.\n"
+    got = read_paste(text)
+    assert got.records == ()
+
+
+def test_negative_control_tokens_a_step_of_a_run_is_read() -> None:
+    text = "On the chat set we measured 2.41 tokens per step with the new head.\n"
+    assert [r.accept_length for r in read_paste(text).records] == [2.41]
