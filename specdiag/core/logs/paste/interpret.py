@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import above_max as AM
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
@@ -1445,6 +1446,12 @@ def grid(
             keys.append((kn, group))
     for i in series:
         keys[i] = (_series_key(cols[i][1]), cols[i][0])
+    if any(AM.candidate(n, k) for (k, _), (_, n) in zip(keys, cols, strict=True)):
+        # a mean draft length above its row's draft maximum: tokens a step (above_max.py)
+        for i, kk in AM.keyed(
+            [c for _, c in g.rows], [n for _, n in cols], [k for k, _ in keys], most_of_labels
+        ).items():
+            keys[i] = (kk, keys[i][1])
     keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
     keys = _by_cells(g, keys)
     if {C.ACCEPTED, C.DRAFTED} <= {k.metric for k, _ in keys}:

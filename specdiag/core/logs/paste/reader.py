@@ -8,6 +8,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterator
 
+from specdiag.core.logs.paste import above_max as AM
 from specdiag.core.logs.paste import accept_list as ACL
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
@@ -2973,6 +2974,8 @@ def read_paste(
     records, block_of = CHR.fold(records, block_of, raw)
     # 'A 0.62 acceptance rate is decent' judging one other record's figure: that run (judged.py)
     records, block_of = JG.fold(records, block_of, raw)
+    # a column of a name another table of the paste proved tokens a step (above_max.py)
+    records = AM.carried(records)
     # a later table's row restating an earlier table's row under a shorter name
     # (restated_table.py)
     records, block_of = RT.fold(records, block_of, raw)
