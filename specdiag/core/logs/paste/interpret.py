@@ -4173,6 +4173,11 @@ _STAT_AFTER = (
 # queries', '500 requests'): it qualifies the name and is never the figure's value
 # the first term of a formula ('tokens per round is `1 + accept_rate × (block − 1)`'): a
 # definition, never a measured value
+# the words that open an aside after a spaced hyphen, never a formula's term
+_ASIDE_WORDS = (
+    r"(?:this|that|it|its|which|not|so|and|but|pretty|quite|very|too|still|looks?|seems?|"
+    r"good|bad|ok|okay|fine|great|nice|decent|poor|terrible|awful|meh)"
+)
 _FORMULA_AFTER = (
     # (a '*' after a space and right before a bracket opens emphasis, '64.3% *(avg ...)*': no
     # operator)
@@ -4180,7 +4185,9 @@ _FORMULA_AFTER = (
     # after a space, a word of two letters or more right after it, a star right after a later
     # word's last letter, no operator after that star: '2.50 *k*', one symbol, and '2.50 *k* +
     # 1' stay formulas)
-    r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−-]|(?<!\s)\*|"
+    # (a spaced hyphen opening an aside, a pronoun or a judging word after it, '0.41 - this
+    # is bad', '2.6 - not great': a dash of prose, no minus)
+    r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−]|-(?!\s+" + _ASIDE_WORDS + r"\b)|(?<!\s)\*|"
     r"\*(?!\(|[A-Za-z]{2}[^*\n]{0,40}(?<=[^\s*])\*(?!\*|\s*[+×·−*/=^-])))\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
     # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
     r"(?!\s*[/÷]\s*\()"
