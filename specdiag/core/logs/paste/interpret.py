@@ -4906,8 +4906,9 @@ _PCT_FIRST = re.compile(
     r"(?:1[7-9]|[2-9]\d)\.\d{1,2}(?=\s+acceptance\s+rate\b"
     r"(?!\s+(?:targets?|thresholds?|goals?|bars?|floors?|cut-?offs?|gates?)\b)))[*`]{0,2})\s+"
     # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
-    # acceptance rate'): how the runs' figure was pooled, the same figure
-    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
+    # acceptance rate'): how the runs' figure was pooled, the same figure ('77.1% weighted
+    # acceptance', 'token-weighted': the runs' counts pooled)
+    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median|(?:token-)?weighted)\s+)?"
     # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
     r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
     # ('63% draft token acceptance', '63% draft-token acceptance': the drafts' tokens)
