@@ -258,7 +258,10 @@ _SPEC_CONTEXT = re.compile(
     r"(?!draft(?:ed|s|ing)?\s+(?:of\s+)?(?:the\s+)?(?:release|notes?|pr|document|version|email"
     r"|copy|plan)\b)(?:"
     + V.SPECULATIVE_RE
-    + r")|accept(?:ance)?[ _]?len|τ|tok(?:ens)?/step|verify|bonus|target model",
+    + r")|accept(?:ance)?[ _]?len|τ|tok(?:ens)?/step|verify|bonus|target model"
+    # llama.cpp's draft maximum by its short name ('n-max', 'n_max'; the long ones say 'draft'):
+    # a setting of speculation alone
+    + r"|(?<![\w-])n[-_]max(?![\w-])",
     re.IGNORECASE,
 )
 # (or llama.cpp's token sampler API named, 'common_sampler_sample', 'llama_sampler_init': its
