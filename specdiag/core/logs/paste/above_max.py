@@ -68,7 +68,9 @@ def keyed(
                 ok = False
                 break
             seen += 1
-            most = maximum([(names[j], c) for j, c in enumerate(cells) if j != ci and j < len(names)])
+            most = maximum(
+                [(names[j], c) for j, c in enumerate(cells) if j != ci and j < len(names)]
+            )
             if most is None:
                 continue
             tol = C.half_unit(v.decimals)
@@ -106,11 +108,7 @@ def carried(records: list[PasteRecord]) -> list[PasteRecord]:
     out = []
     for r in records:
         hit = next(
-            (
-                (n, v)
-                for n, v in r.labels
-                if C.norm(n)[0] in proven and candidate(n, C.key(n))
-            ),
+            ((n, v) for n, v in r.labels if C.norm(n)[0] in proven and candidate(n, C.key(n))),
             None,
         )
         val = C.value(hit[1]) if hit is not None else None

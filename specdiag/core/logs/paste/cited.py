@@ -212,7 +212,9 @@ _ATTRIBUTED_BEFORE = re.compile(
     r"\b(?:in|from|according\s+to|per|as\s+(?:stated|reported|shown)\s+in)\s+(?:the|their|this|"
     r"that|an?|[\w-]+['’]s)?\s*(?:[\w-]+\s+){0,3}?\[?" + _WHERE + r"\b|"
     # (the owner of the source possessive between: 'that row's footnote reports')
-    r"\b(?:the|their|this|that)\s+(?:[\w-]+(?:['’]s)?\s+){0,2}?" + _WHERE + r"(?:['’]s\b|\s+(?:reports?|"
+    r"\b(?:the|their|this|that)\s+(?:[\w-]+(?:['’]s)?\s+){0,2}?"
+    + _WHERE
+    + r"(?:['’]s\b|\s+(?:reports?|"
     r"says|shows|claims|states|lists|gives|quotes|mentions)\b)|"
     # (a card without 'model' claiming a figure: 'their card claims', 'the upstream card
     # states'; a card that shows or gives a figure may be the GPU a run measured on)

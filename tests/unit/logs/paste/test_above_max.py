@@ -54,7 +54,9 @@ def test_a_draft_length_above_its_maximum_is_a_length_bonus_included(
     rows = []
     for i, (k, r, ln) in enumerate(runs):
         speed = f"{30 + i * 3.7:.1f}"
-        cells = [speed, f"{r:.3f}", f"{ln:.2f}"] if speed_first else [f"{r:.3f}", speed, f"{ln:.2f}"]
+        cells = (
+            [speed, f"{r:.3f}", f"{ln:.2f}"] if speed_first else [f"{r:.3f}", speed, f"{ln:.2f}"]
+        )
         rows.append([str(k), *cells])
     heads = ["tok/s", "acceptance", name] if speed_first else ["acceptance", "tok/s", name]
     text = "Sweep of the draft limit:\n\n" + _pipe([most, *heads], rows)

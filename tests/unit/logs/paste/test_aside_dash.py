@@ -17,7 +17,15 @@ from tests.support.examples import examples
     sep=st.sampled_from([" = ", ": ", " is "]),
     value=st.integers(100, 990),
     aside=st.sampled_from(
-        ["this is low", "that is fine", "not great", "pretty good", "so so", "quite bad", "ok I guess"]
+        [
+            "this is low",
+            "that is fine",
+            "not great",
+            "pretty good",
+            "so so",
+            "quite bad",
+            "ok I guess",
+        ]
     ),
     lead=st.sampled_from(["", "I saw ", "Here, "]),
 )

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from tests.support.examples import examples
 
 _TABLE = (
-    "| limit | tok/s | acceptance |\n|---|---|---|\n"
-    "| 2 | 24.1 | 0.781 |\n| 4 | 27.9 | 0.622 |\n\n"
+    "| limit | tok/s | acceptance |\n|---|---|---|\n| 2 | 24.1 | 0.781 |\n| 4 | 27.9 | 0.622 |\n\n"
 )
 
 

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from tests.support.examples import examples
 
-
 # a line of prose (six words at least) above the table, naming no model nor decoding
 _LEAD = "## Numbers from readers\n\nTried it on your own box? Send us a new row.\n\n"
 
