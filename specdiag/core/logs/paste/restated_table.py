@@ -34,8 +34,9 @@ path's name, `n-max 8` after the sweep's `8`; a setting of another column, `q8_0
 table beside the sweep's `3`) where it prints the same length and the same rate (each printed
 by both or by neither, one at least) and every other decimal of its line (its speeds) is
 printed on the earlier row's line too, one such decimal at least: the run copied whole into
-another table. Exactly one earlier row may match; a speed or a figure that differs, or a row
-of acceptance figures alone, keeps it.
+another table. Exactly one earlier row may match; a speed or a figure that differs, a row
+of acceptance figures alone, or an earlier row counting several prompts (a summary of runs)
+keeps it.
 """
 
 from __future__ import annotations
@@ -107,6 +108,15 @@ _PROMPT_COUNT = frozenset(
         "num samples",
     )
 )
+
+
+def _many_prompts(r: PasteRecord) -> bool:
+    """Whether a row says it was measured over several prompts ('| prompts |' holding 2 or
+    more): a summary of runs, never one run another table copies."""
+    return any(
+        k.strip().lower() in _PROMPT_COUNT and v.strip().isdigit() and int(v.strip()) > 1
+        for k, v in r.labels
+    )
 
 
 def _one_prompt(r: PasteRecord) -> bool:
@@ -203,6 +213,7 @@ def fold(
                 for i in by_figures.get(_figures(records[j]), [])
                 if block_of[i] < block_of[j]
                 and i not in drop
+                and not _many_prompts(records[i])
                 and more <= _all_decimals(records[i], raw)
             ]
         if len(hits) != 1:

@@ -79,3 +79,14 @@ def test_acceptance_figures_alone_keep_the_later_row(read) -> None:
     later = _pipe(["cache", "acceptance"], [["q4", "0.860"]])
     got = read("Sweep:\n\n" + first + "\nCache:\n\n" + later).records
     assert [r.printed_rate for r in got] == [0.86, 0.84, 0.86]
+
+
+def test_a_summary_over_several_prompts_keeps_the_later_row(read) -> None:
+    # the earlier row a mean over three prompts: the later row, alike, is one prompt's own run
+    first = _pipe(
+        ["suite", "prompts", "gen tok/s", "acceptance"],
+        [["long", "3", "80.5", "0.860"], ["short", "2", "99.1", "0.840"]],
+    )
+    later = _pipe(["prompt", "gen tok/s", "acceptance"], [["essay-7", "80.5", "0.860"]])
+    got = read("Bench:\n\n" + first + "\nPer prompt:\n\n" + later).records
+    assert [r.printed_rate for r in got] == [0.86, 0.84, 0.86]
