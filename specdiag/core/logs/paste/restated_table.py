@@ -82,6 +82,9 @@ def _other_decimals(r: PasteRecord, raw: list[str] | None) -> frozenset[str]:
     )
 
 
+_MOST_CANDIDATES = 8
+
+
 def _figures(r: PasteRecord) -> tuple[float | None, float | None]:
     return (r.printed_length, r.printed_rate)
 
@@ -144,11 +147,14 @@ def fold(
     for i in rows:
         for f in facts[i]:
             by_fact.setdefault(f, []).append(i)
-    # the records by their printed length and rate (the fourth rule's candidates, looked up)
-    by_figures: dict[tuple[float | None, float | None], list[int]] = {}
+    # the one-line records by their printed length and rate and each decimal of their line (the
+    # fourth rule's candidates, looked up: a later row's every other decimal is on its line)
+    by_figures: dict[tuple[float | None, float | None, str], list[int]] = {}
+    every: dict[int, frozenset[str]] = {}
     for i in rows:
-        if records[i].first_line == records[i].last_line:
-            by_figures.setdefault(_figures(records[i]), []).append(i)
+        every[i] = _all_decimals(records[i], raw) if raw is not None else frozenset()
+        for d in every[i]:
+            by_figures.setdefault((*_figures(records[i]), d), []).append(i)
     out = list(records)
     drop: set[int] = set()
     # (each row's label words and other decimals taken once, when first asked)
@@ -208,13 +214,15 @@ def fold(
             # a later table's row printing the same acceptance figures as one earlier row, and
             # nothing besides that the earlier row's line does not print (its speeds): that run
             # copied into another table, whatever its name (the fourth rule)
+            # (more candidates than a few printing the same figures and speed: no one run told)
+            found = by_figures.get((*_figures(records[j]), min(more)), [])
             hits = [
                 i
-                for i in by_figures.get(_figures(records[j]), [])
+                for i in (found if len(found) <= _MOST_CANDIDATES else ())
                 if block_of[i] < block_of[j]
                 and i not in drop
                 and not _many_prompts(records[i])
-                and more <= _all_decimals(records[i], raw)
+                and more <= every[i]
             ]
         if len(hits) != 1:
             continue
