@@ -18,7 +18,9 @@ between the source and the value (the writer reading it, ``we see that``, is non
 holding its own figure too, on the same line (``while mine only gets 2.61``) or another (``on my box
 τ = 2.4``), or its own run set aside (a draft's training trajectory, no serving measurement):
 that source's figure, set against the run, no record. Where every figure of the paste is so
-attributed, they stay reported runs (above).
+attributed, they stay reported runs (above). A footnote is such a source too, its owner
+possessive before it or not (``that row's footnote reports 0.345``), and a sentence wrapped from
+the line above is read from its opening there (the line above ending no sentence).
 
 A section whose markdown heading names a model card as where its figures come from (`### Mean
 acceptance length (model card of org/draft-x)`, `## 模型卡的接受长度`), with no word of the paste's
@@ -204,12 +206,15 @@ def _linked_before(line: str, at: int) -> bool:
 # (a tutorial or a guide too: 'the vendor tutorial lists 55% acceptance', another's published run)
 _WHERE = (
     r"(?:blog(?:\s*post)?|paper|article|tech(?:nical)?\s+report|model[\s_-]*card|tutorial|"
-    r"guide)"
+    r"guide|footnote)"
 )
 _ATTRIBUTED_BEFORE = re.compile(
     r"\b(?:in|from|according\s+to|per|as\s+(?:stated|reported|shown)\s+in)\s+(?:the|their|this|"
     r"that|an?|[\w-]+['’]s)?\s*(?:[\w-]+\s+){0,3}?\[?" + _WHERE + r"\b|"
-    r"\b(?:the|their|this|that)\s+(?:[\w-]+\s+){0,2}?" + _WHERE + r"(?:['’]s\b|\s+(?:reports?|"
+    # (the owner of the source possessive between: 'that row's footnote reports')
+    r"\b(?:the|their|this|that)\s+(?:[\w-]+(?:['’]s)?\s+){0,2}?"
+    + _WHERE
+    + r"(?:['’]s\b|\s+(?:reports?|"
     r"says|shows|claims|states|lists|gives|quotes|mentions)\b)|"
     # (a card without 'model' claiming a figure: 'their card claims', 'the upstream card
     # states'; a card that shows or gives a figure may be the GPU a run measured on)
@@ -329,6 +334,21 @@ def sourced_lead(line: str) -> bool:
     )
 
 
+# a line of prose: no table row, no code, no list item or heading opening it
+_PROSE_LINE = re.compile(r"^\s*[A-Za-z\"'“(*_]")
+
+
+def _wrapped_from(above: str) -> str:
+    """The opening of a sentence the line above leaves unfinished (its text after its last
+    sentence end, a space after it), or '' where it ends one or is no prose."""
+    if not above.strip() or "|" in above or _PROSE_LINE.match(above) is None:
+        return ""
+    if re.search(r"[.!?:;]\W*$", above.rstrip()):
+        return ""
+    start = max((e.end() for e in _SENTENCE_END.finditer(above)), default=0)
+    return _LINK_TARGET.sub("]", above[start:]).strip() + " "
+
+
 def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) -> set[int]:
     """The indexes of the one-line records whose figure a source is said to report, in a
     paste holding its own figure too: a record not so attributed, or (``own``) its own run
@@ -355,6 +375,9 @@ def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) ->
         if lead and ln >= 2 and sourced_lead(raw[ln - 2]) and not ANY_FIRST_PERSON.search(line):
             out.update(idx)  # (the line a lead above credits to a source: every figure of it)
         elif where:
+            # (a sentence wrapped from the line above: its opening there, 'That row's footnote
+            # reports' over '0.95-1.0 on its prompt but 0.345 on novel traffic')
+            line = _wrapped_from(raw[ln - 2] if ln >= 2 else "") + line
             out.update(i for i in idx if _attributed(records[i], line))
     # the paste's own figure on the same line or on another ('In the paper τ reaches 3.1.'
     # over 'On my box τ = 2.4'): the source's are set against it; alone, they stay

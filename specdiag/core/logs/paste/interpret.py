@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import above_max as AM
 from specdiag.core.logs.paste import accepted_list as ACL
 from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
@@ -1467,6 +1468,12 @@ def grid(
             keys.append((kn, group))
     for i in series:
         keys[i] = (_series_key(cols[i][1]), cols[i][0])
+    if any(AM.candidate(n, k) for (k, _), (_, n) in zip(keys, cols, strict=True)):
+        # a mean draft length above its row's draft maximum: tokens a step (above_max.py)
+        for i, kk in AM.keyed(
+            [c for _, c in g.rows], [n for _, n in cols], [k for k, _ in keys], most_of_labels
+        ).items():
+            keys[i] = (kk, keys[i][1])
     keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
     keys = _by_cells(g, keys)
     if {C.ACCEPTED, C.DRAFTED} <= {k.metric for k, _ in keys}:
@@ -4273,6 +4280,11 @@ _STAT_AFTER = (
 # queries', '500 requests'): it qualifies the name and is never the figure's value
 # the first term of a formula ('tokens per round is `1 + accept_rate × (block − 1)`'): a
 # definition, never a measured value
+# the words that open an aside after a spaced hyphen, never a formula's term
+_ASIDE_WORDS = (
+    r"(?:this|that|it|its|which|not|so|and|but|pretty|quite|very|too|still|looks?|seems?|"
+    r"good|bad|ok|okay|fine|great|nice|decent|poor|terrible|awful|meh)"
+)
 _FORMULA_AFTER = (
     # (a '*' after a space and right before a bracket opens emphasis, '64.3% *(avg ...)*': no
     # operator)
@@ -4280,7 +4292,9 @@ _FORMULA_AFTER = (
     # after a space, a word of two letters or more right after it, a star right after a later
     # word's last letter, no operator after that star: '2.50 *k*', one symbol, and '2.50 *k* +
     # 1' stay formulas)
-    r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−-]|(?<!\s)\*|"
+    # (a spaced hyphen opening an aside, a pronoun or a judging word after it, '0.41 - this
+    # is bad', '2.6 - not great': a dash of prose, no minus)
+    r"(?<!\s[*])(?![*`]{0,2}\s*(?:[+×·−]|-(?!\s+" + _ASIDE_WORDS + r"\b)|(?<!\s)\*|"
     r"\*(?!\(|[A-Za-z]{2}[^*\n]{0,40}(?<=[^\s*])\*(?!\*|\s*[+×·−*/=^-])))\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
     # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
     r"(?!\s*[/÷]\s*\()"
@@ -5031,8 +5045,9 @@ _PCT_FIRST = re.compile(
     r"(?:1[7-9]|[2-9]\d)\.\d{1,2}(?=\s+acceptance\s+rate\b"
     r"(?!\s+(?:targets?|thresholds?|goals?|bars?|floors?|cut-?offs?|gates?)\b)))[*`]{0,2})\s+"
     # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
-    # acceptance rate'): how the runs' figure was pooled, the same figure
-    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median)\s+)?"
+    # acceptance rate'): how the runs' figure was pooled, the same figure ('77.1% weighted
+    # acceptance', 'token-weighted': the runs' counts pooled)
+    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median|(?:token-)?weighted)\s+)?"
     # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
     r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
     # ('63% draft token acceptance', '63% draft-token acceptance': the drafts' tokens)

@@ -8,6 +8,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterator
 
+from specdiag.core.logs.paste import above_max as AM
 from specdiag.core.logs.paste import accept_list as ACL
 from specdiag.core.logs.paste import accepted_of_column as AOC
 from specdiag.core.logs.paste import alpha as AL
@@ -259,7 +260,10 @@ _SPEC_CONTEXT = re.compile(
     r"(?!draft(?:ed|s|ing)?\s+(?:of\s+)?(?:the\s+)?(?:release|notes?|pr|document|version|email"
     r"|copy|plan)\b)(?:"
     + V.SPECULATIVE_RE
-    + r")|accept(?:ance)?[ _]?len|τ|tok(?:ens)?/step|verify|bonus|target model",
+    + r")|accept(?:ance)?[ _]?len|τ|tok(?:ens)?/step|verify|bonus|target model"
+    # llama.cpp's draft maximum by its short name ('n-max', 'n_max'; the long ones say 'draft'):
+    # a setting of speculation alone
+    + r"|(?<![\w-])n[-_]max(?![\w-])",
     re.IGNORECASE,
 )
 # (or llama.cpp's token sampler API named, 'common_sampler_sample', 'llama_sampler_init': its
@@ -2992,6 +2996,8 @@ def read_paste(
     records, block_of = CHR.fold(records, block_of, raw)
     # 'A 0.62 acceptance rate is decent' judging one other record's figure: that run (judged.py)
     records, block_of = JG.fold(records, block_of, raw)
+    # a column of a name another table of the paste proved tokens a step (above_max.py)
+    records = AM.carried(records)
     # a later table's row restating an earlier table's row under a shorter name
     # (restated_table.py)
     records, block_of = RT.fold(records, block_of, raw)

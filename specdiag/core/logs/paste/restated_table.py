@@ -28,6 +28,15 @@ is printed by the earlier row, the same figure and value, and a decimal other th
 acceptance cells (a throughput, `129.1`) is printed on both rows' lines: one run measured once,
 its figures copied into the comparison. Exactly one earlier row may match; a row on one line
 each (a transposed table's column is not compared so).
+
+A later table's one-line row restates an earlier table's one-line row whatever its name (a
+path's name, `n-max 8` after the sweep's `8`; a setting of another column, `q8_0` in a KV
+table beside the sweep's `3`) where it prints the same length and the same rate (each printed
+by both or by neither, one at least) and every other decimal of its line (its speeds) is
+printed on the earlier row's line too, one such decimal at least: the run copied whole into
+another table. Exactly one earlier row may match; a speed or a figure that differs, a row
+of acceptance figures alone, or an earlier row counting several prompts (a summary of runs)
+keeps it.
 """
 
 from __future__ import annotations
@@ -73,6 +82,20 @@ def _other_decimals(r: PasteRecord, raw: list[str] | None) -> frozenset[str]:
     )
 
 
+_MOST_CANDIDATES = 8
+
+
+def _figures(r: PasteRecord) -> tuple[float | None, float | None]:
+    return (r.printed_length, r.printed_rate)
+
+
+def _all_decimals(r: PasteRecord, raw: list[str]) -> frozenset[str]:
+    """Every decimal of a one-line row's line."""
+    if r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
+        return frozenset()
+    return frozenset(_DECIMAL.findall(raw[r.first_line - 1]))
+
+
 # a count of the prompts (requests, samples) a summary row was measured over
 _PROMPT_COUNT = frozenset(
     (
@@ -88,6 +111,15 @@ _PROMPT_COUNT = frozenset(
         "num samples",
     )
 )
+
+
+def _many_prompts(r: PasteRecord) -> bool:
+    """Whether a row says it was measured over several prompts ('| prompts |' holding 2 or
+    more): a summary of runs, never one run another table copies."""
+    return any(
+        k.strip().lower() in _PROMPT_COUNT and v.strip().isdigit() and int(v.strip()) > 1
+        for k, v in r.labels
+    )
 
 
 def _one_prompt(r: PasteRecord) -> bool:
@@ -115,6 +147,14 @@ def fold(
     for i in rows:
         for f in facts[i]:
             by_fact.setdefault(f, []).append(i)
+    # the one-line records by their printed length and rate and each decimal of their line (the
+    # fourth rule's candidates, looked up: a later row's every other decimal is on its line)
+    by_figures: dict[tuple[float | None, float | None, str], list[int]] = {}
+    every: dict[int, frozenset[str]] = {}
+    for i in rows:
+        every[i] = _all_decimals(records[i], raw) if raw is not None else frozenset()
+        for d in every[i]:
+            by_figures.setdefault((*_figures(records[i]), d), []).append(i)
     out = list(records)
     drop: set[int] = set()
     # (each row's label words and other decimals taken once, when first asked)
@@ -169,6 +209,20 @@ def fold(
                 and own == facts[i]
                 and _one_prompt(records[i])
                 and more & _decimals(i)
+            ]
+        if not hits and raw is not None and (more := _decimals(j)):
+            # a later table's row printing the same acceptance figures as one earlier row, and
+            # nothing besides that the earlier row's line does not print (its speeds): that run
+            # copied into another table, whatever its name (the fourth rule)
+            # (more candidates than a few printing the same figures and speed: no one run told)
+            found = by_figures.get((*_figures(records[j]), min(more)), [])
+            hits = [
+                i
+                for i in (found if len(found) <= _MOST_CANDIDATES else ())
+                if block_of[i] < block_of[j]
+                and i not in drop
+                and not _many_prompts(records[i])
+                and more <= every[i]
             ]
         if len(hits) != 1:
             continue
