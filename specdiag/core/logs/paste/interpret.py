@@ -5963,12 +5963,15 @@ _ACCEPT_BEFORE = re.compile(
     re.I,
 )
 # a line that states a goal or a requirement ('Our goal: ...', 'Target: AL >= 3', 'Acceptance
-# criteria - ...'): its figures are no measurement
+# criteria - ...'): its figures are no measurement. An expectation's label may name what is
+# expected ('Expected gain:', 'Projected improvement -', '预期收益：'): a change's outcome foretold
 _GOAL_LINE = re.compile(
     r"^\s*(?:[-*>]\s+)?[*_`]{0,2}(?:(?:our|the|my|a|main|stretch|success)\s+)?"
     r"(?:goals?|aims?|objectives?|requirements?|expectations?|acceptance criteria|"
-    r"criteria|sla|slo|definition of done|exit criteria|expected|projected|predicted|"
-    r"anticipated)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
+    r"criteria|sla|slo|definition of done|exit criteria|(?:expected|projected|predicted|"
+    r"anticipated)(?:\s+(?:gains?|benefits?|improvements?|outcomes?|results?|impact|effects?|"
+    r"uplift|wins?|payoff))?|(?:预期|预计|预估|期望)(?:收益|效果|结果|提升|改进|影响)?)"
+    r"[*_`]{0,2}\s*(?::|：|—|–|\s-\s)",
     re.I,
 )
 # (a figure: decimals or a percentage, never a count such as 'the first 2 queries')
