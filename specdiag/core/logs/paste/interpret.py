@@ -8999,9 +8999,11 @@ def _change_pairs(lines: list[Line]) -> list[Line]:
 # abbreviation of 'acceptance', ending its clause (a verb's object after it, 'accept the
 # terms', or a count before it, 'accept 5 requests', is no such name); a spaced slash then the
 # run's next figure ('0.61 accept / ~120 tok/s') ends it too, read as a comma (no fraction of
-# the two figures); 'accept / reject' names no figure after it: left as before
+# the two figures); 'accept / reject' names no figure after it: left as before. A range before
+# it ('80-86% accept', '0.61–0.74 accept') is named whole, the range no one figure
 _RATE_ACCEPT = re.compile(
-    r"(?P<v>(?<![\w.])(?:\d{1,3}(?:\.\d+)?\s*%|0?\.\d+|1\.0+)[*`]{0,2})\s+accept"
+    r"(?P<v>(?<![\w.])(?:(?:\d{1,3}(?:\.\d+)?\s*%?\s*[-–—~]\s*)?\d{1,3}(?:\.\d+)?\s*%|"
+    r"(?:0?\.\d+\s*[-–—~]\s*)?0?\.\d+|1\.0+)[*`]{0,2})\s+accept"
     r"(?:(?=\s*(?:$|[,;|)\]]|\.(?:\s|$)|\*|\s+(?:on|at|with|for|in|vs\.?|and)\s))|"
     r"(?P<slash>\s+/)(?=\s+[~≈]?\d))",
     re.I | re.M,
