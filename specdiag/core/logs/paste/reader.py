@@ -1194,6 +1194,31 @@ def _script_keyed(block_text: str) -> bool:
     return False
 
 
+# a command line running a script file ('bash scripts/check.sh', 'CONTAINER=box-1 ./smoke.sh',
+# '$ python3 tools/probe.py --n 8'): perhaps a prompt, settings of the environment and an
+# interpreter before the file. Anchored at the line's start, each part bounded: linear
+_SCRIPT_RUN = re.compile(
+    r"^[ \t]*(?:\$[ \t]+)?(?:[A-Za-z_]\w{0,40}=[^\s=]*[ \t]+){0,8}"
+    r"(?:(?:bash|sh|zsh|python3?|uv[ \t]+run(?:[ \t]+python3?)?)[ \t]+)?"
+    r"(?:\./)?(?P<name>[\w/-]{1,120}(?:\.[\w-]{1,20}){0,3}\.(?:sh|bash|py))(?=[ \t]|$)"
+)
+
+
+def script_run(line: str) -> bool:
+    """Whether ``line`` is a command running the user's own script file (``_SCRIPT_RUN``): the
+    lines printed below it are that script's, whatever engine it drove (an engine named only in
+    a setting, a container's name, is the system under test). A file holding an engine's name
+    or a tool's own benchmark script is left to the rules of its tool."""
+    if ".sh" not in line and ".py" not in line and ".bash" not in line:
+        return False
+    if (m := _SCRIPT_RUN.match(line)) is None:
+        return False
+    name = m.group("name")
+    return not T.tools_named(name.replace("_", " ").replace("-", " ").replace("/", " ")) and not any(
+        t in name for t in _TOOL_SCRIPTS
+    )
+
+
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
     configurations of one ('compared to when only MTP is enabled')."""
@@ -1214,6 +1239,7 @@ def _tool(
     served: Callable[[], set[str]] = set,
     trainer: Callable[[str], bool] = lambda _: False,
     driving: Callable[[list[str]], str | None] = lambda _: None,
+    script_ran: bool = False,
 ) -> tuple[str, str]:
     # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
     # attribution
@@ -1246,6 +1272,8 @@ def _tool(
         )
         or _checks_figures(block_text)
         or _script_keyed(block_text)
+        # (the block is the output of a command right above it running the user's script)
+        or script_ran
     )
     if (
         "vllm" in own
@@ -2205,6 +2233,13 @@ def read_paste(
                 else trainer_only.setdefault(t, TRN.only_as_trainer(lines, t))
             ),
             lambda tools: T.driving(tools, text),
+            # (the command opening the block, or on the line right above it)
+            script_ran=script_run(blk[0][1])
+            or (
+                bi > 0
+                and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+                and script_run(all_blocks[bi - 1][-1][1])
+            ),
         )
         if rule == SERVED_RULE and T.another_source(body + "\n" + heading):
             # the served tool's convention is the run's, not a paper's or a card's figure's
