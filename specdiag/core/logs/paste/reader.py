@@ -76,6 +76,7 @@ from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
+from specdiag.core.logs.paste import output_steps as OSTEPS
 from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
@@ -2777,6 +2778,9 @@ def read_paste(
     records = FK.decide(records, text)
     # a metrics-as-rows table's lengths by its acceptance rate row and the paste's k (rate_row.py)
     records = RATEROW.decide(records, text)
+    # a table's lengths by the tokens each run generated, set once, over its steps column
+    # (output_steps.py)
+    records = OSTEPS.decide(records, text)
     # a per-position table whose position 0 is 1 in every row, its length their sum
     records = PZ.decide(records, text)
     # a figure cited as the reference a run reproduces ('reproducing the card's published AL of

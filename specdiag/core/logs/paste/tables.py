@@ -794,7 +794,17 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
                 # (a pandas index name under the header, 'task_id', is skipped)
                 skip = i + 1 if _pandas_index_name(block[i : i + 3]) else -1
                 while j < n and (
-                    j == skip or (_GAP.search(block[j][1].strip()) and not _KV.match(block[j][1]))
+                    j == skip
+                    or (_GAP.search(block[j][1].strip()) and not _KV.match(block[j][1]))
+                    # (a rule of dashes between the header and the rows, or above a totals
+                    # row: one run of '-' or '=' with no gap, a spaced row on each side)
+                    or (
+                        j > i
+                        and j + 1 < n
+                        and _DASH_RULE.match(block[j][1])
+                        and _GAP.search(block[j + 1][1].strip())
+                        and not _KV.match(block[j + 1][1])
+                    )
                 ):
                     j += 1
                 if j - i >= 2:
