@@ -56,6 +56,7 @@ from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import k_sweep as KS
+from specdiag.core.logs.paste import details_restated as DR
 from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import legend_items as LGI
 from specdiag.core.logs.paste import links as LK
@@ -2992,6 +2993,9 @@ def read_paste(
     # a lead sentence printing both figures of exactly one later record, before it: that run
     # told first (lead_restated.py)
     records, block_of = LR.fold(records, block_of, raw)
+    # a <details> block's result line restating the one figure its section's summary told
+    # (details_restated.py)
+    records, block_of = DR.fold(records, block_of, raw)
     # a rate told with its step's make-up of one draft ('1 regular + 1 speculative, 95%
     # accepted'), then 1 + that rate as tokens a step: one run told twice (step_made_up.py)
     records, block_of = SMU.fold(records, block_of, raw)
