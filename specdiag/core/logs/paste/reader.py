@@ -37,6 +37,7 @@ from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import delta_pair as DP
+from specdiag.core.logs.paste import details_restated as DR
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
@@ -56,7 +57,6 @@ from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import k_sweep as KS
-from specdiag.core.logs.paste import details_restated as DR
 from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import legend_items as LGI
 from specdiag.core.logs.paste import links as LK
@@ -69,6 +69,7 @@ from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import note_restated as NOTE
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import output_steps as OSTEPS
 from specdiag.core.logs.paste import paired_changes as PCH
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import plus_one as P1
@@ -77,7 +78,6 @@ from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
-from specdiag.core.logs.paste import output_steps as OSTEPS
 from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
@@ -1216,9 +1216,9 @@ def script_run(line: str) -> bool:
     if (m := _SCRIPT_RUN.match(line)) is None:
         return False
     name = m.group("name")
-    return not T.tools_named(name.replace("_", " ").replace("-", " ").replace("/", " ")) and not any(
-        t in name for t in _TOOL_SCRIPTS
-    )
+    return not T.tools_named(
+        name.replace("_", " ").replace("-", " ").replace("/", " ")
+    ) and not any(t in name for t in _TOOL_SCRIPTS)
 
 
 def _compares_tool(heading: str) -> bool:

@@ -98,7 +98,9 @@ def rewritten(raw: list[str]) -> list[str]:
             cells = _cells(raw[j])
             assert cells is not None
             firsts = [_first_numbers(c) for c in cells[1:]]
-            if any(f is None for f in firsts) or all(f == c for f, c in zip(firsts, cells[1:])):
+            if any(f is None for f in firsts) or all(
+                f == c for f, c in zip(firsts, cells[1:], strict=True)
+            ):
                 break
             rows[j] = "| " + " | ".join([cells[0], *(f or "" for f in firsts)]) + " |"
         else:
