@@ -24,9 +24,10 @@ import re
 from specdiag.core.logs.paste import cells as C
 
 # the two names closing the line: in a bracket, or the line's only words; then a colon
+# (each name opens on a mark that is no space; spaces and tabs only around them: one line)
 _TITLE_PAIR = re.compile(
-    r"(?:\((?P<a>[^()/\n]{3,40})/(?P<b>[^()\n]{2,40})\)|^\s*(?P<a2>[^()/\n:|]{3,40})/"
-    r"(?P<b2>[^()\n:|]{2,40}))\s*:\s*$",
+    r"(?:\((?P<a>[^\s()/][^()/\n]{2,39})/(?P<b>[^()\n]{2,40})\)|^[ \t]*"
+    r"(?P<a2>[^\s()/:|][^()/\n:|]{2,39})/(?P<b2>[^()\n:|]{1,39}[^\s():|]))[ \t]*:[ \t]*$",
     re.M,
 )
 # another measure than acceptance: a speed, a time, a throughput
