@@ -1590,7 +1590,8 @@ _NOT_A_RUN_LABEL = re.compile(
     r"ideal|simulat\w*|sim|model\w*|calc\w*|computed|derived|implied|upper|lower|bound|max|"
     r"maximum|min|minimum|cap|capped|limit|ceiling|floor|excl\w*|incl\w*|bonus|without|with|no|"
     r"not|none|nil|bug\w*|broken|invalid|wrong|stale|bogus|oom|fail\w*|crash\w*|error|wip|tbd|"
-    r"todo|pending|off|disabled|baseline|reference|ref|plain|paper|reported|claimed|published|"
+    r"todo|pending|off|disabled|baseline|reference|ref|plain|ar|autoregressive|vanilla|nospec|"
+    r"paper|reported|claimed|published|"
     r"old|previous|prior|before|after|unverified|noisy|outlier|partial|cut|truncated)\b",
     re.I,
 )
