@@ -27,6 +27,8 @@ _NOT_RUN = st.sampled_from(
         "max",
         "paper",
         "off",
+        "AR",
+        "vanilla",
     ]
 )
 
