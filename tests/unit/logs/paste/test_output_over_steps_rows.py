@@ -123,3 +123,22 @@ def test_the_setting_over_the_header_in_one_block(read: Read) -> None:
         (3.2, 3.2),
         (4.0, 4.0),
     ]
+
+
+def test_a_rule_broken_per_column_is_left_as_before(read: Read) -> None:
+    # (a rule of one run of dashes a column, single spaces between: the per-position lines
+    # under it stay the report's, not rows of a table of their own)
+    text = (
+        "=== Drafting report ===\n\n"
+        "  Num drafts                        1500\n"
+        "  Num draft tokens                  4500\n"
+        "  Num accepted tokens               2400\n"
+        "  Acceptance length               2.6000\n\n"
+        "  Position                  Acceptance Rate\n"
+        "  ------------------------- ------------\n"
+        "  Position 0                      0.7200\n"
+        "  Position 1                      0.5300\n"
+        "  Position 2                      0.3500\n"
+    )
+    got = read(text).records
+    assert [r.printed_length for r in got] == [2.6]
