@@ -1609,6 +1609,32 @@ _SAMPLE_NOTE = re.compile(
 )
 
 
+# a value with the subset or condition it was measured on in brackets after it, one or two
+# words of letters ('3.44 (narr)', '61% (code set)'): that run's figure, the words its label.
+# Words saying the value was not measured, or measured in another convention or state
+# (_NOT_A_RUN_LABEL), are no such label
+_LABELLED = re.compile(
+    r"^(?P<v>(?:\d+(?:\.\d+)?|\.\d+)\s*%?)\s*[(\[]\s*"
+    r"(?P<w>[^\W\d_][^\W\d_-]{1,15}(?:[ -][^\W\d_]{2,15})?)\s*[)\]]$"
+)
+_NOT_A_RUN_LABEL = re.compile(
+    r"\b(?:est\w*|approx\w*|project\w*|expect\w*|predict\w*|target\w*|goals?|theor\w*|"
+    r"ideal|simulat\w*|sim|model\w*|calc\w*|computed|derived|implied|upper|lower|bound|max|"
+    r"maximum|min|minimum|cap|capped|limit|ceiling|floor|excl\w*|incl\w*|bonus|without|with|no|"
+    r"not|none|nil|bug\w*|broken|invalid|wrong|stale|bogus|oom|fail\w*|crash\w*|error|wip|tbd|"
+    r"todo|pending|off|disabled|baseline|reference|ref|plain|ar|autoregressive|vanilla|nospec|"
+    r"paper|reported|claimed|published|"
+    r"old|previous|prior|before|after|unverified|noisy|outlier|partial|cut|truncated)\b",
+    re.I,
+)
+
+
+def _labelled(t: str) -> re.Match[str] | None:
+    """``_LABELLED``'s match of a value and its run's label in brackets, or None."""
+    m = _LABELLED.match(t)
+    return None if m is None or _NOT_A_RUN_LABEL.search(m.group("w")) else m
+
+
 def _annotated(t: str) -> Value | None:
     m = _ANNOTATED.match(t)
     if m is None:
@@ -1813,7 +1839,7 @@ def value(text: str) -> Value | None:
         )
         if got is not None:
             return got
-        note = _SAMPLE_NOTE.match(t)
+        note = _SAMPLE_NOTE.match(t) or _labelled(t)
         if note is None:
             return None
         t = note.group("v").strip()  # '0.6470 ± 0.0202 (1se, n=558)': what the spread is, n

@@ -6129,12 +6129,15 @@ _DRAFTS_BEFORE = re.compile(
 # ... or the passive after the unit ('2.6 tokens per step are accepted'): the same
 _ACCEPTED_AFTER = re.compile(r"\s+(?:are|were|get|got|being|been|is|was)\s+accepted\b", re.I)
 # a line that states a goal or a requirement ('Our goal: ...', 'Target: AL >= 3', 'Acceptance
-# criteria - ...'): its figures are no measurement
+# criteria - ...'): its figures are no measurement. An expectation's label may name what is
+# expected ('Expected gain:', 'Projected improvement -', '预期收益：'): a change's outcome foretold
 _GOAL_LINE = re.compile(
     r"^\s*(?:[-*>]\s+)?[*_`]{0,2}(?:(?:our|the|my|a|main|stretch|success)\s+)?"
     r"(?:goals?|aims?|objectives?|requirements?|expectations?|acceptance criteria|"
-    r"criteria|sla|slo|definition of done|exit criteria|expected|projected|predicted|"
-    r"anticipated)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
+    r"criteria|sla|slo|definition of done|exit criteria|(?:expected|projected|predicted|"
+    r"anticipated)(?:\s+(?:gains?|benefits?|improvements?|outcomes?|results?|impact|effects?|"
+    r"uplift|wins?|payoff))?|(?:预期|预计|预估|期望)(?:收益|效果|结果|提升|改进|影响)?)"
+    r"[*_`]{0,2}\s*(?::|：|—|–|\s-\s)",
     re.I,
 )
 # (a figure: decimals or a percentage, never a count such as 'the first 2 queries')
@@ -9285,9 +9288,11 @@ def _change_pairs(lines: list[Line]) -> list[Line]:
 # abbreviation of 'acceptance', ending its clause (a verb's object after it, 'accept the
 # terms', or a count before it, 'accept 5 requests', is no such name); a spaced slash then the
 # run's next figure ('0.61 accept / ~120 tok/s') ends it too, read as a comma (no fraction of
-# the two figures); 'accept / reject' names no figure after it: left as before
+# the two figures); 'accept / reject' names no figure after it: left as before. A range before
+# it ('80-86% accept', '0.61–0.74 accept') is named whole, the range no one figure
 _RATE_ACCEPT = re.compile(
-    r"(?P<v>(?<![\w.])(?:\d{1,3}(?:\.\d+)?\s*%|0?\.\d+|1\.0+)[*`]{0,2})\s+accept"
+    r"(?P<v>(?<![\w.])(?:(?:\d{1,3}(?:\.\d+)?\s*%?\s*[-–—~]\s*)?\d{1,3}(?:\.\d+)?\s*%|"
+    r"(?:0?\.\d+\s*[-–—~]\s*)?0?\.\d+|1\.0+)[*`]{0,2})\s+accept"
     r"(?:(?=\s*(?:$|[,;|)\]]|\.(?:\s|$)|\*|\s+(?:on|at|with|for|in|vs\.?|and)\s))|"
     r"(?P<slash>\s+/)(?=\s+[~≈]?\d))",
     re.I | re.M,

@@ -39,6 +39,7 @@ from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import delta_pair as DP
+from specdiag.core.logs.paste import details_restated as DR
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
@@ -70,6 +71,7 @@ from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import note_restated as NOTE
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import output_steps as OSTEPS
 from specdiag.core.logs.paste import paced_column as PCD
 from specdiag.core.logs.paste import paired_changes as PCH
 from specdiag.core.logs.paste import per_step as PS
@@ -1200,6 +1202,31 @@ def _script_keyed(block_text: str) -> bool:
     return False
 
 
+# a command line running a script file ('bash scripts/check.sh', 'CONTAINER=box-1 ./smoke.sh',
+# '$ python3 tools/probe.py --n 8'): perhaps a prompt, settings of the environment and an
+# interpreter before the file. Anchored at the line's start, each part bounded: linear
+_SCRIPT_RUN = re.compile(
+    r"^[ \t]*(?:\$[ \t]+)?(?:[A-Za-z_]\w{0,40}=[^\s=]*[ \t]+){0,8}"
+    r"(?:(?:bash|sh|zsh|python3?|uv[ \t]+run(?:[ \t]+python3?)?)[ \t]+)?"
+    r"(?:\./)?(?P<name>[\w/-]{1,120}(?:\.[\w-]{1,20}){0,3}\.(?:sh|bash|py))(?=[ \t]|$)"
+)
+
+
+def script_run(line: str) -> bool:
+    """Whether ``line`` is a command running the user's own script file (``_SCRIPT_RUN``): the
+    lines printed below it are that script's, whatever engine it drove (an engine named only in
+    a setting, a container's name, is the system under test). A file holding an engine's name
+    or a tool's own benchmark script is left to the rules of its tool."""
+    if ".sh" not in line and ".py" not in line and ".bash" not in line:
+        return False
+    if (m := _SCRIPT_RUN.match(line)) is None:
+        return False
+    name = m.group("name")
+    return not T.tools_named(
+        name.replace("_", " ").replace("-", " ").replace("/", " ")
+    ) and not any(t in name for t in _TOOL_SCRIPTS)
+
+
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
     configurations of one ('compared to when only MTP is enabled')."""
@@ -1220,6 +1247,7 @@ def _tool(
     served: Callable[[], set[str]] = set,
     trainer: Callable[[str], bool] = lambda _: False,
     driving: Callable[[list[str]], str | None] = lambda _: None,
+    script_ran: bool = False,
 ) -> tuple[str, str]:
     # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
     # attribution
@@ -1256,6 +1284,8 @@ def _tool(
         )
         or _checks_figures(block_text)
         or _script_keyed(block_text)
+        # (the block is the output of a command right above it running the user's script)
+        or script_ran
     )
     if (
         "vllm" in own
@@ -2223,6 +2253,13 @@ def read_paste(
                 else trainer_only.setdefault(t, TRN.only_as_trainer(lines, t))
             ),
             lambda tools: T.driving(tools, text),
+            # (the command opening the block, or on the line right above it)
+            script_ran=script_run(blk[0][1])
+            or (
+                bi > 0
+                and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+                and script_run(all_blocks[bi - 1][-1][1])
+            ),
         )
         if rule == SERVED_RULE and T.another_source(body + "\n" + heading):
             # the served tool's convention is the run's, not a paper's or a card's figure's
@@ -2765,6 +2802,9 @@ def read_paste(
     records = FK.decide(records, text)
     # a metrics-as-rows table's lengths by its acceptance rate row and the paste's k (rate_row.py)
     records = RATEROW.decide(records, text)
+    # a table's lengths by the tokens each run generated, set once, over its steps column
+    # (output_steps.py)
+    records = OSTEPS.decide(records, text)
     # a per-position table whose position 0 is 1 in every row, its length their sum
     records = PZ.decide(records, text)
     # a figure cited as the reference a run reproduces ('reproducing the card's published AL of
@@ -2976,6 +3016,9 @@ def read_paste(
     # a lead sentence printing both figures of exactly one later record, before it: that run
     # told first (lead_restated.py)
     records, block_of = LR.fold(records, block_of, raw)
+    # a <details> block's result line restating the one figure its section's summary told
+    # (details_restated.py)
+    records, block_of = DR.fold(records, block_of, raw)
     # a rate told with its step's make-up of one draft ('1 regular + 1 speculative, 95%
     # accepted'), then 1 + that rate as tokens a step: one run told twice (step_made_up.py)
     records, block_of = SMU.fold(records, block_of, raw)

@@ -26,6 +26,8 @@ _GAP = re.compile(r"\s{2,}")
 # the delimiter row of a pipe table without outer bars ('-- | --', ':---|---:')
 _PIPE_RULE = re.compile(r"^\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+$")
 _DASH_RULE = re.compile(r"^\s*[-=]{3,}(?:\s+[-=]{3,})*\s*$")
+# a rule drawn across the whole width, one unbroken run ('--------'): no column's own rule
+_WHOLE_RULE = re.compile(r"^[ \t]*(?:-{3,}|={3,})[ \t]*$")
 # a trailing annotation of an aligned row ('3.34   <- peak', '3.18  ← best', '2.9   # rerun'):
 # an arrow pointing back at the row, or a comment, after the row's last cell
 _ROW_NOTE = re.compile(r"(?:\s+(?:<-+|<=+(?!\s*[-+]?\d)|←|⟵|◀)|\s{2,}#)(?:\s.*)?$")
@@ -805,7 +807,17 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
                 # (a pandas index name under the header, 'task_id', is skipped)
                 skip = i + 1 if _pandas_index_name(block[i : i + 3]) else -1
                 while j < n and (
-                    j == skip or (_GAP.search(block[j][1].strip()) and not _KV.match(block[j][1]))
+                    j == skip
+                    or (_GAP.search(block[j][1].strip()) and not _KV.match(block[j][1]))
+                    # (a rule of dashes between the header and the rows, or above a totals
+                    # row: one unbroken run of '-' or '=', a spaced row on each side)
+                    or (
+                        j > i
+                        and j + 1 < n
+                        and _WHOLE_RULE.match(block[j][1])
+                        and _GAP.search(block[j + 1][1].strip())
+                        and not _KV.match(block[j + 1][1])
+                    )
                 ):
                     j += 1
                 if j - i >= 2:

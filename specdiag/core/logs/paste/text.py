@@ -16,6 +16,7 @@ from specdiag.core.logs.paste import garbled_bars as GB
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import paired_series as PS
 from specdiag.core.logs.paste import short_pair as SP
+from specdiag.core.logs.paste import slash_title as ST
 from specdiag.core.logs.paste import slashed_grid as SG
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zhalways as ZA
@@ -716,6 +717,9 @@ def prepare(text: str) -> list[Line]:
         raw = [_inline_html(ln) if "<" in ln else ln for ln in raw]
     if ("^" in text or "&" in text) and "|" in text:
         raw = GB.restored(raw, text)  # '| chat ^ 2 | 71.0% |' under '|---|---|---|': a bar
+    if "/" in text and "|" in text and ":" in text:
+        # '(tokens per step / decode tok/s):' over '| a | 4.12 / 139 |': the first figure's
+        raw = ST.rewritten(raw)
     if "/" in text and "|" in text and ("=" in text or ")" in text or SG.SERIES.search(text)):
         # '| tokens a step at K = 1 / 2 |' or '| AL (greedy / sampled) |' over '| 1.07 / 1.10 |'
         # (or '| acceptance T1 / T2 |': labels of one stem counting up, found once a paste)
