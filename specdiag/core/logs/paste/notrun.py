@@ -18,10 +18,10 @@ from specdiag.core.logs.paste.vocab import FIRST_PERSON
 SETTING = "a setting"
 
 _ACCEPT = re.compile(r"accept|\bAL\b|\bAR\b|\btau\b", re.I)
-# the same, or the tokens a step emits named (a length, the target's token counted: 'tokens per
-# step', 'a verify step emits 2.1 tokens'): what a supposition's figure may be
-_ACCEPT_OR_STEP = re.compile(
-    r"accept|\bAL\b|\bAR\b|\btau\b|\btok(?:en)?s?\s*(?:/|per|a|each)\s*(?:verify\s+)?(?:step|round|cycle)|"
+# the tokens a step emits named (a length, the target's token counted: 'tokens per step', 'a
+# verify step emits 2.1 tokens'): a supposition's figure where no acceptance word is written
+_TOKENS_A_STEP = re.compile(
+    r"\btok(?:en)?s?\s*(?:/|per|a|each)\s*(?:verify\s+)?(?:step|round|cycle)|"
     r"\b(?:step|round|cycle)\s+(?:emits|produces|yields|outputs|generates)\b",
     re.I,
 )
@@ -536,14 +536,14 @@ def illustrative_sentence(text: str) -> str | None:
     """The words of ``text`` that mark a sentence of it as an illustration of what code does,
     not a run (a supposition, a generic subject), where that sentence holds acceptance counts
     or a figure and says no one measured it; or None."""
-    if not _ACCEPT_OR_STEP.search(text):
-        return None
+    if not _ACCEPT.search(text):
+        return _supposed_step(text) if _TOKENS_A_STEP.search(text) else None
     if ("never" in text or "not" in text or "n't" in text or "n’t" in text) and (
         u := _unattained(text)
     ) is not None:
         return u
     for s in _sentences(text):
-        if not _ACCEPT_OR_STEP.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
+        if not _ACCEPT.search(s) or not _COUNTS.search(s) or _MEASURED.search(s):
             continue
         if (w := _worked_example(s)) is not None:
             return w
@@ -551,18 +551,7 @@ def illustrative_sentence(text: str) -> str | None:
             return w
         if (d := _BY_DESIGN.search(s)) is not None:
             return d.group(0)
-        m = _SUPPOSE.match(s)
-        if (
-            m is not None
-            and (m.group("w") or "").lower() == "if"
-            and (
-                _PAST.search(s)
-                or (not re.search("[A-Za-z]", s[: m.start("w")]) and FIRST_PERSON.search(s))
-            )
-        ):
-            # 'if' over a past outcome ('if we drop k to 3, it was 2.4'), or a bare 'if' over
-            # the writer's own setup ('If we enable EAGLE-3, the accept length is 3.2'): a run
-            m = None
+        m = _supposition(s)
         m = m or _GENERIC.search(s) or _SOME_OTHERS.match(s) or _generic_pair(s)
         m = m or _at_level_you(s)
         if m is None and (o := _MODAL_OUTCOME.search(s)) is not None:
@@ -571,6 +560,38 @@ def illustrative_sentence(text: str) -> str | None:
             rest = s[: o.start()] + s[o.end() :]
             m = None if _PAST.search(rest) or _PAST_OUTCOME.search(rest) else o
         if m is not None:
+            return m.group(0).strip(" *_`([-")
+    return None
+
+
+def _supposition(s: str) -> re.Match[str] | None:
+    """The supposition ``s`` opens with (_SUPPOSE), or None; 'if' over a past outcome ('if we
+    drop k to 3, it was 2.4'), or a bare 'if' over the writer's own setup ('If we enable
+    EAGLE-3, the accept length is 3.2'), is a run: None."""
+    m = _SUPPOSE.match(s)
+    if (
+        m is not None
+        and (m.group("w") or "").lower() == "if"
+        and (
+            _PAST.search(s)
+            or (not re.search("[A-Za-z]", s[: m.start("w")]) and FIRST_PERSON.search(s))
+        )
+    ):
+        return None
+    return m
+
+
+def _supposed_step(text: str) -> str | None:
+    """The supposition opening a sentence of ``text`` that names the tokens a step emits with a
+    figure and no acceptance word ('If each verify step emits 1.2 tokens, ...'): what a length
+    would be, no run; or None."""
+    for s in _sentences(text):
+        if (
+            _TOKENS_A_STEP.search(s)
+            and _COUNTS.search(s)
+            and not _MEASURED.search(s)
+            and (m := _supposition(s)) is not None
+        ):
             return m.group(0).strip(" *_`([-")
     return None
 

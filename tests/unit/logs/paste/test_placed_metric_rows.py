@@ -6,7 +6,7 @@ same figure leave the table as before."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import qualified as Q
@@ -33,6 +33,7 @@ _PLACES = ["QuizSet", "the eval", "chat", "long docs", "Set-9 prompts"]
 def test_a_placed_name_is_its_figure(
     name: str, prep: str, place: str, runs: int, corner: str, first: bool, vals: list[int]
 ) -> None:
+    assume(not (prep.endswith(" the") and place.startswith("the ")))  # no 'on the the eval'
     length = "length" in name.lower() or "AL" in name
     cells = [f"{1 + v / 40:.2f}" if length else f"0.{v}" for v in vals[:runs]]
     placed = [f"{name} {prep} {place}", *cells]
