@@ -9089,9 +9089,16 @@ def _rate_accept(t: str) -> str:
     unknown convention) before its value, its label in brackets after it."""
     if "accept" not in t.lower():
         return t
-    # (the slash before the next figure a comma: no fraction of the two)
+    # (the slash before the next figure a comma: no fraction of the two; a value after a
+    # comparison, a goal or a range's first end, '<0.72 accept', stays as written: the name
+    # moved before it would leave the comparison behind, no bound of the value any more)
     t = _RATE_ACCEPT.sub(
-        lambda m: "acceptance rate " + m.group("v") + ("," if m.group("slash") else ""), t
+        lambda m: (
+            m.group(0)
+            if _closes_range_or_bound(m.string, m.start("v"))
+            else "acceptance rate " + m.group("v") + ("," if m.group("slash") else "")
+        ),
+        t,
     )
     t = _DRAFT_ACCEPT.sub("draft acceptance ", t)
     return _ACCEPT_CHANGE.sub(_accept_change, _ACCEPT_ARMS.sub(_arms, t))
