@@ -1463,6 +1463,7 @@ def grid(
                 above,
             )
         )
+        or (above and _caption_proxy(above))
     ):
         # a trajectory of a draft's training ('| step | loss | acc_len | lr |'), or a column
         # its legend calls a proxy ('`acc_len` = the τ proxy of the trainer'): no measurement
@@ -1710,6 +1711,23 @@ def _legend_proxy(names: list[str], above: str) -> bool:
 
 _DEFINES = re.compile(r"[`*]*\s*(?:=|:|is\b|means\b)", re.I)
 
+# a caption calling the evaluation under it a proxy: at most three words, then 'proxy' and
+# what it was run on or a bracket, a colon or the clause's end ('Greedy-verification proxy on
+# a held-out set', 'Teacher-forced proxy (512 prompts):'); a network proxy's port or host, or
+# a proxy said later in a longer sentence, is none
+_CAPTION_PROXY = re.compile(
+    r"^[\s*_`>#-]*(?:[\w./-]+\s+){0,2}[\w./-]*\bprox(?:y|ies)\b[*_`]*"
+    r"(?:\s+(?:on|over|across|for)\s+(?!(?:the\s+)?(?:port|host|server|https?)\b)|\s*[(:,.]|\s*$)",
+    re.I,
+)
+
+
+def _caption_proxy(above: str) -> bool:
+    """Whether the line right above a table is a caption calling its figures a proxy (a
+    stand-in estimate: a greedy or teacher-forced check, not a served run's acceptance)."""
+    last = above.rstrip().rsplit("\n", 1)[-1]
+    return C.proxy(last) and _CAPTION_PROXY.match(last) is not None
+
 
 def _training_summary(labels: list[str], trained: re.Pattern[str] | None = None) -> bool:
     """Whether a transposed table's row labels (its metrics), or a table's column names (a
@@ -1742,6 +1760,25 @@ def training_figures(blocks: list[list[Line]]) -> set[float]:
                 if row and C.key(row[0]).metric in C.ACCEPTANCE:
                     vals = [v for c in row[1:] if (v := C.value(c)) is not None]
                     out.update(v.number / 100 if v.percent else v.number for v in vals)
+    return out
+
+
+def proxy_figures(blocks: list[list[Line]]) -> set[float]:
+    """Every figure (shares as fractions) of the tables in ``blocks`` captioned as a proxy
+    (:func:`_caption_proxy`, the caption the line right above the table, in its block or
+    ending the block before): prose stating one of them tells the proxy again, no served run
+    ('the k=4 acceptance is 8.7%' under a proxy table holding 8.7%)."""
+    out: set[float] = set()
+    for i, blk in enumerate(blocks):
+        for g in TB.find(blk)[0]:
+            above = [t for ln, t in blk if ln < g.first_line]
+            if not above and i and blocks[i - 1]:
+                above = [blocks[i - 1][-1][1]]
+            if not above or not _caption_proxy(above[-1]):
+                continue
+            for _, row in g.rows:
+                vals = [v for c in row if (v := C.value(c)) is not None]
+                out.update(v.number / 100 if v.percent else v.number for v in vals)
     return out
 
 
