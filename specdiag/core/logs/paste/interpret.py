@@ -9114,6 +9114,30 @@ def _glossed(t: str) -> str:
     return _GLOSS.sub(blank, t)
 
 
+# a value with a multiplier's 'x' glued to it right before an accept length's name, a
+# statistic perhaps between ('Achieves 3.1x average accept length for ...'): the length itself,
+# the 'x' its writer's mark of tokens; a comparison after the 'x' ('1.5x higher accept length',
+# '2x the accept length') or after the name ('3.1x accept length improvement', '... over the
+# baseline') is a ratio of two lengths, left as written
+_TIMES_LENGTH = re.compile(
+    r"(?<![\w.])(?P<v>\d{1,2}(?:\.\d{1,3})?)\s?[x×](?=\s+(?:(?:average|avg|mean)\s+)?"
+    r"(?:accept(?:ance)?|acc)[\s_-]?(?:length|len)\b"
+    r"(?!\s+(?:improvements?|gains?|increases?|boosts?|uplift|over|vs\.?|versus|than|compared|"
+    r"relative|ratio|of|speed-?ups?)\b))",
+    re.I,
+)
+
+
+def _times_length(t: str) -> str:
+    """A line whose accept length is written with a multiplier's mark ('3.1x average accept
+    length'): the mark dropped, the value read as the length (its convention unsaid)."""
+    if "len" not in t.lower():
+        return t
+    return _TIMES_LENGTH.sub(
+        lambda m: m.group("v") + " " * (len(m.group(0)) - len(m.group("v"))), t
+    )
+
+
 # 'draft accept' right before a percentage ('Avg draft accept 80.2%'): the drafts' acceptance
 _DRAFT_ACCEPT = re.compile(r"\bdraft[ _-]accept\s+(?=[*`]{0,2}[~≈]?\d{1,3}(?:\.\d+)?\s*%)", re.I)
 
@@ -9357,7 +9381,7 @@ def keyvalue(
             t = _SAME_COUNT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), t)
         # (the next line of a wrapped sentence may open on the threshold's noun)
         t = TH.blank_wrapped(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t), after)
-        return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
+        return _compared_at(_rate_accept(_glossed(_arrow_series(_times_length(t)))))
 
     pre = IS.carried(_pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines)))))
     # ('Accept length held steady: A 2.81 / 2.77; B 3.41 / 3.37': a line a value, kept_lists.py)
