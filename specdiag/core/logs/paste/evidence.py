@@ -1332,23 +1332,6 @@ ABOVE_DRAFTED = (
 )
 
 
-# a label named by the bare symbol of the draft tokens a step ('k', 'K', 'γ')
-_BARE_K = re.compile(r"[kKγ]")
-
-
-def _label_ks(labels: tuple[tuple[str, str], ...]) -> set[float]:
-    """The draft tokens per step a record's labels state, whole numbers: under a name of the
-    setting ('num speculative tokens', 'gamma') or its bare symbol ('k')."""
-    out: set[float] = set()
-    for name, val in labels:
-        v = C.value(val)
-        if v is None or v.percent or v.number != int(v.number):
-            continue
-        if C.key(name).metric == C.K or _BARE_K.fullmatch(name.strip(" `*")) is not None:
-            out.add(v.number)
-    return out
-
-
 def _above_drafted(printed: object, drafted: object, steps: object) -> bool:
     """Whether a printed length exceeds 1 + drafted / steps beyond its rounding."""
     if not (isinstance(printed, float) and isinstance(drafted, int) and isinstance(steps, int)):
@@ -1422,16 +1405,6 @@ def record(
             setattr(f, attr, None)
     if not f.has_acceptance():
         return None
-    if f.k is not None and len(ks := _label_ks(labels) | {f.k.number}) > 1:
-        # 'num_speculative_tokens=4 ... (k=4 acceptance is 8.7%, k=8 is < 1%)': the record's
-        # configuration states two draft counts a step; which one its rate was measured at is
-        # unsaid, so no length is computed from a k
-        f.notes.append(
-            "the record's labels state "
-            + " and ".join(f"{k:g}" for k in sorted(ks))
-            + " draft tokens per step: no k of its own, no length computed from one"
-        )
-        f.k = None
     if len(f.named_tools) == 1 and tool_rule not in CONVENTION_RULES - {"the metric's name"}:
         tool, tool_rule = next(iter(f.named_tools)), "the metric's name"
     if f.length is not None and TRK.keeps_rate(
