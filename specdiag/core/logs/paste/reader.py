@@ -1783,7 +1783,9 @@ def read_paste(
     # a draft trainer's summary table's acceptance figures: prose stating one is its training
     trained = I.training_figures(all_blocks) if "loss" in folded else set()
     # a table's captioned as a proxy: a prose or key-value line stating one tells it again
-    proxied = {(x, x) for x in I.proxy_figures(all_blocks)} if "prox" in folded else set()
+    proxied: set[tuple[float | None, float | None]] = (
+        {(x, x) for x in I.proxy_figures(all_blocks)} if "prox" in folded else set()
+    )
     marks = any(w in folded for w in _MARK_WORDS)
     # a case supposed above, then worked out ('Suppose ...:' ... 'For the example above:'): the
     # lines from the turn back to it are its arithmetic (notrun.worked_case_marks, once a paste)
