@@ -22,8 +22,9 @@ tok/s, 72.9% acceptance rate.`): one record, the later one. The speed need be th
 digit; a third record of the same figure and speed (runs alike), a second speed on either line, another speed or the same fields
 twice (two runs' lines) leave both records.
 
-A post's title (the paste's first line) printing one figure alone, where exactly one later
-record prints that figure digit for digit with counts of its own (`... at ~31 t/s (71.4%
+A post's title (the paste's first line, prose) printing one share alone, of three significant
+digits or more not ending in a zero, where exactly one later record prints that share digit for
+digit with counts of its own (`... at ~31 t/s (71.4%
 acceptance)` over `Draft acceptance rate: 71.4% (350 accepted of 490 drafted)`), is that run's
 headline: one record, the later one. Other decimals, no counts below, or two later records of
 the figure leave both records.
@@ -178,6 +179,15 @@ def _shown_figures(r: PasteRecord) -> set[str]:
     return out
 
 
+def _fine_share(shown: str) -> bool:
+    """Whether a value as printed is a share of three significant digits or more, its last
+    digit not a zero ('76.6%', '5.25%'; not '70.0%', '64%', '8.7%')."""
+    if not shown.endswith("%"):
+        return False
+    digits = shown[:-1].replace(".", "").lstrip("0")
+    return digits.isdigit() and len(digits) >= 3 and digits[-1] != "0"
+
+
 def _counted(r: PasteRecord) -> bool:
     return r.accepted_tokens is not None or r.drafted_tokens is not None or r.steps is not None
 
@@ -190,10 +200,13 @@ def _titled(
     accepted out of 638)`): the post's headline of that run, one record, the later one."""
     first = next((n for n, t in enumerate(raw, 1) if t.strip()), 0)
     for i, r in enumerate(records):
-        if r.first_line != first or i in drop or not _lead(r, raw):
+        if r.first_line != first or i in drop or not _lead(r, raw) or r.structure != "prose":
             continue
         fig = _one_figure(r)
-        if fig is None:
+        # (a share of three significant digits, not ending in a zero, as the title prints it: a
+        # rerun rarely repeats it; a label's 'AL=2.50' over a run is run_titles.py's, and a
+        # sentence between makes the run below a rerun)
+        if fig is None or r.printed_rate is None or not _fine_share(fig):
             continue
         later = [
             j
