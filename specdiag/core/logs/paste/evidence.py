@@ -85,8 +85,12 @@ _ABBREVIATED = {"llamacpp": re.compile(r"(?:^|\s)(?:al|τ|tau|a\.?\s?len)$", re.
 
 
 # a length's name no engine prints ('mean emitted length': a writer's or a trainer's own
-# script's), so no engine's convention is its
-_NO_ENGINE_NAME = re.compile(r"\bemitted\s+lengths?$", re.I)
+# script's; 'mean accepted-token length': an engine's accepted tokens are its accepted drafts,
+# whether the length counts the target's token beside them is unsaid), so no engine's
+# convention is its (a bare 'accepted length' keeps the tool's)
+_NO_ENGINE_NAME = re.compile(
+    r"\b(?:emitted\s+lengths?|accepted[\s-]tokens?\s+(?:lengths?|len))$", re.I
+)
 
 
 def _abbreviated_for(tool: str, name: str) -> bool:

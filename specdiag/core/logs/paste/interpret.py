@@ -1492,6 +1492,7 @@ def grid(
                 above,
             )
         )
+        or (above and _caption_proxy(above))
     ):
         # a trajectory of a draft's training ('| step | loss | acc_len | lr |'), or a column
         # its legend calls a proxy ('`acc_len` = the τ proxy of the trainer'): no measurement
@@ -1746,6 +1747,23 @@ def _legend_proxy(names: list[str], above: str) -> bool:
 
 _DEFINES = re.compile(r"[`*]*\s*(?:=|:|is\b|means\b)", re.I)
 
+# a caption calling the evaluation under it a proxy: at most three words, then 'proxy' and
+# what it was run on or a bracket, a colon or the clause's end ('Greedy-verification proxy on
+# a held-out set', 'Teacher-forced proxy (512 prompts):'); a network proxy's port or host, or
+# a proxy said later in a longer sentence, is none
+_CAPTION_PROXY = re.compile(
+    r"^[\s*_`>#-]*(?:[\w./-]+\s+){0,2}[\w./-]*\bprox(?:y|ies)\b[*_`]*"
+    r"(?:\s+(?:on|over|across|for)\s+(?!(?:the\s+)?(?:port|host|server|https?)\b)|\s*[(:,.]|\s*$)",
+    re.I,
+)
+
+
+def _caption_proxy(above: str) -> bool:
+    """Whether the line right above a table is a caption calling its figures a proxy (a
+    stand-in estimate: a greedy or teacher-forced check, not a served run's acceptance)."""
+    last = above.rstrip().rsplit("\n", 1)[-1]
+    return C.proxy(last) and _CAPTION_PROXY.match(last) is not None
+
 
 def _training_summary(labels: list[str], trained: re.Pattern[str] | None = None) -> bool:
     """Whether a transposed table's row labels (its metrics), or a table's column names (a
@@ -1778,6 +1796,25 @@ def training_figures(blocks: list[list[Line]]) -> set[float]:
                 if row and C.key(row[0]).metric in C.ACCEPTANCE:
                     vals = [v for c in row[1:] if (v := C.value(c)) is not None]
                     out.update(v.number / 100 if v.percent else v.number for v in vals)
+    return out
+
+
+def proxy_figures(blocks: list[list[Line]]) -> set[float]:
+    """Every figure (shares as fractions) of the tables in ``blocks`` captioned as a proxy
+    (:func:`_caption_proxy`, the caption the line right above the table, in its block or
+    ending the block before): prose stating one of them tells the proxy again, no served run
+    ('the k=4 acceptance is 8.7%' under a proxy table holding 8.7%)."""
+    out: set[float] = set()
+    for i, blk in enumerate(blocks):
+        for g in TB.find(blk)[0]:
+            above = [t for ln, t in blk if ln < g.first_line]
+            if not above and i and blocks[i - 1]:
+                above = [blocks[i - 1][-1][1]]
+            if not above or not _caption_proxy(above[-1]):
+                continue
+            for _, row in g.rows:
+                vals = [v for c in row if (v := C.value(c)) is not None]
+                out.update(v.number / 100 if v.percent else v.number for v in vals)
     return out
 
 
@@ -9371,6 +9408,30 @@ def _glossed(t: str) -> str:
     return _GLOSS.sub(blank, t)
 
 
+# a value with a multiplier's 'x' glued to it right before an accept length's name, a
+# statistic perhaps between ('Achieves 3.1x average accept length for ...'): the length itself,
+# the 'x' its writer's mark of tokens; a comparison after the 'x' ('1.5x higher accept length',
+# '2x the accept length') or after the name ('3.1x accept length improvement', '... over the
+# baseline') is a ratio of two lengths, left as written
+_TIMES_LENGTH = re.compile(
+    r"(?<![\w.])(?P<v>\d{1,2}(?:\.\d{1,3})?)\s?[x×](?=\s+(?:(?:average|avg|mean)\s+)?"
+    r"(?:accept(?:ance)?|acc)[\s_-]?(?:length|len)\b"
+    r"(?!\s+(?:improvements?|gains?|increases?|boosts?|uplift|over|vs\.?|versus|than|compared|"
+    r"relative|ratio|of|speed-?ups?)\b))",
+    re.I,
+)
+
+
+def _times_length(t: str) -> str:
+    """A line whose accept length is written with a multiplier's mark ('3.1x average accept
+    length'): the mark dropped, the value read as the length (its convention unsaid)."""
+    if "len" not in t.lower():
+        return t
+    return _TIMES_LENGTH.sub(
+        lambda m: m.group("v") + " " * (len(m.group(0)) - len(m.group("v"))), t
+    )
+
+
 # 'draft accept' right before a percentage ('Avg draft accept 80.2%'): the drafts' acceptance
 _DRAFT_ACCEPT = re.compile(r"\bdraft[ _-]accept\s+(?=[*`]{0,2}[~≈]?\d{1,3}(?:\.\d+)?\s*%)", re.I)
 
@@ -9383,9 +9444,16 @@ def _rate_accept(t: str) -> str:
     unknown convention) before its value, its label in brackets after it."""
     if "accept" not in t.lower():
         return t
-    # (the slash before the next figure a comma: no fraction of the two)
+    # (the slash before the next figure a comma: no fraction of the two; a value after a
+    # comparison, a goal or a range's first end, '<0.72 accept', stays as written: the name
+    # moved before it would leave the comparison behind, no bound of the value any more)
     t = _RATE_ACCEPT.sub(
-        lambda m: "acceptance rate " + m.group("v") + ("," if m.group("slash") else ""), t
+        lambda m: (
+            m.group(0)
+            if _closes_range_or_bound(m.string, m.start("v"))
+            else "acceptance rate " + m.group("v") + ("," if m.group("slash") else "")
+        ),
+        t,
     )
     t = _DRAFT_ACCEPT.sub("draft acceptance ", t)
     return _ACCEPT_CHANGE.sub(_accept_change, _ACCEPT_ARMS.sub(_arms, t))
@@ -9607,7 +9675,7 @@ def keyvalue(
             t = _SAME_COUNT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), t)
         # (the next line of a wrapped sentence may open on the threshold's noun)
         t = TH.blank_wrapped(_FOR_PLAIN.sub(lambda m: " " * len(m.group(0)), t), after)
-        return _compared_at(_rate_accept(_glossed(_arrow_series(t))))
+        return _compared_at(_rate_accept(_glossed(_arrow_series(_times_length(t)))))
 
     pre = IS.carried(_pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines)))))
     # ('Accept length held steady: A 2.81 / 2.77; B 3.41 / 3.37': a line a value, kept_lists.py)

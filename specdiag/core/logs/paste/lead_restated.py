@@ -22,6 +22,13 @@ tok/s, 72.9% acceptance rate.`): one record, the later one. The speed need be th
 digit; a third record of the same figure and speed (runs alike), a second speed on either line, another speed or the same fields
 twice (two runs' lines) leave both records.
 
+A post's title (the paste's first line, prose) printing one share alone, of three significant
+digits or more not ending in a zero, where exactly one later record prints that share digit for
+digit with counts of its own (`... at ~31 t/s (71.4%
+acceptance)` over `Draft acceptance rate: 71.4% (350 accepted of 490 drafted)`), is that run's
+headline: one record, the later one. Other decimals, no counts below, or two later records of
+the figure leave both records.
+
 Pure: records in, records out; the later records indexed by their figures once a paste.
 """
 
@@ -156,6 +163,70 @@ def _paced(
         out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
 
 
+def _shown_figures(r: PasteRecord) -> set[str]:
+    """The record's length and rate as it prints them, whichever it prints."""
+    out: set[str] = set()
+    for _, text in r.fields:
+        v = C.value(C._MARKUP.sub("", text).strip().lstrip("~≈ "))
+        shown = _shown(text)
+        if v is None or shown is None:
+            continue
+        number = v.number / 100 if v.percent else v.number
+        if (not v.percent and number == r.printed_length) or (
+            r.printed_rate is not None and abs(number - r.printed_rate) < 1e-9
+        ):
+            out.add(shown)
+    return out
+
+
+def _fine_share(shown: str) -> bool:
+    """Whether a value as printed is a share of three significant digits or more, its last
+    digit not a zero ('76.6%', '5.25%'; not '70.0%', '64%', '8.7%')."""
+    if not shown.endswith("%"):
+        return False
+    digits = shown[:-1].replace(".", "").lstrip("0")
+    return digits.isdigit() and len(digits) >= 3 and digits[-1] != "0"
+
+
+def _counted(r: PasteRecord) -> bool:
+    return r.accepted_tokens is not None or r.drafted_tokens is not None or r.steps is not None
+
+
+def _titled(
+    records: list[PasteRecord], raw: list[str], drop: set[int], out: list[PasteRecord]
+) -> None:
+    """A record of the paste's title (its first line) printing one figure alone, where exactly
+    one later record prints that figure, digit for digit, with counts of its own (`76.6% (489
+    accepted out of 638)`): the post's headline of that run, one record, the later one."""
+    first = next((n for n, t in enumerate(raw, 1) if t.strip()), 0)
+    for i, r in enumerate(records):
+        if r.first_line != first or i in drop or not _lead(r, raw) or r.structure != "prose":
+            continue
+        fig = _one_figure(r)
+        # (a share of three significant digits, not ending in a zero, as the title prints it: a
+        # rerun rarely repeats it; a label's 'AL=2.50' over a run is run_titles.py's, and a
+        # sentence between makes the run below a rerun)
+        if fig is None or r.printed_rate is None or not _fine_share(fig):
+            continue
+        later = [
+            j
+            for j, o in enumerate(records)
+            if j not in drop
+            and o.first_line > r.last_line
+            and (
+                (r.printed_rate is not None and o.printed_rate == r.printed_rate)
+                or (r.printed_length is not None and o.printed_length == r.printed_length)
+            )
+        ]
+        if len(later) != 1 or not _counted(records[later[0]]):
+            continue
+        (j,) = later
+        if fig not in _shown_figures(records[j]):
+            continue  # (the later record prints it at other decimals)
+        drop.add(i)
+        out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
+
+
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str]
 ) -> tuple[list[PasteRecord], list[int]]:
@@ -197,5 +268,6 @@ def fold(
         drop.add(i)
         out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
     _paced(records, raw, drop, out)
+    _titled(records, raw, drop, out)
     kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
     return [r for r, _ in kept], [b for _, b in kept]

@@ -1830,6 +1830,10 @@ def read_paste(
     folded = "\n".join(t for blk in all_blocks for _, t in blk).casefold()
     # a draft trainer's summary table's acceptance figures: prose stating one is its training
     trained = I.training_figures(all_blocks) if "loss" in folded else set()
+    # a table's captioned as a proxy: a prose or key-value line stating one tells it again
+    proxied: set[tuple[float | None, float | None]] = (
+        {(x, x) for x in I.proxy_figures(all_blocks)} if "prox" in folded else set()
+    )
     marks = any(w in folded for w in _MARK_WORDS)
     # a case supposed above, then worked out ('Suppose ...:' ... 'For the example above:'): the
     # lines from the turn back to it are its arithmetic (notrun.worked_case_marks, once a paste)
@@ -2651,6 +2655,8 @@ def read_paste(
             if not _restates_counted(r, counted_figures)
             and (len(r.fields) > 1 or not _quotes_table(r, counted_figures))
         ]
+        if proxied:
+            kv = [r for r in kv if not _quotes_table(r, proxied)]
         counted_figures.update(_figure(r) for r in kv if _counted_figure(r))
         if kv and table_figures and _VERSUS.search(body):
             kv = _versus_of_table(kv, rest, table_figures)
