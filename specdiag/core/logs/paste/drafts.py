@@ -408,7 +408,8 @@ _EXACT_ZERO = re.compile(
 # what makes a printed zero approximate, a bound or a change, before it ('~0%', 'about 0%',
 # '<1%', '接近 0%', '+0.0%', '-0%') or after it ('0% or so', '0%左右', '0%程度')
 _ZERO_BEFORE = re.compile(
-    r"(?:(?:[~≈∼<>≤≥≲≦+±−]|\b(?:about|around|near|nearly|almost|approx\w*|roughly|close\s+to|"
+    # (an ASCII arrow's head, '-> 0' or '=> 0', is no bound)
+    r"(?:(?:[~≈∼<≤≥≲≦+±−]|(?<![-=])>|\b(?:about|around|near|nearly|almost|approx\w*|roughly|close\s+to|"
     r"under|below|less\s+than|at\s+most|up\s+to|virtually|essentially|practically|"
     r"effectively|basically|circa|ca\.?)|约|大约|接近|几乎|近乎|不到|低于|小于|少于|約|ほぼ|およそ|"
     # (a hedge before a copula or a sign: '约为 0', '几乎是 0%', 'about = 0')

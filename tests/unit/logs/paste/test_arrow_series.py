@@ -66,3 +66,10 @@ def test_negative_control_series_that_are_no_rates_are_left() -> None:
     ):
         got = read_paste(text).records
         assert not any(r.printed_rate == 0.12 for r in got), text
+
+
+def test_an_ascii_arrow_before_a_zero_is_no_bound() -> None:
+    # '-> 0.00' is the series' next value, not '> 0.00' (a bound): an exact zero, length 1
+    text = "Speculative sweep notes.\nThe accept rate collapsed (0.31 -> 0.00) on long prompts.\n"
+    got = read_paste(text).records
+    assert [(r.printed_rate, r.accept_length) for r in got] == [(0.31, None), (0.0, 1.0)]
