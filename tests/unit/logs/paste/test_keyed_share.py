@@ -36,7 +36,8 @@ def test_counts_with_their_share_decide_the_length(
     share = bracket.format(f"{100 * acc / drafted:.1f}")
     printed = round((steps + acc + extra) / steps, 2)
     # the printed figure must differ from the counts' identity for the counts to decide it
-    assume(abs(printed - (1 + acc / steps)) > 0.005)
+    # (clear of the rounding's half-way point, where 3.175 may print as 3.18)
+    assume(abs(printed - (1 + acc / steps)) > 0.0051)
     got = read(_line(key, sep, acc, drafted, share, steps, f"{printed:.2f}")).records
     assert len(got) == 1
     r = got[0]
