@@ -2030,6 +2030,17 @@ def half_unit(decimals: int) -> float:
     return 0.5 * 10.0**-decimals + 1e-9
 
 
+def one_way(fits: list[tuple[bool, bool]]) -> bool | None:
+    """Which identity every row fits alone, from each row's (fits the bonus-included identity,
+    fits the excluded one): True for included in every row, False for excluded in every row;
+    None where a row fits both, neither, or the rows differ."""
+    if fits and all(inc and not exc for inc, exc in fits):
+        return True
+    if fits and all(exc and not inc for inc, exc in fits):
+        return False
+    return None
+
+
 # a share with the counts it divides, either way round ('~62% (273/436)', '273 / 436 (62.6%)')
 _SHARE_COUNTS = re.compile(
     # perhaps led by the acceptance key of the log line it was copied from ('accept=3/4 (75%)',

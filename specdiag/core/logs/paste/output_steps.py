@@ -105,7 +105,7 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         for i in rows
     ):
         return records
-    fits: list[int | None] = []
+    fits: list[tuple[bool, bool]] = []
     for i in rows:
         r = records[i]
         steps, dec = _steps(r), _decimals(r)
@@ -115,13 +115,10 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
         tol = C.half_unit(dec) + 1e-9
         inc = abs(r.printed_length - out_n / steps) <= tol
         exc = abs(r.printed_length - (out_n / steps - 1)) <= tol
-        fits.append(1 if inc and not exc else 0 if exc and not inc else None)
-    if all(f == 1 for f in fits):
-        value, words = INCLUDED, ""
-    elif all(f == 0 for f in fits):
-        value, words = EXCLUDED, " - 1"
-    else:
+        fits.append((inc, exc))
+    if (way := C.one_way(fits)) is None:
         return records
+    value, words = (INCLUDED, "") if way else (EXCLUDED, " - 1")
     rule = (
         f"identity: printed length = generated tokens / steps{words} in every row, "
         f"{out_n} tokens a run as the paste sets"

@@ -112,7 +112,7 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     shares = _shares(raw[first - 1 : last])
     if shares is None or len(shares) < len(cols):
         return records
-    fits: list[int | None] = []
+    fits: list[tuple[bool, bool]] = []
     for i in cols:
         r = records[i]
         pos = r.labels[0][1].removeprefix("column ").strip()
@@ -126,13 +126,10 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             return records
         inc = abs(lv.number - (1 + k * rate)) <= tol
         exc = abs(lv.number - k * rate) <= tol
-        fits.append(1 if inc and not exc else 0 if exc and not inc else None)
-    if all(f == 1 for f in fits):
-        value, words = INCLUDED, "1 + "
-    elif all(f == 0 for f in fits):
-        value, words = EXCLUDED, ""
-    else:
+        fits.append((inc, exc))
+    if (way := C.one_way(fits)) is None:
         return records
+    value, words = (INCLUDED, "1 + ") if way else (EXCLUDED, "")
     rule = (
         f"identity: printed length = {words}k x rate in every column, k = {k} as the paste "
         "states, the rate from the table's acceptance rate row (k drafts a step)"
