@@ -21,10 +21,9 @@ from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     UNDECIDED,
-    Decision,
     PasteRecord,
-    decided_notes,
     positions_alone,
+    printed_decided,
 )
 
 _COLUMN = "column"
@@ -107,12 +106,7 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
                 and r.printed_length is not None
                 and r.bonus == UNDECIDED
             ):
-                out[m] = dataclasses.replace(
-                    r,
-                    accept_length=r.printed_length,
-                    bonus=Decision(INCLUDED, rule),
-                    notes=decided_notes(r.notes),
-                )
+                out[m] = printed_decided(r, INCLUDED, rule)
         if not out[j].per_position:
             out[j] = dataclasses.replace(
                 out[j],

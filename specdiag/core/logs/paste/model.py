@@ -185,3 +185,15 @@ def counted_length(r: PasteRecord, accepted: int, steps: int, why: str) -> Paste
         bonus=Decision(INCLUDED, why),
         notes=decided_notes(r.notes),
     )
+
+
+def printed_decided(r: PasteRecord, value: str, rule: str) -> PasteRecord:
+    """``r`` with its printed length's bonus decided by ``rule`` (``value`` INCLUDED or EXCLUDED):
+    the length as printed, or 1 + it."""
+    assert r.printed_length is not None
+    return replace(
+        r,
+        accept_length=r.printed_length if value == INCLUDED else round(r.printed_length + 1, 6),
+        bonus=Decision(value, rule),
+        notes=decided_notes(r.notes),
+    )

@@ -19,7 +19,6 @@ Pure: records and the paste's text in, records out; the setting searched once a 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
@@ -27,9 +26,8 @@ from specdiag.core.logs.paste.model import (
     EXCLUDED,
     INCLUDED,
     UNDECIDED,
-    Decision,
     PasteRecord,
-    decided_notes,
+    printed_decided,
 )
 
 # the tokens generated a run, set once (a key, '=' or ':', a whole number)
@@ -140,14 +138,6 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             decided.append(after)
     out = list(records)
     for i in decided:
-        r = out[i]
-        assert r.printed_length is not None
-        out[i] = dataclasses.replace(
-            r,
-            accept_length=r.printed_length if value == INCLUDED else round(r.printed_length + 1, 6),
-            bonus=Decision(
-                value, rule if i in rows else rule + "; the totals row of the same column"
-            ),
-            notes=decided_notes(r.notes),
-        )
+        why = rule if i in rows else rule + "; the totals row of the same column"
+        out[i] = printed_decided(out[i], value, why)
     return out

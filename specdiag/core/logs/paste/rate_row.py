@@ -29,7 +29,6 @@ Pure: records and the paste in, records out; the table's own lines only, once a 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
@@ -39,9 +38,8 @@ from specdiag.core.logs.paste.model import (
     EXCLUDED,
     INCLUDED,
     UNDECIDED,
-    Decision,
     PasteRecord,
-    decided_notes,
+    printed_decided,
 )
 
 _TRANSPOSED = "(transposed)"
@@ -136,12 +134,5 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     )
     out = list(records)
     for i in cols:
-        r = out[i]
-        assert r.printed_length is not None
-        out[i] = dataclasses.replace(
-            r,
-            accept_length=r.printed_length if value == INCLUDED else round(r.printed_length + 1, 6),
-            bonus=Decision(value, rule),
-            notes=decided_notes(r.notes),
-        )
+        out[i] = printed_decided(out[i], value, rule)
     return out

@@ -139,6 +139,7 @@ from specdiag.core.logs.paste.model import (
     PasteReading,
     PasteRecord,
     decided_notes,
+    printed_decided,
 )
 
 # speculation named anywhere in a paste: its words, or an acceptance's or a verification's
@@ -3605,12 +3606,7 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                 else "the paste's other lengths of this name pass the draft tokens per step "
                 "their labels set: printed one way"
             )
-            r = dataclasses.replace(
-                r,
-                accept_length=r.printed_length,
-                bonus=Decision(INCLUDED, rule),
-                notes=decided_notes(r.notes),
-            )
+            r = printed_decided(r, INCLUDED, rule)
         out.append(r)
     return out
 
