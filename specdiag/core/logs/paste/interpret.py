@@ -54,6 +54,7 @@ from specdiag.core.logs.paste import kept_lists as KL
 from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import labelled_cell as LC
 from specdiag.core.logs.paste import mean_list as ML
+from specdiag.core.logs.paste import numbered_run as NR
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import piped_result as PIPED
@@ -7449,6 +7450,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(CN.tracker_spans(text) if "/" in text else [])
     # a tool's line whose words mean what its source says (sourced.py: mlx-vlm, MLC-LLM)
     claim(SRC.spans(text) if any(h in text for h in SRC.HINTS) else [])
+    # a key whose value is a run of items numbered on by one from 0 or 1 ('Accepted drafts per
+    # step (% of steps):  0: 13%   1: 9%   2: 78%'): a histogram or a figure by position, no
+    # value of the key (numbered_run.py)
+    claim(NR.spans(text) if NR.hinted(text) else [])
     # an acceptance key printing its counts and their share ('accept=11/18 (61.1%)'): the
     # accepted of the drafted and the rate (keyed_share.py)
     claim(KSH.spans(text) if KSH.hinted(low) else [])
