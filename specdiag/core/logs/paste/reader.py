@@ -57,6 +57,7 @@ from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import item_tool as ITM
 from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
+from specdiag.core.logs.paste import k_rate_readings as KRR
 from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import lead_restated as LR
@@ -3507,6 +3508,24 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
         f"{rule_k}, none fitting "
         f"{'k x rate' if with_bonus else '1 + k x rate'}"
     )
+    if not with_bonus and not KRR.per_draft_proved(runs):
+        # k x rate is the accepted drafts a step only where the rate is proved per draft: the
+        # same figures are the tokens a step where the rate is the length over k
+        # (k_rate_readings.py)
+        unknown = KRR.two_readings(rule_k)
+        return [
+            dataclasses.replace(
+                r,
+                accept_length=None,
+                bonus=unknown,
+                notes=r.notes
+                if any(n.startswith(BONUS_UNKNOWN) for n in r.notes)
+                else (*r.notes, f"{BONUS_UNKNOWN}: no normalised accept length is given"),
+            )
+            if r in runs
+            else r
+            for r in records
+        ]
     out = []
     for r in records:
         if r in runs:

@@ -64,10 +64,15 @@ def test_tokens_per_step_beside_a_path_length_is_the_rows_length(
 
 
 def test_a_plain_length_column_still_follows_the_one_k_identity(read) -> None:
-    # near miss: the same figures under an accept length's name keep the identity's decision
-    rows = [["run-a", "43.1%", "3.02"], ["run-b", "56.4%", "3.95"], ["run-c", "73.8%", "5.17"]]
+    # near miss: under an accept length's name the identity is tried: 1 + 7 x rate decides the
+    # bonus; 7 x rate (a path's trap) leaves two readings, told as such (k_rate_readings.py)
+    rows = [["run-a", "43.1%", "4.02"], ["run-b", "56.4%", "4.95"], ["run-c", "73.8%", "6.17"]]
     got = read(_table(["Method", "Accept%", "Accept length"], rows)).records
     assert [r.accept_length for r in got] == [4.02, 4.95, 6.17]
+    rows = [["run-a", "43.1%", "3.02"], ["run-b", "56.4%", "3.95"], ["run-c", "73.8%", "5.17"]]
+    got = read(_table(["Method", "Accept%", "Accept length"], rows)).records
+    assert [r.accept_length for r in got] == [None, None, None]
+    assert all(r.bonus.rule.startswith("two readings fit") for r in got)
 
 
 def test_a_path_column_of_another_measure_is_no_length(read) -> None:
