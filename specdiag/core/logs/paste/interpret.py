@@ -7285,7 +7285,7 @@ _TAU_IN_LABEL = re.compile(
 _TAU_ITEM = re.compile(r"(?:τ|\btau)\s*=\s*\d+(?:\.\d+)?", re.IGNORECASE)
 
 
-def _label_taus(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+def label_taus(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, no items) of each 'τ=V' set among a run's settings in a label before the
     run's result: no acceptance figure."""
     for m in _TAU_IN_LABEL.finditer(text):
@@ -7543,7 +7543,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_knob_taus(text) if "tau" in low or "τ" in text else [])
     # τ set among a run's settings in a label before its result ('D=4, B=2, τ=0.05: 170 t/s'):
     # a setting, no length
-    claim(_label_taus(text) if ("tau" in low or "τ" in text) and "=" in text else [])
+    claim(label_taus(text) if ("tau" in low or "τ" in text) and "=" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     # one figure compared between two settings, each value in brackets after its setting

@@ -328,8 +328,12 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
     own_lines: dict[int, PasteRecord] = {
         ln: r for r in records for ln in range(r.first_line, r.last_line + 1)
     }
-    undrafted = _undrafted_rows(records, lines, own_lines)
-    rest = "\n".join(t for ln, t in lines if ln not in own_lines and ln not in undrafted)
+    rest = "\n".join(t for ln, t in lines if ln not in own_lines)
+    if "1" not in rest:
+        return records
+    # (a bench's rows drafting nothing, the run without speculation: no setting of the paste)
+    if undrafted := _undrafted_rows(records, lines, own_lines):
+        rest = "\n".join(t for ln, t in lines if ln not in own_lines and ln not in undrafted)
     if "1" not in rest or (said := said_max_one(rest)) is None:
         return records
     if D._OTHER_DEPTH.search(rest) is not None or len(target_models(rest)) > 1:

@@ -33,8 +33,10 @@ SETTING = re.compile(
     r"n[_ ]?spec|depth|mtp|mtp\s+n)"
     # ('MTP=1', 'MTP-1': the MTP drafts a step; 'MTP D1', 'mtp_d2': its depth, as 'depth=1';
     # never a list of depths, 'MTP D1/D2')
-    r"[\"']?(?:\s*[=:]\s*|(?<=size)\s+(?:of\s+)?(?=\d{1,3}(?![\d.,])(?!\s*(?:[kmgt]i?b|b|bytes?|"
-    r"params|parameters|layers?)\b))|(?<=mtp)-|(?<=mtp)[ _-]?d(?!\d{1,3}\s*(?:[/,]|and|or)\s*d\d))(?P<m>\d{1,3})"
+    r"[\"']?(?:(?<!size)\s*[=:]\s*"
+    r"|(?<=size)(?:\s*[=:]\s*|\s+(?:of\s+)?)(?=\d{1,3}(?!\d|[.,]\d)"
+    r"(?!\s*(?:[kmgt]i?b|b|bytes?|params|parameters|layers?)\b))"
+    r"|(?<=mtp)-|(?<=mtp)[ _-]?d(?!\d{1,3}\s*(?:[/,]|and|or)\s*d\d))(?P<m>\d{1,3})"
     + COUNT_TAIL
     # SGLang's steps and tree width: a tree may hold several drafts a step, never a maximum of
     # one (group 'o', any value)

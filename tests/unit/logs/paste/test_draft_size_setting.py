@@ -35,6 +35,7 @@ def _counts() -> st.SearchStrategy[list[tuple[int, int]]]:
         st.integers(40, 150).flatmap(lambda d: st.tuples(st.integers(d // 3, d), st.just(d))),
         min_size=2,
         max_size=6,
+        unique_by=lambda ad: ad[0] / ad[1],  # (every row its own rate)
     )
 
 
