@@ -7271,6 +7271,29 @@ def _knob_taus(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
         yield m.start(), m.end(), []
 
 
+# τ as one of a run's settings: a label of two or more settings' assignments joined by commas
+# ('D=4, B=2, τ=0.05', 'depth=5, width=2, tau=0.1'), every other one a whole number, closed by a
+# colon or a dash and followed by the run's result with its unit ('170.11 t/s', '1.33×',
+# '41 ms'): the label sets up the run, its 'τ=V' a setting (a threshold), never a measured
+# length (a length is the result, after the label)
+_LABEL_ITEM = r"(?:(?:τ|\btau)\s*=\s*\d+(?:\.\d+)?|[A-Za-z][\w.-]{0,15}\s*=\s*\d{1,4}(?![\d.]))"
+_TAU_IN_LABEL = re.compile(
+    r"(?<![\w=.,])(?P<label>" + _LABEL_ITEM + r"(?:\s*,\s*" + _LABEL_ITEM + r")+)"
+    r"\s*(?::|[-–—]\s)\s*[~≈]?\s*\d[\d,]*(?:\.\d+)?\s*"
+    r"(?:t(?:ok(?:en)?s?)?/s\b|tps\b|ms\b|[×x](?![\w])|%)",
+    re.IGNORECASE,
+)
+_TAU_ITEM = re.compile(r"(?:τ|\btau)\s*=\s*\d+(?:\.\d+)?", re.IGNORECASE)
+
+
+def label_taus(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, no items) of each 'τ=V' set among a run's settings in a label before the
+    run's result: no acceptance figure."""
+    for m in _TAU_IN_LABEL.finditer(text):
+        for t in _TAU_ITEM.finditer(text, m.start("label"), m.end("label")):
+            yield t.start(), t.end(), []
+
+
 def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each per-step total the line decomposes into accepted drafts +
     the target's one token (decomposed.py): the total, a length with the bonus, proven by the
@@ -7523,6 +7546,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     claim(_temperature_taus(text) if "tau" in low or "τ" in text else [])
     # τ as a knob swept or switched off ('at every τ>0 than τ off'): a setting, no length
     claim(_knob_taus(text) if "tau" in low or "τ" in text else [])
+    # τ set among a run's settings in a label before its result ('D=4, B=2, τ=0.05: 170 t/s'):
+    # a setting, no length
+    claim(label_taus(text) if ("tau" in low or "τ" in text) and "=" in text else [])
     claim(_worked(text) if ("=" in text or "≈" in text) else [], check=False)
     claim(bare_quotient(text) if text.count(":") >= 2 else [], check=False)
     # one figure compared between two settings, each value in brackets after its setting

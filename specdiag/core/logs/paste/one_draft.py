@@ -329,6 +329,11 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
         ln: r for r in records for ln in range(r.first_line, r.last_line + 1)
     }
     rest = "\n".join(t for ln, t in lines if ln not in own_lines)
+    if "1" not in rest:
+        return records
+    # (a bench's rows drafting nothing, the run without speculation: no setting of the paste)
+    if undrafted := _undrafted_rows(records, lines, own_lines):
+        rest = "\n".join(t for ln, t in lines if ln not in own_lines and ln not in undrafted)
     if "1" not in rest or (said := said_max_one(rest)) is None:
         return records
     if D._OTHER_DEPTH.search(rest) is not None or len(target_models(rest)) > 1:
@@ -342,7 +347,14 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
             n = m.group("max") or m.group("n") or m.group("m")
             if m.group("o") is not None or (int(n) != 1 and int(n) != r.drafted_tokens):
                 return records  # (a record's own line setting another depth)
-    at = next((ln for ln, t in lines if ln not in own_lines and _SETTING.search(t)), None)
+    at = next(
+        (
+            ln
+            for ln, t in lines
+            if ln not in own_lines and ln not in undrafted and _SETTING.search(t)
+        ),
+        None,
+    )
     if at is None or any(r.first_line <= at for r in records):
         return records  # (the setting stated below a run: not the paste's)
     numbered = dict(lines)
@@ -357,6 +369,44 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
         ):
             r = _decided(r, said, "the paste, above its runs", _HEDGE.search(own) is not None)
         out.append(r)
+    return out
+
+
+# a row's keys ('pred= 192 draft=   0 acc=   0 rate=n/a': 'pred', 'draft', 'acc', 'rate')
+_ROW_KEY = re.compile(r"(?<![\w/-])([^\W\d][\w/.-]*)\s*[=:]")
+
+
+def _undrafted_rows(
+    records: list[PasteRecord], lines: list[tuple[int, str]], own: dict[int, PasteRecord]
+) -> set[int]:
+    """The lines, of no record, that are rows of the records' own keys (every field name of a
+    record printing its drafted count, ``draft= 89 acc= 84 rate=0.944``) drafting nothing: each
+    draft setting they state is that row's drafted count of 0 under a key the records print
+    theirs by (``draft=   0 ... rate=n/a``, the run without speculation beside them), so no
+    setting of the paste."""
+    shapes = [
+        frozenset(n.strip().lower() for n, _ in r.fields)
+        for r in records
+        if r.drafted_tokens is not None and len(r.fields) >= 2
+    ]
+    if not shapes:
+        return set()
+    out = set()
+    for ln, t in lines:
+        if ln in own or "0" not in t:
+            continue
+        found = list(_SETTING.finditer(t))
+        if not found:
+            continue
+        keys = {k.lower() for k in _ROW_KEY.findall(t)}
+        shape = next((s for s in shapes if s <= keys), None)
+        if shape is not None and all(
+            m.group("m") is not None
+            and int(m.group("m")) == 0
+            and re.sub(r"[\"'\s=:]|\d", "", m.group(0)).lower() in shape
+            for m in found
+        ):
+            out.add(ln)
     return out
 
 

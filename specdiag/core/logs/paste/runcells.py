@@ -34,6 +34,13 @@ MIN_CELLS = 2
 def _acceptance_parts(cell: str) -> list[str]:
     """The cell's parts keyed by an acceptance figure ('accept: 36.3% (45/124)')."""
     plain = C._MARKUP.sub("", cell).strip()
+    # (τ set among the run's settings in a label before its result, 'D=4, B=2, τ=0.05:  170
+    # t/s': a setting, no acceptance part; interpret.label_taus)
+    setting_tau = (
+        ("τ" in plain or "tau" in plain.lower())
+        and "=" in plain
+        and next(I.label_taus(plain), None) is not None
+    )
     out = []
     for part in _SPLIT.split(plain):
         # (or the figure in brackets after the cell's words: 'Smooth start (τ=1.90)')
@@ -43,6 +50,8 @@ def _acceptance_parts(cell: str) -> list[str]:
             if m is None:
                 continue
             k = m.group("k").strip()
+            if setting_tau and re.fullmatch(r"τ|tau", k, re.I):
+                continue
             if C.key(k).metric in C.ACCEPTANCE or _BARE_ACCEPT.match(k):
                 out.append(one.strip())
                 break

@@ -189,6 +189,91 @@ def _bar_table(run: list[Line], outer: bool = True) -> Grid | None:
     return Grid(structure, head_rows, body, run[0][0], run[-1][0])
 
 
+# a grid table's border or rule across its whole width ('+-----+----+', '+=====+====+')
+_GRID_BORDER = re.compile(r"^\s*\+(?:[-=]+\+)+\s*$")
+_GRID_SEGMENT_RULE = re.compile(r"^(?:-+|=+)$")
+
+
+def _grid_table(run: list[Line]) -> Grid | None:
+    """A reStructuredText grid table with spanning cells: a '+---+' border above and below, the
+    column edges the '+' corners of its rules, and a rule drawn under some columns only (a
+    title over several columns above it, '|   |   +-----+-----+') or a row whose bars leave a
+    column edge out (the title spanning it). Each band of lines between two rules is one row
+    (its lines one cell's wrapped words, 'Accept' over 'length'); the header is the bands
+    above the '+===+' rule (the first alone without one), a spanning cell's words in its first
+    column and the others empty, as a pipe table writes a title over its columns. None where
+    the run is no such table (no spanning cell: the bar table's reading; lines of unequal
+    width, a column edge missing from a rule line, words on a rule's line)."""
+    lines = [(ln, t.rstrip()) for ln, t in run]
+    if len(lines) < 4 or not _GRID_BORDER.match(lines[0][1]):
+        return None
+    if not _GRID_BORDER.match(lines[-1][1]):
+        return None
+    # the column edges: every '+' of a rule beside its dashes ('+' in a cell's words is none)
+    edges = sorted(
+        {
+            i
+            for _, t in lines
+            if "+" in t
+            for i, ch in enumerate(t)
+            if ch == "+" and ((i and t[i - 1] in "-=") or t[i + 1 : i + 2] in ("-", "="))
+        }
+    )
+    if len(edges) < 3 or any(
+        len(t) != edges[-1] + 1 or t[edges[0]] not in "|+" or t[edges[0] + 1 :].strip() == ""
+        for _, t in lines
+    ):
+        return None
+    n = len(edges) - 1
+    segs = [[t[edges[k] + 1 : edges[k + 1]] for k in range(n)] for _, t in lines]
+    ruled = [[_GRID_SEGMENT_RULE.match(c) is not None for c in row] for row in segs]
+    spans = False
+    bands: list[list[int]] = [[]]
+    header_end = -1
+    for idx, (_, t) in enumerate(lines):
+        if any(ruled[idx]):
+            if not all(ruled[idx]):
+                spans = True
+                if any(c.strip() for c, r in zip(segs[idx], ruled[idx], strict=True) if not r):
+                    return None  # (words on a rule's line: no grid read here)
+            if any(t[e] not in "|+-=" for e in edges):
+                return None  # (a rule's edge neither a corner, a bar nor the rule running on)
+            if set("".join(segs[idx])) == {"="}:
+                header_end = len([b for b in bands if b])
+            if bands[-1]:
+                bands.append([])
+            continue
+        if any(t[e] != "|" for e in edges[1:-1]):
+            spans = True
+        if t[edges[0]] != "|" or t[edges[-1]] != "|":
+            return None
+        bands[-1].append(idx)
+    bands = [b for b in bands if b]
+    if not spans or len(bands) < 2:
+        return None
+    rows: list[tuple[int, list[str]]] = []
+    for b in bands:
+        # the band's cells: the columns between the edges its bars draw
+        cut = [0, *(k for k in range(1, n) if any(lines[i][1][edges[k]] == "|" for i in b)), n]
+        cells = [""] * n
+        for a, z in zip(cut, cut[1:], strict=False):
+            words = " ".join(
+                lines[i][1][edges[a] + 1 : edges[z]].strip()
+                for i in b
+                if lines[i][1][edges[a] + 1 : edges[z]].strip()
+            )
+            cells[a] = words
+        rows.append((lines[b[0]][0], cells))
+    n_head = header_end if 0 < header_end < len(rows) else 1
+    return Grid(
+        "ascii table",
+        [c for _, c in rows[:n_head]],
+        rows[n_head:],
+        run[0][0],
+        run[-1][0],
+    )
+
+
 def _split_header(
     rows: list[tuple[int, list[str]]],
 ) -> tuple[list[list[str]], list[tuple[int, list[str]]]]:
@@ -771,7 +856,9 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
                 j += 1
             # a delimiter row without outer bars ('-- | -- | --'): so are the other rows
             outer = not any(_PIPE_RULE.match(t2) for _, t2 in block[i:j])
-            g = _bar_table(block[i:j], outer=outer)
+            # (a grid table with spanning cells: read by its corners, grid by grid)
+            g = _grid_table(block[i:j]) if _GRID_BORDER.match(t) else None
+            g = g if g is not None else _bar_table(block[i:j], outer=outer)
             if g is not None:
                 grids.append(g)
                 used.update(ln for ln, _ in block[i:j])

@@ -27,11 +27,16 @@ SETTING = re.compile(
     r"(?:[ =]+|\s*`\s*)(?P<n>\d{1,3})"
     + COUNT_TAIL
     # ('MTP n=1': MTP's n, the drafts a step, right after its name)
-    + r"|(?<![\w-])[\"']?(?:num_speculative_tokens|draft|k|gamma|γ|mtp[_ ]?k|n[_ ]?spec|depth|mtp|"
-    r"mtp\s+n)"
+    # ('draft size 1', 'draft_size=1', 'draft size of 1': the tokens drafted a step, after a
+    # space too; never a model's size, 'draft size 1B', '1 GB', nor a decimal)
+    + r"|(?<![\w-])[\"']?(?:num_speculative_tokens|draft[-_ ]size|draft|k|gamma|γ|mtp[_ ]?k|"
+    r"n[_ ]?spec|depth|mtp|mtp\s+n)"
     # ('MTP=1', 'MTP-1': the MTP drafts a step; 'MTP D1', 'mtp_d2': its depth, as 'depth=1';
     # never a list of depths, 'MTP D1/D2')
-    r"[\"']?(?:\s*[=:]\s*|(?<=mtp)-|(?<=mtp)[ _-]?d(?!\d{1,3}\s*(?:[/,]|and|or)\s*d\d))(?P<m>\d{1,3})"
+    r"[\"']?(?:(?<!size)\s*[=:]\s*"
+    r"|(?<=size)(?:\s*[=:]\s*|\s+(?:of\s+)?)(?=\d{1,3}(?!\d|[.,]\d)"
+    r"(?!\s*(?:[kmgt]i?b|b|bytes?|params|parameters|layers?)\b))"
+    r"|(?<=mtp)-|(?<=mtp)[ _-]?d(?!\d{1,3}\s*(?:[/,]|and|or)\s*d\d))(?P<m>\d{1,3})"
     + COUNT_TAIL
     # SGLang's steps and tree width: a tree may hold several drafts a step, never a maximum of
     # one (group 'o', any value)
