@@ -547,6 +547,11 @@ _LABELS = frozenset(
         "n draft",
         "draft max",
         "n max",
+        # (the flag spelled out: llama.cpp's '--draft-n-max', '--spec-draft-n-max' and
+        # '--spec-draft-max', '-' and '_' read as spaces)
+        "draft n max",
+        "spec draft max",
+        "spec draft n max",
         # a draft block's or a tree's width: the tokens one step verifies (drafts.py's per-row
         # identity 1 + rate x (width - 1) decides which; a label otherwise)
         "width",

@@ -27,6 +27,24 @@ _VLLM_KEYS = re.compile(
 RULE = "the block prints SGLang's own `accept len` / `accept rate` pair, and the paste names SGLang"
 
 
+# the pair, a comma (perhaps the line wrapped after it), then SGLang's throughput field by its
+# own words and a number within a few characters, whatever unit it is written in
+_THEN_THROUGHPUT = re.compile(
+    r"\baccept len:\s*" + _NUM + r"\s*,\s*accept rate:\s*" + _NUM + r"\s*,\s*"
+    r"gen throughput\b[^\d\n,]{0,20}" + _NUM,
+    re.I,
+)
+
+
+def then_throughput(block_text: str) -> bool:
+    """Whether ``block_text`` prints SGLang's key pair with its ``gen throughput`` field right
+    after it (SGLang's Decode batch fields in their order, the throughput's unit written another
+    way: ``accept len: 4.00, accept rate: 1.00, gen throughput 795 tok/s``)."""
+    return (
+        "gen throughput" in block_text.lower() and _THEN_THROUGHPUT.search(block_text) is not None
+    )
+
+
 def sglang_pair(block_text: str) -> bool:
     """Whether every line of ``block_text`` holding a figure prints SGLang's key pair, and no
     line prints one of vLLM's metrics keys."""

@@ -51,6 +51,7 @@ from specdiag.core.logs.paste import item_shares as IS
 from specdiag.core.logs.paste import json_per_step as JPS
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import kept_lists as KL
+from specdiag.core.logs.paste import keyed_range as KRG
 from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import labelled_cell as LC
 from specdiag.core.logs.paste import mean_list as ML
@@ -88,6 +89,7 @@ from specdiag.core.logs.paste import two_changes as TWO
 from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import was_earlier as WAS
+from specdiag.core.logs.paste import whole_columns as WHC
 from specdiag.core.logs.paste import wrapped_labels as WL
 from specdiag.core.logs.paste import zero_drafts as ZD
 from specdiag.core.logs.paste import zero_rows as ZR
@@ -955,6 +957,18 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
             keys.append((C.Key(C.LABEL, kn.text or header.lower(), False), group))
         else:
             keys.append((C.Key(None, kn.text, False), group))
+    if title.metric == C.RATE and not title.percent:
+        # a column of whole numbers beside a column of fractions under the rate's title: slots,
+        # seeds or counts, no rate (whole_columns.py)
+        for j in WHC.not_rates(
+            {
+                j: [c[j] if j < len(c) else "" for _, c in g.rows]
+                for j, (k, _) in enumerate(keys)
+                if k.metric == title.metric
+            }
+        ):
+            kn = C.key(cols[j][1])
+            keys[j] = (C.Key(C.LABEL if kn.metric == C.LABEL else None, kn.text, False), cols[j][0])
     if not any(k.metric == title.metric for k, _ in keys):
         return []
     # the title's figure said in a note: one series with the paste's other records of that
@@ -3677,6 +3691,18 @@ def _figure_span(metric: str, cell: str) -> str | None:
         low = 0.0 if metric == C.ACC_PER_STEP else 1.0
         ok = not hi.percent and low <= lo.number and hi.number <= C.MAX_STEP_TOKENS
     return C._MARKUP.sub("", cell).strip() if ok else None
+
+
+def _has_metric(fig: E.Figures, metric: str) -> bool:
+    """Whether ``fig`` holds a value of acceptance figure ``metric`` already."""
+    attr = {
+        C.LENGTH: fig.length,
+        C.TOK_PER_STEP: fig.tok_per_step,
+        C.ACC_PER_STEP: fig.acc_per_step,
+        C.RATE: fig.rate,
+        C.ACCEPT_RATIO: fig.ratio,
+    }
+    return attr.get(metric) is not None
 
 
 def _put_span(fig: E.Figures, metric: str | None, name: str, cell: str) -> bool:
@@ -9811,6 +9837,20 @@ def keyvalue(
         if unmeasured or (nan_here and fig.has_acceptance()):
             flush()
         unmeasured = nan_here
+        if KRG.hinted(t) and (kr := KRG.read(t)) is not None:
+            # 'Mean acceptance length: ~2.6-2.8': the run measured, no one figure printed, as a
+            # table's range cell (keyed_range.py)
+            rk = C.key(kr[0])
+            if rk.metric in C.ACCEPTANCE and not _planned_column(kr[0]):
+                if _figure_span(rk.metric, kr[1]) is not None and (
+                    _has_metric(fig, rk.metric)
+                    or any(C.key(n).metric == rk.metric for n, _ in fig.spans)
+                ):
+                    flush()  # the same figure a second time: the next run's
+                if _put_span(fig, rk.metric, kr[0], kr[1]):
+                    first = first or ln
+                    last = ln
+                    continue
         pc = _POSITION_COUNTS.match(t) if "accept" in t.lower() else None
         if pc is not None and _POSITION_COUNT_KEY.search(C.norm(pc.group("key"))[0]):
             counts = [int(x) for x in re.split(r"[,\s]+", pc.group("list").strip()) if x]
@@ -9987,6 +10027,8 @@ def keyvalue(
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if _other_length(fig, k.metric, v, t, vt, said[-2] if len(said) > 1 else ""):
                 flush()  # ('tokens per step is 2.4 ... raises accept length to 3.35'): two runs
+            elif fig.spans and any(C.key(n).metric == k.metric for n, _ in fig.spans):
+                flush()  # a figure its run printed as a range, now one value: the next run's
             if not fig.put(k.metric or "", v, k, vt, kt):
                 if k.metric in C.ACCEPTANCE and AT.told_again(
                     fig.fields,

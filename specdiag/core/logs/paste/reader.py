@@ -1176,6 +1176,10 @@ _DECODE_FIELDS = re.compile(
     r"(?=.*(?:\bcuda graph:\s*(?:True|False)\b|\bgen throughput \(token/s\):\s*\d))",
     re.M,
 )
+# ... or its three acceptance and speed fields in its order, the throughput's unit written
+# another way or the line wrapped after a comma ('accept len: 4.00, accept rate: 1.00,' /
+# 'gen throughput 795 tok/s', 'gen throughput: 88.23 token/s'): SGLang's key pair, then its
+# 'gen throughput' right after it and a number (decode_pair.then_throughput)
 
 # vLLM V0's metrics line ('Speculative metrics: Draft acceptance rate: 0.512, System
 # efficiency: 0.377', cut or whole): its first fields, in its words and order
@@ -1323,7 +1327,11 @@ def _tool(
     named = untrained(whole())
     if len(named) == 1 and named[0] in others:
         return "unknown", "a tool named only as another run beside the figures"
-    if set(named) <= {"sglang"} and (named or not others) and _DECODE_FIELDS.search(block_text):
+    if (
+        set(named) <= {"sglang"}
+        and (named or not others)
+        and (_DECODE_FIELDS.search(block_text) or DCP.then_throughput(block_text))
+    ):
         # SGLang's Decode batch line quoted without its prefix, in a paste naming no other
         # tool: its own fields decide, before a mention or its flags (which leave a table or
         # a key-value line open to a client script's printing)

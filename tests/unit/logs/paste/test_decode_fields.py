@@ -106,3 +106,58 @@ def test_another_tool_named_leaves_them_undecided(read: Read, other: str) -> Non
     )
     got = read(text).records
     assert got and all(r.accept_length is None for r in got)
+
+
+# SGLang's key pair, then its 'gen throughput' field right after it, its unit written another
+# way or the line wrapped after the comma (decode_pair.then_throughput): SGLang's fields in
+# their order, the tool told (before: the pair beside another field named none)
+_THROUGHPUTS = [" {t} tok/s", ": {t} token/s", " ~{t} tok/s", " (tok/s): {t}", ": {t}"]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    length=st.integers(120, 1600),
+    rate=st.integers(10, 100),
+    tput=st.integers(20, 4000),
+    unit=st.sampled_from(_THROUGHPUTS),
+    wrap=st.booleans(),
+    quoted=st.sampled_from(["prose", "fence"]),
+)
+def test_the_pair_then_its_throughput_names_the_tool(
+    read: Read, length: int, rate: int, tput: int, unit: str, wrap: bool, quoted: str
+) -> None:
+    pair = f"accept len: {length / 100:.2f}, accept rate: {rate / 100:.2f},"
+    fragment = pair + ("\n" if wrap else " ") + "gen throughput" + unit.format(t=tput)
+    if quoted == "prose":
+        text = f"Live from the server during the second arm: `{fragment}` and it held.\n"
+    else:
+        text = f"Scheduler log during the long runs:\n\n```\n{fragment}\n```\n"
+    got = read(text).records
+    assert [(r.tool, r.accept_length) for r in got] == [("sglang", pytest.approx(length / 100))]
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        # words between the pair and the throughput: no field of the line
+        "accept len: 3.10, accept rate: 0.55, and the gen throughput was 795 tok/s",
+        # the throughput named without a figure
+        "accept len: 3.10, accept rate: 0.55, gen throughput dropped",
+        # the throughput before the pair
+        "gen throughput 795 tok/s, accept len: 3.10, accept rate: 0.55",
+        # one field of the pair alone
+        "accept len: 3.10, gen throughput 795 tok/s",
+    ],
+)
+def test_near_misses_of_the_pair_and_throughput_name_no_tool(read: Read, fragment: str) -> None:
+    got = read(f"Scheduler log during the long runs:\n\n```\n{fragment}\n```\n").records
+    assert got and all(r.tool == "unknown" and r.accept_length is None for r in got)
+
+
+def test_the_pair_and_throughput_beside_another_tool_stay_undecided(read: Read) -> None:
+    text = (
+        "Compared SGLang against vLLM on one card.\n\n"
+        "```\naccept len: 3.10, accept rate: 0.55, gen throughput 795 tok/s\n```\n"
+    )
+    got = read(text).records
+    assert got and all(r.accept_length is None for r in got)
