@@ -10003,6 +10003,10 @@ def keyvalue(
                 if after is not None and after.group(1).lower() not in _COUNT_NOUNS:
                     continue
                 drafted = C.Value(v.max, False, 0)
+                if fig.accepted is not None and fig.drafted is not None and fig.has_acceptance():
+                    # a second 'A/B' after a run's counts ('27/54 (50%), 41/67 (61.2%)'): the
+                    # next run's, its drafted count with it, never the last run's
+                    flush()
                 if fig.drafted is None and v.max == int(v.max):
                     fig.put(C.DRAFTED, drafted, C.key("drafted"), f"{v.max:g}", kt)
                 v = C.Value(v.number, False, v.decimals)

@@ -8,7 +8,11 @@ X to Y`; with an arrow, each end perhaps approximate and told when, `0.20 before
 nothing after them but the draft position both were measured at (`at pos-1`) and a short note
 after a comma; the clause between the name and the bracket names no other measure, holds no
 number and ends no sentence. Two records: before and after; an end after the arrow that is a
-range (`0.07-0.09`) is no figure, the start alone is read.
+range (`0.07-0.09`) is no figure, the start alone is read. Each end may be told at its own
+setting after the subset both were measured on (`(coding/medium 5.71 at b8 → 7.27 at b15)`:
+`at`, then a setting holding a digit, `b8`, `k=3`, `bs 16`, `ctx 4k`), the two settings
+different: two runs, read the same way; the same setting at both ends, or one end's alone,
+leave the bracket as before.
 
 A rate is at most 1, or 100% with `%`. Under a rate's name (`acceptance rate`, `acceptance`), a
 before and after of plain values above 1 (at most 16 tokens, one of them with decimals, no
@@ -60,6 +64,16 @@ _NOW = r"(?:now|after|today|currently)"
 _ARROW_CHANGE = (
     rf"(?P<a>{_VAL})(?:\s+(?:[A-Za-z][\w-]*\s+)?{_THEN})?\s*{V.ARROW}\s*(?:[~≈]\s*)?"
     rf"(?P<b>{_VAL})(?P<rng>\s*[-–]\s*[~≈]?{_VAL})?(?:\s+{_NOW})?"
+)
+# ... or each end measured at its own setting, after the subset both were measured on
+# ('(coding/medium 5.71 at b8 → 7.27 at b15)'): 'at', then a setting holding a digit (`b8`,
+# `k=3`, `bs 16`), the second end's setting another
+_SETTING = r"[A-Za-z][\w-]{0,15}(?:\s*=\s*|\s)?\d[\w.]{0,8}|\d[\w.]{0,8}"
+_AT_SETTINGS = re.compile(
+    r"\(\s*(?:[A-Za-z][\w/.+-]{0,30}\s+)?(?P<a>" + _VAL + r")\s+at\s+(?P<ta>" + _SETTING + r")"
+    r"\s*" + V.ARROW + r"\s*(?:[~≈]\s*)?(?P<b>" + _VAL + r")\s+at\s+(?P<tb>" + _SETTING + r")"
+    r"\s*\)",
+    re.I,
 )
 _ARROW = V.ARROW
 _BRACKET = re.compile(
@@ -240,12 +254,20 @@ def hinted(text: str) -> bool:
 
 def spans(text: str) -> Iterator[tuple[int, int, Items]]:
     """(start, end, items) of each bracketed change after an acceptance figure's name."""
-    for m in _BRACKET.finditer(text):
+    ms = list(_BRACKET.finditer(text))
+    if " at " in text:
+        ms += [
+            m
+            for m in _AT_SETTINGS.finditer(text)
+            if " ".join(m.group("ta").split()) != " ".join(m.group("tb").split())
+        ]
+        ms.sort(key=lambda m: m.start())
+    for m in ms:
         start = max(_sentence_start(text, m.start()), m.start() - 120)
         head = text[start : m.start()]
         swept = _SWEPT.search(head)
         changed = None
-        if m.group("sa") and swept is None:
+        if m.re is _BRACKET and m.group("sa") and swept is None:
             changed = A.CHANGE_BEFORE_FROM.search(head)
             if changed is None:
                 continue  # '(2.5 to 3.0)' alone: a range as often as a change
@@ -265,7 +287,13 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
         k = C.key(name.group(0))
         if k.metric not in C.ACCEPTANCE:
             continue
-        ga, gb = ("a", "b") if m.group("a") else ("fa", "fb") if m.group("fa") else ("sa", "sb")
+        ga, gb = (
+            ("a", "b")
+            if m.re is _AT_SETTINGS or m.group("a")
+            else ("fa", "fb")
+            if m.group("fa")
+            else ("sa", "sb")
+        )
         a, b = C.value(m.group(ga)), C.value(m.group(gb))
         if a is None or b is None:
             continue
@@ -286,7 +314,7 @@ def spans(text: str) -> Iterator[tuple[int, int, Items]]:
         else:
             continue
         kt = name.group(0).strip()
-        if ga == "a" and m.group("rng"):
+        if m.re is _BRACKET and ga == "a" and m.group("rng"):
             # the end a range ('(~0.20 -> ~0.07-0.09)'): no figure; the start alone is read
             yield start + name.start(), m.end(), [(k, a, kt, m.group(ga).strip())]
             continue

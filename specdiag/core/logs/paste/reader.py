@@ -39,6 +39,7 @@ from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import delta_pair as DP
+from specdiag.core.logs.paste import depth_stated as DST
 from specdiag.core.logs.paste import details_restated as DR
 from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
@@ -83,6 +84,7 @@ from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import rate_row as RATEROW
+from specdiag.core.logs.paste import relaid_rows as RLD
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
@@ -1718,7 +1720,12 @@ def read_paste(
     table_figures: set[tuple[float | None, float | None]] = set()
     counted_figures: set[tuple[float | None, float | None]] = set()  # ... and run counts gave
     # the rows tables read, by their label's name and their figure as printed (_row_key)
-    table_rows: set[tuple[str, str, str, str, str]] = set()
+    # (with that row's table's header and its cells: a later table laid out alike, its row's
+    # other cells different, is another run, relaid_rows.py)
+    table_rows: dict[
+        tuple[str, str, str, str, str],
+        tuple[tuple[tuple[str, ...], ...] | None, tuple[str, ...]],
+    ] = {}
     summary_figures: set[tuple[float | None, float | None]] = set()  # ... key-value summaries
     work_only = _work_acceptance(text)  # a paste of work items' acceptance, no model's
     # (a document whose prose speaks of no speculative decoding: a bare 'Acceptance' column is
@@ -2539,11 +2546,28 @@ def read_paste(
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
             if recs and table_rows:
-                recs = [r for r in recs if _row_key(r) not in table_rows]
+                g_layout = RLD.layout(g.header)
+                row_cells = dict(g.rows)
+                recs = [
+                    r
+                    for r in recs
+                    if (rk := _row_key(r)) not in table_rows
+                    or RLD.another_run(
+                        table_rows[rk],
+                        g_layout,
+                        tuple(row_cells[r.first_line])
+                        if r.first_line == r.last_line and r.first_line in row_cells
+                        else None,
+                    )
+                ]
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
-                table_rows.update(rk for r in recs if (rk := _row_key(r)) is not None)
+                g_layout = RLD.layout(g.header)
+                row_cells = dict(g.rows)
+                for r in recs:
+                    if (rk := _row_key(r)) is not None and rk not in table_rows:
+                        table_rows[rk] = (g_layout, RLD.row(row_cells.get(r.first_line, [])))
                 table_above = (g.last_line, _figure_name(recs) or table_above[1])
             elif names and (
                 _fields_rows(blk, g.first_line, g.last_line)
@@ -3602,6 +3626,9 @@ def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     k = I.k_stated(text)
     if k is None:
         k = _max_stated(text)
+    if k is None:
+        # ('The proposal depth is 5': the most drafts a step accepts; depth_stated.py)
+        k = DST.stated(text)
     own = I.placeholder_k(text) if k is None else None
     ks = [k if k is not None else I.k_of_placeholder(own, list(r.labels)) for r in records]
     above = {
