@@ -719,6 +719,13 @@ _RUN_SCOPE = re.compile(
 )
 
 
+# a length's name scoped to one step at its end ('accepted length per step', 'acceptance length
+# per verify step'): the step's noun alone after 'per' (no count, no other unit)
+_LENGTH_PER_STEP = re.compile(
+    r" per (?:(?:verify|verification|decode|decoding|draft) )?" + STEP_NOUN_RE + r"$"
+)
+
+
 # a draft count's setting written inside a figure's name ('MTP n=1 acceptance', 'k=3 accept
 # length', 'gamma = 2 acceptance rate'): a one-letter or a draft count's name, '=' and a whole
 # number
@@ -796,6 +803,13 @@ def key(text: str) -> Key:
         and 1 <= int(m.group("n")) <= MAX_STEP_TOKENS
     ):
         return Key(ACC_PER_STEP, f"accepted drafts per step (of {m.group('n')} drafted)", False)
+    if got.metric is None and " per " in got.text and (m := _LENGTH_PER_STEP.search(got.text)):
+        # ('mean_accepted_length_per_step', 'acceptance length per verify step'): a length is
+        # already a step's mean, the scope names it again; only a length's name before it (a
+        # rate or a count per step is another figure, left as before)
+        again = _key(got.text[: m.start()])
+        if again.metric == LENGTH:
+            got = Key(LENGTH, got.text, again.percent, None, again.tool, again.pooled)
     if got.metric is None and _RUN_SCOPE.search(text):
         again = _key(_RUN_SCOPE.sub("", text))
         if again.metric in ACCEPTANCE:
