@@ -753,6 +753,10 @@ _PER_REQUEST_JOINED = re.compile(
 )
 
 
+# a participle of measuring before a figure's name ('observed', 'measured', 'actual')
+_MEASURED_PREFIX = re.compile(r"^(?:observed|measured|actual|achieved) ")
+
+
 # a participle of counting before a count's name ('counted draft tokens', 'logged accepted')
 _COUNTED_PREFIX = re.compile(r"^(?:counted|logged|recorded|observed|tallied) ")
 
@@ -826,6 +830,13 @@ def key(text: str) -> Key:
         again = _key(got.text[:-4] + " tokens")
         if again.metric in (ACCEPTED, DRAFTED):
             got = Key(again.metric, got.text, got.percent)
+    if got.metric is None and (mp := _MEASURED_PREFIX.match(got.text)) is not None:
+        # a participle saying the figure was measured before its name ('observed
+        # acceptance_at_token_0', 'measured acceptance at position 1'): the figure, read as its
+        # name alone (the names the configuration reading misses: a position's)
+        again = _key(got.text[mp.end() :])
+        if again.metric in ACCEPTANCE:
+            got = Key(again.metric, got.text, got.percent or again.percent, again.position)
     if got.metric is None and (cm := _COUNTED_PREFIX.match(got.text)) is not None:
         # a count's name after a participle saying it was counted ('counted_draft_tokens',
         # 'logged accepted tokens'): the count, read as its name alone (counts only)
