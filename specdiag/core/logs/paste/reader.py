@@ -50,6 +50,7 @@ from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import full_precision as FPR
 from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
@@ -3033,6 +3034,9 @@ def read_paste(
     records, block_of = RTD.fold(records, block_of, raw)
     # ... or its share alone, of three significant digits or more (retold_share.py)
     records, block_of = RTS.fold(records, block_of, raw)
+    # a sentence's value at a float's full precision that one table row prints again: that
+    # row's run told (full_precision.py)
+    records, block_of = FPR.fold(records, block_of)
     # a draft maximum of one the whole paste sets above its runs, no other setting, one target
     # model at most: each rate's length 1 + rate (one_draft.paste; searched once a paste)
     records = OD.paste(records, list(enumerate(raw, 1))) if records else records
