@@ -63,15 +63,18 @@ def _told(r: PasteRecord) -> str | None:
 def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without a sentence's record that one table row prints again at a float's
     full precision (the module's rule), the row noting it."""
-    told: dict[str, list[int]] = {}
     rows: dict[str, list[int]] = {}
     for i, r in enumerate(records):
-        if (v := _told(r)) is not None:
-            told.setdefault(v, []).append(i)
-        elif r.kind == TABLE_ROW:
+        if r.kind == TABLE_ROW:
             for v in _long_values([cell for _, cell in r.fields]):
                 rows.setdefault(v, []).append(i)
-    if not told or not rows:
+    if not rows:
+        return records, block_of  # (no row prints a long value: no sentence looked at)
+    told: dict[str, list[int]] = {}
+    for i, r in enumerate(records):
+        if (long := _told(r)) is not None and long in rows:
+            told.setdefault(long, []).append(i)
+    if not told:
         return records, block_of
     out = list(records)
     drop: set[int] = set()
