@@ -724,6 +724,13 @@ _RUN_SCOPE = re.compile(
 )
 
 
+# a length's name scoped to one step at its end ('accepted length per step', 'acceptance length
+# per verify step'): the step's noun alone after 'per' (no count, no other unit)
+_LENGTH_PER_STEP = re.compile(
+    r" per (?:(?:verify|verification|decode|decoding|draft) )?" + STEP_NOUN_RE + r"$"
+)
+
+
 # a draft count's setting written inside a figure's name ('MTP n=1 acceptance', 'k=3 accept
 # length', 'gamma = 2 acceptance rate'): a one-letter or a draft count's name, '=' and a whole
 # number
@@ -749,6 +756,10 @@ _ACCEPTED_OF_DRAFTED = re.compile(
 _PER_REQUEST_JOINED = re.compile(
     r"(?<= per )(?:reqs?|requests?|seqs?|sequences?|samples?|slots?) (?=" + STEP_NOUN_RE + r"$)"
 )
+
+
+# a participle of measuring before a figure's name ('observed', 'measured', 'actual')
+_MEASURED_PREFIX = re.compile(r"^(?:observed|measured|actual|achieved) ")
 
 
 # a participle of counting before a count's name ('counted draft tokens', 'logged accepted')
@@ -801,6 +812,13 @@ def key(text: str) -> Key:
         and 1 <= int(m.group("n")) <= MAX_STEP_TOKENS
     ):
         return Key(ACC_PER_STEP, f"accepted drafts per step (of {m.group('n')} drafted)", False)
+    if got.metric is None and " per " in got.text and (m := _LENGTH_PER_STEP.search(got.text)):
+        # ('mean_accepted_length_per_step', 'acceptance length per verify step'): a length is
+        # already a step's mean, the scope names it again; only a length's name before it (a
+        # rate or a count per step is another figure, left as before)
+        again = _key(got.text[: m.start()])
+        if again.metric == LENGTH:
+            got = Key(LENGTH, got.text, again.percent, None, again.tool, again.pooled)
     if got.metric is None and _RUN_SCOPE.search(text):
         again = _key(_RUN_SCOPE.sub("", text))
         if again.metric in ACCEPTANCE:
@@ -817,6 +835,13 @@ def key(text: str) -> Key:
         again = _key(got.text[:-4] + " tokens")
         if again.metric in (ACCEPTED, DRAFTED):
             got = Key(again.metric, got.text, got.percent)
+    if got.metric is None and (mp := _MEASURED_PREFIX.match(got.text)) is not None:
+        # a participle saying the figure was measured before its name ('observed
+        # acceptance_at_token_0', 'measured acceptance at position 1'): the figure, read as its
+        # name alone (the names the configuration reading misses: a position's)
+        again = _key(got.text[mp.end() :])
+        if again.metric in ACCEPTANCE:
+            got = Key(again.metric, got.text, got.percent or again.percent, again.position)
     if got.metric is None and (cm := _COUNTED_PREFIX.match(got.text)) is not None:
         # a count's name after a participle saying it was counted ('counted_draft_tokens',
         # 'logged accepted tokens'): the count, read as its name alone (counts only)

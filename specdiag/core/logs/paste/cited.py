@@ -180,8 +180,39 @@ def cited(r: PasteRecord, raw: list[str]) -> bool:
     return bool(places) and all(
         _CITED.search(line, max(m.start() - 200, 0), m.start()) is not None
         or _linked_before(line, m.start())
+        or ("#" in line and _thread_before(line, m.start()))
         for m in places
     )
+
+
+# a thread cited by its number as the subject reporting a figure ('Issue #888 reports', 'PR #12
+# showed', 'sglang#512 found', 'according to #888'): that thread's figure quoted (its run is
+# recorded in that thread), a reporting verb right after the number; a bare number sign only
+# after no word and with two digits at least ('Run #12 showed', '#2 shows': a run, a rank), and
+# never 'this PR #12' (the paste's own thread)
+_THREAD_REPORTS = re.compile(
+    r"(?:(?<!this\s)\b(?:issue|pr|pull\s+request|discussion|ticket)\s*#\d{1,7}|"
+    r"\b[\w.-]{1,40}#\d{2,7}|(?<![\w&#]\s)(?<![\w&#])#\d{2,7})"
+    r"(?![\w#])\s+(?:also\s+|originally\s+|earlier\s+|already\s+)?"
+    r"(?:reports?|reported|shows?|showed|found|finds|measured|measures|observed|observes|saw|"
+    r"sees|notes|noted|says|said|lists|listed|gives|gave|mentions|mentioned|quotes|quoted)\b|"
+    r"\b(?:according\s+to|as\s+reported\s+in)\s+(?:issue\s*|pr\s*|pull\s+request\s*)?"
+    r"(?:[\w.-]{1,40})?#\d{1,7}(?![\w#])",
+    re.I,
+)
+
+
+def _thread_before(line: str, at: int) -> bool:
+    """Whether the sentence of the value at ``at`` credits it to a thread cited by its number
+    (_THREAD_REPORTS, before the value), no first person anywhere in the sentence (the writer's
+    own run told beside the thread: 'PR #12 shows that we get ...')."""
+    start = max((e.end() for e in _SENTENCE_END.finditer(line, max(at - 600, 0), at)), default=0)
+    start = max(start, at - 600)
+    src = _THREAD_REPORTS.search(line, start, at)
+    if src is None:
+        return False
+    end = _SENTENCE_END.search(line, at)
+    return not ANY_FIRST_PERSON.search(line, start, end.start() if end else len(line))
 
 
 # a linked page named as where the figure comes from ('based on [the forum benchmarks](https://..)

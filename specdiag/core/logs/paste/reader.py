@@ -15,6 +15,7 @@ from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import arrowed as ARW
 from specdiag.core.logs.paste import aside_told as AT
+from specdiag.core.logs.paste import asserted as ASRT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import at_baseline as ATB
 from specdiag.core.logs.paste import bare_rate as BR
@@ -51,6 +52,7 @@ from specdiag.core.logs.paste import fixed_k as FK
 from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
+from specdiag.core.logs.paste import full_precision as FPR
 from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
@@ -1692,6 +1694,9 @@ def read_paste(
     # a rate said measured with no measure's name ('the corrected rate of 0.485'), in a paste
     # naming speculation, acceptance and no other rate: the acceptance rate (bare_rate.py)
     bare_rates = accept_word and BR.only_acceptance_rates(text)  # (once a paste)
+    # the checks a paste states in code ('last_accept_rate > 0.825'), for the failed
+    # assertions' values pytest prints (asserted.py; once a paste, where 'assert' is in it)
+    stated_checks = ASRT.checks(text)
     acceptance_named = "@" in text and (
         # (or a table's speeds at a share beside a baseline's bare speed: at_baseline.py)
         accept_word or ATB.speeds_at_shares(text)
@@ -2644,6 +2649,10 @@ def read_paste(
         if rest and bare_rates:
             # a rate said measured, the paste's only rate besides acceptance's (bare_rate.py)
             rest = [(ln, BR.rewrite(t)) for ln, t in rest]
+        if rest and stated_checks and "assert" in body:
+            # a failed assertion's values ('assert 0.8142 > 0.825') where the paste states the
+            # check ('last_accept_rate > 0.825'): the check's figure measured (asserted.py)
+            rest = [(ln, ASRT.rewrite(t, stated_checks)) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
         if range_rows:
             # (a range cell's row that no line reading read: its record of no figure)
@@ -3066,6 +3075,9 @@ def read_paste(
     records, block_of = RTD.fold(records, block_of, raw)
     # ... or its share alone, of three significant digits or more (retold_share.py)
     records, block_of = RTS.fold(records, block_of, raw)
+    # a sentence's value at a float's full precision that one table row prints again: that
+    # row's run told (full_precision.py)
+    records, block_of = FPR.fold(records, block_of)
     # a draft maximum of one the whole paste sets above its runs, no other setting, one target
     # model at most: each rate's length 1 + rate (one_draft.paste; searched once a paste)
     records = OD.paste(records, list(enumerate(raw, 1))) if records else records
