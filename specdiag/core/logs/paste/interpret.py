@@ -555,8 +555,20 @@ def _k_maxima(recs: list[PasteRecord]) -> list[PasteRecord]:
     ks = [k.number for r in recs if (k := _k_of_labels(list(r.labels))) is not None]
     if not ks or max(ks) <= E.FIXED_K_MOST:
         return _k_rates_rise(_k_from_zero(recs))
+    return _k_as_maxima(recs, max(ks))
+
+
+def _listed_k_maxima(recs: list[PasteRecord]) -> list[PasteRecord]:
+    """Runs a line lists each after its k ('Acceptance: K=4 64%, K=8 30%, K=16 17%', labels
+    ('k', '16')): as in a table (_k_maxima), a k past a fixed chain's makes every run's k a
+    maximum, so no length is computed from a rate beside one, the small k's too."""
+    ks = [int(v) for r in recs for n, v in r.labels if _BARE_K_HEADER.fullmatch(n) and v.isdigit()]
+    return _k_as_maxima(recs, max(ks)) if ks and max(ks) > E.FIXED_K_MOST else recs
+
+
+def _k_as_maxima(recs: list[PasteRecord], top: float) -> list[PasteRecord]:
     note = (
-        f"the table's k reaches {max(ks):g}, a draft maximum's scale: the drafts of a step "
+        f"the runs' k reaches {top:g}, a draft maximum's scale: the drafts of a step "
         "vary, so 1 + k x rate is no length"
     )
     return [
@@ -10083,7 +10095,7 @@ def keyvalue(
     # items led by their k ('γ=2: accept=12.6%', '- gamma 4: ...') are a sweep's rows as a
     # table's k column makes them: a k past a fixed chain's is a maximum, and a rate rising
     # with k is no per-draft rate (no 1 + k x rate either way)
-    return _k_maxima(out) if led else out
+    return _k_maxima(out) if led else _listed_k_maxima(out)
 
 
 def _other_length(
