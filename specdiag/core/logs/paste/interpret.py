@@ -54,6 +54,7 @@ from specdiag.core.logs.paste import kept_lists as KL
 from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import labelled_cell as LC
 from specdiag.core.logs.paste import mean_list as ML
+from specdiag.core.logs.paste import mtp_steps as MS
 from specdiag.core.logs.paste import numbered_run as NR
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import partitive as PART
@@ -369,10 +370,13 @@ def _gamma_column(labels: list[tuple[str, str]]) -> C.Value | None:
 _BARE_K_HEADER = re.compile(r"k", re.I)
 
 
-def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
+def _k_of_labels(labels: list[tuple[str, str]], mtp_steps: bool = True) -> C.Value | None:
     """The draft tokens per step a row's labels state: a column named so ('K', 'num spec
-    tokens') or 'k=N' inside a label; None when none or several disagree."""
+    tokens'), 'k=N' inside a label, or a column of MTP's steps (mtp_steps.py; ``mtp_steps``
+    False in SGLang's paste); None when none or several disagree."""
     found: set[int] = set()
+    if mtp_steps and (depth := MS.depth(labels)) is not None:
+        found.add(depth)
     own: set[int] = set()  # the whole number of a column headed by the bare symbol ('| K |')
     for name, val in labels:
         v = C.value(val)
@@ -630,7 +634,7 @@ def _k_rates_rise(recs: list[PasteRecord]) -> list[PasteRecord]:
         rest = tuple(
             (n, _K_IN_LABEL.sub("", v))
             for n, v in r.labels
-            if C.key(n).metric != C.K and _gamma_column([(n, v)]) is None
+            if C.key(n).metric != C.K and _gamma_column([(n, v)]) is None and not MS.is_column(n)
         )
         groups.setdefault(rest, []).append((int(k.number), r))
     rising: set[int] = set()
@@ -785,7 +789,7 @@ def _records(
     out: list[PasteRecord] = []
     tool, rule = _row_tool(labels, ctx)
     summary = any(_SUMMARY_ROW.match(v) for _, v in labels)
-    k = _k_of_labels(labels)
+    k = _k_of_labels(labels, mtp_steps=tool != "sglang")
     if k is None and "table" in structure:
         k = _gamma_column(labels)
     for slot, fig in slots.items():
@@ -794,7 +798,7 @@ def _records(
             lab.append((slot_key, slot))
         if fig.k is None:
             # the row's k, else the one its column states ('k=3' over a column of lengths)
-            fig.k = k if k is not None else _k_of_labels(lab) if slot else None
+            fig.k = k if k is not None else _k_of_labels(lab, tool != "sglang") if slot else None
         if fig.k is not None and fig.length is None and CPH.variable_drafts(lab):
             # an n-gram or prompt-lookup row's k is a maximum (its drafts vary a step): no
             # length is computed from it (cell_phrases.py)
