@@ -57,6 +57,7 @@ from specdiag.core.logs.paste import mean_list as ML
 from specdiag.core.logs.paste import mtp_steps as MS
 from specdiag.core.logs.paste import numbered_run as NR
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import output_rounds as ORD
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
@@ -2889,6 +2890,10 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             # ('acc' alone is accuracy as often: not read); a placeholder ('—', 'n/a': the run
             # without drafts) holds no value, that row no record
             k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
+        elif k.metric is None and ORD.output_column(k.text, metrics, shown):
+            # a bare 'tokens' beside rounds and an accepted-per-round figure: the run's output
+            # tokens, which the identity checks (output_rounds.py)
+            k = C.Key(C.OUTPUT, k.text, False)
         elif (
             k.metric == C.PER_POSITION
             and not _RATES_PLURAL.search(k.text)
