@@ -26,6 +26,7 @@ from operator import mul
 from typing import TypedDict
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import output_rounds as ORD
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import table_rate_kept as TRK
 from specdiag.core.logs.paste import tree_path as TP
@@ -893,6 +894,13 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             # ('cycles 51', 'proposed 116', 'accept_rate 66.38%': 77 accepted, 77 / 51 = 1.510)
             acc_here = _accepted_of_rate(f.rate, dra)
         by_counts = _per_step_counts(f.acc_per_step, "accepted per step", acc_here, steps, out)
+        if (
+            by_counts is not None
+            and by_counts.value == UNKNOWN
+            and acc_here is None
+            and (near := ORD.decide(f.acc_per_step, steps, out)) is not None
+        ):
+            by_counts = near  # (a token or two of the output outside the steps: output_rounds)
         if by_counts is not None:
             bonus = by_counts
             length = _normalised(printed_len, bonus)

@@ -55,8 +55,10 @@ from specdiag.core.logs.paste import keyed_range as KRG
 from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import labelled_cell as LC
 from specdiag.core.logs.paste import mean_list as ML
+from specdiag.core.logs.paste import mtp_steps as MS
 from specdiag.core.logs.paste import numbered_run as NR
 from specdiag.core.logs.paste import on_dataset as OND
+from specdiag.core.logs.paste import output_rounds as ORD
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
@@ -371,10 +373,13 @@ def _gamma_column(labels: list[tuple[str, str]]) -> C.Value | None:
 _BARE_K_HEADER = re.compile(r"k", re.I)
 
 
-def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
+def _k_of_labels(labels: list[tuple[str, str]], mtp_steps: bool = True) -> C.Value | None:
     """The draft tokens per step a row's labels state: a column named so ('K', 'num spec
-    tokens') or 'k=N' inside a label; None when none or several disagree."""
+    tokens'), 'k=N' inside a label, or a column of MTP's steps (mtp_steps.py; ``mtp_steps``
+    False in SGLang's paste); None when none or several disagree."""
     found: set[int] = set()
+    if mtp_steps and (depth := MS.depth(labels)) is not None:
+        found.add(depth)
     own: set[int] = set()  # the whole number of a column headed by the bare symbol ('| K |')
     for name, val in labels:
         v = C.value(val)
@@ -644,7 +649,7 @@ def _k_rates_rise(recs: list[PasteRecord]) -> list[PasteRecord]:
         rest = tuple(
             (n, _K_IN_LABEL.sub("", v))
             for n, v in r.labels
-            if C.key(n).metric != C.K and _gamma_column([(n, v)]) is None
+            if C.key(n).metric != C.K and _gamma_column([(n, v)]) is None and not MS.is_column(n)
         )
         groups.setdefault(rest, []).append((int(k.number), r))
     rising: set[int] = set()
@@ -799,7 +804,7 @@ def _records(
     out: list[PasteRecord] = []
     tool, rule = _row_tool(labels, ctx)
     summary = any(_SUMMARY_ROW.match(v) for _, v in labels)
-    k = _k_of_labels(labels)
+    k = _k_of_labels(labels, mtp_steps=tool != "sglang")
     if k is None and "table" in structure:
         k = _gamma_column(labels)
     for slot, fig in slots.items():
@@ -808,7 +813,7 @@ def _records(
             lab.append((slot_key, slot))
         if fig.k is None:
             # the row's k, else the one its column states ('k=3' over a column of lengths)
-            fig.k = k if k is not None else _k_of_labels(lab) if slot else None
+            fig.k = k if k is not None else _k_of_labels(lab, tool != "sglang") if slot else None
         if fig.k is not None and fig.length is None and CPH.variable_drafts(lab):
             # an n-gram or prompt-lookup row's k is a maximum (its drafts vary a step): no
             # length is computed from it (cell_phrases.py)
@@ -2911,6 +2916,10 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             # ('acc' alone is accuracy as often: not read); a placeholder ('—', 'n/a': the run
             # without drafts) holds no value, that row no record
             k = C.Key(C.LENGTH, k.text + " " + C.UNSURE_LENGTH, False)
+        elif k.metric is None and ORD.output_column(k.text, metrics, shown):
+            # a bare 'tokens' beside rounds and an accepted-per-round figure: the run's output
+            # tokens, which the identity checks (output_rounds.py)
+            k = C.Key(C.OUTPUT, k.text, False)
         elif (
             k.metric == C.PER_POSITION
             and not _RATES_PLURAL.search(k.text)
