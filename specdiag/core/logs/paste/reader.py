@@ -2494,6 +2494,9 @@ def read_paste(
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
                 # drafted counts every one a multiple of the paste's k: steps (k_multiples.py)
                 recs = KM.steps_by_k(recs, I.k_stated(legend) or paste_k())
+                if not I.k_stated(legend) and not paste_k():
+                    # ... or of each row's own k, the paste stating none (k_multiples.py)
+                    recs = KM.steps_by_row_k(recs)
                 # a drafts column written 'A+1' and a share giving the length as share x
                 # (A + 1): the bonus included by the row's identity (plus_one.py)
                 recs = P1.rows(g, recs)
