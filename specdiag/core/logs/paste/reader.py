@@ -2316,6 +2316,14 @@ def read_paste(
             and not (rule == SERVED_RULE and tool in required)
             # (a benchmark's command, not a server's: the tables are the benchmark's output)
             and not (rule == LAUNCHED_RULE and tool in bench_tools())
+            # (a list right under a line saying the runtime reported it: the served tool's own
+            # figures relayed, 'The runtime reported ...:' over '- mean acceptance length: 2.4')
+            and not (
+                rule == SERVED_RULE
+                and bi > 0
+                and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+                and T.reported_below(all_blocks[bi - 1][-1][1], tool)
+            )
         ):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
