@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
 from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import closing_name as CLN
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import committed_mean as CM
@@ -9674,6 +9675,7 @@ def keyvalue(
         )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = SUBC.rewrite(t)  # ('74-80% acceptance on code, 55% on chat': subset_carry.py)
+        t = CLN.rewrite(t)  # ('1B→3B: 86.5%, 1B→8B: 73.4% acceptance': closing_name.py)
         if "same" in t:
             # ('both accepted the same 309 of 358 drafted tokens': the count shared by the runs
             # compared, as 'accepted 309 of 358')
