@@ -1410,17 +1410,38 @@ def _any_figure(figs: RecordFigures) -> bool:
     )
 
 
-def _served_length(f: Figures, tool_rule: str) -> bool:
+# the names a serving engine's own stats line gives its per-draft rate (vLLM's 'Draft acceptance
+# rate', V1's 'Avg Draft acceptance rate'; SGLang's Decode batch 'accept rate'), as a normalised
+# key reads: a rate beside the length under the engine's own words for both is its line's pair
+_OWN_RATE_NAME = {
+    "vllm": re.compile(r"(?:(?:avg|average|mean)\s+)?draft\s+acceptance\s+rate", re.I),
+    "sglang": re.compile(r"(?:(?:avg|average|mean)\s+)?accept\s+rate", re.I),
+}
+
+
+def _served_length(f: Figures, tool_rule: str, tool: str = "") -> bool:
     """Whether the tool named as the server decides the figures: a length alone, under the
-    tool's own name for its acceptance length (no rate, no count, no other figure)."""
+    tool's own name for its acceptance length (no count, no other figure), and no rate but one
+    under the tool's own name for its rate (``_OWN_RATE_NAME``), every field of the record
+    named so (the engine's own pair of figures, copied)."""
+    own_rate = _OWN_RATE_NAME.get(tool)
     return (
         tool_rule == SERVED_RULE
         and f.length is not None
         and not f.count_named
         and _LENGTH_NAME.search(f.length_name.strip(" *_`:")) is not None
-        and all(
-            v is None
-            for v in (f.tok_per_step, f.acc_per_step, f.rate, f.ratio, f.accepted, f.drafted)
+        and all(v is None for v in (f.tok_per_step, f.acc_per_step, f.ratio, f.accepted, f.drafted))
+        and (
+            f.rate is None
+            or (
+                own_rate is not None
+                and f.ratio is None
+                and all(
+                    own_rate.fullmatch(n := " ".join(C.norm(name)[0].split())) is not None
+                    or _LENGTH_NAME.fullmatch(n) is not None
+                    for name, _ in f.fields
+                )
+            )
         )
         and not f.positions
     )
@@ -1486,7 +1507,7 @@ def record(
     figs, bonus, basis, pooling = decide(
         f,
         tool
-        if (tool_rule in CONVENTION_RULES or _served_length(f, tool_rule))
+        if (tool_rule in CONVENTION_RULES or _served_length(f, tool_rule, tool))
         and not (tool in _OUTPUT_ONLY and structure == "prose")
         else "",
     )

@@ -30,6 +30,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
 from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import closing_name as CLN
 from specdiag.core.logs.paste import codenames as CN
 from specdiag.core.logs.paste import column_groups as CG
 from specdiag.core.logs.paste import committed_mean as CM
@@ -39,6 +40,7 @@ from specdiag.core.logs.paste import coordinated as COORD
 from specdiag.core.logs.paste import counts_pair as CPR
 from specdiag.core.logs.paste import decomposed as DC
 from specdiag.core.logs.paste import drafting as DRF
+from specdiag.core.logs.paste import earlier_run as ERN
 from specdiag.core.logs.paste import elided as EL
 from specdiag.core.logs.paste import elided_pair as ELP
 from specdiag.core.logs.paste import equated_pair as EQP
@@ -9747,6 +9749,8 @@ def keyvalue(
         )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = SUBC.rewrite(t)  # ('74-80% acceptance on code, 55% on chat': subset_carry.py)
+        t = CLN.rewrite(t)  # ('1B→3B: 86.5%, 1B→8B: 73.4% acceptance': closing_name.py)
+        t = ERN.rewrite(t)  # ('0.01% acceptance ... the previous run (0.009%)': earlier_run.py)
         if "same" in t:
             # ('both accepted the same 309 of 358 drafted tokens': the count shared by the runs
             # compared, as 'accepted 309 of 358')

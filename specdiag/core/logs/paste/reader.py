@@ -2337,6 +2337,14 @@ def read_paste(
             and not (rule == SERVED_RULE and tool in required)
             # (a benchmark's command, not a server's: the tables are the benchmark's output)
             and not (rule == LAUNCHED_RULE and tool in bench_tools())
+            # (a list right under a line saying the runtime reported it: the served tool's own
+            # figures relayed, 'The runtime reported ...:' over '- mean acceptance length: 2.4')
+            and not (
+                rule == SERVED_RULE
+                and bi > 0
+                and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+                and T.reported_below(all_blocks[bi - 1][-1][1], tool)
+            )
         ):
             # the launched server decides the user's prose only; tables, JSON and bullet lists
             # may be a client script's output
@@ -2515,6 +2523,9 @@ def read_paste(
                 recs = CT.drafts_as_steps(recs, I.k_stated(legend) or paste_k())
                 # drafted counts every one a multiple of the paste's k: steps (k_multiples.py)
                 recs = KM.steps_by_k(recs, I.k_stated(legend) or paste_k())
+                if not I.k_stated(legend) and not paste_k():
+                    # ... or of each row's own k, the paste stating none (k_multiples.py)
+                    recs = KM.steps_by_row_k(recs)
                 # a drafts column written 'A+1' and a share giving the length as share x
                 # (A + 1): the bonus included by the row's identity (plus_one.py)
                 recs = P1.rows(g, recs)

@@ -828,10 +828,44 @@ def paper_text(text: str) -> bool:
 _OLD_VLLM = re.compile(r"\bvllm[\s=:*_`-]*(?:version[\s=:*_`-]*)?v?0\.[0-8](?!\d)", re.IGNORECASE)
 
 
+# a sentence or a list item whose subject is a tool that logged something in the runs ('- vLLM
+# warned that this model does not support ...', 'SGLang logged a fallback to ...'): the tool's
+# own output relayed, so the tool ran them (never 'reported by' or 'in', a source cited)
+_LOGGED_BY = re.compile(
+    r"(?:^[ \t>]*(?:(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+)?|[.!?][ \t]+)(?:the[ \t]+)?[*_`]*"
+    r"(?P<v>[A-Za-z][\w.-]{1,24})[*_`]*(?:[ \t]+(?:server|engine|runtime))?[ \t]+"
+    r"(?:warned|logged|printed|emitted|reported)\b(?![ \t]+(?:by|in)\b)",
+    re.MULTILINE | re.IGNORECASE,
+)
+_LOGGED_WORDS = ("warned", "logged", "printed", "emitted", "reported")
+
+
+# a lead-in line saying the run's engine reported what follows ('The runtime reported low
+# acceptance during the gate:', 'vLLM logged:', 'the server printed these stats:')
+_REPORTED_BELOW = re.compile(
+    r"(?:^|\s)(?:the\s+)?[*_`]*(?P<v>[A-Za-z][\w.-]{1,24})[*_`]*\s+(?:reported|logged|printed)\b"
+    r"[^:\n]*:[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def reported_below(line: str, tool: str) -> bool:
+    """Whether ``line``, right above a list, says the run's engine (``tool``, or the runtime,
+    the server, the engine) reported what follows: its own figures, relayed."""
+    if not any(w in line.lower() for w in ("reported", "logged", "printed")):
+        return False
+    m = _REPORTED_BELOW.search(line)
+    if m is None or another_source(line):
+        return False
+    v = m.group("v").lower()
+    return v in ("runtime", "server", "engine") or tools_named(m.group("v")) == [tool]
+
+
 def served(text: str) -> set[str]:
     """The tools the paste names as the server of its runs (each phrase naming one tool):
     'serving ... in vLLM 0.17.1', a setup item '* vLLM 0.17.1, v1 engine', a recipe's field
-    'min_vllm_version: "0.12.0"'."""
+    'min_vllm_version: "0.12.0"', a sentence or an item whose subject is the tool logging in
+    the runs ('- vLLM warned that ...')."""
     out: set[str] = set()
     low = text.lower()
     if any(w in low for w in ("serv", "deploy", "host")):
@@ -850,6 +884,12 @@ def served(text: str) -> set[str]:
         if len(named) == 1:
             out.add(named[0])
     out |= required(text)
+    if any(w in low for w in _LOGGED_WORDS):
+        # the tool the subject of what was logged in the runs ('vLLM warned that ...')
+        for m in _LOGGED_BY.finditer(text):
+            named = tools_named(m.group("v"))
+            if len(named) == 1:
+                out.add(named[0])
     if any(w in low for w in ("serv", "deploy", "host")):
         # the container image of the deployment, named for its engine ('image
         # `vllm-qwen3:fp8-a1b2`', 'image: vllm/vllm-openai:v0.11.0'): that engine serves it
