@@ -185,11 +185,11 @@ def cited(r: PasteRecord, raw: list[str]) -> bool:
     )
 
 
-# a thread cited by its number as the subject reporting a figure ('Issue #888 reports', 'PR #12
-# showed', 'sglang#512 found', 'according to #888'): that thread's figure quoted (its run is
+# a thread cited by its number as the subject reporting a figure ('Issue #N reports', 'PR #12
+# showed', 'sglang#512 found', 'according to #N'): that thread's figure quoted (its run is
 # recorded in that thread), a reporting verb right after the number; a bare number sign only
-# after no word and with two digits at least ('Run #12 showed', '#2 shows': a run, a rank), and
-# never 'this PR #12' (the paste's own thread)
+# after no word and with two digits at least ('Run #N showed', '#N shows' of one digit: a run, a
+# rank), and never 'this PR #12' (the paste's own thread)
 _THREAD_REPORTS = re.compile(
     r"(?:(?<!this\s)\b(?:issue|pr|pull\s+request|discussion|ticket)\s*#\d{1,7}|"
     r"\b[\w.-]{1,40}#\d{2,7}|(?<![\w&#]\s)(?<![\w&#])#\d{2,7})"

@@ -1,9 +1,9 @@
-"""A figure whose sentence credits it to a thread cited by its number ('Issue #888 reports an
+"""A figure whose sentence credits it to a thread cited by its number ('Issue #N reports an
 observed acceptance of 0.387', 'sglang#512 found an accept length of 2.1', 'according to
 vllm#1234, acceptance is 0.6'): that thread's figure quoted, its run recorded there, no record
-of the paste (alone in it too). A run's or a rank's number ('Run #12 showed', '#2 shows'), the
-paste's own thread ('This PR #12 shows'), a first person in the sentence, or a number cited
-without a reporting verb ('fixed in #888; ...') keep the figure read."""
+of the paste (alone in it too). A run's or a rank's number ('Run #N showed', '#N shows' of one
+digit), the paste's own thread ('This PR #12 shows'), a first person in the sentence, or a number
+cited without a reporting verb ('fixed in #N; ...') keep the figure read."""
 
 from __future__ import annotations
 
