@@ -21,9 +21,10 @@ _MESSAGES = [
 
 
 def _long(draw_digits: int, seed: int) -> str:
-    """A float's value as a program prints it: 0. then ``draw_digits`` digits, no zero last."""
+    """A float's value as a program prints it: 0. then ``draw_digits`` digits, no zero last nor
+    first (a measured acceptance of 0.1 or more: '0.000000007' is no rate a run measures)."""
     body = f"{seed:0{draw_digits}d}"[-draw_digits:]
-    return "0." + body[:-1] + str(int(body[-1]) or 7)
+    return "0." + str(int(body[0]) or 3) + body[1:-1] + str(int(body[-1]) or 7)
 
 
 def _table(values: list[str]) -> list[str]:

@@ -15,11 +15,13 @@ from tests.support.examples import examples
 from tests.support.pastes import pipe_table
 from tests.unit.logs.paste.pipeline import Read
 
+# (each naming speculation: a title of acceptance alone over a bare table is 'acceptance' in
+# another meaning, no record, whatever its columns)
 _TITLES = [
-    "## Per-task acceptance (in completion order)",
-    "## Per-prompt acceptance",
+    "## Per-task DFlash acceptance (in completion order)",
+    "## Per-prompt draft acceptance",
     "### Draft acceptance by request",
-    "**Acceptance rate per prompt**",
+    "**MTP acceptance rate per prompt**",
 ]
 _INDEX = ["slot", "seed", "worker", "replica", "lane"]
 _RATE = ["rate", "share", "value"]
