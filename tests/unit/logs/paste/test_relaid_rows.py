@@ -27,7 +27,8 @@ def _table(title: str, header: str, rows: list[str]) -> str:
 _RUNS = st.integers(2, 5).flatmap(
     lambda n: st.tuples(
         st.permutations(_NAMES).map(lambda p: p[:n]),
-        st.lists(st.integers(150, 480), min_size=n, max_size=n),  # lengths x 100
+        # lengths x 100, one a run (a column of one length in every row is another shape)
+        st.lists(st.integers(150, 480), min_size=n, max_size=n, unique=True),
         st.lists(st.booleans(), min_size=n, max_size=n),  # the later row's length the same
         st.lists(st.integers(100, 900), min_size=n, max_size=n, unique=True),  # tok/s x 10
         st.lists(st.integers(1, 80), min_size=n, max_size=n),  # the later run's speed-up
@@ -43,6 +44,7 @@ def test_a_later_table_of_the_same_layout_is_other_runs(
     names, lengths, same, speeds, ups = runs
     assume(any(same))
     later = [x if s else x + 7 for x, s in zip(lengths, same, strict=True)]
+    assume(len(set(later)) == len(later))
     first = [_row(n, x, v, v // 2) for n, x, v in zip(names, lengths, speeds, strict=True)]
     second = [
         _row(n, x, v + u, v // 2) for n, x, v, u in zip(names, later, speeds, ups, strict=True)
