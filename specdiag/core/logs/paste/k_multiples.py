@@ -56,22 +56,22 @@ def steps_by_k(records: list[PasteRecord], k: int | None) -> list[PasteRecord]:
         return records
     if not all(_countable(r, k) for r in records):
         return records
-    out = []
-    for r in records:
-        acc, dra = r.accepted_tokens, r.drafted_tokens
-        assert acc is not None and dra is not None
-        steps = dra // k
-        out.append(
-            counted_length(
-                r,
-                acc,
-                steps,
-                f"computed: 1 + accepted / steps ({acc} / {steps}); steps = drafted / k "
-                f"({dra} / {k}): every row's drafted count a multiple of the k the paste "
-                f"states (k drafts a step)",
-            )
-        )
-    return out
+    return [_by_k(r, k, "the paste states") for r in records]
+
+
+def _by_k(r: PasteRecord, k: int, whose: str) -> PasteRecord:
+    """``r``'s length from its counts, ``k`` drafted every step (steps = drafted / k); ``whose``
+    says where the k was stated."""
+    acc, dra = r.accepted_tokens, r.drafted_tokens
+    assert acc is not None and dra is not None
+    steps = dra // k
+    return counted_length(
+        r,
+        acc,
+        steps,
+        f"computed: 1 + accepted / steps ({acc} / {steps}); steps = drafted / k ({dra} / {k}): "
+        f"every row's drafted count a multiple of the k {whose} (k drafts a step)",
+    )
 
 
 def _row_k(labels: list[tuple[str, str]]) -> int | None:
@@ -108,19 +108,4 @@ def steps_by_row_k(records: list[PasteRecord]) -> list[PasteRecord]:
         chance *= k
     if chance < _CHANCE or not all(_countable(r, k) for r, k in zip(records, ks, strict=True)):
         return records
-    out = []
-    for r, k in zip(records, ks, strict=True):
-        acc, dra = r.accepted_tokens, r.drafted_tokens
-        assert acc is not None and dra is not None
-        steps = dra // k
-        out.append(
-            counted_length(
-                r,
-                acc,
-                steps,
-                f"computed: 1 + accepted / steps ({acc} / {steps}); steps = drafted / k "
-                f"({dra} / {k}): every row's drafted count a multiple of the k its own label "
-                f"states (k drafts a step)",
-            )
-        )
-    return out
+    return [_by_k(r, k, "its own label states") for r, k in zip(records, ks, strict=True)]
