@@ -38,7 +38,8 @@ _THEN_THROUGHPUT = re.compile(
 
 def then_throughput(block_text: str) -> bool:
     """Whether ``block_text`` prints SGLang's key pair with its ``gen throughput`` field right
-    after it (SGLang's Decode batch fields in their order, the throughput's unit written another
+    after it (SGLang's Decode batch fields in their order, quoted without the ``cuda graph`` /
+    ``cpu graph`` flag the server prints between them, the throughput's unit written another
     way: ``accept len: 4.00, accept rate: 1.00, gen throughput 795 tok/s``)."""
     return (
         "gen throughput" in block_text.lower() and _THEN_THROUGHPUT.search(block_text) is not None
