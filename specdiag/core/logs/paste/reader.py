@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import above_max as AM
+from specdiag.core.logs.paste import above_one as ABOVE1
 from specdiag.core.logs.paste import accept_list as ACL
 from specdiag.core.logs.paste import accepted_of_column as AOC
 from specdiag.core.logs.paste import alpha as AL
@@ -4023,6 +4024,9 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
         # decoding without drafts said to give 1.0 ('barely above standard decoding (1.0)'):
         # the paste's lengths count the target's own token
         found.extend((INCLUDED, m.group(0)) for m in _PLAIN_AT_ONE.finditer(text))
+    # a length said to show speculation at work above one ('`Mean acceptance length` above one
+    # confirms speculative decoding is active'): one is plain decoding, the target's token counted
+    found.extend((INCLUDED, w) for w in ABOVE1.said(text))
     if "vs" in low or "versus" in low or "against" in low:
         found.extend(
             (INCLUDED, m.group(0))
