@@ -101,6 +101,7 @@ from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import sglang_rate_named as SRN
 from specdiag.core.logs.paste import slash_rows as SLR
 from specdiag.core.logs.paste import spaced_gaps as SG
+from specdiag.core.logs.paste import speed_times as SPT
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
 from specdiag.core.logs.paste import step_made_up as SMU
@@ -4027,6 +4028,10 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
     # a length said to show speculation at work above one ('`Mean acceptance length` above one
     # confirms speculative decoding is active'): one is plain decoding, the target's token counted
     found.extend((INCLUDED, w) for w in ABOVE1.said(text))
+    # a speed worked out as the plain speed times a printed length ('11.3 tok/s × 2.57 ≈ 29
+    # tok/s'): tokens a pass, the target's own counted
+    printed = {r.printed_length for r in records if r.printed_length is not None}
+    found.extend((INCLUDED, w) for w in SPT.said(text, printed))
     if "vs" in low or "versus" in low or "against" in low:
         found.extend(
             (INCLUDED, m.group(0))
