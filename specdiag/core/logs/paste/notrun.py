@@ -758,8 +758,8 @@ def condition_marks(lines: list[str], forcing: bool) -> dict[int, str]:
 
 # an example of an acceptance figure given after 'e.g.' or 'for example' ('so set it to AL minus
 # 1, e.g. AL 3.5 -> 2.5', 'for instance an accept rate of 0.7'): in a paste about a knob forcing
-# acceptance, a value one may set the knob to, told to show its use; the rest of the sentence
-# names no run of the writer's ('we measured', 'I got')
+# acceptance, a value one may set the knob to, told to show its use; the line names no run of
+# the writer's ('we measured', 'I got')
 _EXAMPLE_LEAD = re.compile(
     r"(?<![\w.])(?:e\.\s?g\.|eg\.|for\s+(?:example|instance))[,:]?\s+(?:an?\s+|the\s+)?"
     r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s*(?:of|=|:)?\s*[`*]{0,2}"
@@ -775,8 +775,8 @@ def example_marks(lines: list[str], forcing: bool) -> dict[int, str]:
     """The indexes of ``lines`` giving an acceptance figure as an example after 'e.g.' or 'for
     example' (``_EXAMPLE_LEAD``), in a paste about a knob forcing acceptance (``forcing``:
     ``forcing_topic`` of the paste): a value the knob may be set to, shown for its use, no
-    measurement; never where the example's sentence names the writer's own run or a
-    measurement (``_MEASURED``, a first person). Elsewhere an example may be a run's figure
+    measurement; never where the line names the writer's own run or a measurement
+    (``_MEASURED``, a first person: its figures are all dropped with it). Elsewhere an example may be a run's figure
     ('acceptance is high on code, e.g. AL 3.4 on the coding set') and is left to the other
     rules."""
     if not forcing:
@@ -789,9 +789,9 @@ def example_marks(lines: list[str], forcing: bool) -> dict[int, str]:
         for m in _EXAMPLE_LEAD.finditer(t):
             if C.key(m.group("name")).metric not in _FORCEABLE:
                 continue
-            clause = m.group(0)
-            if _MEASURED.search(clause) or FIRST_PERSON.search(clause):
-                continue
+            # (the line's figures all go: a run the writer tells on it keeps the line read)
+            if _MEASURED.search(t) or FIRST_PERSON.search(t):
+                break
             out[i] = f"{FORCED}: the example '{t[m.start() : m.start('rest')].strip()}'"
             break
     return out

@@ -64,6 +64,9 @@ def test_the_writers_own_run_as_an_example_is_read(topic: str, v: float) -> None
     for own in (
         f"With the knob unset, acceptance varies, e.g. we measured AL {v} on the coding set.\n",
         f"With the knob unset, acceptance varies, for example I got an AL of {v} on code.\n",
+        # (the writer's run told on the example's line: the line is read)
+        f"With the knob off we measured AL {v}; set it to AL minus 1, e.g. AL 3.5 -> 2.5.\n",
     ):
         text = f"{topic}\n\n{own}"
-        assert [r.printed_length for r in read_paste(text).records] == [v], text
+        got = [r.printed_length for r in read_paste(text).records]
+        assert got and got[0] == v, text
