@@ -756,6 +756,47 @@ def condition_marks(lines: list[str], forcing: bool) -> dict[int, str]:
     return out
 
 
+# an example of an acceptance figure given after 'e.g.' or 'for example' ('so set it to AL minus
+# 1, e.g. AL 3.5 -> 2.5', 'for instance an accept rate of 0.7'): in a paste about a knob forcing
+# acceptance, a value one may set the knob to, told to show its use; the line names no run of
+# the writer's ('we measured', 'I got')
+_EXAMPLE_LEAD = re.compile(
+    r"(?<![\w.])(?:e\.\s?g\.|eg\.|for\s+(?:example|instance))[,:]?\s+(?:an?\s+|the\s+)?"
+    r"(?P<name>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s*(?:of|=|:)?\s*[`*]{0,2}"
+    r"[~≈]?\d+(?:\.\d+)?\s*%?(?![\d.])(?P<rest>[^.;!?]*(?:\.\d[^.;!?]*)*)",
+    re.I,
+)
+
+
+_EXAMPLE_WORDS = ("e.g", "eg.", "for example", "for instance")
+
+
+def example_marks(lines: list[str], forcing: bool) -> dict[int, str]:
+    """The indexes of ``lines`` giving an acceptance figure as an example after 'e.g.' or 'for
+    example' (``_EXAMPLE_LEAD``), in a paste about a knob forcing acceptance (``forcing``:
+    ``forcing_topic`` of the paste): a value the knob may be set to, shown for its use, no
+    measurement; never where the line names the writer's own run or a measurement
+    (``_MEASURED``, a first person: its figures are all dropped with it). Elsewhere an example may be a run's figure
+    ('acceptance is high on code, e.g. AL 3.4 on the coding set') and is left to the other
+    rules."""
+    if not forcing:
+        return {}
+    out: dict[int, str] = {}
+    for i, t in enumerate(lines):
+        low = t.lower()
+        if not any(w in low for w in _EXAMPLE_WORDS):
+            continue
+        for m in _EXAMPLE_LEAD.finditer(t):
+            if C.key(m.group("name")).metric not in _FORCEABLE:
+                continue
+            # (the line's figures all go: a run the writer tells on it keeps the line read)
+            if _MEASURED.search(t) or FIRST_PERSON.search(t):
+                break
+            out[i] = f"{FORCED}: the example '{t[m.start() : m.start('rest')].strip()}'"
+            break
+    return out
+
+
 # a sentence opening with several values of an acceptance figure joined by '/' as its condition
 # ('At accept 2.0 / 2.5 / 3.0 tokens/step -> ...', 'Assuming an AL of 2.5/3.5, ...'): a sweep of
 # what-ifs, each an input to a worked estimate

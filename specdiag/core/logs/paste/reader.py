@@ -944,6 +944,8 @@ def _marks(blk: list[tuple[int, str]], forcing: bool) -> dict[int, str]:
         marked.setdefault(blk[i][0], m)
     for i, m in NR.condition_marks([t for _, t in blk], forcing).items():
         marked.setdefault(blk[i][0], m)
+    for i, m in NR.example_marks([t for _, t in blk], forcing).items():
+        marked.setdefault(blk[i][0], m)
     for i, m in NR.symptom_marks([t for _, t in blk]).items():
         marked.setdefault(blk[i][0], m)
     for i, m in NR.literal_marks([t for _, t in blk]).items():
