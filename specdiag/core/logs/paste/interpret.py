@@ -71,6 +71,7 @@ from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
 from specdiag.core.logs.paste import rate_changes as RCH
+from specdiag.core.logs.paste import rate_slash_length as RSL
 from specdiag.core.logs.paste import reached as REACHED
 from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import respectively as RESP
@@ -3636,6 +3637,25 @@ def _by_rows(
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
+                continue
+            if (
+                m in (C.RATE, C.LENGTH)
+                and v.max is not None
+                and (rsl := RSL.rate_and_length(cell)) is not None
+            ):
+                # '77.8% / 3.33' under 'EAGLE accept': one run's rate and length, two forms
+                # (rate_slash_length.py), never two runs of one figure
+                lk = (
+                    k
+                    if m == C.LENGTH
+                    else C.Key(
+                        C.LENGTH, f"{k.text} {C.UNSURE_LENGTH}", False, None, k.tool, k.pooled
+                    )
+                )
+                rk = k if m == C.RATE else C.Key(C.RATE, k.text, True, None, k.tool, k.pooled)
+                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
+                fig.put(C.RATE, rsl[0], rk, cell, header)
+                fig.put(C.LENGTH, rsl[1], lk, cell, header)
                 continue
             if (
                 m in C.ACCEPTANCE

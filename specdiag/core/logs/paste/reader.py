@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import bracket_column as BCOL
 from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import captioned_baseline as CB
+from specdiag.core.logs.paste import captioned_k as CAPK
 from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import change_restated as CHR
@@ -2518,6 +2519,10 @@ def read_paste(
                 if not setup and bi and g.first_line - all_blocks[bi - 1][-1][0] <= 2:
                     setup = [t for _, t in all_blocks[bi - 1]]
                 recs = D.one_draft_lengths(recs, D.said_one_draft(legend, text, setup))
+                # a caption over the table setting every row's one k ('Results (K=5):'):
+                # each lone rate's length 1 + k x rate (captioned_k.py)
+                if setup and "=" in setup[-1]:
+                    recs = CAPK.lengths(recs, CAPK.caption_k(setup, text))
                 # a row whose own label sets a draft maximum of one (one_draft.py), a label
                 # listing one value per split figure ('draft=1/2/4') read per value first
                 recs = OD.rows(LS.per_value(recs))
