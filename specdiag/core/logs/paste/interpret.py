@@ -10113,11 +10113,16 @@ def keyvalue(
                     # (a second accepted count after a run's counts: the next run's)
                     flush()
                     fig.put(k.metric or "", v, k, vt, kt)
-                elif k.metric == C.STEPS and fig.has_acceptance() and 0 < last < ln:
-                    # a second step count on a later line than all the run's figures, after
-                    # its acceptance ('cycles=68 accept=58/68' printed again for the next
-                    # request's line): the next run's, its counts to follow; one line naming
-                    # its step count twice stays one run
+                elif (
+                    k.metric == C.STEPS
+                    and fig.has_acceptance()
+                    and 0 < last < ln
+                    and fig.steps_name == k.text
+                ):
+                    # a second step count under the same key on a later line than all the
+                    # run's figures, after its acceptance ('cycles=68 accept=58/68' printed
+                    # again for the next request's line): the next run's, its counts to
+                    # follow; one line naming its step count twice stays one run
                     flush()
                     fig.put(k.metric, v, k, vt, kt)
                 else:

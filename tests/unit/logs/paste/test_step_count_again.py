@@ -1,10 +1,11 @@
 """A tool's log lines, one a request, each printing its step count and its accepted of drafted
 tokens under the same keys ('cycles=68 accept=58/68 (85.3%)' on one line, then the next
-request's line alike): a step count coming again on a later line than all the run's figures,
-after its acceptance, opens the next run, its counts to follow. So each line is a record of its
+request's line alike): a step count coming again under the same key on a later line than all the
+run's figures, after its acceptance, opens the next run, its counts to follow. So each line is a record of its
 own, 1 + accepted / steps, even where two requests print the very same counts (the same counts
 under the same names are two runs, never one told twice). A step count printed twice on one
-line of one run stays that run's; the first line reads as before."""
+line of one run stays that run's, and one under another key opens nothing; the first line reads
+as before."""
 
 from __future__ import annotations
 
@@ -110,3 +111,24 @@ def test_a_step_count_line_without_acceptance_after_it_adds_no_run(
     assert len(got) == 1, text
     assert got[0].accept_length is not None, text
     assert abs(got[0].accept_length - (1 + accepted / steps)) < 1e-5, text
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(_run(), _run(), st.sampled_from(_ACCEPT_KEYS))
+def test_a_step_count_under_another_key_opens_nothing(
+    read: Read, a: tuple[int, int, int, int], b: tuple[int, int, int, int], ak: str
+) -> None:
+    """The near miss: the next line counts its steps under another key ('rounds=' after
+    'cycles='): not the same printer's line, read as before (that count no step count of the
+    second record)."""
+    text = (
+        "Acceptance with the MTP head, one request after another:\n```\n"
+        + _line("req={i} ", 0, a, "cycles", ak)
+        + "\n"
+        + _line("req={i} ", 1, b, "rounds", ak)
+        + "\n```\n"
+    )
+    got = read(text).records
+    assert got, text
+    assert got[0].steps == a[1], text
+    assert all(r.steps is None for r in got[1:]), text
