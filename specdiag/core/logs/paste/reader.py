@@ -1702,6 +1702,8 @@ def read_paste(
     # the checks a paste states in code ('last_accept_rate > 0.825'), for the failed
     # assertions' values pytest prints (asserted.py; once a paste, where 'assert' is in it)
     stated_checks = ASRT.checks(text)
+    # the paste may run SGLang's bench_serving (bench_serving_table.py; once a paste)
+    bench_serving = BST.hinted(text)
     acceptance_named = "@" in text and (
         # (or a table's speeds at a share beside a baseline's bare speed: at_baseline.py)
         accept_word or ATB.speeds_at_shares(text)
@@ -2364,7 +2366,7 @@ def read_paste(
             tool == "sglang"
             and ctx[1] == "the only tool named in the paste"
             and bi > 0
-            and BST.hinted(text)
+            and bench_serving
             and blk[0][0] - all_blocks[bi - 1][-1][0] <= BST.GAP_MOST
             and BST.command_above([t for _, t in all_blocks[bi - 1]])
             and BST.own_name([t for _, t in blk])
