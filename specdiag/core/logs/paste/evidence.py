@@ -25,6 +25,7 @@ from itertools import accumulate
 from operator import mul
 from typing import TypedDict
 
+from specdiag.core.logs.paste import bench_serving_table as BST
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import output_rounds as ORD
 from specdiag.core.logs.paste import rate_changes as RCH
@@ -241,6 +242,7 @@ CONVENTION_RULES = frozenset(
         V0_FIELDS_RULE,
         LLAMACPP_OWN_NAME_RULE,
         "the metric's name",
+        BST.RULE,
     )
 )
 
@@ -712,6 +714,7 @@ def _vllm_positions(
         and f.efficiency is None
         and not f.histogram
         and VP.fits(positions, FIXED_K_MOST)
+        and VP.named(f.fields)
     )
 
 

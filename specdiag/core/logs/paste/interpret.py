@@ -14,8 +14,9 @@ import dataclasses
 import functools
 import itertools
 import json
+import operator
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from specdiag.core.logs.paste import above_max as AM
@@ -705,6 +706,25 @@ _ACC_NAME_RULE = "name: accepted drafts per step"
 _AT_SETTING = re.compile(r"\s*\(\s*" + V.AT_K_NAMES + r"\s*=\s*\d{1,2}\s*\)$", re.I)
 
 
+def positions_refute(printed: float, positions: Sequence[float], value: str) -> bool:
+    """Whether a row's own per-position rates fit no reading of the convention ``value`` for its
+    printed length (1 + their sum, or their sum, bonus excluded; or the sum of their running
+    products, for rates each given the position before), within the length's printed rounding
+    and half a hundredth on each rate: the column's other rows then decide nothing for it (its
+    rates and its length were not measured alike). A list opening on a position of exactly 1
+    (the target's own token listed) refutes nothing."""
+    if not positions or positions[0] == 1.0:
+        return False
+    text = f"{printed:.6g}"
+    tol = 0.5 * 10.0 ** -(len(text.split(".")[1]) if "." in text else 0) + 1e-9
+    rest = printed - (1.0 if value == INCLUDED else 0.0)
+    if abs(rest - sum(positions)) <= tol + len(positions) * 0.5e-2:
+        return False
+    lo = sum(itertools.accumulate((max(p - 0.005, 0.0) for p in positions), operator.mul))
+    hi = sum(itertools.accumulate((min(p + 0.005, 1.0) for p in positions), operator.mul))
+    return not lo - tol <= rest <= hi + tol
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
@@ -735,6 +755,8 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
                 r.bonus != UNDECIDED and not overruled and not name_unsaid(r.bonus)
             ) or r.printed_length is None:
                 continue
+            if r.per_position and positions_refute(r.printed_length, r.per_position, value):
+                continue  # (its own per-position rates fit no reading of that convention)
             length = r.printed_length if value == INCLUDED else r.printed_length + 1
             out[i] = dataclasses.replace(
                 r,
@@ -10111,6 +10133,18 @@ def keyvalue(
                     # (a second accepted count after a run's counts: the next run's)
                     flush()
                     fig.put(k.metric or "", v, k, vt, kt)
+                elif (
+                    k.metric == C.STEPS
+                    and fig.has_acceptance()
+                    and 0 < last < ln
+                    and fig.steps_name == k.text
+                ):
+                    # a second step count under the same key on a later line than all the
+                    # run's figures, after its acceptance ('cycles=68 accept=58/68' printed
+                    # again for the next request's line): the next run's, its counts to
+                    # follow; one line naming its step count twice stays one run
+                    flush()
+                    fig.put(k.metric, v, k, vt, kt)
                 else:
                     continue
             if not first:

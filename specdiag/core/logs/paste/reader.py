@@ -19,8 +19,10 @@ from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asserted as ASRT
 from specdiag.core.logs.paste import assigned as AS
 from specdiag.core.logs.paste import at_baseline as ATB
+from specdiag.core.logs.paste import at_positions as ATP
 from specdiag.core.logs.paste import bare_rate as BR
 from specdiag.core.logs.paste import baseline_column as BC
+from specdiag.core.logs.paste import bench_serving_table as BST
 from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
@@ -1617,6 +1619,9 @@ def read_paste(
     if NOTE.told(text):
         # a row's note restating its figure as the tokens a verify step emits (note_restated.py)
         lines = NOTE.glossed(lines)
+    if ATP.hinted(text):
+        # per-position columns named 'Acc@0 | Acc@1' beside a length column (at_positions.py)
+        lines = ATP.glossed(lines)
     if AL.hinted(text.lower(), text) and AL.setup(text):
         # α fields of a speculative-sampling setup's output ('Average alpha: 0.40' under a target
         # and an approximation model and gamma): that setup's acceptance rate (alpha.py)
@@ -1702,6 +1707,8 @@ def read_paste(
     # the checks a paste states in code ('last_accept_rate > 0.825'), for the failed
     # assertions' values pytest prints (asserted.py; once a paste, where 'assert' is in it)
     stated_checks = ASRT.checks(text)
+    # the paste may run SGLang's bench_serving (bench_serving_table.py; once a paste)
+    bench_serving = BST.hinted(text)
     acceptance_named = "@" in text and (
         # (or a table's speeds at a share beside a baseline's bare speed: at_baseline.py)
         accept_word or ATB.speeds_at_shares(text)
@@ -2360,6 +2367,18 @@ def read_paste(
                 else "SGLang's own flags set in the paste; a client script may print these lines",
                 kind,
             )
+        if (
+            tool == "sglang"
+            and ctx[1] == "the only tool named in the paste"
+            and bi > 0
+            and bench_serving
+            and blk[0][0] - all_blocks[bi - 1][-1][0] <= BST.GAP_MOST
+            and BST.command_above([t for _, t in all_blocks[bi - 1]])
+            and BST.own_name([t for _, t in blk])
+        ):
+            # a table right under SGLang's bench_serving command, its 'Accept length' as the
+            # command prints it: that command's output (bench_serving_table.py)
+            ctx = (tool, BST.RULE, kind)
         prose_ctx: I.Ctx = (tool, rule, kind)
         if proved:
             got = I.proved_records(proved, paste_k() or 0, ctx)
@@ -4490,6 +4509,14 @@ def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
             )
             and r.printed_length is not None
             and (r.tool, _length_name(r)) in way
+            # (a record whose own per-position rates fit no reading of that way: its rates and
+            # its length were not measured alike, interpret.positions_refute)
+            and not (
+                r.per_position
+                and I.positions_refute(
+                    r.printed_length, r.per_position, way[(r.tool, _length_name(r))]
+                )
+            )
         ):
             value = way[(r.tool, _length_name(r))]
             length = r.printed_length if value == INCLUDED else r.printed_length + 1

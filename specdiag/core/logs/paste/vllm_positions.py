@@ -17,17 +17,34 @@ without gaps from the first, each rate within [0, 1], never rising along the pos
 writer's own conditional chain, or another figure), a position 0 of exactly 1 (the target's
 own token listed first), or a record of another tool decide nothing here.
 
+Only, too, where the figure's name says its values are per position, as vLLM's own names do
+(``Per-position acceptance rate``, ``num_accepted_tokens_per_pos``; a header ``Acceptance (per
+position)``, ``pos 0``): a list under a bare rate's or ratio's name (``Accept ratio | 0.94 0.68
+0.34``) may be another program's figure of another meaning (a rate given the position before, a
+forced setting), which vLLM's convention does not tell.
+
 Pure: figures in, a yes or no out.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 RULE = (
     "computed: 1 + the sum of the per-position rates (tool: vLLM's per-position rate is the "
     "drafts accepted at that position over all drafts, unconditional; no length printed)"
 )
+
+
+# a name saying its values are per draft position: the word (`pos`, `position`, `positions`,
+# `positional`; `pos0`, `per_pos`), never inside another word (`purpose`, `positive`)
+_POSITION_NAMED = re.compile(r"(?<![a-z])pos(?:itions?|itional)?(?![a-z])|位置", re.I)
+
+
+def named(fields: Sequence[tuple[str, str]]) -> bool:
+    """Whether one of a record's figures is named per position (``_POSITION_NAMED``)."""
+    return any(_POSITION_NAMED.search(name) is not None for name, _ in fields)
 
 
 def fits(positions: Sequence[float], most: int) -> bool:
