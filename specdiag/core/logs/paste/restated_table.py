@@ -36,7 +36,10 @@ by both or by neither, one at least) and every other decimal of its line (its sp
 printed on the earlier row's line too, one such decimal at least: the run copied whole into
 another table. Exactly one earlier row may match; a speed or a figure that differs, a row
 of acceptance figures alone, or an earlier row counting several prompts (a summary of runs)
-keeps it.
+keeps it. The earlier run may be a transposed table's column (metrics as rows, a run a column):
+its measurements are then its column's cells, one a row (exactly one header cell naming it),
+and the later row's every other decimal must be among them (a comparison's row copying the run
+a results table printed down a column).
 """
 
 from __future__ import annotations
@@ -90,10 +93,36 @@ def _figures(r: PasteRecord) -> tuple[float | None, float | None]:
 
 
 def _all_decimals(r: PasteRecord, raw: list[str]) -> frozenset[str]:
-    """Every decimal of a one-line row's line."""
-    if r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
+    """Every decimal of a one-line row's line, or of a transposed table's column's cells."""
+    if not 0 < r.first_line <= r.last_line <= len(raw):
         return frozenset()
+    if r.first_line != r.last_line:
+        return _column_decimals(r, raw)
     return frozenset(_DECIMAL.findall(raw[r.first_line - 1]))
+
+
+def _pipe_cells(line: str) -> list[str]:
+    return [C._MARKUP.sub("", c).strip() for c in line.strip().strip("|").split("|")]
+
+
+def _column_decimals(r: PasteRecord, raw: list[str]) -> frozenset[str]:
+    """Every decimal of the cells of a transposed table's column (a record spanning the table's
+    lines, labelled by its column's header, which exactly one header cell holds): the run's
+    measurements, one a row (its speeds beside its acceptance figures)."""
+    name = next((v for k, v in r.labels if k == "column"), None)
+    head = raw[r.first_line - 1]
+    if name is None or "|" not in head:
+        return frozenset()
+    heads = _pipe_cells(head)
+    at = [n for n, c in enumerate(heads) if c == name]
+    if len(at) != 1 or at[0] == 0:
+        return frozenset()
+    out: set[str] = set()
+    for line in raw[r.first_line : r.last_line]:
+        cells = _pipe_cells(line) if "|" in line else []
+        if len(cells) == len(heads):
+            out.update(_DECIMAL.findall(cells[at[0]]))
+    return frozenset(out)
 
 
 # a count of the prompts (requests, samples) a summary row was measured over
