@@ -64,6 +64,7 @@ from specdiag.core.logs.paste import output_rounds as ORD
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
+from specdiag.core.logs.paste import position_counts as PCN
 from specdiag.core.logs.paste import position_first as PF
 from specdiag.core.logs.paste import position_pairs as PPAIR
 from specdiag.core.logs.paste import position_section as PSEC
@@ -3920,6 +3921,25 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
     listed with spaces under a rate ('0.94 0.68 0.34'). False when the cell is neither."""
+    if (
+        k.metric == C.PER_POSITION
+        and not fig.positions
+        and fig.steps is None
+        and (pcs := PCN.read(C._MARKUP.sub("", cell))) is not None
+        and (fig.accepted is None or fig.accepted.number == sum(pcs[0]))
+    ):
+        # '141/114/90 of 166' in a per-position row: the drafts accepted at each position out
+        # of the run's verify steps: their sum the accepted drafts, each over the steps its
+        # position's rate (the identities then decide the length: position_counts.py)
+        counts, steps = pcs
+        fig.positions.update((i, c / steps) for i, c in enumerate(counts))
+        sk = C.Key(C.STEPS, "verify steps", False, None, k.tool, k.pooled)
+        fig.put(C.STEPS, C.Value(float(steps), False, 0), sk, f"{steps}", header)
+        if fig.accepted is None:
+            ak = C.Key(C.ACCEPTED, "accepted", False, None, k.tool, k.pooled)
+            fig.put(C.ACCEPTED, C.Value(float(sum(counts)), False, 0), ak, f"{sum(counts)}", header)
+        fig.fields.append((header, cell))
+        return True
     if (
         k.metric == C.PER_POSITION
         and not fig.positions
