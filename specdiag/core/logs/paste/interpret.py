@@ -64,6 +64,7 @@ from specdiag.core.logs.paste import output_rounds as ORD
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
+from specdiag.core.logs.paste import pooled_column as POOLC
 from specdiag.core.logs.paste import position_counts as PCN
 from specdiag.core.logs.paste import position_first as PF
 from specdiag.core.logs.paste import position_pairs as PPAIR
@@ -4191,6 +4192,13 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if C.key(cells[0]).metric in C.ACCEPTANCE
         )
     ]
+    # a column pooling the run columns beside it ('| run A | run B | pooled |', its figures
+    # between theirs): the runs taken together, no run of its own (pooled_column.py)
+    pooling = POOLC.columns(
+        [" ".join(x for x in c if x) for c in cols], [cells for _, cells in g.rows], chosen
+    )
+    if pooling:
+        chosen = [j for j in chosen if j not in pooling]
     # rows that are series of accepted drafts per step (values below and above 1)
     series_rows = {
         r
