@@ -92,12 +92,13 @@ def _figures(r: PasteRecord) -> tuple[float | None, float | None]:
     return (r.printed_length, r.printed_rate)
 
 
-def _all_decimals(r: PasteRecord, raw: list[str]) -> frozenset[str]:
-    """Every decimal of a one-line row's line, or of a transposed table's column's cells."""
+def _all_decimals(r: PasteRecord, raw: list[str], split: dict[int, list[str]]) -> frozenset[str]:
+    """Every decimal of a one-line row's line, or of a transposed table's column's cells
+    (``split``: the table lines' cells, each line split once for all its columns)."""
     if not 0 < r.first_line <= r.last_line <= len(raw):
         return frozenset()
     if r.first_line != r.last_line:
-        return _column_decimals(r, raw)
+        return _column_decimals(r, raw, split)
     return frozenset(_DECIMAL.findall(raw[r.first_line - 1]))
 
 
@@ -105,21 +106,27 @@ def _pipe_cells(line: str) -> list[str]:
     return [C._MARKUP.sub("", c).strip() for c in line.strip().strip("|").split("|")]
 
 
-def _column_decimals(r: PasteRecord, raw: list[str]) -> frozenset[str]:
+def _split(n: int, raw: list[str], split: dict[int, list[str]]) -> list[str]:
+    """The cells of line ``n`` (1-based), split once."""
+    if n not in split:
+        split[n] = _pipe_cells(raw[n - 1]) if "|" in raw[n - 1] else []
+    return split[n]
+
+
+def _column_decimals(r: PasteRecord, raw: list[str], split: dict[int, list[str]]) -> frozenset[str]:
     """Every decimal of the cells of a transposed table's column (a record spanning the table's
     lines, labelled by its column's header, which exactly one header cell holds): the run's
     measurements, one a row (its speeds beside its acceptance figures)."""
     name = next((v for k, v in r.labels if k == "column"), None)
-    head = raw[r.first_line - 1]
-    if name is None or "|" not in head:
+    if name is None:
         return frozenset()
-    heads = _pipe_cells(head)
+    heads = _split(r.first_line, raw, split)
     at = [n for n, c in enumerate(heads) if c == name]
     if len(at) != 1 or at[0] == 0:
         return frozenset()
     out: set[str] = set()
-    for line in raw[r.first_line : r.last_line]:
-        cells = _pipe_cells(line) if "|" in line else []
+    for n in range(r.first_line + 1, r.last_line + 1):
+        cells = _split(n, raw, split)
         if len(cells) == len(heads):
             out.update(_DECIMAL.findall(cells[at[0]]))
     return frozenset(out)
@@ -180,8 +187,9 @@ def fold(
     # fourth rule's candidates, looked up: a later row's every other decimal is on its line)
     by_figures: dict[tuple[float | None, float | None, str], list[int]] = {}
     every: dict[int, frozenset[str]] = {}
+    split: dict[int, list[str]] = {}
     for i in rows:
-        every[i] = _all_decimals(records[i], raw) if raw is not None else frozenset()
+        every[i] = _all_decimals(records[i], raw, split) if raw is not None else frozenset()
         for d in every[i]:
             by_figures.setdefault((*_figures(records[i]), d), []).append(i)
     out = list(records)
