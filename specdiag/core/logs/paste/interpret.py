@@ -3932,13 +3932,12 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
         # '141/114/90 of 166' in a per-position row: the drafts accepted at each position out
         # of the run's verify steps: their sum the accepted drafts, each over the steps its
         # position's rate (the identities then decide the length: position_counts.py)
+        # (their sum checked against the run's accepted count once the run is read: evidence.py)
         counts, steps = pcs
         fig.positions.update((i, c / steps) for i, c in enumerate(counts))
         sk = C.Key(C.STEPS, "verify steps", False, None, k.tool, k.pooled)
-        fig.put(C.STEPS, C.Value(float(steps), False, 0), sk, f"{steps}", header)
-        if fig.accepted is None:
-            ak = C.Key(C.ACCEPTED, "accepted", False, None, k.tool, k.pooled)
-            fig.put(C.ACCEPTED, C.Value(float(sum(counts)), False, 0), ak, f"{sum(counts)}", header)
+        fig.put(C.STEPS, C.Value(float(steps), False, 0), sk, f"{steps}", "verify steps")
+        fig.position_counts = counts
         fig.fields.append((header, cell))
         return True
     if (

@@ -12,7 +12,8 @@ unconditional rate of its position. The record's printed length then meets the i
 
 Never read: one count alone, counts that rise, a count past the steps, decimals, a share
 (`%`) or any other word in the cell; nor a cell whose run prints an accepted count the sum
-does not give (two counts of one run disagreeing).
+does not give (two counts of one run disagreeing), before or after it (checked once the run is
+read: evidence._counted_positions).
 
 Pure: a cell's text in, (counts, steps) out.
 """

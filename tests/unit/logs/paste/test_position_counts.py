@@ -96,9 +96,10 @@ def test_the_counts_decide_the_length(
     k=st.integers(2, 4),
     flaw=st.sampled_from(["rise", "past", "accepted", "identity"]),
     name=st.sampled_from(_NAMES),
+    counts_first=st.booleans(),
 )
 def test_counts_that_cannot_be_a_chains_decide_nothing(
-    read, data: st.DataObject, k: int, flaw: str, name: str
+    read, data: st.DataObject, k: int, flaw: str, name: str, counts_first: bool
 ) -> None:
     counts, steps = data.draw(_run(k))
     accepted = sum(counts)
@@ -114,11 +115,10 @@ def test_counts_that_cannot_be_a_chains_decide_nothing(
     else:
         # a length neither 1 + accepted / steps nor accepted / steps gives
         length += Fraction(data.draw(st.integers(3, 40)), 100)
-    rows = [
-        ["acceptance length", _shown(length, 3)],
-        ["accepted drafts", str(accepted)],
-        [name, "/".join(str(n) for n in counts) + f" of {steps}"],
-    ]
+    by_position = [name, "/".join(str(n) for n in counts) + f" of {steps}"]
+    rows = [["acceptance length", _shown(length, 3)], ["accepted drafts", str(accepted)]]
+    # (the run's accepted count before or after the counts by position: either way checked)
+    rows.insert(1 if counts_first else 2, by_position)
     text = "The control arm:\n\n" + _pipe(["metric", "node 1"], rows)
     got = read(text).records
     assert len(got) == 1
