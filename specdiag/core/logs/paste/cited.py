@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
 from specdiag.core.logs.paste.vocab import ANY_FIRST_PERSON, FIRST_PERSON, FIRST_PERSON_RE
 
@@ -565,20 +566,54 @@ _SOURCE_COLUMN = re.compile(
 )
 
 
+# ... or headed by such a source then the figure's name ('Paper tau', 'GPU paper τ',
+# 'published AL'), perhaps after one or two words setting where it ran ('GPU', 'A100'): the
+# source's figure of that name ('reported' stays out: 'Reported AL' may be what a server printed
+# beside a length computed from its counts)
+_SOURCE_NAMED = re.compile(
+    r"^(?:[\w.+-]+\s+){0,2}?(?:the\s+)?(?:original\s+)?"
+    r"(?:paper|published|model[\s_-]*card)(?:'s)?\s+(?P<fig>\S.*)$",
+    re.I,
+)
+# words of the writer's own run before such a source ('our paper tau', 'reproduced paper AL'):
+# the paste's run, never a quoted one
+_OWN_RUN_WORD = re.compile(
+    r"\b(?:reproduced|repro|replicated|replication|measured|rerun|re-run|ran|local|this|own|new)\b",
+    re.I,
+)
+
+
+def _source_named(col: str) -> bool:
+    """Whether a column's header names a quoted source, then an acceptance figure
+    (_SOURCE_NAMED), no word of the writer's own run in it ('our', 'reproduced')."""
+    m = _SOURCE_NAMED.match(col)
+    if m is None or C.key(m.group("fig")).metric not in C.ACCEPTANCE:
+        return False
+    return not (FIRST_PERSON.search(col) or _OWN_RUN_WORD.search(col))
+
+
 def _column(r: PasteRecord) -> str | None:
     return next((v for k, v in r.labels if k == "column"), None)
 
 
+# the words one of the named sources holds: a cheap gate before the pattern
+_SOURCE_HINTS = ("paper", "published", "card")
+
+
 def source_columns(records: list[PasteRecord], block_of: list[int]) -> set[int]:
-    """The indexes of the table records of a column naming a quoted source alone (_SOURCE_COLUMN),
-    in a table (a block) holding records of another column too: the source's figures set
-    against the paste's runs, no run of the paste. A table of that column alone keeps them."""
+    """The indexes of the table records of a column naming a quoted source alone (_SOURCE_COLUMN)
+    or a source then an acceptance figure's name (_SOURCE_NAMED: 'GPU paper tau'), in a table
+    (a block) holding records of another column too: the source's figures set against the
+    paste's runs, no run of the paste. A table of that column alone keeps them."""
     quoted: dict[int, list[int]] = {}
     own: set[int] = set()
     for i, (r, b) in enumerate(zip(records, block_of, strict=True)):
         if r.kind != TABLE_ROW or (col := _column(r)) is None:
             continue
-        if _SOURCE_COLUMN.match(re.sub(r"[*_`]", "", col).strip()):
+        head = re.sub(r"[*_`]", "", col).strip()
+        if _SOURCE_COLUMN.match(head) or (
+            any(w in head.lower() for w in _SOURCE_HINTS) and _source_named(head)
+        ):
             quoted.setdefault(b, []).append(i)
         else:
             own.add(b)

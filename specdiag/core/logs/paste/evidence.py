@@ -264,6 +264,9 @@ class Figures:
     k: C.Value | None = None
     efficiency: C.Value | None = None  # vLLM V0's system efficiency (C.EFFICIENCY)
     positions: dict[int, float] = field(default_factory=dict)
+    # counts accepted at each position out of ``steps`` ('141/114/90 of 166'): their sum is the
+    # accepted count, checked against one the run prints (position_counts.py, record)
+    position_counts: tuple[int, ...] = ()
     position_half: float = 0.0  # the rounding of the coarsest printed position rate (a fraction)
     histogram: tuple[int, ...] = ()
     # acceptance figures printed as ranges (header, cell): the run measured, no one figure
@@ -1471,6 +1474,24 @@ def _llamacpp_named_length(f: Figures, tool_rule: str) -> bool:
 _OUTPUT_ONLY = frozenset(("specforge",))
 
 
+def _counted_positions(f: Figures) -> None:
+    """Counts accepted at each position out of the steps (position_counts.py): their sum is the
+    run's accepted count where it prints none; where it prints another, the counts are no
+    chain's of this run: their positions and steps are dropped (nothing decided by them)."""
+    total = sum(f.position_counts)
+    if f.accepted is None:
+        f.accepted = C.Value(float(total), False, 0)
+        f.fields.append(("accepted (the counts by position)", str(total)))
+    elif f.accepted.number != total:
+        f.positions.clear()
+        f.steps, f.steps_name = None, ""
+        f.notes.append(
+            f"the counts by position add up to {total}, not the accepted {f.accepted.number:g}:"
+            " no steps or rates read from them"
+        )
+    f.position_counts = ()
+
+
 def record(
     f: Figures,
     *,
@@ -1489,6 +1510,8 @@ def record(
         if v is not None and v.max == 0:
             # '0/0' (or '5/0'): nothing drafted, no rate (0 / 0 is none): never a rate of 0
             setattr(f, attr, None)
+    if f.position_counts:
+        _counted_positions(f)
     if not f.has_acceptance():
         return None
     if len(f.named_tools) == 1 and tool_rule not in CONVENTION_RULES - {"the metric's name"}:

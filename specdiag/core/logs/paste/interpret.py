@@ -65,6 +65,8 @@ from specdiag.core.logs.paste import output_rounds as ORD
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
+from specdiag.core.logs.paste import pooled_column as POOLC
+from specdiag.core.logs.paste import position_counts as PCN
 from specdiag.core.logs.paste import position_first as PF
 from specdiag.core.logs.paste import position_pairs as PPAIR
 from specdiag.core.logs.paste import position_section as PSEC
@@ -3965,6 +3967,24 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
     if (
         k.metric == C.PER_POSITION
         and not fig.positions
+        and fig.steps is None
+        and (pcs := PCN.read(C._MARKUP.sub("", cell))) is not None
+        and (fig.accepted is None or fig.accepted.number == sum(pcs[0]))
+    ):
+        # '141/114/90 of 166' in a per-position row: the drafts accepted at each position out
+        # of the run's verify steps: their sum the accepted drafts, each over the steps its
+        # position's rate (the identities then decide the length: position_counts.py)
+        # (their sum checked against the run's accepted count once the run is read: evidence.py)
+        counts, steps = pcs
+        fig.positions.update((i, c / steps) for i, c in enumerate(counts))
+        sk = C.Key(C.STEPS, "verify steps", False, None, k.tool, k.pooled)
+        fig.put(C.STEPS, C.Value(float(steps), False, 0), sk, f"{steps}", "verify steps")
+        fig.position_counts = counts
+        fig.fields.append((header, cell))
+        return True
+    if (
+        k.metric == C.PER_POSITION
+        and not fig.positions
         and (rl := C.rate_list(_TRAILING_NOTE.sub("", C._MARKUP.sub("", cell)), k.percent))
     ):
         # '72.3 / 53.2 / 39.6% (decaying)' in a per-position row of a transposed table: the
@@ -4213,6 +4233,13 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if C.key(cells[0]).metric in C.ACCEPTANCE
         )
     ]
+    # a column pooling the run columns beside it ('| run A | run B | pooled |', its figures
+    # between theirs): the runs taken together, no run of its own (pooled_column.py)
+    pooling = POOLC.columns(
+        [" ".join(x for x in c if x) for c in cols], [cells for _, cells in g.rows], chosen
+    )
+    if pooling:
+        chosen = [j for j in chosen if j not in pooling]
     # rows that are series of accepted drafts per step (values below and above 1)
     series_rows = {
         r

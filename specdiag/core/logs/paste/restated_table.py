@@ -36,7 +36,10 @@ by both or by neither, one at least) and every other decimal of its line (its sp
 printed on the earlier row's line too, one such decimal at least: the run copied whole into
 another table. Exactly one earlier row may match; a speed or a figure that differs, a row
 of acceptance figures alone, or an earlier row counting several prompts (a summary of runs)
-keeps it.
+keeps it. The earlier run may be a transposed table's column (metrics as rows, a run a column):
+its measurements are then its column's cells, one a row (exactly one header cell naming it),
+and the later row's every other decimal must be among them (a comparison's row copying the run
+a results table printed down a column).
 """
 
 from __future__ import annotations
@@ -89,11 +92,44 @@ def _figures(r: PasteRecord) -> tuple[float | None, float | None]:
     return (r.printed_length, r.printed_rate)
 
 
-def _all_decimals(r: PasteRecord, raw: list[str]) -> frozenset[str]:
-    """Every decimal of a one-line row's line."""
-    if r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
+def _all_decimals(r: PasteRecord, raw: list[str], split: dict[int, list[str]]) -> frozenset[str]:
+    """Every decimal of a one-line row's line, or of a transposed table's column's cells
+    (``split``: the table lines' cells, each line split once for all its columns)."""
+    if not 0 < r.first_line <= r.last_line <= len(raw):
         return frozenset()
+    if r.first_line != r.last_line:
+        return _column_decimals(r, raw, split)
     return frozenset(_DECIMAL.findall(raw[r.first_line - 1]))
+
+
+def _pipe_cells(line: str) -> list[str]:
+    return [C._MARKUP.sub("", c).strip() for c in line.strip().strip("|").split("|")]
+
+
+def _split(n: int, raw: list[str], split: dict[int, list[str]]) -> list[str]:
+    """The cells of line ``n`` (1-based), split once."""
+    if n not in split:
+        split[n] = _pipe_cells(raw[n - 1]) if "|" in raw[n - 1] else []
+    return split[n]
+
+
+def _column_decimals(r: PasteRecord, raw: list[str], split: dict[int, list[str]]) -> frozenset[str]:
+    """Every decimal of the cells of a transposed table's column (a record spanning the table's
+    lines, labelled by its column's header, which exactly one header cell holds): the run's
+    measurements, one a row (its speeds beside its acceptance figures)."""
+    name = next((v for k, v in r.labels if k == "column"), None)
+    if name is None:
+        return frozenset()
+    heads = _split(r.first_line, raw, split)
+    at = [n for n, c in enumerate(heads) if c == name]
+    if len(at) != 1 or at[0] == 0:
+        return frozenset()
+    out: set[str] = set()
+    for n in range(r.first_line + 1, r.last_line + 1):
+        cells = _split(n, raw, split)
+        if len(cells) == len(heads):
+            out.update(_DECIMAL.findall(cells[at[0]]))
+    return frozenset(out)
 
 
 # a count of the prompts (requests, samples) a summary row was measured over
@@ -151,8 +187,9 @@ def fold(
     # fourth rule's candidates, looked up: a later row's every other decimal is on its line)
     by_figures: dict[tuple[float | None, float | None, str], list[int]] = {}
     every: dict[int, frozenset[str]] = {}
+    split: dict[int, list[str]] = {}
     for i in rows:
-        every[i] = _all_decimals(records[i], raw) if raw is not None else frozenset()
+        every[i] = _all_decimals(records[i], raw, split) if raw is not None else frozenset()
         for d in every[i]:
             by_figures.setdefault((*_figures(records[i]), d), []).append(i)
     out = list(records)
