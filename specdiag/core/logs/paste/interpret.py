@@ -25,6 +25,7 @@ from specdiag.core.logs.paste import alpha as AL
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
+from specdiag.core.logs.paste import at_rate_carry as ARC
 from specdiag.core.logs.paste import bracket_list_named as BLN
 from specdiag.core.logs.paste import bracket_runs_items as BRI
 from specdiag.core.logs.paste import bullets as B
@@ -51,6 +52,7 @@ from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import held_level as HL
 from specdiag.core.logs.paste import increments as INC
 from specdiag.core.logs.paste import item_shares as IS
+from specdiag.core.logs.paste import joined_values as JV
 from specdiag.core.logs.paste import json_per_step as JPS
 from specdiag.core.logs.paste import json_rejected as JREJ
 from specdiag.core.logs.paste import kept_lists as KL
@@ -62,6 +64,7 @@ from specdiag.core.logs.paste import mtp_steps as MS
 from specdiag.core.logs.paste import numbered_run as NR
 from specdiag.core.logs.paste import on_dataset as OND
 from specdiag.core.logs.paste import output_rounds as ORD
+from specdiag.core.logs.paste import pair_changed as PCG
 from specdiag.core.logs.paste import partitive as PART
 from specdiag.core.logs.paste import piped_result as PIPED
 from specdiag.core.logs.paste import pooled_cell as PC
@@ -7633,6 +7636,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a figure's name, then values mapped onto as many runs by 'respectively' ('accept length
     # was 2.41, 2.17 and 1.98 respectively'): one record a value (respectively.py)
     claim(RESP.spans(text) if RESP.hinted(low) else [])
+    # a figure's name, then runs' values joined by 'and' and the clause's end ('a mean accepted
+    # length of 58.5 and 59.0 tokens,'): one record a value (joined_values.py)
+    claim(JV.spans(text) if JV.hinted(low) else [])
     # one verb of acceptance, two runs' counts joined by a conjunction ('accepted 2 of 4 drafts
     # before the change and 4 of 4 after it'): a run each (counts_pair.py)
     claim(CPR.spans(text) if CPR.hinted(low) else [])
@@ -8737,6 +8743,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_share_list(t, lines[j + 1][1])
                 or _open_leg(t, lines[j + 1][1])
                 or _open_where(t, lines[j + 1][1])
+                or JV.open_list(t, lines[j + 1][1])
             )
         ):
             j += 1
@@ -9813,11 +9820,13 @@ def keyvalue(
 
     def rewritten(t: str, after: str) -> str:
         t = ELP.rewrite(t)  # ('60% accept / 40 t/s and 46% / 33 t/s': elided_pair.py)
+        t = PCG.rewrite(t)  # ('from an AL of 3.81 and 93.6% acceptance to 2.43 and 47.7%')
         t = EL.rewrite(
             VR.rewrite(CF.rewrite(PPAIR.rewrite(EQP.rewrite(ML.rewrite(WAS.rewrite(t))))))
         )
         t = SS.rewrite(SC.rewrite(SCC.rewrite(AS.rewrite(TWO.rewrite(BLN.rewrite(t))))))
         t = SUBC.rewrite(t)  # ('74-80% acceptance on code, 55% on chat': subset_carry.py)
+        t = ARC.rewrite(t)  # ('code 92.8 tok/s at 94% acceptance, chat 83.2 at 71%': at_rate_carry)
         t = CLN.rewrite(t)  # ('1B→3B: 86.5%, 1B→8B: 73.4% acceptance': closing_name.py)
         t = ERN.rewrite(t)  # ('0.01% acceptance ... the previous run (0.009%)': earlier_run.py)
         if "same" in t:
@@ -9831,6 +9840,10 @@ def keyvalue(
     pre = IS.carried(_pooled_carried(_accept_change_wrapped(SS.joined(_yaml_items(lines)))))
     # ('Accept length held steady: A 2.81 / 2.77; B 3.41 / 3.37': a line a value, kept_lists.py)
     pre = KL.expanded(pre)
+    # ('... from a mean acceptance length of 3.81 and 93.6% draft' / 'acceptance early on to
+    # 2.43 and 47.7% ...': one line, pair_changed.py)
+    pre = PCG.joined(pre)
+    pre = ARC.joined(pre)  # ('... prose 28.3 at' / '24%.': one line, at_rate_carry.py)
     pre = BRI.rewrite(pre)  # ('Accept rate (A / B): chat 0.71 / 0.69, ...': bracket_runs_items)
     pre = WL.moved(pre)  # ('... 2.91 / 2.64 for' / 'k3/k5; ...': wrapped_labels.py)
     lines = _change_pairs(

@@ -23,6 +23,7 @@ from specdiag.core.logs.paste import zhalways as ZA
 from specdiag.core.logs.paste import zharrival as ZR
 from specdiag.core.logs.paste import zhcontext as ZC
 from specdiag.core.logs.paste import zhverb as ZV
+from specdiag.core.logs.paste import zhwrapped as ZW
 
 Line = tuple[int, str]  # (1-based line number in the input, text)
 
@@ -674,6 +675,9 @@ def prepare(text: str) -> list[Line]:
     if _CJK.search(text):
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
         raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
+        if ZW.hinted(text):
+            # ('平均接受长度' / '为 `4.16`': the copula moved up to its name, zhwrapped.py)
+            raw = ZW.rejoined(raw, lambda ln: _from_chinese(ln) if _CJK.search(ln) else ln)
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
     if EW.named(text):
         raw = EW.english(raw)  # 'Ø Akzeptanzlänge 4,09', "taux d'acceptation": English words

@@ -1,0 +1,51 @@
+"""A Chinese sentence wrapped by an editor between a figure's name and its copula: `... 平均接受长度`
+over `为 4.16；...` (`为`, `是`, `约为`, `约是`, `仅为`, `达到`, the value perhaps in a code span or
+bold: `` 为 `4.16` ``).
+
+Chinese prose has no spaces, so an editor wrapping it at a width breaks a line anywhere, here
+between the name and the `为` that pairs it with its value (text.py reads `为` after a name as
+`is`). The next line, opening on the copula and the value, then names nothing, and the value
+was read by no one. Where a line, read into English, ends on a figure's name (`length`, `len`,
+`rate`) and the next opens on such a copula right before a number, the copula is moved to the
+end of the line above: the two lines read as the one line unwrapped reads, no more (the value's
+kind, the records and their conventions are that line's).
+
+Never moved: a copula not right before a number (`为了`, `是否`), a line above ending on any
+other word (`模型`), or a next line opening on a value with no copula (join_wrapped reads that).
+
+Pure: lines in, lines out; one pass, each line looked at once (the translation of a line above
+only where the next opens on a copula and a number).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# the copula opening a line, right before a value (perhaps approximate, in a code span or bold)
+_COPULA_FIRST = re.compile(r"^(\s*)(约为|约是|仅为|达到了?|为|是)(?=\s*[`*]{0,2}\s*[~≈]?\s*\d)")
+# a line's break before such a copula (the gate)
+_BROKEN = re.compile(r"\n[ \t]*(?:约|仅|达|为|是)")
+# a line (read into English) ending on a figure's name
+_NAME_LAST = re.compile(r"(?<![A-Za-z])(?:length|len|rate)\s*[*`\"“”」』]{0,2}\s*$", re.I)
+
+
+def hinted(text: str) -> bool:
+    """Whether a paste may hold such a wrap (a cheap test first): a copula after a line's
+    break."""
+    return _BROKEN.search(text) is not None
+
+
+def rejoined(raw: list[str], english: Callable[[str], str]) -> list[str]:
+    """``raw`` with each copula opening a line after a figure's name moved to the end of the
+    line above (``english``: a line read into English words, text.py's own)."""
+    out = list(raw)
+    for i in range(1, len(out)):
+        m = _COPULA_FIRST.match(out[i])
+        if m is None or not out[i - 1].strip():
+            continue
+        if _NAME_LAST.search(english(out[i - 1])) is None:
+            continue
+        out[i - 1] = out[i - 1].rstrip() + m.group(2)
+        out[i] = m.group(1) + out[i][m.end() :]
+    return out
