@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste.slash_carry import NAME, carried
+from specdiag.core.logs.paste.wrapjoin import pairs_joined
 
 _NUM = r"\d+(?:\.\d+)?"
 _TPS = r"(?:tok/s|t/s|tps|tokens/s|tok/sec|tokens/sec)"
@@ -75,16 +76,6 @@ def joined(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Prose wrapped by hand inside such a list's item ('... prose **28.3 at' / '24%**. Those
     are ...'): two lines are one where the list joined carries the name further than the two
     lines apart (the first line's number kept)."""
-    out: list[tuple[int, str]] = []
-    i = 0
-    while i < len(lines):
-        ln, t = lines[i]
-        if i + 1 < len(lines) and " at" in (two := f"{t.rstrip()} {lines[i + 1][1].strip()}"):
-            nxt = lines[i + 1][1]
-            if _carried(two) > _carried(t) + _carried(nxt):
-                out.append((ln, two))
-                i += 2
-                continue
-        out.append((ln, t))
-        i += 1
-    return out
+    return pairs_joined(
+        lines, lambda t, nxt, two: " at" in two and _carried(two) > _carried(t) + _carried(nxt)
+    )

@@ -34,6 +34,7 @@ import re
 
 from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.wrapjoin import pairs_joined
 
 _NUM = r"[~≈]?(?:\d+(?:\.\d+)?|\.\d+)(?:[ \t]?%)?"
 _WORD = r"[A-Za-z][\w/.-]*"
@@ -140,17 +141,13 @@ def joined(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     3.81 and 93.6% draft' / 'acceptance early in the round to 2.43 and 47.7% once ...'): the two
     lines are one where the rule holds for them joined and for neither alone (the first line's
     number kept)."""
-    out: list[tuple[int, str]] = []
-    i = 0
-    while i < len(lines):
-        ln, t = lines[i]
-        if i + 1 < len(lines) and "from" in t.lower() and "to" in t + lines[i + 1][1]:
-            nxt = lines[i + 1][1]
-            two = f"{t.rstrip()} {nxt.strip()}"
-            if rewrite(two) != two and rewrite(t) == t and rewrite(nxt) == nxt:
-                out.append((ln, two))
-                i += 2
-                continue
-        out.append((ln, t))
-        i += 1
-    return out
+    return pairs_joined(
+        lines,
+        lambda t, nxt, two: (
+            "from" in t.lower()
+            and "to" in t + nxt
+            and rewrite(two) != two
+            and rewrite(t) == t
+            and rewrite(nxt) == nxt
+        ),
+    )
