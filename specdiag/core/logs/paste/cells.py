@@ -2044,7 +2044,13 @@ def length_and_rate(text: str) -> tuple[Value, Value] | None:
     m = _LENGTH_RATE.match(_MARKUP.sub("", text).strip())
     if m is None:
         return None
-    a, b = value(m.group("a")), value(m.group("b"))
+    return length_rate_apart(value(m.group("a")), value(m.group("b")))
+
+
+def length_rate_apart(a: Value | None, b: Value | None) -> tuple[Value, Value] | None:
+    """(length, rate) of two values of one cell, in either order, told apart by their ranges (a
+    share with '%' up to 100; a decimal from 1 to the most tokens a step holds, without it);
+    None where they are not one of each."""
     if a is None or b is None or a.percent == b.percent:
         return None
     length, rate = (b, a) if a.percent else (a, b)
@@ -2058,6 +2064,11 @@ def length_and_rate(text: str) -> tuple[Value, Value] | None:
 def half_unit(decimals: int) -> float:
     """Half a unit of the last printed decimal: the rounding a printed figure carries."""
     return 0.5 * 10.0**-decimals + 1e-9
+
+
+def half_of(text: str) -> float:
+    """``half_unit`` of a number printed as ``text`` ('2.57': 0.005), by its decimals."""
+    return half_unit(len(text.split(".")[1]) if "." in text else 0)
 
 
 def one_way(fits: list[tuple[bool, bool]]) -> bool | None:

@@ -247,6 +247,22 @@ CONVENTION_RULES = frozenset(
 )
 
 
+# the attribute of Figures each metric's one value is kept in (Figures.put, Figures.holds)
+_ATTR = {
+    C.LENGTH: "length",
+    C.TOK_PER_STEP: "tok_per_step",
+    C.ACC_PER_STEP: "acc_per_step",
+    C.RATE: "rate",
+    C.ACCEPT_RATIO: "ratio",
+    C.ACCEPTED: "accepted",
+    C.DRAFTED: "drafted",
+    C.STEPS: "steps",
+    C.OUTPUT: "output",
+    C.K: "k",
+    C.EFFICIENCY: "efficiency",
+}
+
+
 @dataclass
 class Figures:
     """What one candidate record printed (values as numbers, with their printed decimals)."""
@@ -302,21 +318,14 @@ class Figures:
             or (self.accepted is not None and (self.steps is not None or self.drafted is not None))
         )
 
+    def holds(self, metric: str) -> bool:
+        """Whether a value of ``metric`` (one ``put`` keeps in an attribute) is set already."""
+        attr = _ATTR.get(metric)
+        return attr is not None and getattr(self, attr) is not None
+
     def put(self, metric: str, v: C.Value, key: C.Key, text: str, label: str) -> bool:
         """Take one figure; False when this metric is already set (a second column of it)."""
-        attr = {
-            C.LENGTH: "length",
-            C.TOK_PER_STEP: "tok_per_step",
-            C.ACC_PER_STEP: "acc_per_step",
-            C.RATE: "rate",
-            C.ACCEPT_RATIO: "ratio",
-            C.ACCEPTED: "accepted",
-            C.DRAFTED: "drafted",
-            C.STEPS: "steps",
-            C.OUTPUT: "output",
-            C.K: "k",
-            C.EFFICIENCY: "efficiency",
-        }.get(metric)
+        attr = _ATTR.get(metric)
         if metric == C.POSITION and key.position is not None:
             if key.position in self.positions:
                 return False  # a second value of one position: another run's

@@ -720,8 +720,7 @@ def positions_refute(printed: float, positions: Sequence[float], value: str) -> 
     (the target's own token listed) refutes nothing."""
     if not positions or positions[0] == 1.0:
         return False
-    text = f"{printed:.6g}"
-    tol = 0.5 * 10.0 ** -(len(text.split(".")[1]) if "." in text else 0) + 1e-9
+    tol = C.half_of(f"{printed:.6g}")
     rest = printed - (1.0 if value == INCLUDED else 0.0)
     if abs(rest - sum(positions)) <= tol + len(positions) * 0.5e-2:
         return False
@@ -3761,18 +3760,6 @@ def _figure_span(metric: str, cell: str) -> str | None:
         low = 0.0 if metric == C.ACC_PER_STEP else 1.0
         ok = not hi.percent and low <= lo.number and hi.number <= C.MAX_STEP_TOKENS
     return C._MARKUP.sub("", cell).strip() if ok else None
-
-
-def _has_metric(fig: E.Figures, metric: str) -> bool:
-    """Whether ``fig`` holds a value of acceptance figure ``metric`` already."""
-    attr = {
-        C.LENGTH: fig.length,
-        C.TOK_PER_STEP: fig.tok_per_step,
-        C.ACC_PER_STEP: fig.acc_per_step,
-        C.RATE: fig.rate,
-        C.ACCEPT_RATIO: fig.ratio,
-    }
-    return attr.get(metric) is not None
 
 
 def _put_span(fig: E.Figures, metric: str | None, name: str, cell: str) -> bool:
@@ -9950,8 +9937,7 @@ def keyvalue(
             rk = C.key(kr[0])
             if rk.metric in C.ACCEPTANCE and not _planned_column(kr[0]):
                 if _figure_span(rk.metric, kr[1]) is not None and (
-                    _has_metric(fig, rk.metric)
-                    or any(C.key(n).metric == rk.metric for n, _ in fig.spans)
+                    fig.holds(rk.metric) or any(C.key(n).metric == rk.metric for n, _ in fig.spans)
                 ):
                     flush()  # the same figure a second time: the next run's
                 if _put_span(fig, rk.metric, kr[0], kr[1]):

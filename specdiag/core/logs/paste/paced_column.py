@@ -52,10 +52,6 @@ def _cells(t: str) -> list[str]:
     return [_MARKUP.sub("", c).strip() for c in cells]
 
 
-def _half(v: str) -> float:
-    return C.half_unit(len(v.split(".")[1]) if "." in v else 0)
-
-
 def glossed(lines: list[Line]) -> list[Line]:
     """``lines`` with the header of each pipe table's length column that every row proves to
     be speed x step time read as tokens per round (see the module); the rest as written."""
@@ -110,7 +106,9 @@ def _paced(rows: list[list[str]], a: int, t: int, s: int) -> bool:
         if length <= 0 or ms <= 0 or speed <= 0:
             return False
         made = speed * ms / 1000
-        tol = speed * _half(tm["v"]) / 1000 + ms * _half(sp["v"]) / 1000 + _half(la["v"])
+        tol = (
+            speed * C.half_of(tm["v"]) / 1000 + ms * C.half_of(sp["v"]) / 1000 + C.half_of(la["v"])
+        )
         if abs(made - length) > tol + 0.01 * length:
             return False
     return True

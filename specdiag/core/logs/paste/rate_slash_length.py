@@ -46,10 +46,8 @@ def rate_and_length(cell: str) -> tuple[C.Value, C.Value] | None:
     m = _PAIR.match(C._MARKUP.sub("", cell).strip())
     if m is None:
         return None
-    rate = C.value(m.group("r1") or m.group("r2"))
-    length = C.value(m.group("l1") or m.group("l2"))
-    if rate is None or length is None or not rate.percent or rate.number > 100:
-        return None
-    if not 1 <= length.number <= C.MAX_STEP_TOKENS:
-        return None
-    return rate, length
+    # (the two told apart as a bracketed pair's are: cells.length_rate_apart)
+    lr = C.length_rate_apart(
+        C.value(m.group("r1") or m.group("l2")), C.value(m.group("l1") or m.group("r2"))
+    )
+    return None if lr is None else (lr[1], lr[0])

@@ -60,15 +60,11 @@ _LENGTH_FIRST = re.compile(
 )
 
 
-def _half(text: str) -> float:
-    return C.half_unit(len(text.split(".")[1]) if "." in text else 0)
-
-
 def _fits(speed: str, length: str, results: tuple[str, ...]) -> bool:
     """Whether speed x length is one of the results within the three printed roundings."""
     s, lng = float(speed), float(length)
-    slack = _half(speed) * lng + _half(length) * s
-    return any(abs(s * lng - float(r)) <= slack + _half(r) for r in results)
+    slack = C.half_of(speed) * lng + C.half_of(length) * s
+    return any(abs(s * lng - float(r)) <= slack + C.half_of(r) for r in results)
 
 
 def said(text: str, lengths: set[float]) -> list[str]:
