@@ -32,15 +32,17 @@ def _value(cell: str) -> C.Value | None:
     return C.value(C._MARKUP.sub("", cell).strip())
 
 
+def _scale(v: C.Value) -> float:
+    return 100.0 if v.percent else 1.0
+
+
 def _between(v: C.Value, others: list[C.Value]) -> bool:
-    scale = 100.0 if v.percent else 1.0
-    x = v.number / scale
-    lo = min(o.number / (100.0 if o.percent else 1.0) for o in others)
-    hi = max(o.number / (100.0 if o.percent else 1.0) for o in others)
-    slack = C.half_unit(v.decimals) / scale + max(
-        C.half_unit(o.decimals) / (100.0 if o.percent else 1.0) for o in others
+    lo = min(o.number / _scale(o) for o in others)
+    hi = max(o.number / _scale(o) for o in others)
+    slack = C.half_unit(v.decimals) / _scale(v) + max(
+        C.half_unit(o.decimals) / _scale(o) for o in others
     )
-    return lo - slack <= x <= hi + slack
+    return lo - slack <= v.number / _scale(v) <= hi + slack
 
 
 def columns(names: Sequence[str], rows: Sequence[Sequence[str]], chosen: Sequence[int]) -> set[int]:

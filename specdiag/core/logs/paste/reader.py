@@ -1187,10 +1187,6 @@ _DECODE_FIELDS = re.compile(
     r"(?=.*(?:\bcuda graph:\s*(?:True|False)\b|\bgen throughput \(token/s\):\s*\d))",
     re.M,
 )
-# ... or its three acceptance and speed fields in its order, the throughput's unit written
-# another way or the line wrapped after a comma ('accept len: 4.00, accept rate: 1.00,' /
-# 'gen throughput 795 tok/s', 'gen throughput: 88.23 token/s'): SGLang's key pair, then its
-# 'gen throughput' right after it and a number (decode_pair.then_throughput)
 
 # vLLM V0's metrics line ('Speculative metrics: Draft acceptance rate: 0.512, System
 # efficiency: 0.377', cut or whole): its first fields, in its words and order
@@ -1341,6 +1337,8 @@ def _tool(
     if (
         set(named) <= {"sglang"}
         and (named or not others)
+        # (or its key pair, then 'gen throughput' right after it and a number, the unit written
+        # another way or the line wrapped after a comma: decode_pair.then_throughput)
         and (_DECODE_FIELDS.search(block_text) or DCP.then_throughput(block_text))
     ):
         # SGLang's Decode batch line quoted without its prefix, in a paste naming no other
@@ -2589,9 +2587,12 @@ def read_paste(
             if not recs and not names and (pt := KS.positions_table(g)) is not None:
                 # per-position rates keyed by K ('| K | P0 | P1 |'): a K sweep's, read below
                 sweep_positions.append((n_blocks, pt))
-            if recs and table_rows:
+            if recs:
+                # (the table's layout and cells, against the rows earlier tables read:
+                # relaid_rows.py)
                 g_layout = RLD.layout(g.header)
                 row_cells = dict(g.rows)
+            if recs and table_rows:
                 recs = [
                     r
                     for r in recs
@@ -2607,8 +2608,6 @@ def read_paste(
             if recs:
                 found.extend(recs)
                 table_figures.update(_figure(r) for r in recs)
-                g_layout = RLD.layout(g.header)
-                row_cells = dict(g.rows)
                 for r in recs:
                     if (rk := _row_key(r)) is not None and rk not in table_rows:
                         table_rows[rk] = (g_layout, RLD.row(row_cells.get(r.first_line, [])))
