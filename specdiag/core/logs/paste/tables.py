@@ -543,23 +543,29 @@ def _other_label_width(t: str, numbers: int, width: int) -> bool:
 
 
 def _named_pair_head(t: str) -> list[str]:
-    """The header's cells with the one adjacent pair of words naming an acceptance figure
-    joined ('Category Benchmark N Acc Len': 'Acc Len' one column, where neither word alone names
-    a figure); [] where no pair or several."""
+    """The header's cells with each adjacent pair of words naming an acceptance figure joined
+    ('Category Benchmark N Acc Len': 'Acc Len' one column; 'Task Speedup Accept Rate Accept
+    Length': two, of two figures), where neither word alone names one; [] where no pair, pairs
+    overlap or two name one figure."""
     cells = _spaced_cells(t)
     if len(cells) > 16 or any(len(c) > 40 for c in cells):
         return []  # (a header's cells are short words, a bounded few)
     hits = [
-        i
+        (i, m)
         for i in range(len(cells) - 1)
-        if C.key(f"{cells[i]} {cells[i + 1]}").metric in C.ACCEPTANCE
-        and C.key(cells[i]).metric is None
-        and C.key(cells[i + 1]).metric is None
+        if (m := C.key(f"{cells[i]} {cells[i + 1]}").metric) in C.ACCEPTANCE
+        and C.key(cells[i]).metric not in C.ACCEPTANCE
+        and C.key(cells[i + 1]).metric not in C.ACCEPTANCE
     ]
-    if len(hits) != 1:
+    # (two pairs of one figure, 'Acc Len Accept Length': which is the column is not told)
+    if not hits or len({m for _, m in hits}) < len(hits):
         return []
-    i = hits[0]
-    return [*cells[:i], f"{cells[i]} {cells[i + 1]}", *cells[i + 2 :]]
+    if any(b - a < 2 for (a, _), (b, _) in zip(hits, hits[1:], strict=False)):
+        return []
+    out = cells[:]
+    for i, _ in reversed(hits):
+        out[i : i + 2] = [f"{cells[i]} {cells[i + 1]}"]
+    return out
 
 
 def _spaced_table(run: list[Line], whole: bool) -> Grid | None:

@@ -966,12 +966,13 @@ def declared(text: str) -> set[str]:
 
 
 # a sentence saying what measured the figures ('Benchmarked with our SGLang fork', 'numbers
-# measured on vLLM 0.11', 'results from llama-server'): the tool whose metrics they are, a fork
-# keeping its upstream's definitions
+# measured on vLLM 0.11', 'results from llama-server', 'metrics scraped from vLLM's /metrics'):
+# the tool whose metrics they are, a fork keeping its upstream's definitions
 _MEASURED = re.compile(
     r"\b(?:benchmark(?:ed|s)?|measured|served|evaluated|profiled|tested|numbers|results|figures|"
     r"metrics|measurements|runs?|ran)\s+(?:(?:are|were|is|was|all|here|above|below|run|done|"
-    r"collected|taken|obtained)\s+){0,3}"
+    r"collected|taken|obtained|scraped|pulled|read|gathered|recorded|exported|logged|"
+    r"extracted|fetched|queried|polled)\s+){0,3}"
     r"(?:with|on|using|via|from|through|under|by)\s+"
     r"(?:(?:our|the|a|an|upstream|stock|patched|local|own)\s+)*(?P<v>(?:[^\n.;,()]|\.(?=\w)){1,40})",
     re.IGNORECASE,
