@@ -703,7 +703,13 @@ _MARKS_BELOW = re.compile(
     r"\b(?:mock(?:ed)?|dummy|made[- ]up|fake|fictional|fictitious|placeholder|invented)"
     r"\s+(?:numbers|figures|values|results)\b|"
     r"\b(?:numbers|figures|values|results)\s+(?:(?:below|here|shown)\s+)?(?:are|were)\s+"
-    r"(?:(?:only|just|all|mere)\s+)?(?:placeholders|made[- ]up|invented|fake|not real)\b",
+    r"(?:(?:only|just|all|mere)\s+)?(?:placeholders|made[- ]up|invented|fake|not real)\b|"
+    # what a probe reports, in the counterfactual ('it counts how often a draft would have
+    # matched', 'logs which tokens would have been accepted'): drafts no speculative run
+    # verified, no acceptance measured
+    r"\b(?:reports?|counts?|measures?|records?|logs?|tracks?|estimates?|computes?)\s+"
+    r"(?:how\s+(?:often|many|much)|which|whether|what)\b[^.!?\n]{0,80}?\bwould(?:\s+have|['’]ve)"
+    r"\s+(?:been\s+)?(?:[a-z]+\s+(?:and|or)\s+)?(?:accepted|matched|kept)\b",
     re.I,
 )
 # a word each of its statements holds (casefolded): the search above costs ~10 us a line, the
@@ -718,6 +724,7 @@ _MARK_WORDS = (
     "placeholder",
     "invented",
     "not real",
+    "would",
 )
 # a paste saying of itself that it holds no measurement ('An idea rather than a measurement',
 # 'this is not a measurement'): every block after it gives no record, to a line saying a run
