@@ -80,11 +80,15 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         # (the column of its server bench's SPEED-Bench tables, speed_bench.py's summary and
         # speed_bench_compare.py's comparison: 'avg_pred_t/s', 'base_avg_pred_t/s', the server's
-        # timings.predicted_per_second by its own short name)
+        # timings.predicted_per_second by its own short name; and its server's 'timings' object
+        # printed alone, 'jq .timings': '"predicted_n"' then '"draft_n_accepted"' in one object,
+        # where no '"draft_rounds"' marks mlx-vlm's server, which mirrors those keys)
         (
             "llamacpp",
             r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b|"
-            r"(?<![\w/])(?:base_|spec_)?avg_pred_t/s(?![\w/])",
+            r"(?<![\w/])(?:base_|spec_)?avg_pred_t/s(?![\w/])|"
+            r"\{(?=(?:(?![\"']draft_rounds[\"'])[^{}]){0,2000}\})[^{}]{0,2000}?[\"']predicted_n[\"']"
+            r"\s*:\s*\d[^{}]{0,2000}?[\"']draft_n_accepted[\"']\s*:\s*\d",
         ),
         # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
         (
@@ -224,7 +228,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "specdecodingstats",
         "spec_decoding_stats",
     ),
-    "llamacpp": ("llama", "n_drafted", "avg_pred_t/s"),
+    "llamacpp": ("llama", "n_drafted", "avg_pred_t/s", "draft_n_accepted"),
     "sglang": (
         "sglang",
         "bench_one_batch",
