@@ -107,6 +107,7 @@ from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import speed_times as SPT
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
+from specdiag.core.logs.paste import step_emits as SEM
 from specdiag.core.logs.paste import step_made_up as SMU
 from specdiag.core.logs.paste import subset_peak as SPK
 from specdiag.core.logs.paste import tables as TB
@@ -2014,6 +2015,15 @@ def read_paste(
                 AL.hinted(body.lower(), body) and _SPEC_CONTEXT.search(body + heading)
             )
         )
+        if (
+            not candidate
+            and SEM.hinted(body.lower())
+            and spec_anywhere(body)
+            and next(SEM.spans(body), None) is not None
+        ):
+            # a verify step emitting its tokens in a paste naming speculation ('每轮验证用时
+            # 20ms,平均产出2个token'; step_emits.py)
+            candidate = _TABLE_MARK.search("|")
         if (
             not candidate
             and "|" in body
