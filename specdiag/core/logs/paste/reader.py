@@ -2937,6 +2937,9 @@ def read_paste(
     records = MARG.distributed(records, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
+    # ... or of the name the paste says is 1 where nothing is accepted ('was either 1 (every
+    # draft rejected)'; zero_rows.explained_ones)
+    records = ZR.explained_ones(records, text)
     # a line of one run's details restating one table row above it (restated_row.py)
     records, block_of = RR.detailed(records, block_of, raw)
     records = _one_name_one_way(records)
