@@ -11,8 +11,13 @@ The depth's name is `depth` after a word of drafting (`proposal`, `draft`, `draf
 number from 1 to 32, never one of a list or a range (`depth is 5 or 7`, `depth of 3-5`, `depth
 5/7`) nor a decimal. A paste stating two depths (`proposal depth is 5`, later `proposal depth
 of 7`) states none; a bare `depth` (a network's, `the depth to 7`) is no draft depth; a depth
-set as a goal (`raise the depth to 7`) is no `is`/`of` statement and is not read. Pure: text
-in, a number out; one pattern a paste, gated by the word `depth`.
+set as a goal (`raise the depth to 7`) is no `is`/`of` statement and is not read.
+
+The same bound told as the whole of a step's positions: `N drafted positions` (`draft`,
+`speculative`, `proposed`) after `of` (`of the 4 drafted positions`, `of its 4 draft positions`,
+`of all 6`): a share taken of them, so N is every position a step drafts. Some of them (`the
+first 2 draft positions`), a list or range (`of the 2-3 draft positions`), or the words without
+`of` state none. Pure: text in, a number out; one pattern a paste, gated by its words.
 """
 
 from __future__ import annotations
@@ -27,10 +32,19 @@ _DEPTH = re.compile(
 )
 
 
+# a share of every position a step drafts ('2.1 of its 5 draft positions'): N, the whole
+_POSITIONS = re.compile(
+    r"\bof\s+(?:(?:the|its|their|all|all\s+the|all\s+its)\s+)?(?P<n>\d{1,2})\s+"
+    r"(?:draft(?:ed)?|speculative|proposed)\s+positions\b",
+    re.I,
+)
+
+
 def stated(text: str) -> int | None:
     """The one draft depth the paste states, or None when it states none or several."""
-    if "depth" not in text.lower():
-        return None
-    found = {int(m.group("n")) for m in _DEPTH.finditer(text)}
+    low = text.lower()
+    found = {int(m.group("n")) for m in _DEPTH.finditer(text)} if "depth" in low else set()
+    if " positions" in low:
+        found.update(int(m.group("n")) for m in _POSITIONS.finditer(text))
     found = {n for n in found if 1 <= n <= 32}
     return found.pop() if len(found) == 1 else None

@@ -107,6 +107,7 @@ from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import speed_times as SPT
 from specdiag.core.logs.paste import stat_header as STH
 from specdiag.core.logs.paste import status_fields as STF
+from specdiag.core.logs.paste import step_emits as SEM
 from specdiag.core.logs.paste import step_made_up as SMU
 from specdiag.core.logs.paste import subset_peak as SPK
 from specdiag.core.logs.paste import tables as TB
@@ -2023,6 +2024,15 @@ def read_paste(
         )
         if (
             not candidate
+            and SEM.hinted(body.lower())
+            and spec_anywhere(body)
+            and next(SEM.spans(body), None) is not None
+        ):
+            # a verify step emitting its tokens in a paste naming speculation ('每轮验证用时
+            # 20ms,平均产出2个token'; step_emits.py)
+            candidate = _TABLE_MARK.search("|")
+        if (
+            not candidate
             and "|" in body
             and (_MAL_HEAD.search(body) or _BLOCK_EFF.search(body))
             and (_ACCEPT_STEM.search(text) or _SPEC_CONTEXT.search(text))
@@ -2934,6 +2944,9 @@ def read_paste(
     records = MARG.distributed(records, text)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
+    # ... or of the name the paste says is 1 where nothing is accepted ('was either 1 (every
+    # draft rejected)'; zero_rows.explained_ones)
+    records = ZR.explained_ones(records, text)
     # a line of one run's details restating one table row above it (restated_row.py)
     records, block_of = RR.detailed(records, block_of, raw)
     records = _one_name_one_way(records)

@@ -28,6 +28,11 @@ of the paste is below 1; where lengths of 1 lie in several paragraphs (several r
 the words of a length's own paragraph count for it. The three signs decide through one
 function, ``target_alone``.
 
+A fourth gives the figure's meaning rather than a run's value (``explained_ones``): the paste
+says its length is 1 where nothing was accepted, the words in a bracket right after the 1
+(``before the patch the accept length was either 1 (every draft rejected) or k + 1``): a
+length of that name counts the target's own token, so the paste's records of that name do.
+
 Pure: a table and its records in, records out.
 """
 
@@ -232,6 +237,70 @@ def none_accepted_ones(records: list[PasteRecord], text: str) -> list[PasteRecor
             else r
         )
     return _across_table(out, lines)
+
+
+# a length's name, a few words of its clause (no figure, no clause end), a copula and a value of
+# 1 explained in a bracket right after it ('on the old branch the accept length was either 1
+# (every draft rejected) or k + 1')
+_ONE_EXPLAINED = re.compile(
+    r"\b(?P<name>accept(?:ance|ed)?[ _-]?len(?:gth)?|AL)\b(?P<gap>[^.!?;:()\n]{0,60}?)\s"
+    r"(?:is|was|were|are|=|becomes|became|stays|stayed)\s+(?:either\s+)?"
+    r"(?<![\d.])1(?:\.0+)?\s*\((?P<why>[^()\n]{1,80})\)",
+    re.I,
+)
+# a figure or a measure named in the clause: the 1 may be its
+_OTHER_IN_GAP = re.compile(r"\b\d|\b(?:rate|ratio|speed|throughput|latency|k|steps?)\b", re.I)
+
+
+def _words(name: str) -> str:
+    return " ".join(re.findall(r"[a-z]+", name.lower()))
+
+
+def explained_ones(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """The paste's records of a length's name decided as counting the target's own token where
+    the paste says that length is 1 with nothing accepted (``_ONE_EXPLAINED``, the bracket's
+    words ``said_none_accepted``): 1 + 0 accepted counts it. Nothing where a length of the paste
+    is below 1, where its records name two tools, or for another name."""
+    if "(" not in text or not any(r.bonus == UNDECIDED and r.printed_length for r in records):
+        return records
+    names = {
+        _words(m["name"])
+        for m in _ONE_EXPLAINED.finditer(text)
+        if not _OTHER_IN_GAP.search(m["gap"]) and said_none_accepted(m["why"]) is not None
+    }
+    if (
+        not names
+        or len({r.tool for r in records}) > 1
+        or any(r.printed_length is not None and r.printed_length < 1.0 for r in records)
+    ):
+        return records
+    out = []
+    for r in records:
+        name = next(
+            (
+                n
+                for n in names
+                for f, _ in r.fields
+                if C.key(f).metric == C.LENGTH and re.search(rf"\b{n}\b", _words(f))
+            ),
+            None,
+        )
+        if r.bonus != UNDECIDED or r.printed_length is None or name is None:
+            out.append(r)
+            continue
+        out.append(
+            dataclasses.replace(
+                r,
+                accept_length=r.printed_length,
+                bonus=Decision(
+                    INCLUDED,
+                    f"value: {SAID} its {name} is 1 where nothing is accepted: a length of "
+                    "that name counts the target's own token",
+                ),
+                notes=decided_notes(r.notes),
+            )
+        )
+    return out
 
 
 # words before a column's figure that make it another figure than its neighbour's ('draft
