@@ -5198,6 +5198,9 @@ _PCT_FIRST = re.compile(
     r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
     # ('63% draft token acceptance', '63% draft-token acceptance': the drafts' tokens)
     r"(?:draft(?:\s+|-)(?:token(?:\s+|-))?|token\s+)?acceptance(?:\s+rate)?|"
+    # one draft position's ('93% position-0 acceptance', '71% pos 2 acceptance rate'): its
+    # rate, never the run's (a span of positions, 'position 1+', is no position)
+    r"(?:draft\s+)?(?:position|pos)[\s_-]?\d{1,2}\s+acceptance(?:\s+rate)?|"
     # the clipped noun ('~60% accept rate', '48% draft accept rate'); a bare 'accept' is a verb
     r"(?:draft\s+)?accept\s+rate|"
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
@@ -7912,6 +7915,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             pk = C.Key(C.POSITION, k.text, k.percent, int(at_pos.group(1)))
             found.append((m.start(), pk, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), at_pos.end()):
+                rest[i] = " "
+            continue
+        if k.metric == C.POSITION and v is not None:
+            found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
+            for i in range(m.start(), m.end()):
                 rest[i] = " "
             continue
         if k.metric == C.RATE and v is not None:

@@ -355,11 +355,19 @@ _ZH_FROM_TO = re.compile(
 # (perhaps with an English gloss in brackets between: '接受长度(draft acc len)稳定在 2.0')
 # (the name in quotes too, the closing quote dropped: '"接受长度"(Eagle acc len)稳定在 2.0')
 _ZH_CLOSING_QUOTE = '["“”」』]'
+# (in Japanese, the span the figure holds over said between: '受理率は条件を通じて概ね 35%',
+# '受理率は全体で約 60%': over the conditions, over the whole run; at most six characters named)
+_JA_OVER = (
+    r"(?:(?:[\u3040-\u30ff\u4e00-\u9fff]{1,6}を(?:通じて|通して)|全体(?:で|として|を通じて)|"
+    r"全般(?:で|に))\s*)?"
+)
 _ZH_IS = re.compile(
     r"(?<![A-Za-z])(length|len|rate|step)(?:\s*" + _ZH_CLOSING_QUOTE + r")?"
     r"([`*]{0,2}(?:\s*[(（]\s*[A-Za-z][\w .-]{0,30}[)）])?)"
     r"\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
-    r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は約?|が|은|는|이|가)\s*(?:约|大约|大概|약)?\s*"
+    r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は|が|은|는|이|가)\s*"
+    + _JA_OVER
+    + r"(?:约|大约|大概|약|約|概ね|おおむね|ほぼ|およそ|大体|だいたい)?\s*"
 )
 # an accept length 'set to' a value ('接受步长设置为 1.02'): no engine has a setting of the
 # accept length, a measured figure, so a value with its decimals after it is what the run came
