@@ -722,6 +722,8 @@ _RUN_SCOPE = re.compile(
     r"(?:session|run|test|benchmark|bench|workload|sweep|experiment|job|conversation|trial|task)s?$",
     re.I,
 )
+# ... or to one turn of a conversation ('AL Turn1', 'accept length turn 2'): the name alone
+_TURN_SCOPE = re.compile(r"\s+turn[\s_-]?\d{1,2}$", re.I)
 
 
 # a length's name scoped to one step at its end ('accepted length per step', 'acceptance length
@@ -819,8 +821,8 @@ def key(text: str) -> Key:
         again = _key(got.text[: m.start()])
         if again.metric == LENGTH:
             got = Key(LENGTH, got.text, again.percent, None, again.tool, again.pooled)
-    if got.metric is None and _RUN_SCOPE.search(text):
-        again = _key(_RUN_SCOPE.sub("", text))
+    if got.metric is None and (_RUN_SCOPE.search(text) or _TURN_SCOPE.search(text)):
+        again = _key(_TURN_SCOPE.sub("", _RUN_SCOPE.sub("", text)))
         if again.metric in ACCEPTANCE:
             got = again
     if got.metric is None and "=" in text and _INNER_SETTING.search(text):

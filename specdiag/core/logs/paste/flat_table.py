@@ -226,6 +226,8 @@ def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line
         above = " ".join(t for _, t in out[-3:]) + " " + head
         # (settings as spaced assignments, one a column: 'Setup Temp = 0 Temp = 1')
         assigned = AC.columns(head, width) if len(rows) >= 2 and "=" in head else None
+        if assigned is None and len(rows) >= 2 and 12 < len(hw) <= 40:
+            assigned = _right_named(hw, rows, width)
         if (
             len(rows) < 2
             or not head.strip()
@@ -252,6 +254,39 @@ def respaced(lines: list[Line], read: Callable[[list[Line]], bool]) -> list[Line
             out.append((m, "| " + " | ".join(cells) + " |"))
         i = j
     return out
+
+
+_MULTIPLE = re.compile(r"\d[x×]")
+
+
+def _right_named(
+    hw: list[str], rows: list[tuple[int, list[str], list[str]]], width: int
+) -> list[str] | None:
+    """The column names of a spaced header too long to split a word a column (a leaderboard's
+    'Models Multi-turn Conversation ... Mean Accepted Tokens Overall'), named from its right
+    end: every row's ``width`` cells multiples ('2.44x') but one plain figure at the same
+    place, the header's last words one a column over the cells after it, the words before
+    them (four at most) an acceptance figure's name over the plain one; the first word heads
+    the labels, the words left one a column and the rest the last. None where any of it fails."""
+    plain = {tuple(i for i, f in enumerate(r[2]) if not _MULTIPLE.search(f)) for r in rows}
+    at = next(iter(plain)) if len(plain) == 1 else ()
+    if len(at) != 1 or at[0] < 1 or {len(r[2]) for r in rows} != {width}:
+        return None  # (the plain figure first: no multiple's column on its left to tell it)
+    q, after = at[0], width - 1 - at[0]
+    end = len(hw) - after
+    if any(_NUM.fullmatch(w) for w in hw[end:]):
+        return None
+    for start in range(end - 1, max(end - 5, q), -1):
+        if C.key(" ".join(hw[start:end])).metric in C.ACCEPTANCE:
+            left = hw[1:start]
+            return [
+                hw[0],
+                *left[: q - 1],
+                " ".join(left[q - 1 :]),
+                " ".join(hw[start:end]),
+                *hw[end:],
+            ]
+    return None
 
 
 # a figure of a grouped row, a multiplier's mark kept ('×1.89', '2.04', '1.9x')

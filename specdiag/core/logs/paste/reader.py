@@ -3890,6 +3890,26 @@ def _contrasts(text: str) -> list[tuple[str, str]]:
     return found
 
 
+# ... or writes it as an equation: the length is the accepted drafts plus one ('AL = accepted
+# draft tokens + 1'), or the accepted drafts are the length minus one ('accepted tokens =
+# accept length (AL) - 1'): one token a step more than accepted, the target's own, counted
+_ACCEPTED_TOKENS = (
+    r"(?:(?:the\s+)?(?:mean|average|avg\.?)\s+)?(?:number\s+of\s+)?accepted\s+"
+    r"(?:(?:draft(?:ed)?|speculative|proposed)\s+)?tokens?(?:\s+(?:length|count|number))?"
+)
+_LENGTH_ABBR = r"(?:\s*\((?-i:AL)\))?"
+_EQUATED_PLUS_ONE = re.compile(
+    V.LENGTH_NAME_RE + _LENGTH_ABBR + r"\s*=\s*" + _ACCEPTED_TOKENS + r"\s*\+\s*(?:1|one)\b"
+    r"(?![.,]?\d|\s*[*/×])|\b"
+    + _ACCEPTED_TOKENS
+    + r"\s*=\s*"
+    + V.LENGTH_NAME_RE
+    + _LENGTH_ABBR
+    + r"\s*[-−]\s*(?:1|one)\b(?![.,]?\d|\s*[*/×])",
+    re.I,
+)
+
+
 _PLAIN_AT_ONE = re.compile(
     r"\b(?:standard|plain|normal|vanilla|regular|autoregressive|non-speculative|ordinary)\s+"
     r"(?:decoding|decode)\s*(?:\(\s*(?:=\s*)?1(?:\.0+)?\s*\)|(?:is|=|gives|of)\s+1(?:\.0+)?(?![\d.]))|"
@@ -4064,6 +4084,10 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
     # a definition of the length as a quotient that says what a step counts ('accepted draft
     # tokens plus one target token per verification, divided by the verifications')
     found.extend((d.bonus, d.words) for d in DF.definitions(text) if d.bonus is not None)
+    if "=" in text:
+        # (a web page's non-breaking hyphen in the name: 'Accepted\u2011length')
+        hyphened = text.replace("\u2011", "-").replace("\u2010", "-")
+        found.extend((INCLUDED, m.group(0)) for m in _EQUATED_PLUS_ONE.finditer(hyphened))
     # ... or as a formula: the accepted tokens plus the steps over the steps (the bonus counted)
     found.extend((INCLUDED, f) for f in DF.formulas(text))
     if "decod" in low:
