@@ -8,8 +8,15 @@ The name must be an acceptance figure's (:func:`cells.key` says length, tokens p
 rate); the word of holding one of `flat`, `unchanged`, `steady`, `stable`, `constant`,
 `identical`, `level`, `unmoved`; the value one the figure can take (a length from 1 to the
 most a step emits, a rate a share). A second value in the bracket (`flat (0.61 vs 0.63)`), a
-change word (`dropped (0.41)`) or another measure's name is left to the other readers. Pure: a
-line in, spans out.
+change word (`dropped (0.41)`) or another measure's name is left to the other readers.
+
+A figure named as a problem's subject, its value in a bracket after (`accept length anomaly
+(1.42 vs the 3.1 expected)`, `acceptance rate discrepancy (61%)`): the noun of the problem
+(`anomaly`, `discrepancy`, `mismatch`, `issue`, `problem`, `oddity`) says what the writer
+makes of the figure, no measure of its own; it is blanked (:func:`unproblem`) so the bracket
+reads as right after the name. A bracket opening on a whole number (`issue (2 of 5 runs)`),
+on no number (`issue (#812)`) or a noun after another measure's name stay as before. Pure: a
+line in, spans or a line out.
 """
 
 from __future__ import annotations
@@ -24,6 +31,11 @@ _HELD = re.compile(
     r"\b" + _NAME + r"\s+(?:(?:stayed|stays|was|is|remained|remains|held|holds)\s+)?"
     r"(?:flat|unchanged|steady|stable|constant|identical|level|unmoved)\s*"
     r"\(\s*(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)(?:\s+(?P<words>[A-Za-z][A-Za-z' -]{0,40}))?\s*\)",
+    re.I,
+)
+_PROBLEM = re.compile(
+    r"\b" + _NAME + r"\s+(?P<noun>anomal(?:y|ies)|discrepanc(?:y|ies)|mismatch(?:es)?|issues?|"
+    r"problems?|odd(?:ity|ities))\s*(?=\(\s*[*`]{0,2}[~≈]?\s?\d+(?:\.\d+\s*%?|\s*%))",
     re.I,
 )
 _WORDS_OK = re.compile(r"^(?:(?:on|in|across|over|for|at)\s+)?(?:both|all|each|every|the)\b", re.I)
@@ -48,6 +60,15 @@ def hinted(low: str) -> bool:
             )
         )
     )
+
+
+def unproblem(text: str) -> str:
+    """``text`` with the noun of a problem between an acceptance figure's name and a bracket
+    opening on its value blanked (spaces, the same length)."""
+    for m in _PROBLEM.finditer(text):
+        a, b = m.span("noun")
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
 
 
 def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:

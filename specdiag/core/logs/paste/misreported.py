@@ -94,9 +94,14 @@ _NO_THING = re.compile(
 )
 
 
-# an issue title's category before its colon ('Misc. bug:', 'Eval bug:', '# Bug:'): the kind of
-# report the line opens, no word on the figures after it
-_BUG_CATEGORY = re.compile(r"^[#>\s]*(?:[A-Za-z][\w.-]{0,20}\s+){0,2}?bugs?\s*:", re.I)
+# an issue title's category before its colon ('Misc. bug:', 'Eval bug:', '# Bug:') or in its
+# template's brackets ('[Bug]:', '[BUG]'): the kind of report the line opens, no word on the
+# figures after it
+_BUG_CATEGORY = re.compile(
+    r"^[#>\s]*(?:\[\s*(?:[A-Za-z][\w.-]{0,20}\s+){0,2}?bugs?\s*\]\s*:?"
+    r"|(?:[A-Za-z][\w.-]{0,20}\s+){0,2}?bugs?\s*:)",
+    re.I,
+)
 
 
 def _of_a_thing(line: str, m: re.Match[str]) -> bool:

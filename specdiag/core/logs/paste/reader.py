@@ -4319,9 +4319,24 @@ _KEY_VALUE = re.compile(r"^\s*(?P<key>(?:[^:=\s]+\s+){0,7}[^:=\s]+)\s*[:=]\s*\S"
 _SENTENCE_END = re.compile(r"[a-z]{4,}[.!?][*_]{0,2}\s", re.I)
 
 
+# a markdown heading naming a figure only after its colon ('# Model-x: fixes + accept length
+# anomaly (1.42)'): an issue's or a post's title and its subtitle, the writer's prose (a
+# commented output line, '# Wall time: 3.5 s', or '## Acceptance rate: 71%' stay key-value)
+_HEADING_KEY = re.compile(r"^\s*#{1,6}\s")
+_FIGURE_WORD = re.compile(r"accept|\bAL\b|\btau\b|τ|α|alpha", re.I)
+
+
 def _is_key_value(t: str) -> bool:
     m = _KEY_VALUE.match(t)
-    return m is not None and not _SENTENCE_END.search(m.group("key"))
+    return (
+        m is not None
+        and not _SENTENCE_END.search(m.group("key"))
+        and not (
+            _HEADING_KEY.match(m.group("key"))
+            and not _FIGURE_WORD.search(m.group("key"))
+            and _FIGURE_WORD.search(t, m.end("key"))
+        )
+    )
 
 
 _HEADING = re.compile(r"^\s*#{1,6}\s")

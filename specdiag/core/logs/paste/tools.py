@@ -736,10 +736,12 @@ def launched(text: str) -> set[str]:
 
 # the paste names a tool as the server of its runs: a verb of serving, then, in the same
 # sentence, a preposition right before the tool's name ('when serving models with EAGLE drafts
-# in vLLM 0.17.1', 'deployed on SGLang'), or a list item of the setup opening on the tool and its
-# version ('* vLLM 0.17.1, v1 engine'); never a feature's origin ('vLLM 0.9 added ...')
+# in vLLM 0.17.1', 'deployed on SGLang', 'patches to enable the model on SGLang'), or a list
+# item of the setup opening on the tool and its version ('* vLLM 0.17.1, v1 engine'); never a
+# feature's origin ('vLLM 0.9 added ...')
 _SERVING = re.compile(
-    r"\b(?:serv(?:e|es|ed|ing)|deploy(?:s|ed|ing)?|host(?:s|ed|ing)?)\b(?P<rest>[^!?;\n]{0,100})",
+    r"\b(?:serv(?:e|es|ed|ing)|deploy(?:s|ed|ing)?|host(?:s|ed|ing)?|enabl(?:e|es|ed|ing))\b"
+    r"(?P<rest>[^!?;\n]{0,100})",
     re.IGNORECASE,
 )
 _SERVED_IN = re.compile(
@@ -799,9 +801,17 @@ _ANOTHER_SOURCE = re.compile(
 )
 
 
+# a source's word right before its own figure ('1.42 vs advertised 6.30', 'the claimed 3.1'):
+# that figure set apart as the source's, the rest of the text still the paste's own runs
+_SOURCE_FIGURE = re.compile(
+    r"\b(?:advertised|claimed|published|official|upstream)\s+[~≈]?\d+(?:\.\d+)?\s*%?", re.I
+)
+
+
 def another_source(text: str) -> bool:
-    """Whether the text names a source of figures other than the paste's own runs."""
-    return _ANOTHER_SOURCE.search(text) is not None
+    """Whether the text names a source of figures other than the paste's own runs (a source
+    named only right before its own figure, ``_SOURCE_FIGURE``, is none)."""
+    return _ANOTHER_SOURCE.search(_SOURCE_FIGURE.sub(" ", text)) is not None
 
 
 # a paper's text or notes on one: its own tables and figures referred to by number ('(Table
@@ -872,7 +882,7 @@ def served(text: str) -> set[str]:
     the runs ('- vLLM warned that ...')."""
     out: set[str] = set()
     low = text.lower()
-    if any(w in low for w in ("serv", "deploy", "host")):
+    if any(w in low for w in ("serv", "deploy", "host", "enabl")):
         for m in _SERVING.finditer(text):
             if _VERSUS_WORDS.search(text, max(0, m.start() - 30), m.start()):
                 continue  # 'unlike serving in SGLang': the other side of a comparison
