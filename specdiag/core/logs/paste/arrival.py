@@ -278,13 +278,32 @@ _SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)|\n")
 _CONDITION_REACH = 400
 
 
+# a request for evidence before the figure ('Please provide: (1) ..., (2) logs showing the
+# acceptance rate dropping to 0', 'could you share metrics where the AL falls to 1'): the
+# symptom the writer asks to be shown, no run's figure; its list runs on past a colon
+_REQUEST = re.compile(
+    r"\b(?:(?:please|pls|kindly)\s+|(?:could|can|would)\s+you\s+(?:please\s+)?)"
+    r"(?:provide|share|post|attach|send|upload|paste|include|add|give\s+us)\b"
+    # (evidence asked for: logs, metrics, an output; 'can you share why the rate fell' is none)
+    r"(?:[^.!?\n]|\.(?=\w)){0,300}?\b(?:logs?|metrics|outputs?|screenshots?|traces?|dumps?|stats|statistics)\b",
+    re.I,
+)
+_REQUEST_END = re.compile(r"[.!?](?:\s|$)|\n")
+
+
 def conditional(text: str, at: int) -> bool:
     """Whether the sentence holding ``at`` states a condition before it (within
-    _CONDITION_REACH characters): what a figure would be, not what a run printed."""
+    _CONDITION_REACH characters): what a figure would be, not what a run printed; or asks for
+    evidence of it (a request, its list past a colon): what the writer wants to be shown."""
     start = max(0, at - _CONDITION_REACH)
+    ask = start
     for m in _SENTENCE_END.finditer(text, start, at):
         start = m.end()
-    return _CONDITION.search(text, start, at) is not None
+        if _REQUEST_END.match(m.group(0)):
+            ask = m.end()
+    return (
+        _CONDITION.search(text, start, at) is not None or _REQUEST.search(text, ask, at) is not None
+    )
 
 
 # a goal or an expectation in the words before the verb ('we want the accept length to reach

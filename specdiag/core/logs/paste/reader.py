@@ -679,7 +679,12 @@ _ILLUSTRATIVE = re.compile(
     r"(?:^|[.!?]\s+)An?\s+[^.!?]{0,80}?\bcomes\s+back\s+as\b|"
     # a code comment opening on an example ('# Example: 70% acceptance, K=5'): the inputs of
     # the call it shows, no run
-    r"^\s*(?:#|//)\s*(?:(?:for )?example\b|e\.g\.)",
+    r"^\s*(?:#|//)\s*(?:(?:for )?example\b|e\.g\.)|"
+    # a training's or a validation's printout in one bracket, a loss beside the acceptance
+    # figure ('the val pass was fine (loss 0.92, accept length 1.31)'): the trainer's estimate
+    # of the draft, as a training summary's table is (interpret._training_summary), no run
+    r"\b(?:validation|val|eval(?:uation)?|training|calibration)\b[^.!?()\n]{0,60}\("
+    r"(?=[^()\n]{0,200}\))(?=[^()\n]*?\bloss\b\s*[=:]?\s*\d)(?=[^()\n]*?\b(?:accept|acc\b|AL\b))",
     re.I,
 )
 # a title saying what a figure does in general ('Acceptance typically decreases with position:',
@@ -3114,6 +3119,15 @@ def read_paste(
             if (hit := restating.get(id(r))) is not None
         )
         records, block_of = _keep(records, block_of, lambda r: id(r) not in restating)
+    # means of a sample, not of a step: a record whose lines print its drafted tokens' mean
+    # above the one draft-tokens-per-step the paste states ('Mean drafted | 20.9' at k=5): its
+    # accepted mean spans several verify steps, no step's length (the rate a table prints stays)
+    if "draft" in low and any(r.printed_length is not None for r in records):
+        k_said = I.k_stated(text)
+        if k_said is not None:
+            records, block_of = _keep(
+                records, block_of, lambda r: not RR.means_past_k(r, raw, k_said)
+            )
     # an approximate prose figure rounding one table's summary row ('~76.0%' over '| overall
     # | 75.99 % |'): that row told twice (restated_row.py)
     records, block_of = RR.fold(records, block_of, raw)

@@ -293,6 +293,31 @@ def _near(figures: list[tuple[float, int]], kind: str, said: C.Value) -> list[in
     return [j for _, j in figures[lo:hi]]
 
 
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+_RECITED_REACH = 3  # the most lines between a table's row and the line reciting it
+
+
+def _recites_row(r: PasteRecord, row: PasteRecord, said: C.Value, raw: list[str]) -> bool:
+    """Whether ``r``, a key=value line a few lines under ``row``, prints its figure with fewer
+    decimals than the row's cell and, besides it, one number or more, each a cell of the row
+    as printed: the row's run recited by the program, its figure rounded."""
+    cell = _cell(row, "length" if r.printed_length is not None else "rate")
+    if (
+        r.structure != "key-value"
+        or cell is None
+        or cell[1] is None
+        or cell[1][1].percent != said.percent
+        or not said.decimals < cell[1][1].decimals
+        or not 0 < r.first_line - row.last_line <= _RECITED_REACH
+    ):
+        return False
+    cells = set(_NUMBER.findall(raw[row.first_line - 1]))
+    others = [
+        n for n in _NUMBER.findall(raw[r.first_line - 1]) if n != f"{said.number:.{said.decimals}f}"
+    ]
+    return bool(others) and all(n in cells for n in others)
+
+
 def _coarser(said: C.Value, cell: tuple[str, C.Value] | None) -> bool:
     """Whether a prose figure is a whole number where the one cell it rounds has decimals, in
     the same unit (speech rounding that cell, wherever its row stands; '76.0%' keeps a decimal
@@ -382,6 +407,12 @@ def fold(
             # (or naming the one cell's row by its label: 'on SetB, our τ of 4.10')
             or _row_named(r, row, raw)
         ) or _coarser(said, (_cell(row, fig[0]) or (0.0, None))[1])  # ('~0%' over '0.2%' too)
+        # (a key=value line under a table's only row, its figure coarser than the cell, its
+        # other figures that row's cells digit for digit: 'len=3.1 tps=88.20' below a row of
+        # 3.142 and 88.20; the program's own line of the run the box shows)
+        rounds_row = rounds_row or (
+            len(rows_of[block_of[matches[0]]]) == 1 and _recites_row(r, row, said, raw)
+        )
         if not (shared or rounds_row):
             continue
         drop.add(i)
@@ -842,6 +873,17 @@ def _drafted_mean(r: PasteRecord, raw: list[str]) -> C.Value | None:
         if v is not None and not v.percent and v.decimals:
             found.append(v)
     return found[0] if len(found) == 1 else None
+
+
+def means_past_k(r: PasteRecord, raw: list[str], k: int) -> bool:
+    """Whether ``r`` prints a length and, on its lines, one mean of drafted tokens above ``k``,
+    the draft tokens a step: means of a sample of several verify steps, no step's length."""
+    return (
+        r.printed_length is not None
+        and r.printed_rate is None
+        and (d := _drafted_mean(r, raw)) is not None
+        and d.number > k
+    )
 
 
 def _fold_by_means(

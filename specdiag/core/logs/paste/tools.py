@@ -646,8 +646,8 @@ def linked(text: str) -> set[str]:
 # a field of the paste that says what served the run ('- **Backend:** llamacpp/vulkan',
 # 'engine = vllm 0.11'): the tool whose conventions the paste's figures follow
 _DECLARED = re.compile(
-    r"^[\s>*_`-]*(?:inference |serving )?(?:backend|engine|server|framework|runtime)[*_`]*\s*"
-    r"[:=][*_`\s]*(?P<v>[^\n]{1,80})$",
+    r"^[\s>*_`-]*(?:inference |serving )?(?:backend|engine|server|framework|runtime|stack)[*_`]*\s*"
+    r"[:=][*_`\s]*(?P<v>[^\n]{1,120})$",
     re.IGNORECASE | re.MULTILINE,
 )
 # ... written in Chinese, opening its line or a clause ('服务框架为 SGLang 0.5.16。', '推理引擎：vLLM',
