@@ -8742,6 +8742,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_share_list(t, lines[j + 1][1])
                 or _open_leg(t, lines[j + 1][1])
                 or _open_where(t, lines[j + 1][1])
+                or SEM.wrapped(t, lines[j + 1][1])
                 or JV.open_list(t, lines[j + 1][1])
             )
         ):

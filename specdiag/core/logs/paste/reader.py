@@ -114,6 +114,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste import tpot_quotient as TPQ
 from specdiag.core.logs.paste import trainers as TRN
 from specdiag.core.logs.paste import tree_path as TP
 from specdiag.core.logs.paste import vocab as V
@@ -2911,6 +2912,8 @@ def read_paste(
     records = FK.decide(records, text)
     # a metrics-as-rows table's lengths by its acceptance rate row and the paste's k (rate_row.py)
     records = RATEROW.decide(records, text)
+    # a length worked as a time over the paste's TPOT: output tokens a step (tpot_quotient.py)
+    records = TPQ.decide(records, text)
     # a table's lengths by the tokens each run generated, set once, over its steps column
     # (output_steps.py)
     records = OSTEPS.decide(records, text)

@@ -1,9 +1,9 @@
 """A verify step as a sentence's subject, emitting its tokens, in prose: `A round costs about
 30 ms and emits 2.41 tokens`, `Each verify step commits ~3.1 tokens on the code set`, `every
 iteration produced 2.8 tokens on average`. The subject names one step (`a`, `each`, `every`,
-`one`, `the average`, then `round`, `step`, `verify step`, `cycle`, `iteration`, `forward`),
-its verb of emitting is in the present or past (`emits`, `emitted`, `commits`, `produces`,
-`yields`, `outputs`), and the object is a decimal count of tokens: what one verify step emits,
+`one`, `the average`, then `round`, `step`, `verify step`, `cycle`, `iteration`, `forward`,
+`verify` alone as the noun, `one verify costs ...`), its verb of emitting is in the present or
+past (`emits`, `emitted`, `commits`, `produces`, `yields`, `outputs`, `returns`), and the object is a decimal count of tokens: what one verify step emits,
 the accepted drafts and the target's own token, tokens per step (bonus included), as a
 figure named `tokens per step` is.
 
@@ -18,8 +18,11 @@ of its clause (`用时20ms,`), a verb of emitting (`得到`, `产出`, `产生`,
 `吐出`, `提交`) and a count of tokens (`个token`, `词元`): a decimal, or a whole number the
 sentence says is a mean (`平均` before the subject, the verb or the count: `平均产出2个token`).
 A supposition or a bound (`如果`, `最多`, `可以`), a whole number not said to be a mean, a
-speed (`每秒`) or a drafter's step (`每次draft forward`, no step's noun) read nothing. Pure: a
-line in, spans out.
+speed (`每秒`) or a drafter's step (`每次draft forward`, no step's noun) read nothing.
+Such a sentence wrapped by hand after its subject (`one verify costs about 6 % of a` /
+`short request and returns 2.0 tokens`) is read as one line (`wrapped`); the next line an item,
+row or heading of its own is not joined.
+Pure: a line in, spans out.
 """
 
 from __future__ import annotations
@@ -34,11 +37,12 @@ _EMITS = re.compile(
     r"(?:^|(?<=[.!?:]\s)|(?<=[.!?:]\s\s))\s*[*_]{0,2}"
     r"(?P<subj>(?:a|an|each|every|one|the\s+average|an\s+average|the\s+typical|a\s+typical)\s+"
     r"(?:(?:verify|verification|decode|speculative|draft)\s+)?"
-    r"(?:round|step|cycle|iteration|forward(?:\s+pass)?))\b"
+    r"(?:round|step|cycle|iteration|(?:forward|verify)(?:\s+pass)?))\b"
     # the words between the subject and its verb, in its sentence ('costs about 47 ms and'):
     # at most 60 characters, no sentence end (a decimal point is none), no modal or condition
     r"(?P<gap>(?:[^.!?;\n]|\.(?=\d)){0,60}?)\s"
-    r"(?P<verb>emits|emitted|commits|committed|produces|produced|yields|yielded|outputs)\s+"
+    r"(?P<verb>emits|emitted|commits|committed|produces|produced|yields|yielded|outputs|returns|"
+    r"returned)\s+"
     r"(?:(?:on\s+average|about|around|roughly|approximately|nearly|only|just)\s+)?"
     r"[*`]{0,2}(?P<val>[~≈]?\s?\d+\.\d+)[*`]{0,2}\s+"
     r"(?:output\s+|committed\s+|accepted\s+)?tokens?\b"
@@ -71,7 +75,7 @@ _NOT_MEASURED = re.compile(
 def hinted(low: str) -> bool:
     """Whether a lowered line may hold such a sentence (cheap test before the regex)."""
     return ("token" in low or "词元" in low) and any(
-        v in low for v in ("emit", "commit", "produce", "yield", "output", *_ZH_VERBS)
+        v in low for v in ("emit", "commit", "produce", "yield", "output", "return", *_ZH_VERBS)
     )
 
 
@@ -96,3 +100,23 @@ def spans(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str,
             m.end(),
             [(C.key("tokens per step"), v, name, m.group("val").strip())],
         )
+
+
+# a line that opens its own item or row (a list's bullet, a table's bar, a heading)
+_OWN_LINE = re.compile(r"\s*(?:[-*+•|#>]|\d{1,2}[.)]\s)")
+
+
+def wrapped(t: str, nxt: str) -> bool:
+    """Whether ``t`` opens such a sentence (its subject) that ``nxt``, no item, row or heading
+    of its own, goes on with to its tokens: one sentence wrapped by hand. Only the last 200
+    characters of ``t`` are looked at (a subject and its gap fit; the cut is no line's start)."""
+    if not hinted(nxt.lower()) or _OWN_LINE.match(nxt):
+        return False
+    tail = t[-200:]
+    joined = f"{tail} {nxt.strip()}"
+    return any(
+        m.start("subj") < len(tail) < m.start("verb")
+        and (len(t) <= 200 or m.start() > 0)
+        and not _NOT_MEASURED.search(m.group("gap"))
+        for m in _EMITS.finditer(joined)
+    )

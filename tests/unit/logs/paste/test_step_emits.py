@@ -21,12 +21,13 @@ _SUBJECTS = st.sampled_from(
         "One cycle",
         "The average step",
         "A forward pass",
+        "One verify",
     ]
 )
 _GAPS = st.sampled_from(
     ["", " takes 21.5 ms and", " now", " on the long prompts", " costs ~38 ms, and"]
 )
-_VERBS = st.sampled_from(["emits", "emitted", "commits", "produces", "yields"])
+_VERBS = st.sampled_from(["emits", "emitted", "commits", "produces", "yields", "returns"])
 _HEDGES = st.sampled_from(["", "about ", "on average ", "~"])
 _TAILS = st.sampled_from(
     [".", " on the code set.", ". Halving the draft cost keeps the same {v} tokens."]
@@ -83,3 +84,42 @@ def test_negative_control_a_modal_condition_speed_or_other_subject_reads_nothing
     said = shape.format(s=subj, s2=subj.lower(), v=f"{x / 100:.2f}", w=x // 100 + 1)
     text = f"Profiled with the drafter on. {said}\n"
     assert read(text).records == ()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    subj=_SUBJECTS,
+    gap=st.sampled_from([" costs about 4 % of a", " takes 21.5 ms on a", " on the long"]),
+    verb=_VERBS,
+    x=st.integers(101, 790),
+    rate=st.sampled_from(["", " at 7.5 % acceptance"]),
+)
+def test_the_sentence_wrapped_after_its_subject_is_read_as_one(
+    read: Read, subj: str, gap: str, verb: str, x: int, rate: str
+) -> None:
+    v = f"{x / 100:.2f}"
+    text = (
+        f"Profiled with the drafter on: {subj.lower()}{gap}\nprompt and {verb} {v} tokens{rate}.\n"
+    )
+    got = read(text).records
+    assert [r.accept_length for r in got] == [pytest.approx(x / 100)]
+    assert got[0].printed_length == pytest.approx(x / 100)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another subject on the next line, a sentence ended before it, a modal, a list item
+        "Profiled with the drafter on: one verify costs 4 % of a\nprompt; the drafter returns "
+        "2.35 tokens.\n",
+        "Profiled with the drafter on: one verify costs 30 ms.\nThe drafter returns 2.35 tokens.\n",
+        "Profiled with the drafter on: one verify would cost 4 % of a\nprompt and return 2.35 "
+        "tokens.\n",
+        "Profiled with the drafter on: one verify costs 4 % of a prompt\n- returns 2.35 tokens\n",
+        "Profiled with the drafter on: one verify returns 3 tokens.\n",
+    ],
+)
+def test_negative_control_no_wrapped_sentence_of_a_step_reads_nothing(
+    read: Read, text: str
+) -> None:
+    assert [r.accept_length for r in read(text).records if r.accept_length is not None] == []
