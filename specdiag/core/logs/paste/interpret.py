@@ -9945,18 +9945,15 @@ def keyvalue(
             flush()
         unmeasured = nan_here
         if KRG.hinted(t) and (kr := KRG.read(t)) is not None:
-            # 'Mean acceptance length: ~2.6-2.8': the run measured, no one figure printed, as a
-            # table's range cell (keyed_range.py)
+            # 'Mean acceptance length: ~2.6-2.8': a range on a key-value line alone, no figure
+            # of its own: no record, its line read by no other reading (keyed_range.py)
             rk = C.key(kr[0])
-            if rk.metric in C.ACCEPTANCE and not _planned_column(kr[0]):
-                if _figure_span(rk.metric, kr[1]) is not None and (
-                    fig.holds(rk.metric) or any(C.key(n).metric == rk.metric for n, _ in fig.spans)
-                ):
-                    flush()  # the same figure a second time: the next run's
-                if _put_span(fig, rk.metric, kr[0], kr[1]):
-                    first = first or ln
-                    last = ln
-                    continue
+            if (
+                rk.metric in C.ACCEPTANCE
+                and not _planned_column(kr[0])
+                and _figure_span(rk.metric, kr[1]) is not None
+            ):
+                continue
         pc = _POSITION_COUNTS.match(t) if "accept" in t.lower() else None
         if pc is not None and _POSITION_COUNT_KEY.search(C.norm(pc.group("key"))[0]):
             counts = [int(x) for x in re.split(r"[,\s]+", pc.group("list").strip()) if x]

@@ -1,10 +1,11 @@
-"""A key-value line whose whole value is a range of one acceptance figure: the run measured,
-no one figure of it printed, as a table's range cell is.
+"""A key-value line whose whole value is a range of one acceptance figure: no figure of its
+own, no record (the lead's ruling; a table's range cell keeps its row's record of no figure).
 
 ``Mean acceptance length: ~2.6-2.8`` (or ``accept rate = 0.61–0.74``, ``AL: 2.4 to 2.9``,
-a bullet's ``- **Acceptance rate**: 58-66%``): a record with neither length nor rate, the range
-kept as a note (``interpret._put_span``). The key must name the figure whole (``cells.key``: no
-longer phrase whose tail names it, ``Target acceptance rate``), no planned figure
+a bullet's ``- **Acceptance rate**: 58-66%``): the line is read by no other reading (its two
+ends are no two runs), the next value of the figure read as before. The key must name the
+figure whole (``cells.key``: no longer phrase whose tail names it, ``Target acceptance rate``),
+no planned figure
 (``Expected ...``, ``... (assumed)``), and the value must be a range the figure can be (a rate
 within [0, 1] or a share, a length from 1 to the most tokens a step holds, low below high);
 anything after the range (``2.6-2.8 tok/s``, ``2.6-2.8, then 3.1``, a date) leaves the line to

@@ -234,6 +234,18 @@ def simulation_heading(text: str) -> str | None:
     return None
 
 
+# a caption setting the acceptance its run is made to have ('with synthetic acceptance (0.9 0.8)',
+# 'simulated accept mode', 'injected acceptance rates'): the table under it echoes the set
+# rates, no measurement; never one setting it against a real run ('simulated vs measured')
+_SET_ACCEPTANCE = re.compile(r"\b(?:synthetic|simulated|injected|forced)\s+accept\w*", re.I)
+
+
+def set_acceptance(caption: str) -> str | None:
+    """The words of a table's caption saying its acceptance was set, not measured, or None."""
+    m = _SET_ACCEPTANCE.search(caption)
+    return m.group(0) if m is not None and not _SET_AGAINST.search(caption) else None
+
+
 def is_setting(mark: str) -> bool:
     return mark.startswith(SETTING + ":")
 

@@ -2226,7 +2226,11 @@ def read_paste(
             if not blk or not _CANDIDATE.search(body):
                 continue
         title = _title(blk, blk[0][0], heading)
-        if (mark := _illustrative(title) or _generic(title)) is not None:
+        # (a title line opening the block over its body, '# Expected results' over a dict,
+        # titles it as a heading above would)
+        own = _title(blk, blk[1][0], "") if len(blk) > 1 and _titles(blk[0][1]) else ""
+        mark = _illustrative(title) or _generic(title) or _illustrative(own) or _generic(own)
+        if mark is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
         if _OUTPUT_TITLE.match(title.strip()) and (
@@ -2544,9 +2548,15 @@ def read_paste(
                     acceptance_named,
                 )
             )
+            # (the caption right above, in the block or the heading's last line, saying the
+            # run's acceptance was set: notrun.set_acceptance)
+            caption = next((t for ln, t in reversed(blk) if ln < g.first_line), heading)
             expected = (
                 bool(recs)
-                and _expected_section([*above, *upper_here])
+                and (
+                    _expected_section([*above, *upper_here])
+                    or NR.set_acceptance(caption.rsplit("\n", 1)[-1]) is not None
+                )
                 and not said_measured.get(g.first_line, False)
             )
             if expected:
