@@ -2835,11 +2835,26 @@ _TOKEN_ACCEPT_NAMES = C.TOKEN_ACCEPT_NAMES
 _DRAFT_ACCEPT_NAMES = frozenset(f"{w} accept" for w in _DRAFT_WORDS)
 
 
+# a fraction with the counts it divides in brackets ('0.68 (292/428)')
+_COUNTED_FRACTION = re.compile(r"(\d?\.(\d+))\s*[(（]\s*(\d+)\s*/\s*(\d+)\s*[)）]")
+
+
+def _counted(cell: str) -> bool:
+    """Whether a cell is a fraction with the accepted and drafted counts giving it at its
+    printed precision."""
+    m = _COUNTED_FRACTION.fullmatch(C._MARKUP.sub("", cell).strip())
+    if m is None:
+        return False
+    a, b = int(m.group(3)), int(m.group(4))
+    return 0 < a <= b and abs(a / b - float(m.group(1))) <= 0.5 * 10.0 ** -len(m.group(2)) + 1e-9
+
+
 def _fractions(cells: list[str]) -> bool:
-    """Whether a column's cells are fractions of one: at least two values, each with decimals,
-    none a percentage or above 1 (a cell of no single value, a range, aside)."""
+    """Whether a column's cells are fractions of one: at least two values (or one with the
+    counts giving it, _counted), each with decimals, none a percentage or above 1 (a cell of no
+    single value, a range, aside)."""
     vals = [v for c in cells if (v := C.value(c)) is not None]
-    return len(vals) >= 2 and all(
+    return (len(vals) >= 2 or any(_counted(c) for c in cells)) and all(
         not v.percent and v.decimals > 0 and 0 <= v.number <= 1 for v in vals
     )
 

@@ -110,6 +110,7 @@ from specdiag.core.logs.paste import status_fields as STF
 from specdiag.core.logs.paste import step_emits as SEM
 from specdiag.core.logs.paste import step_made_up as SMU
 from specdiag.core.logs.paste import subset_peak as SPK
+from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
@@ -2517,6 +2518,9 @@ def read_paste(
             if defined is None:
                 defined = I.definitions(text)
             g = I.defined_headers(g, defined)
+            if " acc" in body:
+                # configurations' bare 'acc' columns the prose calls acceptance (swept_acc.py)
+                g = SWA.told_headers(g, text)
             if PLB.hinted(g):
                 # rows that are draft positions named by their number alone, under a title
                 # naming acceptance: each the rate at that position (position_labels.py)
