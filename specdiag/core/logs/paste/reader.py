@@ -234,7 +234,7 @@ _PER_STEP = (
     r"(?:/|[ _-]per[ _-]|\s+an?\s+)"
     # (a request of the batch between: 'tokens/row/round', 'tokens per request per step')
     r"(?:(?:rows?|reqs?|requests?|seqs?|sequences?|samples?|slots?)(?:/|[ _-]per[ _-]))?"
-    r"(?:draft[/ _-]verify[ _]|target[ _](?=steps?\b))?" + C.STEP_NOUN_RE
+    r"(?:draft[/ _-]verify[ _]|(?:target|backbone)[ _](?=steps?\b))?" + C.STEP_NOUN_RE
 )
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
