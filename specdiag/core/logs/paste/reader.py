@@ -87,6 +87,7 @@ from specdiag.core.logs.paste import plus_one as P1
 from specdiag.core.logs.paste import position_labels as PLB
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
+from specdiag.core.logs.paste import prose_named_column as PNC
 from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import rate_row as RATEROW
@@ -1614,6 +1615,10 @@ def read_paste(
         # a table's bare 'emits' column where the prose says emitting counts tokens per verify
         # step (emits_column.py)
         lines = EMC.glossed(lines)
+    if PNC.hinted(text):
+        # a column of percentages the prose restates as acceptance ('at 71–83% acceptance'):
+        # named acceptance rate (prose_named_column.py)
+        lines = PNC.glossed(lines)
     if AOC.hinted(text):
         # a bare accepted column of shares of whole counts ('1 in 15', '10 of 24'): accepted
         # over drafted (accepted_of_column.py)
