@@ -409,8 +409,10 @@ _STEP_PHRASES = tuple(
         "verify",
         "verification",
         "decode",
-        # a step of the target model ('tokens per target step')
+        # a step of the target model ('tokens per target step'), or of the frozen model that
+        # Medusa-style heads draft for, which their papers call the backbone
         "target",
+        "backbone",
         # one draft-verify step named by both its halves ('per draft/verify step')
         "draft/verify",
         "draft verify",

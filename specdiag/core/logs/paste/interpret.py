@@ -5275,7 +5275,7 @@ _LENGTH_FIRST = re.compile(
     # noun left out after the participle)
     r"(?:toks?|tokens?|tokens\s+(?:committed|emitted)|(?:committed|emitted)\s+tokens|emitted)"
     r"(?:/| per |-per-)"
-    r"(?:draft[/ -]verify\s+|target\s+(?=steps?\b))?"
+    r"(?:draft[/ -]verify\s+|(?:target|backbone)\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE
     # ('per verification step': the noun after its qualifier)
     + r"(?:\s+(?:steps?|rounds?|cycles?)(?!\w))?"

@@ -87,6 +87,7 @@ from specdiag.core.logs.paste import plus_one as P1
 from specdiag.core.logs.paste import position_labels as PLB
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
+from specdiag.core.logs.paste import prose_named_column as PNC
 from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import rate_row as RATEROW
@@ -236,7 +237,7 @@ _PER_STEP = (
     r"(?:/|[ _-]per[ _-]|\s+an?\s+)"
     # (a request of the batch between: 'tokens/row/round', 'tokens per request per step')
     r"(?:(?:rows?|reqs?|requests?|seqs?|sequences?|samples?|slots?)(?:/|[ _-]per[ _-]))?"
-    r"(?:draft[/ _-]verify[ _]|target[ _](?=steps?\b))?" + C.STEP_NOUN_RE
+    r"(?:draft[/ _-]verify[ _]|(?:target|backbone)[ _](?=steps?\b))?" + C.STEP_NOUN_RE
 )
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
@@ -1621,6 +1622,10 @@ def read_paste(
         # a table's bare 'emits' column where the prose says emitting counts tokens per verify
         # step (emits_column.py)
         lines = EMC.glossed(lines)
+    if PNC.hinted(text):
+        # a column of percentages the prose restates as acceptance ('at 71–83% acceptance'):
+        # named acceptance rate (prose_named_column.py)
+        lines = PNC.glossed(lines)
     if AOC.hinted(text):
         # a bare accepted column of shares of whole counts ('1 in 15', '10 of 24'): accepted
         # over drafted (accepted_of_column.py)
