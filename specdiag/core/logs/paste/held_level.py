@@ -15,8 +15,8 @@ A figure named as a problem's subject, its value in a bracket after (`accept len
 (`anomaly`, `discrepancy`, `mismatch`, `issue`, `problem`, `oddity`) says what the writer
 makes of the figure, no measure of its own; it is blanked (:func:`unproblem`) so the bracket
 reads as right after the name. A bracket opening on a whole number (`issue (2 of 5 runs)`),
-on no number (`issue (#812)`) or a noun after another measure's name stay as before. Pure: a
-line in, spans or a line out.
+on no number (`issue (see the log below)`) or a noun after another measure's name stay as
+before. Pure: a line in, spans or a line out.
 """
 
 from __future__ import annotations
