@@ -3667,7 +3667,12 @@ def _by_rows(
             if (
                 m in (C.RATE, C.LENGTH)
                 and v.max is not None
-                and (rsl := RSL.rate_and_length(cell)) is not None
+                and (
+                    rsl := RSL.rate_and_length(
+                        cell, m == C.RATE and bool(E._RATE_WORD.search(header))
+                    )
+                )
+                is not None
             ):
                 # '77.8% / 3.33' under 'EAGLE accept': one run's rate and length, two forms
                 # (rate_slash_length.py), never two runs of one figure
