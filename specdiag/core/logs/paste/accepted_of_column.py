@@ -12,7 +12,9 @@ numbers, A at most B (perhaps the counted drafts named after B, `19 of 52 drafts
 accepted drafts and the drafts proposed of each row: the header is read as `accepted / drafted`
 and each cell as `A/B`, which the readers know (a rate A / B, with its counts). A cell of any
 other form (a count alone, a decimal, a percentage), A above B, a header naming another figure
-too, or a single row leave the table as written.
+too, or a single share alone leave the table as written. A cell listing several runs' shares by
+`,` or `;` (`0/159, 3/317`: a row of runs, each its share) counts each share, the cell read as
+`A/B, C/D`, a record each.
 
 Pure: a paste's lines in, lines out. One look at each line opening a table (the line above a
 delimiter row), gated by the word in the paste; each row's cells split once.
@@ -34,6 +36,7 @@ _SHARE = re.compile(
     re.I,
 )
 _GLOSS = "accepted / drafted"
+_LIST = re.compile(r"[,;]\s+")
 
 
 def hinted(text: str) -> bool:
@@ -72,22 +75,26 @@ def glossed(lines: list[Line]) -> list[Line]:
         while j < n and "|" in out[j][1] and not _DELIMITER.match(out[j][1]):
             rows.append(j)
             j += 1
-        shares: list[tuple[int, re.Match[str]]] = []
+        shares: list[tuple[int, list[re.Match[str]]]] = []
         for r in rows:
             cells, _ = _split(out[r][1])
             cell = cells[col].strip() if col < len(cells) else ""
             if cell in ("", "-", "—", "n/a"):
                 continue
-            m = _SHARE.match(cell)
-            if m is None or int(m["a"]) > int(m["b"]) or int(m["b"]) == 0:
+            parts = _LIST.split(cell)
+            ms = [_SHARE.match(x.strip()) for x in parts] if len(parts) <= 8 else [None]
+            if not all(m and int(m["b"]) >= max(int(m["a"]), 1) for m in ms):
                 shares = []
                 break
-            shares.append((r, m))
-        if len(shares) < 2:
+            shares.append((r, [m for m in ms if m]))
+        if sum(len(got) for _, got in shares) < 2:
             continue
         out[i] = (ln, _replaced(head, col, _GLOSS))
-        for r, m in shares:
-            out[r] = (out[r][0], _replaced(out[r][1], col, f"{m['a']}/{m['b']}"))
+        for r, got in shares:
+            out[r] = (
+                out[r][0],
+                _replaced(out[r][1], col, ", ".join(f"{m['a']}/{m['b']}" for m in got)),
+            )
     return out
 
 

@@ -2287,7 +2287,10 @@ def _paired_cells(cells: list[str], n: int) -> bool:
     each side of a change, ``n`` counts: '528/612 → 530/612')."""
     return bool(cells) and all(
         len(vs := _paired_parts(c, n)) == n
-        and all(C.value(v) is not None or "→" in v and _several_changed(v) for v in vs)
+        and all(
+            C.value(v) is not None or "→" in v and _several_changed(v) or _listed_counts(v)
+            for v in vs
+        )
         for c in cells
     )
 
@@ -2296,10 +2299,12 @@ def _paired_parts(c: str, n: int) -> list[str]:
     """A cell's values joined by '/', or where the cell is a change whose every side holds ``n``
     whole counts joined by '/' ('528/612 → 530/612'), each count's change ('528 → 530', '612 →
     612'); the cell split at '/' otherwise."""
-    if "/" in c and V.ARROW_RE.search(c):
-        sides = [x.split("/") for x in re.split(V.ARROW, c)]
+    listed = ("," in c or ";" in c) and _LISTED.match(c) is not None
+    if "/" in c and (listed or V.ARROW_RE.search(c)):
+        # (or a list of runs each holding the counts, '0/159, 2/317': each count's list)
+        sides = [x.split("/") for x in (_LIST_SEP.split(c) if listed else re.split(V.ARROW, c))]
         if all(len(x) == n and all(_WHOLE.fullmatch(y.strip()) for y in x) for x in sides):
-            return [" → ".join(x[i].strip() for x in sides) for i in range(n)]
+            return [(", " if listed else " → ").join(x[i].strip() for x in sides) for i in range(n)]
     return [v.strip() for v in c.split("/")]
 
 
@@ -3173,6 +3178,18 @@ _SIDE = (
     r"\d[\d,]*\s*/\s*\d[\d,]*\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))"
 )
 _CHANGED = re.compile(r"^\s*" + _SIDE + r"(?:\s*" + V.ARROW + r"\s*" + _SIDE + r"){1,5}\s*$")
+# a list of two to eight runs' figures, each two whole counts joined by '/' ('0/159, 2/317'), or
+# each one whole count ('0, 2'), listed by ',' or ';' and a space (no thousands' comma)
+_LISTED = re.compile(r"^\s*\d+(?:\s*/\s*\d+)?(?:[,;]\s+\d+(?:\s*/\s*\d+)?){1,7}\s*$")
+_LIST_SEP = re.compile(r"[,;]\s+")
+
+
+def _listed_counts(cell: str) -> list[C.Value] | None:
+    """The whole counts a cell lists, one run's each ('0, 2, 5'), or None."""
+    t = C._MARKUP.sub("", cell).strip()
+    if "/" in t or not _LISTED.match(t):
+        return None
+    return [C.Value(float(x), False, 0) for x in _LIST_SEP.split(t)]
 
 
 # a rate as a cell prints it: a bare number or a percentage, perhaps in markup
@@ -3643,7 +3660,7 @@ def _by_rows(
             if (
                 m in (C.ACCEPTED, C.DRAFTED)
                 and v is None
-                and (vals := _several_changed(cell)) is not None
+                and (vals := _several_changed(cell) or _listed_counts(cell)) is not None
                 and all(not x.percent and x.number == int(x.number) for x in vals)
             ):
                 # '528 → 530' under an accepted or a drafted count: the counts before and after
@@ -3682,7 +3699,12 @@ def _by_rows(
             if (
                 m in (C.RATE, C.LENGTH)
                 and v.max is not None
-                and (rsl := RSL.rate_and_length(cell)) is not None
+                and (
+                    rsl := RSL.rate_and_length(
+                        cell, m == C.RATE and bool(E._RATE_WORD.search(header))
+                    )
+                )
+                is not None
             ):
                 # '77.8% / 3.33' under 'EAGLE accept': one run's rate and length, two forms
                 # (rate_slash_length.py), never two runs of one figure

@@ -11,7 +11,10 @@ the cell; the paste's other evidence, a stated k or a tool, may decide it).
 Only where the forms differ beyond doubt: the percentage written with ``%``, the length with
 decimals and no ``%``, from 1 to the most tokens a step holds. Both percentages, both plain,
 a whole number after the slash, a plain value below 1 (a share written as a fraction) or
-above a step's tokens (a speed) leave the cell as before.
+above a step's tokens (a speed) leave the cell as before. Under a header naming a rate by its
+word (``avg acceptance rate``, ``accept %``), a plain value written as the percentage after it
+is (``5.0 / 7.5%``: one decimal each) is that rate too, its ``%`` written once after the last
+value for all of them: two runs' rates, no pair.
 
 Pure: a cell's text in, its two figures out.
 """
@@ -38,14 +41,18 @@ _PAIR = re.compile(
 )
 
 
-def rate_and_length(cell: str) -> tuple[C.Value, C.Value] | None:
+def rate_and_length(cell: str, rate_named: bool = False) -> tuple[C.Value, C.Value] | None:
     """(rate, length) of a cell ``P% / L`` or ``L / P%`` (markup dropped), or None: the
-    length a decimal from 1 to the most tokens a step holds, the rate a share up to 100%."""
+    length a decimal from 1 to the most tokens a step holds, the rate a share up to 100%;
+    None too for ``L / P%`` written alike under a header naming a rate (``rate_named``: the
+    '%' written once for both)."""
     if "/" not in cell or "%" not in cell:
         return None  # (the cheap test: no slash or no percentage, no such pair)
     m = _PAIR.match(C._MARKUP.sub("", cell).strip())
     if m is None:
         return None
+    if rate_named and m.group("l2") and C.half_of(m.group("l2")) == C.half_of(m.group("r2")[:-1]):
+        return None  # ('5.0 / 7.5%' under a rate: the '%' after the last applies to both)
     # (the two told apart as a bracketed pair's are: cells.length_rate_apart)
     lr = C.length_rate_apart(
         C.value(m.group("r1") or m.group("l2")), C.value(m.group("l1") or m.group("r2"))

@@ -90,3 +90,33 @@ def test_the_cell() -> None:
     assert rate_and_length("77.8% / 0.93") is None  # a share written as a fraction
     assert rate_and_length("77.8% / 120.5") is None  # a speed
     assert rate_and_length("177.8% / 3.33") is None  # no share
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    header=st.sampled_from(["mean accept rate", "Draft acceptance rate", "acc %", "accept (%)"]),
+    ab=st.lists(st.integers(10, 990), min_size=2, max_size=2),
+    decimals=st.integers(1, 2),
+    bold=st.booleans(),
+)
+def test_a_percent_written_once_after_the_last_rate_is_every_ones(
+    read: Read, header: str, ab: list[int], decimals: int, bold: bool
+) -> None:
+    a, b = (f"{x / 10:.{decimals}f}" for x in ab)
+    cell = f"{a} / {b}%"
+    got = read(_table(header, [f"**{cell}**" if bold else cell])).records
+    assert [r.printed_rate for r in got] == [pytest.approx(x / 1000) for x in ab]
+    assert all(r.printed_length is None for r in got)
+
+
+def test_a_pair_written_unalike_or_under_no_rate_stays_one_run(read: Read) -> None:
+    # a length and a rate printed with their own decimals: one run's pair, whatever the header
+    for header in ("mean accept rate", "acceptance", "EAGLE accept"):
+        got = read(_table(header, ["3.10 / 71.5%"])).records
+        assert [(r.printed_length, r.printed_rate) for r in got] == [(3.1, pytest.approx(0.715))]
+    # written alike under a header naming no rate: the pair, as before
+    got = read(_table("EAGLE accept", ["2.5 / 61.5%"])).records
+    assert [(r.printed_length, r.printed_rate) for r in got] == [(2.5, pytest.approx(0.615))]
+    assert rate_and_length("2.5 / 61.5%", rate_named=True) is None
+    assert rate_and_length("2.50 / 61.5%", rate_named=True) is not None
+    assert rate_and_length("61.5% / 2.5", rate_named=True) is not None
