@@ -12,6 +12,11 @@ speculation, drafting or the drafts and ``is active``, ``is working``, ``are acc
 says its lengths count the target's own token: the paste's lengths nothing else decided are
 read so (``reader._as_the_paste_says``, beside ``standard decoding (1.0)``).
 
+A paste setting the length against one plus what drafting costs as the condition for
+speculation to win says so too (``the acceptance length (a) must beat 1 plus the draft's cost``,
+``needs to exceed 1 + the overhead``): the target's one pass a step costs one, and only a
+length counting the target's own token wins once above one plus the drafts' cost.
+
 A threshold of another value (``above two``, ``above zero``), a rate's name, a negation
 (``does not confirm``, ``is not active``), a conjecture (``may mean``) or a verb of another
 meaning leave the paste's lengths as they were. The statement is a definition, no record.
@@ -41,6 +46,14 @@ _ABOVE_ONE = re.compile(
     r"(?:being\s+)?accepted|paying\s+off)\b",
     re.I,
 )
+# ... or the length (its symbol in brackets allowed) that must beat one plus a cost
+_BEATS_ONE_PLUS = re.compile(
+    r"(?P<name>[`*]{0,2}" + V.LENGTH_NAME_RE + r"[`*]{0,2})(?:\s*\([^()\n]{1,12}\))?\s+"
+    r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+"
+    r"(?:beat|exceed|surpass|be\s+(?:above|over|greater\s+than|more\s+than|higher\s+than))\s+"
+    r"(?:one|1(?:\.0+)?)(?!\d)(?![.,]\d)\s*(?:plus|\+)\s*[\w(]",
+    re.I,
+)
 _WORDS_BEFORE = re.compile(r"(?:[A-Za-z][\w-]{0,30}\s+){0,2}$")
 # the verbs of showing, one of which must be in the paste (the cheap test before the search)
 _SHOWING = ("confirms", "means", "shows", "indicates", "proves", "signals", "implies")
@@ -50,12 +63,15 @@ def said(text: str) -> list[str]:
     """The words by which ``text`` says a length above one shows speculation at work (its
     lengths count the target's own token), in order; none where it says no such thing."""
     low = text.lower()
-    if not any(w in low for w in _SHOWING) or not any(
+    found: list[re.Match[str]] = []
+    if any(w in low for w in _SHOWING) and any(
         w in low for w in ("above", "over", "greater", "more than", "higher", "exceed", ">")
     ):
-        return []
+        found.extend(_ABOVE_ONE.finditer(text))
+    if "plus" in low or "+" in low:
+        found.extend(_BEATS_ONE_PLUS.finditer(text))
     out = []
-    for m in _ABOVE_ONE.finditer(text):
+    for m in found:
         # the name with up to two words before it must name a length ('mean acceptance length';
         # never a rate's 'acceptance' alone): the longest tail of them that names one
         head = text[max(0, m.start() - 64) : m.start()]

@@ -40,6 +40,14 @@ keeps it. The earlier run may be a transposed table's column (metrics as rows, a
 its measurements are then its column's cells, one a row (exactly one header cell naming it),
 and the later row's every other decimal must be among them (a comparison's row copying the run
 a results table printed down a column).
+
+A later table's row restates an earlier table's row too where its name is the earlier row's
+name with a word or two more (the later table naming its runs longer: `model-x` then
+`model-x-mtp`) and every acceptance cell it prints is printed by that row alike, a ranged cell
+(`0.36-0.47`) too, and every other decimal of its line (a speed) is on the earlier row's line:
+the two tables may share a block, prose between them (a table starts where a run of `|` lines
+does). Exactly one earlier one-line row may match; a figure or a speed that differs, a name of
+three words more, another name or an earlier row over several prompts keep it.
 """
 
 from __future__ import annotations
@@ -163,20 +171,31 @@ def _one_prompt(r: PasteRecord) -> bool:
     return any(k.strip().lower() in _PROMPT_COUNT and v.strip() == "1" for k, v in r.labels)
 
 
+def _table_starts(raw: list[str] | None) -> list[int]:
+    """Each line's table: the first line of the run of ``|`` lines holding it (0 outside one: a
+    table of spaced columns is told by no line), 1-based, one pass."""
+    lines, out = raw or [], [0]
+    for n, line in enumerate(lines, start=1):
+        out.append(0 if "|" not in line else out[-1] if n > 1 and "|" in lines[n - 2] else n)
+    return out
+
+
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str] | None = None
 ) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without each table record restating one earlier table's record (the module's
     rules; the second needs the paste's lines, ``raw``), that record noting it."""
-    rows = [
-        i
-        for i, r in enumerate(records)
-        if r.kind == TABLE_ROW and r.labels and (r.printed_length, r.printed_rate) != (None, None)
-    ]
-    if len(rows) < 2 or len({block_of[i] for i in rows}) < 2:
+    rows = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and r.labels and _facts(r)]
+    if len(rows) < 2:
         return records, block_of
     names = {i: _name(records[i]) for i in rows}
     facts = {i: _facts(records[i]) for i in rows}
+    table = _table_starts(raw)
+
+    def _table(i: int) -> int:
+        n = records[i].first_line
+        return table[n] if 0 < n < len(table) else 0
+
     # the records by each acceptance cell they print (a record's candidates looked up, not
     # searched)
     by_fact: dict[tuple[str, str], list[int]] = {}
@@ -189,6 +208,8 @@ def fold(
     every: dict[int, frozenset[str]] = {}
     split: dict[int, list[str]] = {}
     for i in rows:
+        if _figures(records[i]) == (None, None):
+            continue
         every[i] = _all_decimals(records[i], raw, split) if raw is not None else frozenset()
         for d in every[i]:
             by_figures.setdefault((*_figures(records[i]), d), []).append(i)
@@ -247,7 +268,22 @@ def fold(
                 and _one_prompt(records[i])
                 and more & _decimals(i)
             ]
-        if not hits and raw is not None and (more := _decimals(j)):
+        if not hits and raw is not None:
+            # a later table naming the earlier row's run longer (a word or two more), prose
+            # between the tables allowed
+            hits = [
+                i
+                for i in by_fact.get(min(own), [])
+                if 0 < _table(i) < _table(j)
+                and records[i].first_line == records[i].last_line
+                and i not in drop
+                and names[i] < name
+                and len(name - names[i]) <= 2
+                and own <= facts[i]
+                and _decimals(j) <= _decimals(i)
+                and not _many_prompts(records[i])
+            ]
+        if not hits and raw is not None and j in every and (more := _decimals(j)):
             # a later table's row printing the same acceptance figures as one earlier row, and
             # nothing besides that the earlier row's line does not print (its speeds): that run
             # copied into another table, whatever its name (the fourth rule)
