@@ -192,9 +192,9 @@ def fold(
     facts = {i: _facts(records[i]) for i in rows}
     table = _table_starts(raw)
 
-    def _table(i: int) -> int:
-        n = records[i].first_line
-        return table[n] if 0 < n < len(table) else 0
+    tab = {
+        i: table[n] if 0 < (n := records[i].first_line) < len(table) else 0 for i in rows
+    }  # each row's table (its first line), taken once
 
     # the records by each acceptance cell they print (a record's candidates looked up, not
     # searched)
@@ -274,11 +274,11 @@ def fold(
             hits = [
                 i
                 for i in by_fact.get(min(own), [])
-                if 0 < _table(i) < _table(j)
+                if names[i] < name
+                and len(name - names[i]) <= 2
+                and 0 < tab[i] < tab[j]
                 and records[i].first_line == records[i].last_line
                 and i not in drop
-                and names[i] < name
-                and len(name - names[i]) <= 2
                 and own <= facts[i]
                 and _decimals(j) <= _decimals(i)
                 and not _many_prompts(records[i])
