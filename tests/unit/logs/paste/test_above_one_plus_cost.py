@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.support.examples import examples
 from tests.unit.logs.paste.pipeline import Read
+from tests.unit.logs.paste.test_above_one_threshold import _LABELS, _lengths
 
 _NAMES = ["The accept length", "Mean acceptance length (L)", "The `acceptance length`", "AL"]
 _MUST = ["must beat", "has to exceed", "needs to be greater than", "must be above", "must surpass"]
@@ -20,11 +21,6 @@ _RUNS = [
     "On the {run} suite we measured an accept length of {v}.",
     "- {run}: accept length {v}",
 ]
-_LABELS = ["first", "second", "third", "fourth"]
-
-
-def _lengths() -> st.SearchStrategy[list[int]]:
-    return st.lists(st.integers(115, 480), min_size=1, max_size=4, unique=True)
 
 
 def _paste(statement: str, shape: str, lengths: list[int]) -> str:
