@@ -28,7 +28,6 @@ from specdiag.core.logs.paste import cells as C
 
 Line = tuple[int, str]
 
-_DELIMITER = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _HEAD = re.compile(r"^[*_`]*accepted(?:\s+(?:drafts?|draft\s+tokens|tokens))?[*_`]*$", re.I)
 _SHARE = re.compile(
     r"^(?P<m>[*_`]*)(?P<a>\d{1,9})\s*(?:in|of|/)\s*(?P<b>\d{1,9})"
@@ -61,7 +60,7 @@ def glossed(lines: list[Line]) -> list[Line]:
     n = len(out)
     for i in range(n - 1):
         ln, head = out[i]
-        if "|" not in head or "ccepted" not in head or not _DELIMITER.match(out[i + 1][1]):
+        if "|" not in head or "ccepted" not in head or not C.PIPE_DELIM.match(out[i + 1][1]):
             continue
         names, _ = _split(head)
         cols = [k for k, c in enumerate(names) if _HEAD.match(c.strip())]
@@ -72,7 +71,7 @@ def glossed(lines: list[Line]) -> list[Line]:
         col = cols[0]
         rows = []
         j = i + 2
-        while j < n and "|" in out[j][1] and not _DELIMITER.match(out[j][1]):
+        while j < n and "|" in out[j][1] and not C.PIPE_DELIM.match(out[j][1]):
             rows.append(j)
             j += 1
         shares: list[tuple[int, list[re.Match[str]]]] = []

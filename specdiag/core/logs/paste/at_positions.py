@@ -22,7 +22,6 @@ from specdiag.core.logs.paste import cells as C
 
 Line = tuple[int, str]
 
-_DELIMITER = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # an acceptance word, '@', one position digit (a unit in brackets after it: 'Acc@0 (%)')
 _AT = re.compile(
     r"^(?P<lead>\s*[*_`]{0,2})(?P<name>acc|accept|accepted|acceptance|accept(?:ance)?[ _-]rate|"
@@ -67,7 +66,7 @@ def glossed(lines: list[Line]) -> list[Line]:
     out = list(lines)
     for i in range(len(out) - 1):
         ln, t = out[i]
-        if "@" not in t or "|" not in t or not _DELIMITER.match(out[i + 1][1]):
+        if "@" not in t or "|" not in t or not C.PIPE_DELIM.match(out[i + 1][1]):
             continue
         cells = _header(t.split("|"))
         if cells is not None:

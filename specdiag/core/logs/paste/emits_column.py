@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import cells as C
+
 Line = tuple[int, str]
 
 # the verb, then at most six words (no sentence end), then tokens per verify step
@@ -24,7 +26,6 @@ _UNIT = re.compile(
     r"(?:verify|verification|verify[ \t]+step|step|round|cycle|target[ \t]+forward|forward)\b",
     re.I,
 )
-_DELIMITER = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _BARE = frozenset(("emits", "emitted", "emit"))
 _GLOSS = "emitted per verify"
 
@@ -40,7 +41,7 @@ def glossed(lines: list[Line]) -> list[Line]:
     out = list(lines)
     for i in range(len(out) - 1):
         ln, t = out[i]
-        if "|" not in t or not _DELIMITER.match(out[i + 1][1]):
+        if "|" not in t or not C.PIPE_DELIM.match(out[i + 1][1]):
             continue
         cells = t.split("|")
         changed = False

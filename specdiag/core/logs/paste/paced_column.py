@@ -28,7 +28,6 @@ from specdiag.core.logs.paste import cells as C
 
 Line = tuple[int, str]
 
-_DELIMITER = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _SPEED = re.compile(r"^(?:tok(?:ens)?\s*/\s*s(?:ec)?|t/s|tps)$", re.I)
 _MS_HEAD = re.compile(r"(?<![A-Za-z])ms(?![A-Za-z])")
 _NUMBER = re.compile(r"^[~≈]?\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<ms>ms)?$", re.I)
@@ -59,12 +58,12 @@ def glossed(lines: list[Line]) -> list[Line]:
     n = len(out)
     for i in range(n - 1):
         ln, head = out[i]
-        if "|" not in head or not _DELIMITER.match(out[i + 1][1]):
+        if "|" not in head or not C.PIPE_DELIM.match(out[i + 1][1]):
             continue
         names = _cells(head)
         rows: list[list[str]] = []
         j = i + 2
-        while j < n and "|" in out[j][1] and not _DELIMITER.match(out[j][1]):
+        while j < n and "|" in out[j][1] and not C.PIPE_DELIM.match(out[j][1]):
             rows.append(_cells(out[j][1]))
             j += 1
         if len(rows) < 2 or any(len(r) != len(names) for r in rows):

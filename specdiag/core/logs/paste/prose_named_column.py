@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import cells as C
+
 Line = tuple[int, str]
 
 _PCT = r"\d{1,3}(?:\.\d+)?\s?%?"
@@ -26,7 +28,6 @@ _SAID = re.compile(
     re.I,
 )
 _CELL = re.compile(r"^~?" + _VALUE + r"$")
-_DELIMITER = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # a header naming a figure or another measure already
 _NAMED = re.compile(
     r"acc|rate|ratio|util|speed|gain|loss|score|pass|mem|cpu|gpu|hit|error|share of|tok|len|time",
@@ -58,7 +59,7 @@ def glossed(lines: list[Line]) -> list[Line]:
     out = list(lines)
     for i in range(len(out) - 1):
         ln, head = out[i]
-        if "|" not in head or not _DELIMITER.match(out[i + 1][1]):
+        if "|" not in head or not C.PIPE_DELIM.match(out[i + 1][1]):
             continue
         heads = head.strip().strip("|").split("|")
         body = []
