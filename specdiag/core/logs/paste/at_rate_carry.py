@@ -23,15 +23,14 @@ from __future__ import annotations
 
 import re
 
-from specdiag.core.logs.paste.slash_carry import NAME, carried
+from specdiag.core.logs.paste.slash_carry import LABEL, NAME, carried
 from specdiag.core.logs.paste.wrapjoin import pairs_joined
 
 _NUM = r"\d+(?:\.\d+)?"
 _TPS = r"(?:tok/s|t/s|tps|tokens/s|tok/sec|tokens/sec)"
-_LABEL = r"[A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?"
 # the first item, named: 'structured **92.8 tok/s at 94% acceptance**'
 _FIRST = re.compile(
-    r"(?<![\w.])(?P<lab>" + _LABEL + r")\s+\**" + _NUM + r"\s*" + _TPS + r"\s+at\s+"
+    r"(?<![\w.])(?P<lab>" + LABEL + r")\s+\**" + _NUM + r"\s*" + _TPS + r"\s+at\s+"
     r"(?P<val>~?" + _NUM + r")(?P<pct>\s*%)?\s+(?P<name>" + NAME + r")(?![\w-])\**",
     re.I,
 )
@@ -40,7 +39,7 @@ _JOINING = r"(?:and|but|while|whereas|yet|or|with|on|for|in|vs|versus|then|so|wh
 # a later item without a name: ', code-pattern **83.2 at 100%**'
 _NEXT = re.compile(
     r"(?P<sep>\**\s*(?:,\s*and|,|;|\band)\s+)(?P<lab>"
-    + _LABEL
+    + LABEL
     + r")\s+\**"
     + _NUM
     + r"(?:\s*"

@@ -22,7 +22,8 @@ from collections.abc import Callable
 
 _NUM = r"\d+(?:\.\d+)?"
 _SPEEDUP = _NUM + r"\s*[x×]"
-_LABEL = r"[A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?"
+# a run's label of one or two words before its figures (at_rate_carry.py too)
+LABEL = r"[A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?"
 # an acceptance figure's name, carried (semicolon_carry.py too)
 NAME = (
     r"(?:(?:mean|average|avg|draft|token)\s+)?"
@@ -30,7 +31,7 @@ NAME = (
 )
 # the first pair, named: 'coding 1.91x decode / 70.4% acceptance'
 _FIRST = re.compile(
-    r"(?<![\w.])(?P<lab>" + _LABEL + r")\s+" + _SPEEDUP + r"(?:\s+[a-z]+)?\s*/\s*"
+    r"(?<![\w.])(?P<lab>" + LABEL + r")\s+" + _SPEEDUP + r"(?:\s+[a-z]+)?\s*/\s*"
     r"(?P<val>~?" + _NUM + r")(?P<pct>\s*%)?\s+(?P<name>" + NAME + r")(?![\w-])",
     re.I,
 )
@@ -38,11 +39,7 @@ _FIRST = re.compile(
 _JOINING = r"(?:and|but|while|whereas|yet|or|with|on|for|in|at|vs|versus|then|so|which|though)"
 # a later pair without a name: ' and RAG 1.50x / 50.1%'
 _NEXT = re.compile(
-    r"(?P<sep>\s*(?:,\s*and|,|;|\band)\s+)(?P<lab>"
-    + _LABEL
-    + r")\s+"
-    + _SPEEDUP
-    + r"(?:\s+[a-z]+)?"
+    r"(?P<sep>\s*(?:,\s*and|,|;|\band)\s+)(?P<lab>" + LABEL + r")\s+" + _SPEEDUP + r"(?:\s+[a-z]+)?"
     r"\s*/\s*(?P<val>~?"
     + _NUM
     + r")(?P<pct>\s*%)?(?!\s*(?:[%\d]|\.\d|(?!"
