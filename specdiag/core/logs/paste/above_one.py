@@ -31,13 +31,15 @@ import re
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
 
+# a comparison's words, then the threshold of one ('one', '1', '1.0'; no '1.5', no '10')
+_GREATER = r"(?:above|over|greater\s+than|more\s+than|higher\s+than)"
+_ONE = r"(?:one|1(?:\.0+)?)(?!\d)(?![.,]\d)"
 # the length's name (markup around it allowed: '`Mean acceptance length`'), perhaps a verb of
 # being, the threshold of one, a verb of showing, then speculation said to be at work
 _ABOVE_ONE = re.compile(
     r"(?P<name>[`*]{0,2}" + V.LENGTH_NAME_RE + r"[`*]{0,2})\s+"
     r"(?:(?:is|being|that\s+is|staying|stays)\s+)?"
-    r"(?:above|over|greater\s+than|more\s+than|higher\s+than|exceeding|>)\s*"
-    r"(?:one|1(?:\.0+)?)(?!\d)(?![.,]\d)\s*,?\s+"
+    r"(?:" + _GREATER + r"|exceeding|>)\s*" + _ONE + r"\s*,?\s+"
     r"(?:confirms|means|shows|indicates|proves|signals|implies)\s+(?:that\s+)?(?:the\s+)?"
     r"(?:speculative\s+decoding|speculation|spec(?:ulative)?[- ]decod(?:e|ing)|drafting|"
     r"draft(?:er|\s+model|\s+head)?s?|mtp|eagle(?:-?\d)?)\s+"
@@ -50,8 +52,7 @@ _ABOVE_ONE = re.compile(
 _BEATS_ONE_PLUS = re.compile(
     r"(?P<name>[`*]{0,2}" + V.LENGTH_NAME_RE + r"[`*]{0,2})(?:\s*\([^()\n]{1,12}\))?\s+"
     r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+"
-    r"(?:beat|exceed|surpass|be\s+(?:above|over|greater\s+than|more\s+than|higher\s+than))\s+"
-    r"(?:one|1(?:\.0+)?)(?!\d)(?![.,]\d)\s*(?:plus|\+)\s*[\w(]",
+    r"(?:beat|exceed|surpass|be\s+" + _GREATER + r")\s+" + _ONE + r"\s*(?:plus|\+)\s*[\w(]",
     re.I,
 )
 _WORDS_BEFORE = re.compile(r"(?:[A-Za-z][\w-]{0,30}\s+){0,2}$")
