@@ -38,11 +38,10 @@ Pure: a table and its records in, records out.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, PasteRecord, printed_decided
 from specdiag.core.logs.paste.tables import Grid
 
 # a column of the draft's agreement with the target, under any of its bare names
@@ -134,12 +133,7 @@ def target_alone(r: PasteRecord, sign: str, who: str) -> PasteRecord:
     otherwise."""
     if r.bonus != UNDECIDED or r.printed_length != 1.0:
         return r
-    return dataclasses.replace(
-        r,
-        accept_length=1.0,
-        bonus=Decision(INCLUDED, f"value: {sign}: {who} the target's own token"),
-        notes=decided_notes(r.notes),
-    )
+    return printed_decided(r, INCLUDED, f"value: {sign}: {who} the target's own token")
 
 
 # the paste's words that no draft was accepted: none accepted, every draft rejected, drafts of
@@ -289,15 +283,11 @@ def explained_ones(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             out.append(r)
             continue
         out.append(
-            dataclasses.replace(
+            printed_decided(
                 r,
-                accept_length=r.printed_length,
-                bonus=Decision(
-                    INCLUDED,
-                    f"value: {SAID} its {name} is 1 where nothing is accepted: a length of "
-                    "that name counts the target's own token",
-                ),
-                notes=decided_notes(r.notes),
+                INCLUDED,
+                f"value: {SAID} its {name} is 1 where nothing is accepted: a length of that name "
+                "counts the target's own token",
             )
         )
     return out
@@ -385,15 +375,11 @@ def _across_table(records: list[PasteRecord], lines: list[tuple[int, str]]) -> l
             r = out[i]
             if r.bonus != UNDECIDED or r.printed_rate is not None:
                 continue
-            out[i] = dataclasses.replace(
+            out[i] = printed_decided(
                 r,
-                accept_length=r.printed_length,
-                bonus=Decision(
-                    INCLUDED,
-                    f"value: {SAID} its drafts gave nothing where its table prints 1 "
-                    f"(line {seed.first_line}): the table's {fig!r} columns count the target's "
-                    "own token",
-                ),
-                notes=decided_notes(r.notes),
+                INCLUDED,
+                f"value: {SAID} its drafts gave nothing where its table prints 1 "
+                f"(line {seed.first_line}): the table's {fig!r} columns count the target's own "
+                "token",
             )
     return out
