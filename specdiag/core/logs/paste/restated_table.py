@@ -190,12 +190,9 @@ def fold(
         return records, block_of
     names = {i: _name(records[i]) for i in rows}
     facts = {i: _facts(records[i]) for i in rows}
+    # each row's table (its first line), taken once
     table = _table_starts(raw)
-
-    tab = {
-        i: table[n] if 0 < (n := records[i].first_line) < len(table) else 0 for i in rows
-    }  # each row's table (its first line), taken once
-
+    tab = {i: table[n] if 0 < (n := records[i].first_line) < len(table) else 0 for i in rows}
     # the records by each acceptance cell they print (a record's candidates looked up, not
     # searched)
     by_fact: dict[tuple[str, str], list[int]] = {}
