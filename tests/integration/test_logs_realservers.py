@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from typing import Any
 
@@ -109,3 +110,20 @@ def test_a_real_vllm_bench_serve_report(vllm_ngram: RealServer, tmp_path: Any) -
     assert vllm["accept_length"]["mean"] == pytest.approx(1 + counts[2] / counts[0], abs=0.005)
     assert vllm["pooled_accept_rate"] == pytest.approx(counts[2] / counts[1])
     assert vllm["draft_positions"] == srv.config["num_spec_tokens"]
+
+
+def test_a_real_llamacpp_timings_object_pasted_alone(
+    llamacpp_noisy: RealServer, tmp_path: Any
+) -> None:
+    """llama-server's `timings` object as `jq .timings` prints it, no engine named: its keys
+    name the tool (`predicted_n` then `draft_n_accepted`, in the real server's order) and give
+    the rate of its own counts."""
+    body = llamacpp_noisy.post_json(
+        "/completion", {"prompt": "the quick brown fox", "n_predict": 48, "temperature": 0}
+    )
+    t = body["timings"]
+    assert 0 < t["draft_n_accepted"] < t["draft_n"], "the noisy draft should be partly accepted"
+    text = "$ curl -s localhost:8080/completion -d @req.json | jq .timings\n\n"
+    (r,) = _paste_records(text + json.dumps(t, indent=2) + "\n", tmp_path, "timings.txt")
+    assert r["tool"] == "llamacpp"
+    assert r["accept_rate"] == pytest.approx(t["draft_n_accepted"] / t["draft_n"], abs=1e-6)
