@@ -1506,7 +1506,10 @@ _UNITS = re.compile(
 )
 
 
-_APPROX = re.compile(r"^(?:~|≈|about\s+|approx\.?\s+|approximately\s+)\s*(?=[\d.])", re.I)
+# (and the same words of Chinese, Japanese and Korean: '約 90%', '约2.4', '약 85%', 'およそ 3.1')
+_APPROX = re.compile(
+    r"^(?:~|≈|about\s+|approx\.?\s+|approximately\s+|约|約|大约|大約|약|およそ)\s*(?=[\d.])", re.I
+)
 # a list of rates in one cell ('[0.73, 0.52, 0.35]', '(0.8, 0.6)', '0.73 / 0.52 / 0.35', '72%, 41%')
 _RATE_LIST = re.compile(
     r"^[\[(]?\s*((?:\d+(?:\.\d+)?|\.\d+)\s*%?\s*(?:[,;/]\s*(?:\d+(?:\.\d+)?|\.\d+)\s*%?\s*)+)[\])]?$"
@@ -1761,10 +1764,30 @@ _QUOTIENT = re.compile(
 )
 
 
+# a decimal with the two counts it is the quotient of, each named: tokens over steps ('2.31 (4,620
+# tokens / 2,000 steps)', 'tok' / 'rounds' / 'iterations' / 'forward passes' alike): the value,
+# where the counts give it at its printed decimals
+_NAMED_QUOTIENT = re.compile(
+    r"^(?P<v>\d*\.\d+)\s*\(\s*(?P<a>\d[\d,]*)\s+(?:(?:output|generated|emitted)\s+)?(?:tokens?|toks?)"
+    r"\s*/\s*(?P<b>\d[\d,]*)\s+(?:(?:verify|target|backbone|decode|decoding)\s+)?"
+    r"(?:steps|rounds|iterations|cycles|forward\s+passes)\s*\)$",
+    re.I,
+)
+
+
+def _named_quotient(t: str) -> Value | None:
+    m = _NAMED_QUOTIENT.match(t)
+    v = _plain(m.group("v")) if m is not None else None
+    if m is None or v is None or not (b := int(m.group("b").replace(",", ""))):
+        return None
+    a = int(m.group("a").replace(",", ""))
+    return Value(v[0], False, v[1]) if abs(a / b - v[0]) <= half_unit(v[1]) + 1e-9 else None
+
+
 def _with_quotient(t: str) -> Value | None:
     m = _QUOTIENT.match(t)
     if m is None:
-        return None
+        return _named_quotient(t)
     a, b = int(m.group("a").replace(",", "")), int(m.group("b").replace(",", ""))
     pct = m.group("p") is not None
     if pct and m.group("noun") is None:
