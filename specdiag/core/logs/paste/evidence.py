@@ -284,6 +284,9 @@ class Figures:
     # accepted count, checked against one the run prints (position_counts.py, record)
     position_counts: tuple[int, ...] = ()
     position_half: float = 0.0  # the rounding of the coarsest printed position rate (a fraction)
+    # the list of positions goes on past its last printed rate ('[0.8, 0.7, ...]'): the printed
+    # positions are listed, never summed (no identity or length from them)
+    positions_cut: bool = False
     histogram: tuple[int, ...] = ()
     # acceptance figures printed as ranges (header, cell): the run measured, no one figure
     spans: list[tuple[str, str]] = field(default_factory=list)
@@ -795,6 +798,15 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             + ": the positions before are unknown, no per-position list is given"
         )
         positions = ()
+    if positions and f.positions_cut:
+        notes.append(
+            f"per-position rates of positions {min(f.positions)} to {max(f.positions)}, the list "
+            "cut short after them ('...'): listed, no sum of them used"
+        )
+        positions_ok = False
+        summed: tuple[float, ...] = ()
+    else:
+        summed = positions
     # a position 0 of exactly 1 may be the target's own token (SGLang's per-position tables
     # print it): the sum of the positions is then the length with the bonus, or the accepted
     # drafts where position 0 is a draft always accepted; one record does not tell which
@@ -924,7 +936,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         elif (
             length is None
             and bonus.value == UNKNOWN
-            and positions
+            and summed
             and (
                 by_pos := _by_positions(
                     printed_len,
@@ -1011,7 +1023,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 bonus = Decision(INCLUDED, "identity: printed length = output tokens / steps")
             elif _close(printed_len, out / steps - 1, tol):
                 bonus = Decision(EXCLUDED, "identity: printed length = output tokens / steps - 1")
-        if bonus is UNDECIDED and positions:
+        if bonus is UNDECIDED and summed:
             if (
                 by_pos := _by_positions(printed_len, positions, tol, f.position_half, target_first)
             ) is not None:

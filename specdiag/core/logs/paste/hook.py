@@ -170,7 +170,8 @@ def read_held(data: bytes, engine: str | None) -> PasteReading:
     raw = data.splitlines(keepends=True)
     check = ClaimCheck(raw, None, None)
     # llama.cpp's lines print no length: the paste around them may prove it (scanned.py)
-    llama = "draft acceptance" in text and engine in (None, "llamacpp")
+    # (and the speculative examples' summaries, whose counts may close: scanned.py)
+    llama = ("draft acceptance" in text or "n_drafted" in text) and engine in (None, "llamacpp")
 
     def scanned() -> list[tuple[int, float | None, float | None]]:
         check(len(raw), len(raw))  # the whole input fed: every line's record seen

@@ -10063,9 +10063,24 @@ def keyvalue(
             fig, labels = E.Figures(), []
         elif own and (fig.has_acceptance() or fig.accepted is not None) and not joined:
             flush()
-        pp = _POSITION_LIST.search(t) if _POSITION_LIST_HINT.search(t) else None
+        # (the first list of the line under a per-position key: a list under another key before
+        # it, 'blocked = 2/50, pos_accept=[...]', is passed over)
+        pp = next(
+            (
+                m
+                for m in (_POSITION_LIST.finditer(t) if _POSITION_LIST_HINT.search(t) else ())
+                if key_of(m.group("key")).metric == C.PER_POSITION
+            ),
+            None,
+        )
+        cut = None
         if pp is not None and ((pk := key_of(pp.group("key"))).metric == C.PER_POSITION):
             listed = pp.group("list")
+            # a bracketed list whose tail is elided ('[80%, 70%, ...]'): the printed positions,
+            # the list going on (no sum of them is used: evidence.decide)
+            cut = _ELIDED_TAIL.search(listed)
+            if cut is not None:
+                listed = listed[: cut.start()]
             rl = C.rate_list(_LIST_AND.sub(", ", listed), pk.percent) or C.position_dict(
                 listed, pk.percent
             )
@@ -10078,7 +10093,8 @@ def keyvalue(
                 flush()  # a second list of rates: the next run's, with its own figures
             if rl is not None and not fig.positions:
                 fig.positions.update(enumerate(rl))
-                fig.fields.append((pp.group("key").strip(), listed))
+                fig.positions_cut = cut is not None
+                fig.fields.append((pp.group("key").strip(), pp.group("list")))
                 first = first or ln
                 last = ln
                 # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
@@ -10441,6 +10457,9 @@ _POSITION_LIST = re.compile(
     r"(?:(?:[ \t]*,[ \t]*|[ \t]+)and[ \t]+(?:\d+(?:\.\d+)?|\.\d+)\s*%?)?"
     r"(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
 )
+# the elided tail of a bracketed list of rates ('[0.8, 0.7, ...]', '(81%, 62%, ...)'): more
+# positions follow, not printed
+_ELIDED_TAIL = re.compile(r"\s*,\s*\.{3}\s*[\])]$")
 # the 'and' before a list's last value (``_POSITION_LIST``), read as its other separators
 _LIST_AND = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+)and[ \t]+")
 # what every list of _POSITION_LIST holds: a bracket of numbers, a brace of them, or a number, ','

@@ -16,6 +16,21 @@ step are unknown. Pasted among other lines, the paste may prove them:
   the decode steps are as many as the drafted tokens, so the tokens per step are
   1 + accepted / generated, whatever each step drafted.
 
+The summary of llama.cpp's speculative examples (``n_draft = 4``, ``n_predict = 202``,
+``n_drafted = 376``, ``n_accept = 107``) prints no step count either, and ``n_draft`` is only the
+most a draft holds. Its counts prove the steps where they close exactly:
+
+- every step drafts at most ``n_draft`` tokens, so there are at least ``n_drafted / n_draft``
+  drafts, and ``n_predict`` counts each step's accepted drafts and its target token, plus the
+  one token sampled before any draft where the program does (``llama-speculative`` samples the
+  prompt's next token before its first draft; ``llama-speculative-simple`` does not);
+- ``n_drafted`` a whole multiple of ``n_draft`` and ``n_predict = n_accept + n_drafted /
+  n_draft + c`` (c the program's first token: 1 where the paste names ``llama-speculative``
+  and not the simple one, else 0) leave no room for a short draft: the drafts are
+  ``n_drafted / n_draft`` and the tokens per step 1 + n_accept / drafts. An offset of 1 where no
+  program is named (the simple one's short drafts could sum to the same multiple) or of 0
+  where llama-speculative is named (its counts cannot give it) decides nothing.
+
 Each decided record is the line scanner's own (same line, same figures) with the normalised
 length the line scanner could not give: it replaces none and adds no record. Pure: records and
 the paste's lines in, decided records out.
@@ -37,7 +52,7 @@ from specdiag.core.logs.paste.model import (
     Decision,
     PasteRecord,
 )
-from specdiag.core.logs.records import REQUEST, LogRecord
+from specdiag.core.logs.records import EXAMPLE, REQUEST, LogRecord
 
 # llama.cpp's print_timings: 'eval time =   20397.76 ms /  1598 tokens ('
 _EVAL = re.compile(r"(?<![\w ])\s*eval time\s*=\s*[\d.]+\s*ms\s*/\s*(?P<n>\d+)\s+(?:tokens|runs)\b")
@@ -46,6 +61,66 @@ RULE_IDENTITY = (
     "the decode steps are as many as the drafted tokens, tokens per step = 1 + accepted / "
     "generated"
 )
+
+
+# the speculative example named as the program that printed the summary (its binary, its
+# directory), and the simple example (whose first token is no extra step's)
+_SPECULATIVE = re.compile(
+    r"(?<![\w-])(?:llama-speculative|(?:\./|bin/|examples/)speculative)(?![\w-])"
+)
+_SIMPLE = re.compile(r"speculative[-_]simple", re.I)
+RULE_EXAMPLE = (
+    "identity: n_predict = n_accept + n_drafted / n_draft{first} with n_drafted a whole "
+    "multiple of n_draft (the most a draft holds): every draft held n_draft tokens, "
+    "{steps} drafts, tokens per step 1 + n_accept / drafts"
+)
+
+
+def _count(raw: dict[str, str], key: str) -> int | None:
+    v = raw.get(key, "").strip()
+    return int(v) if v.isdigit() and len(v) <= 12 else None
+
+
+def _example(rec: LogRecord, text: str) -> PasteRecord | None:
+    """The speculative example's summary whose counts close exactly (module rules), with its
+    length; None otherwise."""
+    raw = dict(rec.raw)
+    k, pred = _count(raw, "n_draft"), _count(raw, "n_predict")
+    dra, acc = _count(raw, "n_drafted"), _count(raw, "n_accept")
+    if k is None or pred is None or dra is None or acc is None or not k or not dra:
+        return None
+    if dra % k or acc > dra:
+        return None
+    steps = dra // k
+    first = int(_SPECULATIVE.search(text) is not None and _SIMPLE.search(text) is None)
+    if pred != acc + steps + first:
+        return None
+    after = " + 1 (llama-speculative's first token, sampled before any draft)" if first else ""
+    return PasteRecord(
+        kind=SUMMARY,
+        tool="llamacpp",
+        tool_rule="the line scanner's llama.cpp speculative example summary",
+        structure="example summary",
+        first_line=rec.line_no,
+        last_line=rec.line_no,
+        labels=(),
+        printed_length=None,
+        accept_length=round(1 + acc / steps, 6),
+        printed_rate=rec.accept_rate,
+        accept_rate=rec.accept_rate,
+        accepted_tokens=acc,
+        drafted_tokens=dra,
+        steps=steps,
+        output_tokens=pred,
+        per_position=(),
+        max_length=None,
+        statistic=None,
+        bonus=Decision(INCLUDED, RULE_EXAMPLE.format(first=after, steps=steps)),
+        rate_basis=Decision(PER_DRAFT, "the example's accept is n_accept / n_drafted"),
+        pooling=UNDECIDED,
+        fields=tuple((key, raw[key]) for key in ("n_draft", "n_predict", "n_drafted", "n_accept")),
+        notes=(),
+    )
 
 
 def _record(rec: LogRecord) -> PasteRecord | None:
@@ -116,9 +191,15 @@ def _none_accepted(r: PasteRecord) -> PasteRecord | None:
 
 def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
     """The line scanner's records of one paste whose tokens per step the paste proves."""
+    examples = tuple(
+        got
+        for r in scanned
+        if r.engine == "llamacpp" and r.kind == EXAMPLE and r.accept_length is None
+        if (got := _example(r, text)) is not None
+    )
     recs = [r for r in map(_record, scanned) if r is not None]
     if not recs:
-        return ()
+        return examples
     lines = text.split("\n")
     numbered = list(enumerate(lines, 1))
     one_model = len(OD.target_models(text)) <= 1
@@ -131,4 +212,4 @@ def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
                 got = None
         if got is not None:
             out.append(got)
-    return tuple(out)
+    return tuple(sorted((*examples, *out), key=lambda r: r.first_line))
