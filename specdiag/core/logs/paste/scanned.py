@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import token_a_step as TAS
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     PER_DRAFT,
@@ -131,4 +132,5 @@ def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
                 got = None
         if got is not None:
             out.append(got)
-    return tuple(out)
+    # a paste saying its target decodes one token a step whatever is accepted (token_a_step.py)
+    return tuple(r for r in TAS.undo(out, text) if r.accept_length is not None)
