@@ -24,7 +24,13 @@ words, a source, a post, a thread or a write-up, then only closing marks), no fi
 anywhere in it and no method's origin (`as described in the paper`), attributes its figures
 alike; a rate printed as a percentage is matched by its share. A footnote is such a source too, its owner
 possessive before it or not (``that row's footnote reports 0.345``), and a sentence wrapped from
-the line above is read from its opening there (the line above ending no sentence).
+the line above is read from its opening there (the line above ending no sentence). A label
+opening its line with the source (``- Model card AL: 3.05``, ``Paper τ = 3.1``; never ``paper
+config``) names it as well, and so do Chinese and Japanese sources (``论文给出的``, ``模型卡``,
+``官方数据``, ``技术报告``, ``モデルカード``, ``公式ブログ``; never ``官方`` alone, the Chinese ``公式`` nor a
+setup the run followed, ``论文的设置``, ``官方实现``), no first person nor a word of the writer's
+own run (``实测``, ``测得``, ``复现``) between the source and the value. A line naming only its
+source under the measured line (``- 论文：4.30；差距 -4.2%。``) gives no record of its own.
 
 A section whose markdown heading names a model card as where its figures come from (`### Mean
 acceptance length (model card of org/draft-x)`, `## 模型卡的接受长度`), with no word of the paste's
@@ -255,7 +261,12 @@ _ATTRIBUTED_BEFORE = re.compile(
     # (a card without 'model' claiming a figure: 'their card claims', 'the upstream card
     # states'; a card that shows or gives a figure may be the GPU a run measured on)
     r"\b(?:the|their|its|this|that)\s+(?:[\w-]+\s+){0,2}?card\s+(?:claims|states|says|"
-    r"advertises|quotes|promises)\b",
+    r"advertises|quotes|promises)\b|"
+    # (a label opening its line or sentence with the source: '- Model card AL: 3.05', 'Official
+    # model card acceptance length: 3.05', 'Paper τ = 3.1'; never the source's setup a run
+    # followed: 'paper config', 'model card settings')
+    r"^[\s>*+•-]*(?:the\s+)?(?:(?:official|published|upstream)\s+)*(?:model[\s_-]*card|paper)"
+    r"(?:['’]s)?\s+(?!(?:config|setting|setup|recipe|hyper|param|prompt|default)\w*)",
     re.I,
 )
 # the same in a bracket right after the value ('2.80 AL (from the team's blog)')
@@ -321,8 +332,20 @@ _SEE_HINT = re.compile(r"[(（]\s*(?:see|cf\b|见|参见|详见|參見|詳見)",
 # reference; '参考值', '参考結果'); never 'for reference only' (仅供参考, 供参考) after one's own
 # figure, nor '参考了' (followed a setup)
 _CJK_REFERENCE = r"(?<!供)参考(?:中|里|值|値|数据|数値|结果|結果|表现|实现)?(?!了)"
-_CJK_ATTRIBUTED = re.compile(_CJK_REFERENCE)
-_WHERE_WORD = re.compile(_WHERE + "|" + _CJK_REFERENCE + r"|\bcard\b", re.I)
+# a source named in Chinese or Japanese, as _WHERE is ('官方模型卡', '官方数据', '论文', '技术报告',
+# 'モデルカード', '公式の' / '公式発表': official; never the Chinese 公式 alone, a formula, nor
+# 官方 alone, an official build or weights a run used); never a source's setup the run followed
+# ('论文的设置', '官方实现', '公式の実装': the writer's run with it)
+_CJK_SOURCE = (
+    r"(?:官方(?:模型卡|数据|数字|数值|结果|成绩|公布|报告|博客|论文|给出|宣称|声称|值)|模型卡|论文|"
+    r"論文|技术报告|技術報告|博客|ブログ|モデルカード|公式(?:の|モデルカード|発表|ブログ|結果|数値|値))"
+    r"(?!的?(?:设置|配置|方法|参数|超参|设定|实现|权重|代码|脚本|数据集|設定|手法|実装|重み|コード))"
+)
+# the paste's own run between a CJK source and the value ('用官方实现实测', '官方实现跑出'):
+# the writer's figure, measured with the source's setup
+_CJK_OWN = re.compile(r"实测|測定|実測|测得|测出|跑出|跑得|跑了|复现|再現|得到|我们|我")
+_CJK_ATTRIBUTED = re.compile(_CJK_REFERENCE + "|" + _CJK_SOURCE)
+_WHERE_WORD = re.compile(_WHERE + "|" + _CJK_REFERENCE + "|" + _CJK_SOURCE + r"|\bcard\b", re.I)
 # the writer reading the source, not running ('in the paper we see that τ reaches 3.1'):
 # no first person of a run
 _READING = re.compile(r"\b(?:I|[Ww]e)\s+(?:noticed?|see|saw|read)\s+(?:that\s+)?")
@@ -365,7 +388,11 @@ def _attributed(r: PasteRecord, line: str) -> bool:
         if src and not FIRST_PERSON.search(_READING.sub("", before[src[-1].end() :])):
             continue
         cjk = list(_CJK_ATTRIBUTED.finditer(before))
-        if cjk and not ANY_FIRST_PERSON.search(before, cjk[-1].end()):
+        if (
+            cjk
+            and not ANY_FIRST_PERSON.search(before, cjk[-1].end())
+            and not _CJK_OWN.search(before, cjk[-1].end())
+        ):
             continue
         if _ATTRIBUTED_AFTER.match(line, m.end()):
             continue

@@ -79,7 +79,6 @@ from specdiag.core.logs.paste import quoted_question as QQ
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import rate_slash_length as RSL
 from specdiag.core.logs.paste import reached as REACHED
-from specdiag.core.logs.paste import reference as R
 from specdiag.core.logs.paste import respectively as RESP
 from specdiag.core.logs.paste import round_stats as RST
 from specdiag.core.logs.paste import semicolon_carry as SCC
@@ -9804,41 +9803,6 @@ _UNMEASURED = re.compile(
 )
 
 
-# the figure a reference line restates, by its metric: the name it is read under
-_REFERENCE_NAME = {
-    C.LENGTH: "acceptance length",
-    C.RATE: "acceptance rate",
-    C.TOK_PER_STEP: "tokens per step",
-}
-
-
-def _reference_lines(lines: list[Line]) -> list[Line]:
-    """Lines naming only where a value comes from (a model card, the official figure) under a
-    line naming one acceptance figure with its value: named as that figure, so that each is
-    read as its own record (reference.py)."""
-    out = list(lines)
-    for i in range(1, len(lines)):
-        m = R.SOURCE_LINE.match(lines[i][1])
-        if m is None or not R.single_value(m.group("src"), m.group("rest")):
-            continue
-        if key_of(m.group("src")).metric is not None:
-            continue  # the line names a figure of its own: read as it is
-        above = [it for it in pairs(lines[i - 1][1]) if it[0].metric in _REFERENCE_NAME]
-        v = C.value(m.group("val"))
-        if len(above) != 1 or v is None:
-            continue
-        k, av = above[0][0], above[0][1]
-        if v.percent != av.percent or (k.metric != C.RATE and not 1 <= v.number <= 16):
-            continue  # not a value of the same figure as printed above
-        src = C._MARKUP.sub("", m.group("src")).strip()
-        out[i] = (
-            lines[i][0],
-            f"{m.group('lead')}{src} {_REFERENCE_NAME[k.metric or '']}: {m.group('val')}"
-            f"{m.group('rest')}",
-        )
-    return out
-
-
 # a count of accepted drafts shared by the runs compared, 'the same' between the verb and the
 # count ('accepted the same 41 of 60 drafts'): the count, as 'accepted 41 of 60'
 _SAME_COUNT = re.compile(
@@ -9892,7 +9856,6 @@ def keyvalue(
             for i, (ln, t) in enumerate(pre)
         ]
     )
-    lines = _reference_lines(lines)
     out: list[PasteRecord] = []
     fig = E.Figures()
     labels: list[tuple[str, str]] = []

@@ -115,6 +115,7 @@ from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
+from specdiag.core.logs.paste import token_a_step as TAS
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import tpot_quotient as TPQ
 from specdiag.core.logs.paste import trainers as TRN
@@ -3201,6 +3202,9 @@ def read_paste(
         records, block_of = _keep(records, block_of, lambda r: r.tool == only_tool)
     if titles:
         records = _titled(records, block_of, titles)
+    # a paste saying its target decodes one token a step whatever is accepted ('1 target
+    # decode per token', 'no batched verify yet'): no length computed from a rate (token_a_step.py)
+    records = TAS.undo(records, text)
     if ratio_records:
         # the compression ratios' records, a block of their own, in line order among the others
         both = sorted(

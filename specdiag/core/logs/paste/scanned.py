@@ -43,6 +43,7 @@ import re
 from collections.abc import Sequence
 
 from specdiag.core.logs.paste import one_draft as OD
+from specdiag.core.logs.paste import token_a_step as TAS
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     PER_DRAFT,
@@ -197,19 +198,20 @@ def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
         if r.engine == "llamacpp" and r.kind == EXAMPLE and r.accept_length is None
         if (got := _example(r, text)) is not None
     )
+    out = [*examples]
     recs = [r for r in map(_record, scanned) if r is not None]
-    if not recs:
-        return examples
-    lines = text.split("\n")
-    numbered = list(enumerate(lines, 1))
-    one_model = len(OD.target_models(text)) <= 1
-    out = []
-    for r in recs:
-        got = _none_accepted(r) or _by_identity(r, lines)
-        if got is None and one_model:
-            (got,) = OD.block([r], numbered, where="the paste")
-            if got.accept_length is None:
-                got = None
-        if got is not None:
-            out.append(got)
-    return tuple(sorted((*examples, *out), key=lambda r: r.first_line))
+    if recs:
+        lines = text.split("\n")
+        numbered = list(enumerate(lines, 1))
+        one_model = len(OD.target_models(text)) <= 1
+        for r in recs:
+            got = _none_accepted(r) or _by_identity(r, lines)
+            if got is None and one_model:
+                (got,) = OD.block([r], numbered, where="the paste")
+                if got.accept_length is None:
+                    got = None
+            if got is not None:
+                out.append(got)
+    # a paste saying its target decodes one token a step whatever is accepted (token_a_step.py)
+    kept = (r for r in TAS.undo(out, text) if r.accept_length is not None)
+    return tuple(sorted(kept, key=lambda r: r.first_line))

@@ -13,7 +13,7 @@
   ``max``; never one of a list or a range (``n_max=1/2``, ``--draft-max 2-4``).
 - ``GOAL_WORDS``: a figure set, pinned or aimed at rather than measured (``target``, ``goal``,
   ``golden``, ``expected``, ``目标``): such a word before a figure's name or value means no
-  record (reference.py, thresholds.py, interpret.py).
+  record (thresholds.py, interpret.py).
 - ``BOUND_WORDS``: a comparison right before a value (``at least``, ``above``, ``over``,
   ``exceeds``, ``crosses``, ``tops``, ``surpasses``, ``breaks``, ``north of``, ``upwards of``,
   ``≥``): the value bounds the figure, no measurement of it (interpret.py). A value reached
@@ -90,11 +90,11 @@ DRAFT_MAX = re.compile(DRAFT_MAX_RE, re.I)
 
 # A figure set, pinned or aimed at rather than measured: a goal, a target, an expected value, a
 # golden or pinned one a recipe commits to ('golden AL 2.78', 'target acceptance rate: 70%',
-# '黄金接受长度 2.78'). One family for every reader that drops such figures: a source's goal
-# (reference.py), a goal word before a figure's name (thresholds.py) or before a value printed
-# ahead of its name (interpret.py, which adds verbs of wanting). ('target' before 'model' is the
-# target model, no goal.) A configured figure ('configured acceptance length: 4.7', a simulator's
-# knob) is set too, no run.
+# '黄金接受长度 2.78'). One family for every reader that drops such figures: a goal word before
+# a figure's name (thresholds.py) or before a value printed ahead of its name (interpret.py,
+# which adds verbs of wanting). ('target' before 'model' is the target model, no goal.) A
+# configured figure ('configured acceptance length: 4.7', a simulator's knob) is set too, no
+# run.
 GOAL_WORDS = (
     r"(?:\b(?:target(?!\s+(?:model|llm|verifier|network|net)s?\b)|targeted|goals?|expected|"
     r"golden|pinned|committed|desired|intended|aimed|configured|sweet[ -]spot|ideal)\b|黄金|目标|预期|期望|既定)"
