@@ -32,6 +32,37 @@ _VLLM_EXAMPLE = (
 _VLLM_EXAMPLE_RUN = re.compile(_VLLM_EXAMPLE)
 
 
+# SpecForge's benchmark result file (bench_eagle3.py's JSON: per benchmark, per config, the
+# 'metrics' list of its BenchmarkMetrics dataclass, benchmarks/benchmarker/utils.py, as asdict
+# writes it): one object holding the dataclass's first six fields in their order, each right
+# after the one before ('"latency": N, "output_throughput": N, "accept_length": N, "accuracy":
+# N or null, "num_questions": N, "num_valid_predictions": N'), in JSON or as Python prints the
+# dict. Its accept length is completion tokens / spec_verify_ct of the SGLang server it drives
+# (bonus included), pooled over the run's requests. A copy of that dataclass adding per-request
+# lengths ('"per_request_accept_length"' later in the object: a fork averaging the requests'
+# lengths) names no tool; nor do the keys in another order, another name among them or in two
+# objects
+_JNUM = r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_JKEY = r"\s*,\s*[\"']{k}[\"']\s*:\s*"
+_SPECFORGE_METRICS = (
+    r"[\"']latency[\"']\s*:\s*"
+    + _JNUM
+    + _JKEY.format(k="output_throughput")
+    + _JNUM
+    + _JKEY.format(k="accept_length")
+    + _JNUM
+    + _JKEY.format(k="accuracy")
+    + r"(?:"
+    + _JNUM
+    + r"|null|None)"
+    + _JKEY.format(k="num_questions")
+    + r"\d+"
+    + _JKEY.format(k="num_valid_predictions")
+    + r"\d+\b"
+    + r"(?![^{}]{0,2000}?[\"']per_request_)"
+)
+
+
 def bench_launched(text: str) -> set[str]:
     """The tools whose command in the paste runs the program printing its tables (SpecForge's
     benchmark, vLLM's offline example), not a server a client script then reads."""
@@ -57,7 +88,7 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # it continues onto with a trailing backslash)
         (
             "specforge",
-            r"\bspecforge\b|" + _BENCH_EAGLE3,
+            r"\bspecforge\b|" + _BENCH_EAGLE3 + "|" + _SPECFORGE_METRICS,
         ),
         # FastDeploy's spec log line (token_processor.py) names no tool: its wording does; so
         # does its response body's per-request object ('"speculate_metrics": {...}', a field
@@ -211,7 +242,7 @@ _EXAMPLE_WORDS = re.compile(r"\bexamples?/|spec_decode\.py|\bspeculative\.cpp\b"
 _QUICK: dict[str, tuple[str, ...]] = {
     "aiperf": ("aiperf", "acceptance length report", "acceptance rate report"),
     "genai-perf": ("genai",),
-    "specforge": ("specforge", "bench_eagle3.py"),
+    "specforge": ("specforge", "bench_eagle3.py", "num_valid_predictions"),
     "fastdeploy": (
         "fastdeploy",
         "fd_serving",

@@ -57,6 +57,8 @@ def only_as_trainer(lines: list[Line], tool: str) -> bool:
         return False
     for t in naming:
         t = _LINK_TARGET.sub("]", t)  # (a link's address repeats its text's name: no mention)
+        if _NAME[tool].search(t) is None:
+            return False  # (named by its benchmark's output, its result file's keys: no trainer)
         for m in _NAME[tool].finditer(t):
             near = t[max(0, m.start() - _NEAR) : m.end() + _NEAR]
             if _TRAINING.search(near) is None and not _engine_bracket(t, m.start(), tool):
