@@ -58,6 +58,7 @@ from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import full_precision as FPR
 from specdiag.core.logs.paste import gated as GT
+from specdiag.core.logs.paste import has_value as HV
 from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import interpret as I
@@ -1608,6 +1609,10 @@ def read_paste(
         # ceiling of 3.46 out of 4'): the words placing it there taken out (near_ceiling.py)
         if NC.hinted(low, lowered=True):
             lines = NC.plain(lines)
+        # a figure's value said with 'has' ('the accept length only has 1.41'): read as 'is'
+        # (has_value.py)
+        if HV.hinted(low, lowered=True):
+            lines = HV.said(lines)
         # (a table of metrics as rows, its configurations' names single-spaced in the header)
         if "etric" in text or "easure" in text:
             lines = FT.metric_rows(lines)
