@@ -102,6 +102,7 @@ from specdiag.core.logs.paste import retold_share as RTS
 from specdiag.core.logs.paste import row_labels as RLR
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
+from specdiag.core.logs.paste import section_k as SECK
 from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import sglang_rate_named as SRN
 from specdiag.core.logs.paste import slash_rows as SLR
@@ -2857,6 +2858,9 @@ def read_paste(
             found = D.series_against_row_k(found)
             if k_here is None:
                 found = _one_k_fits(found)
+        # a lone rate of a table group whose label states its k ('| **model A** k=4 | acceptance
+        # rate | 0.31 |'), the paste deciding the rate per drafted token: 1 + k x rate
+        found = SECK.lengths(found, text)
         found, dropped = _drop_marked(found, blk, marked, unread)
         records.extend(found)
         block_of.extend([n_blocks] * len(found))

@@ -85,6 +85,11 @@ _LIST_FIRST = re.compile(
     r"^[\s*_`]*(?:[-+−]\d+(?:\.\d+)?\s*%?|\d+(?:\.\d+)?\s*%)\s*[,;]\s*[-+−]?\d"
 )
 
+# a cell of two figures or more joined by a middle dot, a bullet or a slash ('6120 · 2.84',
+# '41.2 / 38.9'): a row's own figures, as many as its label names, never the wrapped rest of a
+# cell above
+_JOINED_FIGURES = re.compile(r"^[\s*_`]*\d+(?:\.\d+)?%?(?:\s*[·•/]\s*\d+(?:\.\d+)?%?)+[\s*_`]*$")
+
 
 def _opens_positions(cells: list[str]) -> bool:
     """Whether a row is a section naming per-position acceptance, its other cells empty (``|
@@ -107,7 +112,11 @@ def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[st
             out
             and len(cells) == len(out[-1][1])
             and not any(
-                _is_number(c) or _NUMBER_FIRST.match(c) or _LIST_FIRST.match(c) for c in cells
+                _is_number(c)
+                or _NUMBER_FIRST.match(c)
+                or _LIST_FIRST.match(c)
+                or _JOINED_FIGURES.match(c)
+                for c in cells
             )
             and sum(1 for c in cells if c) < sum(1 for c in out[-1][1] if c)
             and any(_is_number(c) for c in out[-1][1])
