@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import at_rate_carry as ARC
 from specdiag.core.logs.paste import bracket_list_named as BLN
+from specdiag.core.logs.paste import bracket_note as BN
 from specdiag.core.logs.paste import bracket_runs_items as BRI
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import capped as CAP
@@ -76,6 +77,7 @@ from specdiag.core.logs.paste import position_section as PSEC
 from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import qualified as Q
 from specdiag.core.logs.paste import quoted_question as QQ
+from specdiag.core.logs.paste import quotient_column as QC
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import rate_slash_length as RSL
 from specdiag.core.logs.paste import reached as REACHED
@@ -996,6 +998,11 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
             # (a column named as another measure, 'Tok/s', 'Latency (ms)': that measure's
             # values, never the title's figure)
             and not A.other_measure(header)
+            # (a column headed as two other columns' quotient, 'new / base': a ratio of their
+            # figures, quotient_column.py)
+            and not QC.of_columns(
+                header, [" ".join(x for x in c if x) for c in cols[:j] + cols[j + 1 :]]
+            )
         ):
             keys.append((C.Key(title.metric, title.text, title.percent), ""))
         elif kn.metric == C.LABEL or j == 0:
@@ -1477,6 +1484,10 @@ def grid(
     g, cols = _split_paired(*_statistic_pairs(g, cols))
     g, cols, round_proofs = _round_stats(g, cols)
     if "(" in "".join(c for _, cells in g.rows for c in cells):
+        if above:
+            # a line above naming what the cells' brackets hold ('Accuracy in parentheses'):
+            # their numbers another measure's, not read (bracket_note.py)
+            g = BN.dropped(g, above)
         g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     series = _accepted_series_cols(g, cols)
     # (a bare 'Accept' column is the acceptance rate only where the lines above the table, its

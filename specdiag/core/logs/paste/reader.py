@@ -70,6 +70,7 @@ from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import k_sweep as KS
 from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import legend_items as LGI
+from specdiag.core.logs.paste import length_histogram as LH
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
@@ -1962,6 +1963,18 @@ def read_paste(
             # a paper's numbered caption right above its table ('Table 2. Acceptance lengths
             # ...' over '| Task | ... |'): it titles the table the same way
             heading = heading + "\n" + cap
+        elif (
+            bi
+            and "|" in blk[0][1]
+            and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+            and (cap := _paragraph_caption(all_blocks[bi - 1]))
+            and not _STRONG.search(_title(blk, blk[0][0], heading))
+        ):
+            # a caption paragraph right above the table, wrapped over its lines, its first
+            # sentence naming the figure ('Accepted drafts per step (the length less the
+            # bonus), same prompts, greedy. Quality in parentheses.'): it titles the table,
+            # over a title above naming no figure ('## Results')
+            heading = heading + "\n" + cap
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
         # a section headed as a model card's figures ('### Acceptance (model card of X)', a bold
@@ -2979,6 +2992,8 @@ def read_paste(
     records = MARG.chained(records, text)
     # ... or equal to the mean of a distribution of accepted drafts a step beside it: drafts alone
     records = MARG.distributed(records, text)
+    # ... or to the mean of the histogram of lengths in its own row (length_histogram.py)
+    records = LH.decide(records)
     # a length of exactly 1 where the paste says no draft was accepted ('garbage predictions')
     records = ZR.none_accepted_ones(records, text)
     # ... or of the name the paste says is 1 where nothing is accepted ('was either 1 (every
@@ -5143,6 +5158,40 @@ def _caption(line: str) -> str | None:
     first = re.split(r"(?<=[.!?])\s+", m.group("s").strip(), maxsplit=1)[0].rstrip(".")
     named = _plain_title(first) or _sentence_title(first + ".") is not None
     return f"{first}:" if named else None  # (as a title line above the table reads)
+
+
+# a bracketed aside in a caption's sentence ('Accepted drafts per step (the length less its
+# bonus token; at most 5), same prompts'): what the figure is, dropped to find its name
+_CAPTION_ASIDE = re.compile(r"\s*\([^()\n]{1,160}\)")
+# where a caption paragraph's first sentence ends: a stop, then a capital opening the next
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _paragraph_caption(blk: list[tuple[int, str]]) -> str | None:
+    """The title a caption paragraph right above a table gives it (one to three lines of prose,
+    wrapped, perhaps going on with sentences of its own): its first sentence, its bracketed
+    asides dropped, as a title line (closed by ':') where it names the table's one figure
+    first, then how it was measured (_sentence_title); None for any other block (a list, a
+    heading, a table, an aside naming another measure or stating a claim)."""
+    if not 1 <= len(blk) <= 3 or not blk[0][1].lstrip()[:1].isalpha():
+        return None
+    if any("|" in t or _titles(t) or B.BULLET.match(t) for _, t in blk):
+        return None
+    asides: list[str] = []
+
+    def dropped(m: re.Match[str]) -> str:
+        asides.append(m.group(0))
+        return "\x00"
+
+    joined = _CAPTION_ASIDE.sub(dropped, " ".join(t.strip() for _, t in blk))
+    first = _SENTENCE_END.split(joined, maxsplit=1)[0]
+    own = asides[: first.count("\x00")]
+    if any(I._OTHER_FIGURE.search(a) or _CLAIM_VERB.search(a) for a in own):
+        return None
+    sentence = re.sub(r"\s+", " ", first.replace("\x00", "")).strip()
+    if not sentence.endswith((".", ":")) or (st := _sentence_title(sentence)) is None:
+        return None
+    return f"{st}:"
 
 
 # a sentence declaring the figure the results report ('The primary metric is accept length,
