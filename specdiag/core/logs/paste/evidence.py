@@ -556,6 +556,11 @@ def _per_step_counts(
 # the tokens a run's output may hold beyond its verify steps' (the prefill's first token, one
 # more at the end): a tokens-per-step figure over the output is 1 + accepted / steps plus these
 _OUTSIDE_STEPS = 2
+# the note of a printed length that neither count identity gives (replaced where the output
+# tokens outside the steps explain it)
+_NEITHER = "is neither 1 + accepted / steps nor accepted / steps"
+_FIRST_TOKEN_RULE = "counts: the printed length is output tokens / steps"
+_FIRST_TOKEN_TIMES = "counts: the printed length times the steps holds tokens outside them"
 
 
 def _tokens_outside_steps(v: C.Value, acc: int | None, steps: int | None) -> str | None:
@@ -604,6 +609,42 @@ def _tokens_cut_at_end(
         f"counts: {steps} steps emitting 1 + their accepted drafts ({acc}) give {emitted} "
         f"tokens; the printed {v.number:g} tokens per step counts {cuts[0]} fewer (an output "
         "cap cutting the last step): bonus included, the figure kept as printed"
+    )
+
+
+def _counts_close(f: Figures, acc: int, dra: int | None) -> bool:
+    """Whether an accepted count closes with the run's other counts: not below 0, no more than
+    the drafted tokens, and a printed rate, where one is beside drafted tokens, accepted /
+    drafted within its rounding."""
+    if acc < 0 or (dra is not None and acc > dra):
+        return False
+    if f.rate is not None and dra:
+        fr = _fraction(f.rate, [])
+        scale = fr / f.rate.number if fr is not None and f.rate.number else 1.0
+        if fr is None or not _close(fr, acc / dra, C.half_unit(f.rate.decimals) * scale + 1e-9):
+            return False
+    return True
+
+
+def _first_token_counted(
+    f: Figures, acc: int | None, steps: int | None, out: int | None, dra: int | None
+) -> str | None:
+    """The rule that the counts decide the length where a printed length is the output tokens
+    over the verify steps (already checked) and the output is the tokens the steps emitted
+    (steps + accepted) plus one or two whole tokens no step emitted: the first, from prefill
+    (SGLang's ``spec_accept_length`` = completion_tokens / spec_verify_ct beside its accepted
+    drafts). Every count must close: whole counts, no more accepted than drafted, and a printed
+    rate, where one is, accepted / drafted within its rounding. None otherwise (the printed
+    length then kept as before)."""
+    if acc is None or not steps or out is None or not _counts_close(f, acc, dra):
+        return None
+    extra = out - (steps + acc)
+    if not 1 <= extra <= _OUTSIDE_STEPS:
+        return None
+    return (
+        f"{_FIRST_TOKEN_RULE} ({out} / {steps}), and the output "
+        f"is the {steps} steps' tokens (1 + accepted each: {steps + acc}) plus {extra} no "
+        f"verify step emitted (the prefill's): 1 + accepted / steps ({acc} / {steps})"
     )
 
 
@@ -814,6 +855,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     target_first = bool(positions) and min(f.positions) == 0 and positions[0] == 1.0
     bonus = UNDECIDED
     length: float | None = None
+    counted: float | None = None  # the length the counts give where they decide it
     # --- bonus token
     if (
         f.tok_per_step is not None
@@ -983,6 +1025,16 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 bonus = Decision(INCLUDED, "identity: printed length = 1 + accepted / steps")
             elif _close(printed_len, per, tol):
                 bonus = Decision(EXCLUDED, "identity: printed length = accepted / steps")
+            elif (
+                out is None
+                and f.length is not None
+                and _counts_close(f, acc, dra)
+                and (outside := _tokens_outside_steps(f.length, acc, steps)) is not None
+            ):
+                # '3.75' over 8 steps with 21 accepted and no output count: 3.75 x 8 = 30 is
+                # the steps' 29 tokens and one no step emitted; the counts give 1 + 21 / 8
+                counted = round(1 + per, 6)
+                bonus = Decision(INCLUDED, f"{_FIRST_TOKEN_TIMES}: {outside}")
             else:
                 notes.append(
                     f"identity failed: printed length {printed_len:g} is neither 1 + accepted / "
@@ -1021,6 +1073,13 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         if bonus is UNDECIDED and steps and out is not None:
             if _close(printed_len, out / steps, tol):
                 bonus = Decision(INCLUDED, "identity: printed length = output tokens / steps")
+                if (prefill := _first_token_counted(f, acc, steps, out, dra)) is not None:
+                    # '30 tokens over 8 steps, 21 accepted': 8 + 21 = 29 emitted by the steps,
+                    # the 30th is the prefill's; the counts give 1 + 21 / 8, not 30 / 8
+                    assert acc is not None
+                    counted = round(1 + acc / steps, 6)
+                    bonus = Decision(INCLUDED, prefill)
+                    notes[:] = [n for n in notes if _NEITHER not in n]
             elif _close(printed_len, out / steps - 1, tol):
                 bonus = Decision(EXCLUDED, "identity: printed length = output tokens / steps - 1")
         if bonus is UNDECIDED and summed:
@@ -1125,7 +1184,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         ):
             bonus = Decision(INCLUDED, "tool: " + _BONUS_BY_TOOL[tool])
         if bonus.value == INCLUDED:
-            length = printed_len
+            length = printed_len if counted is None else counted
         elif bonus.value == EXCLUDED:
             length = printed_len + 1
     if printed_len is None and steps and acc is not None and f.steps_name.strip() == "proposals":
@@ -1362,6 +1421,8 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             "identity: accepted per step = 1 + accepted / steps",
             "identity: accepted per step = accepted / steps",
             "identity: accepted per step = output",
+            _FIRST_TOKEN_RULE,
+            _FIRST_TOKEN_TIMES,
         )
     ) or (bonus.rule.startswith("identity: printed length = output")):
         pooling = Decision(POOLED, "identity: the length is the run's totals' ratio")
@@ -1565,6 +1626,10 @@ def record(
     length = figs["accept_length"]
     printed = figs["printed_length"]
     summed = _above_drafted(printed, figs["drafted_tokens"], figs["steps"])
+    if summed and bonus.rule.startswith((_FIRST_TOKEN_RULE, _FIRST_TOKEN_TIMES)):
+        # the printed figure counts the prefill's token too (all drafts accepted: above 1 +
+        # drafts a step by that token over the steps); the length the counts give is checked
+        summed = _above_drafted(length, figs["drafted_tokens"], figs["steps"])
     if (
         (isinstance(printed, float) and printed > MAX_ACCEPT_LENGTH)
         or (isinstance(length, float) and length > MAX_ACCEPT_LENGTH + 1)
