@@ -110,6 +110,7 @@ from specdiag.core.logs.paste import slash_rows as SLR
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import speed_times as SPT
 from specdiag.core.logs.paste import stat_header as STH
+from specdiag.core.logs.paste import stat_sentence as SSN
 from specdiag.core.logs.paste import status_fields as STF
 from specdiag.core.logs.paste import step_emits as SEM
 from specdiag.core.logs.paste import step_made_up as SMU
@@ -1918,7 +1919,11 @@ def read_paste(
                     state = False
                 elif _MEASURED_SAID.search(t):
                     state = True
+    # a statistics sentence read as its table's row (stat_sentence.py): its line, its end
+    stat_said: dict[int, int] = {}
     for bi, blk in enumerate(all_blocks):
+        if stat_said and any(ln in stat_said for ln, _ in blk):
+            blk = [(ln, SSN.blank(t, stat_said[ln]) if ln in stat_said else t) for ln, t in blk]
         lead_title = _bold_lead(blk, prev_blk)
         held_mark = marked_below
         for _, t in blk if marks else ():
@@ -2546,6 +2551,17 @@ def read_paste(
             if " acc" in body:
                 # configurations' bare 'acc' columns the prose calls acceptance (swept_acc.py)
                 g = SWA.told_headers(g, text)
+            if "|" in body:
+                # a sentence right under the table stating a statistic of its runs ('Median
+                # 38.2 tok/s at 0.641.'): the table's statistics row (stat_sentence.py)
+                below = next(((ln, t) for ln, t in blk if ln > g.last_line), None)
+                if below is None and bi + 1 < len(all_blocks):
+                    below = next(
+                        (x for x in all_blocks[bi + 1][:1] if x[0] - g.last_line <= 2), None
+                    )
+                if (stated := SSN.row(g, below)) is not None:
+                    g, said_ln, said_end = stated
+                    stat_said[said_ln] = said_end
             if PLB.hinted(g):
                 # rows that are draft positions named by their number alone, under a title
                 # naming acceptance: each the rate at that position (position_labels.py)
@@ -2709,6 +2725,8 @@ def read_paste(
         # (a figure corrected to its actual value, corrected.py; one asserted wrong blanked,
         # misreported.py)
         # (a task-list item's requirement blanked, criterion.py)
+        if stat_said and any(ln in stat_said for ln, _ in blk):
+            blk = [(ln, SSN.blank(t, stat_said[ln]) if ln in stat_said else t) for ln, t in blk]
         rest = [(ln, CRT.blank(MR.blank(CR.corrected(t)))) for ln, t in blk if ln not in used]
         overlong = False
         for ln, t in rest if len(body) > MAX_LINE_FIGURES * 2 else ():
