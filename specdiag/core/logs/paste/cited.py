@@ -53,6 +53,13 @@ first person between the link and the value: that page's figure, quoted, no reco
 own after it (`based on [the guide](https://...), we got 2.9`) stays. A first person anywhere (`On our box the
 long prompts gave ...`) keeps the other sections read.
 
+A one-line record whose every value follows, in its sentence, a source's table, figure or
+section named as where it is (`in Table 2 of your paper`, `Figure 4 of their report shows`, `the
+preprint's Table 2`), or comes right after a passive report (`is reported as 2.71`) in a sentence
+naming no printer of a run (a log, a server, metrics, a tool): that source's figure quoted, no
+record, alone in the paste too. A first person anywhere in the sentence (the writer's own run,
+`we measured ... reported as`, or their own paper, `in Table 2 of our paper`) keeps it read.
+
 Pure: a record and the paste's lines in, a yes or no out.
 """
 
@@ -180,8 +187,14 @@ def card_digest(text: str) -> str | None:
 
 def cited(r: PasteRecord, raw: list[str]) -> bool:
     """Whether a one-figure record of prose is the reference its sentence cites (see the
-    module's rule): every place its line prints the value follows such a clause."""
-    if len(r.fields) != 1 or r.first_line != r.last_line or not 1 <= r.first_line <= len(raw):
+    module's rule): every place its line prints the value follows such a clause; or a one-line
+    record whose every figure its sentence credits to a source's table, figure or section, or
+    says is reported (_quoted_report)."""
+    if r.first_line != r.last_line or not 1 <= r.first_line <= len(raw):
+        return False
+    if _quoted_report(r, raw[r.first_line - 1]):
+        return True
+    if len(r.fields) != 1:
         return False
     line = raw[r.first_line - 1]
     val = r.fields[0][1].strip().strip("*`")
@@ -194,6 +207,93 @@ def cited(r: PasteRecord, raw: list[str]) -> bool:
         or ("#" in line and _thread_before(line, m.start()))
         for m in places
     )
+
+
+# a source's table, figure or section named as where a figure is ('in Table 3 of your paper',
+# 'from Fig. 2 in the authors' report', 'Figure 2 of their write-up shows', 'the paper's Table
+# 3'): that source's figure, read off its page and quoted
+_REF_LABEL = (
+    r"(?:table|tab\.|figure|fig\.|section|sec\.|§|appendix|chart|plot)\s*"
+    r"(?:\d{1,3}(?:\.\d{1,2})?[a-z]?|[IVX]{1,4}\b|[A-H]\b)"
+)
+_REF_OWNER = r"(?:the|your|their|his|her|its|this|that|[\w-]+['’]s?)"
+_REF_SOURCE = (
+    r"(?:paper|preprint|article|publication|thesis|tech(?:nical)?\s+report|report|"
+    r"blog(?:\s*post)?|write-?up|model[\s_-]*card|readme)"
+)
+_REF_VERB = (
+    r"(?:shows?|showed|reports?|reported|lists?|listed|gives?|gave|says|states|claims|quotes)"
+)
+_REFERENCED = re.compile(
+    r"\b(?:in|from|per|according\s+to)\s+(?:the\s+)?"
+    + _REF_LABEL
+    + r"\s+(?:of|in|from)\s+"
+    + _REF_OWNER
+    + r"\s+(?:[\w'’-]+\s+){0,2}?"
+    + _REF_SOURCE
+    + r"\b|"
+    r"\b"
+    + _REF_LABEL
+    + r"\s+(?:of|in)\s+"
+    + _REF_OWNER
+    + r"\s+(?:[\w'’-]+\s+){0,2}?"
+    + _REF_SOURCE
+    + r"\s+"
+    + _REF_VERB
+    + r"\b|"
+    r"\b" + _REF_OWNER + r"\s+(?:[\w'’-]+\s+){0,2}?" + _REF_SOURCE + r"['’]s\s+" + _REF_LABEL,
+    re.I,
+)
+# a figure said to be reported, passive, right before it ('the length is reported as 3.25', 'was
+# reported to be about 0.6'): a figure told of another's report
+_PASSIVE_REPORT = re.compile(
+    r"\b(?:is|are|was|were|been|being)\s+(?:also\s+|only\s+|instead\s+)?reported\s+"
+    r"(?:as|to\s+be|at)\s+(?:(?:approximately|about|around|roughly|only|just)\s+|[~≈]\s*)?"
+    r"[*_`]{0,2}$",
+    re.I,
+)
+# a printer of a run named in the sentence ('reported as 1.0 in the server log', 'by vLLM'): the
+# tool's report of the writer's run, never a quotation
+_PRINTER = re.compile(
+    r"\b(?:logs?|logged|logging|server|metrics?|outputs?|console|stdout|stderr|dashboard|endpoint|"
+    r"script|terminal|engine|benchmark\w*|bench|run|runs|ran|running|prometheus|trace|"
+    r"sglang|vllm|tensorrt\w*|trt-llm|llama\.cpp|lmdeploy|mlx)\b",
+    re.I,
+)
+# a sentence's end; a point after a reference's abbreviation ('Fig. 2', 'Tab. 3') ends none
+_REF_SENTENCE_END = re.compile(r"(?<![Ff]ig)(?<![Tt]ab)(?<![Ss]ec)(?<![Ee]q)[.!?](?=\s)")
+
+
+def _quoted_report(r: PasteRecord, line: str) -> bool:
+    """Whether every place the line prints one of the record's values is in a sentence crediting
+    it to a source's table, figure or section named before it (_REFERENCED), or right after a
+    passive report (_PASSIVE_REPORT) in a sentence naming no printer of a run; no first person
+    anywhere in the sentence (the writer's own run, or their own paper: read as before)."""
+    vals = {v.strip().strip("*`~≈ ") for _, v in r.fields}
+    places = [
+        m
+        for val in vals
+        if val
+        for m in re.finditer(r"(?<![\w.])" + re.escape(val) + r"(?![\w.]?\d)", line)
+    ]
+    if not places or len({v for v in vals if v}) != len(r.fields):
+        return False
+    for m in places:
+        start = max(
+            (e.end() for e in _REF_SENTENCE_END.finditer(line, max(m.start() - 600, 0), m.start())),
+            default=max(m.start() - 600, 0),
+        )
+        end = _REF_SENTENCE_END.search(line, m.end())
+        sentence = line[start : end.start() if end else len(line)]
+        if ANY_FIRST_PERSON.search(sentence):
+            return False
+        before = line[start : m.start()]
+        if _REFERENCED.search(before):
+            continue
+        if _PASSIVE_REPORT.search(before) and not _PRINTER.search(sentence):
+            continue
+        return False
+    return True
 
 
 # a thread cited by its number as the subject reporting a figure ('Issue #N reports', 'PR #12

@@ -29,6 +29,12 @@ acceptance)` over `Draft acceptance rate: 71.4% (350 accepted of 490 drafted)`),
 headline: one record, the later one. Other decimals, no counts below, or two later records of
 the figure leave both records.
 
+A title printing one figure alone (a length or a rate, no counts) whose value the rest of the
+paste prints once only, digit for digit, in a sentence naming the same figure before it, on the
+line of exactly one later record printing no other value of that figure (`... the accept rate
+falls to 0.23. The accept length drops to 1.62`): the body restating the title's run, one
+record, the later one. A title printing a speed too is the paced rule's (above).
+
 Pure: records in, records out; the later records indexed by their figures once a paste.
 """
 
@@ -227,6 +233,71 @@ def _titled(
         out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
 
 
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+
+
+def _figure_name(name: str) -> str | None:
+    """The shortest tail of a field's name naming the same acceptance figure ('accept rate' of
+    'MTP accept rate'), or None where the name names none."""
+    metric = C.key(name).metric
+    if metric not in C.ACCEPTANCE:
+        return None
+    words = C._MARKUP.sub("", name).split()
+    for k in range(1, len(words) + 1):
+        tail = " ".join(words[-k:])
+        if C.key(tail).metric == metric:
+            return tail
+    return None
+
+
+def _title_named_again(
+    records: list[PasteRecord], raw: list[str], drop: set[int], out: list[PasteRecord]
+) -> None:
+    """A record of the paste's title (its first line, prose) printing one figure alone (a length
+    or a rate, no counts), whose value the rest of the paste prints again, digit for digit, once
+    only, in a sentence naming the same figure before it (`the draft accept rate falls ... to
+    0.23`), on the line of exactly one later record that prints no other value of that figure
+    (its other figure, `the accept length drops to 1.62`): the body restating the title's run,
+    one record, the later one."""
+    first = next((n for n, t in enumerate(raw, 1) if t.strip()), 0)
+    for i, r in enumerate(records):
+        if r.first_line != first or i in drop or not _lead(r, raw) or r.structure != "prose":
+            continue
+        fig = _one_figure(r)
+        name = _figure_name(r.fields[0][0]) if fig is not None else None
+        if fig is None or name is None or _SPEED.search(raw[r.first_line - 1]):
+            continue  # (a title with a speed: _paced decides, a second speed is another run)
+        pct = fig.endswith("%")
+        num = re.escape(fig.rstrip("%"))
+        value = re.compile(r"(?<![\d.])" + num + (r"\s?%" if pct else r"(?![\d%]|\.\d)"))
+        places = [
+            (n, m)
+            for n in range(r.last_line + 1, len(raw) + 1)
+            for m in value.finditer(C._MARKUP.sub("", raw[n - 1]))
+        ]
+        if len(places) != 1:
+            continue
+        (n, m), line = places[0], C._MARKUP.sub("", raw[places[0][0] - 1])
+        start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, m.start())), default=0)
+        if name.lower() not in line[start : m.start()].lower():
+            continue
+        on_line = [
+            j
+            for j, o in enumerate(records)
+            if j != i and j not in drop and o.first_line <= n <= o.last_line
+        ]
+        if len(on_line) != 1:
+            continue
+        (j,) = on_line
+        o = records[j]
+        same = r.printed_rate if r.printed_rate is not None else r.printed_length
+        theirs = o.printed_rate if r.printed_rate is not None else o.printed_length
+        if theirs is not None and theirs != same:
+            continue  # (another value of the figure below: another run)
+        drop.add(i)
+        out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
+
+
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str]
 ) -> tuple[list[PasteRecord], list[int]]:
@@ -269,5 +340,6 @@ def fold(
         out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
     _paced(records, raw, drop, out)
     _titled(records, raw, drop, out)
+    _title_named_again(records, raw, drop, out)
     kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
     return [r for r, _ in kept], [b for _, b in kept]

@@ -50,6 +50,7 @@ from specdiag.core.logs.paste import dict_items as DI
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import drafts as D
 from specdiag.core.logs.paste import emits_column as EMC
+from specdiag.core.logs.paste import every_row as ER
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import figure_named_run as FNR
 from specdiag.core.logs.paste import fixed_k as FK
@@ -3247,6 +3248,16 @@ def read_paste(
     # a paste saying its target decodes one token a step whatever is accepted ('1 target
     # decode per token', 'no batched verify yet'): no length computed from a rate (token_a_step.py)
     records = TAS.undo(records, text)
+    if "(" in text and ("every" in text or "each" in text):
+        # a figure listed for every row of the table above ('at every len (2.41, 2.65)'):
+        # one record a row (every_row.py), a block of their own, in line order
+        taken = {n for r in records for n in range(r.first_line, r.last_line + 1)}
+        if every_rows := ER.records(raw, taken):
+            both = sorted(
+                [*zip(records, block_of, strict=True), *((r, n_blocks + 2) for r in every_rows)],
+                key=lambda rb: rb[0].first_line,
+            )
+            records, block_of = [r for r, _ in both], [b for _, b in both]
     if ratio_records:
         # the compression ratios' records, a block of their own, in line order among the others
         both = sorted(
