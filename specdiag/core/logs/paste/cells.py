@@ -1672,6 +1672,31 @@ _NOT_A_RUN_LABEL = re.compile(
 )
 
 
+# a value with the target's sampling it was measured under in brackets after it ('61% (temp=0)',
+# '0.74 (T = 0.7, top-p 0.9)', '2.9 (greedy; temperature 0)'): that run's figure, the bracket a
+# setting of sampling, no figure of its own. Every item must be such a setting: a draft setting
+# ('k=3', 'top-k 8', 'draft-max 4') or a second figure ('T=0: 82%') leaves the cell unread
+_BRACKETED = re.compile(r"^(?P<v>[^()\[\]]+?)\s*[(\[]\s*(?P<s>[^()\[\]]{1,60}?)\s*[)\]]$")
+_SAMPLING_ITEM = re.compile(
+    r"(?:(?:temp(?:erature)?)\s*[=:]?\s*|t\s*[=:]\s*)(?P<t>\d+(?:\.\d+)?|\.\d+)"
+    r"|top[-_ ]?p\s*[=:]?\s*(?P<p>0?\.\d+|[01](?:\.0+)?)|greedy|sampled|sampling",
+    re.I,
+)
+
+
+def _sampling_noted(t: str) -> re.Match[str] | None:
+    """``_BRACKETED``'s match of a value and a bracket of sampling settings alone (a temperature
+    of 2 at most, a top-p of 1 at most, 'greedy'), or None."""
+    m = _BRACKETED.match(t)
+    if m is None:
+        return None
+    for item in re.split(r"\s*[,;]\s*", m.group("s")):
+        got = _SAMPLING_ITEM.fullmatch(item.strip())
+        if got is None or (got.group("t") is not None and float(got.group("t")) > 2):
+            return None
+    return m
+
+
 def _labelled(t: str) -> re.Match[str] | None:
     """``_LABELLED``'s match of a value and its run's label in brackets, or None."""
     m = _LABELLED.match(t)
@@ -1902,7 +1927,7 @@ def value(text: str) -> Value | None:
         )
         if got is not None:
             return got
-        note = _SAMPLE_NOTE.match(t) or _labelled(t)
+        note = _SAMPLE_NOTE.match(t) or _labelled(t) or _sampling_noted(t)
         if note is None:
             return None
         t = note.group("v").strip()  # '0.6470 ± 0.0202 (1se, n=558)': what the spread is, n

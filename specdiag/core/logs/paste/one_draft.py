@@ -318,11 +318,15 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
     accepted of drafted tokens (by its counts or its tool; never SGLang's, whose rate formula
     changed between versions). The records' own lines count
     as settings too, but for a record's own drafted count (``draft= 106`` of a bench's row).
-    Never where a record prints a length (the paste's runs are no rates alone), the paste
+    Never where a record prints a length (the paste's runs are no rates alone) or holds a
+    length of another rule (a record whose length a one-draft rule already gave, a row under
+    a caption stating the same maximum, is the paste's convention and stops nothing: the
+    paste's other rates, an aggregate below those rows, take it too), the paste
     names a second target model or tells a change of setup (drafts._CHANGED: `earlier`,
     `instead`, `tried`, `switched`: the setting may be another run's)."""
     if not records or any(
-        r.printed_length is not None or r.accept_length is not None for r in records
+        r.printed_length is not None or (r.accept_length is not None and not _one_draft_rule(r))
+        for r in records
     ):
         return records
     own_lines: dict[int, PasteRecord] = {
@@ -370,6 +374,20 @@ def paste(records: list[PasteRecord], lines: list[tuple[int, str]]) -> list[Past
             r = _decided(r, said, "the paste, above its runs", _HEDGE.search(own) is not None)
         out.append(r)
     return out
+
+
+# the rules of a length from one draft token a step (RULE, and drafts.py's caption rules of a
+# rate or of counts: 'computed: 1 + accepted / drafted (a / d), one draft token a step')
+_ONE_DRAFT_RULE = re.compile(r"^computed: 1 \+ [^,]+, (?:at most )?one draft token a step\b")
+
+
+def _one_draft_rule(r: PasteRecord) -> bool:
+    """A record of no printed length whose length a one-draft rule gave (bonus included)."""
+    return (
+        r.printed_length is None
+        and r.bonus.value == INCLUDED
+        and _ONE_DRAFT_RULE.match(r.bonus.rule) is not None
+    )
 
 
 # a row's keys ('pred= 192 draft=   0 acc=   0 rate=n/a': 'pred', 'draft', 'acc', 'rate')
