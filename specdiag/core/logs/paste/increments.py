@@ -19,7 +19,7 @@ import re
 # interpret._AMOUNT_CHANGED)
 _VERB_AT_END = re.compile(
     r"\b(?:costs?|costing|loses|lost|losing|gains?|gained|gaining|adds|added|adding|shaves?|"
-    r"shaved|sheds?|trims?|trimmed)"
+    r"shaved|sheds?|trims?|trimmed|drops|dropped|dropping)"
     r"(?:\s+(?:another|a\s+further|an\s+extra|only|just|about|roughly|around|nearly|almost))?"
     r"\s*[~≈+]?\s*$",
     re.I,

@@ -1025,10 +1025,29 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
         return []
     # the title's figure said in a note: one series with the paste's other records of that
     # figure (reader._one_name_one_way)
+    corner = _CORNER.match(first)
     return [
-        dataclasses.replace(r, notes=(*r.notes, TITLED_LENGTH)) if title.metric == C.LENGTH else r
+        dataclasses.replace(
+            r,
+            notes=(*r.notes, TITLED_LENGTH) if title.metric == C.LENGTH else r.notes,
+            labels=_corner_labels(r.labels, first, corner) if corner else r.labels,
+        )
         for r in _by_rows(g, cols, keys, ctx)
     ]
+
+
+# a corner cell naming the rows' variable and the columns' ('tp\\conc', 'bs \\ ctx'): the first
+# column's values are the first's, the header's cells the second's
+_CORNER = re.compile(r"^([a-z][\w .-]{0,24}?)\s*\\\s*([a-z][\w .-]{0,24})$")
+
+
+def _corner_labels(
+    labels: tuple[tuple[str, str], ...], first: str, corner: re.Match[str]
+) -> tuple[tuple[str, str], ...]:
+    """A titled table's record labels under a corner cell naming both variables: the row's
+    value under the first name, the column's under the second."""
+    names = {first: corner.group(1).strip(), "column": corner.group(2).strip()}
+    return tuple((names.get(k.strip().lower(), k), v) for k, v in labels)
 
 
 TITLED_LENGTH = "an accept length: the title above the table names it"
@@ -5223,7 +5242,10 @@ _DECIMAL_ONE = re.compile(r"\d+\.\d+")
 # figures may stand between: 'costs greedy only 5%')
 _AMOUNT_CHANGED = re.compile(
     r"\b(?:costs?|costing|loses|lost|losing|gains?|gained|gaining|adds|added|shaves?|shaved|"
-    r"sheds?|trims?|trimmed)\s+(?:[^\W\d]+\s+){0,4}?[*`]{0,2}[~≈+−-]?$",
+    r"sheds?|trims?|trimmed|drops|dropped|dropping)"
+    # (words between, a hedge or 'another', never 'to', 'at' or 'from': 'dropped to 1.8 accept
+    # length' is where the figure went, its level)
+    r"\s+(?:(?!(?:to|at|from)\s)[^\W\d]+\s+){0,4}?[*`]{0,2}[~≈+−-]?$",
     re.I,
 )
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
@@ -8038,6 +8060,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
+            continue
+        if _AMOUNT_CHANGED.search(text, max(0, m.start() - 60), m.start()):
+            # 'the old ids lost ~0.2 accept length on the large model': by how much the figure
+            # changed, no run's level (its name taken with it)
+            for i in range(m.start(), m.end()):
+                rest[i] = " "
             continue
         if (
             k.metric == C.TOK_PER_STEP

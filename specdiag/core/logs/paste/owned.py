@@ -7,6 +7,13 @@ bench, report). The text speaks of that component (an industry overview, another
 speedup), not of the run whose acceptance figures the paste prints: the name attributes no
 figure to the engine. A name right before its figures or its run ('vLLM's EAGLE-3 run',
 'SGLang's MetricsLogger prints') still does.
+
+So does an engine named only as the source of code the paste's own program took or matched:
+'ported from vLLM', 'copied from SGLang's sampler', 'matching vllm's eagle_head.py default',
+'to match SGLang's behaviour'. The program printing the figures is the paste's own, the
+engine's file, default or implementation only what it copied. An object naming a figure or a
+result ('matching vLLM's 2.31', 'matches SGLang's acceptance length') is the engine's own
+measurement: the name is kept.
 """
 
 from __future__ import annotations
@@ -34,13 +41,54 @@ _KERNEL_BACKEND = re.compile(
 )
 
 
+# code the paste's own program took from an engine: 'ported from vLLM', 'copied from SGLang's
+# sampler', 'adapted from upstream llama.cpp' (the engine the source of the code, never the run)
+_COPIED = re.compile(
+    r"(?i:\b(?:ported|port|copied|copy|borrowed|adapted|taken|lifted|vendored|derived)"
+    r"\s+(?:(?:straight|directly|verbatim|as-is)\s+)?from\s+(?:the\s+|upstream\s+)?)"
+    + _ENGINE
+    + r"(?![A-Za-z0-9_-])"
+)
+# a file, a default or an implementation the paste's program matched ('matching vllm's
+# eagle_head.py default', 'to match SGLang's behaviour', 'mirrors vLLM'): the words after the
+# engine up to the clause's end its object
+_MATCHED = re.compile(
+    r"(?i:\b(?:match(?:es|ed|ing)?|mirror(?:s|ed|ing)?|same\s+as|identical\s+to)"
+    r"\s+(?:the\s+|upstream\s+)?)" + _ENGINE + r"(?![A-Za-z0-9_-])"
+)
+_CLAUSE_END = re.compile(r"[;:\n]|[.!?,](?:\s|$)")
+# an object naming a figure or a result ('matching vLLM's 2.31', 'matches SGLang's acceptance
+# length'): the engine's own figures, which keep their engine
+_FIGURE_OBJECT = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)?\s*%?(?![\w.])|accept|\bacc[_ ]?len|\bAL\b|τ|tok/s|tokens?\s*(?:/|per)"
+    r"|throughput|speed|latency|\bresults?\b|\bnumbers?\b|\bfigures?\b|\bscores?\b|measur",
+    re.I,
+)
+_TAKEN_QUICK = re.compile(
+    r"(?i:match|mirror|same\s+as|identical|ported|port\s|copied|copy|borrowed|adapted|taken"
+    r"|lifted|vendored|derived)"
+)
+
+
+def _taken(text: str) -> list[tuple[int, int]]:
+    """The spans of the engine names the text names only as the source of code the paste's own
+    program copied or matched (_COPIED, _MATCHED): those name no printer of its figures."""
+    cut = [m.span("t") for m in _COPIED.finditer(text)]
+    for m in _MATCHED.finditer(text):
+        stop = _CLAUSE_END.search(text, m.end())
+        if not _FIGURE_OBJECT.search(text, m.end(), stop.start() if stop else len(text)):
+            cut.append(m.span("t"))
+    return cut
+
+
 def blanked(text: str) -> str:
-    """``text`` with each engine name that owns a component of its own (the module's rule)
-    blanked (same length)."""
+    """``text`` with each engine name that owns a component of its own, or that the paste's
+    own code copied or matched (the module's rules), blanked (same length)."""
     owned = any(m in text for m in _MARKS)
     # (a substring test, no lowered copy: this runs on every text asked for its tools)
     kernels = any(w in text for w in ("ackend", "ACKEND", "ernel", "ERNEL"))
-    if not owned and not kernels:
+    taken = _TAKEN_QUICK.search(text) is not None
+    if not owned and not kernels and not taken:
         return text
     cut = [
         m.span("t")
@@ -51,7 +99,8 @@ def blanked(text: str) -> str:
         m.span("t") if m.group("t") is not None else m.span("u")
         for m in (_KERNEL_BACKEND.finditer(text) if kernels else ())
     )
-    cut.sort()
+    cut.extend(_taken(text) if taken else ())
+    cut = sorted(set(cut))
     for a, b in reversed(cut):
         text = text[:a] + " " * (b - a) + text[b:]
     return text

@@ -577,6 +577,14 @@ def _named_pair_head(t: str) -> list[str]:
     return out
 
 
+def _ruled_header(run: list[Line]) -> int:
+    """Where the lines under a spaced header meet the header of a table drawn below them: the
+    first line after the first that stands over a rule of dashes ('bs\\ctx  1  32' over
+    '------  ---  ---', its title the line above it), never a row of the table above; the
+    run's length where none does."""
+    return next((k for k in range(1, len(run) - 1) if _DASH_RULE.match(run[k + 1][1])), len(run))
+
+
 def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     """A header of three cells or more (no number, no sentence end) over rows of as many cells
     and as many numbers: two numbers or more a row, or, where a row's words were joined, two
@@ -586,10 +594,15 @@ def _spaced_table(run: list[Line], whole: bool) -> Grid | None:
     if "|" in t or t.rstrip()[-1:] in ".:,;!?" or t.lstrip()[:1] == "#":
         return None
     paired = _named_pair_head(t)
+    ruled = _ruled_header(run)
     for head in (_settings_head(t), _spaced_cells(t), t.split(), paired):
         rows: list[tuple[int, list[str]]] = []
         numbers, joined = 0, False
-        for ln, u in run[1:] if len(head) >= 3 and not any(map(_is_number, head)) else ():
+        for k, (ln, u) in (
+            enumerate(run[1:], 1) if len(head) >= 3 and not any(map(_is_number, head)) else ()
+        ):
+            if k == ruled:
+                break
             got = _spaced_row(u, len(head))
             # (under a header whose acceptance pair was joined, a row's words are its cells:
             # labels of several words leave the table to the readers of varied labels)
@@ -796,7 +809,7 @@ def _tail_named_table(run: list[Line]) -> Grid | None:
     ]
     if None in lengths[:-1] or lengths == [None]:
         return None
-    under = [(ln, u) for ln, u in run[1:] if u.strip()]
+    under = [(ln, u) for ln, u in run[1 : _ruled_header(run)] if u.strip()]
     if len(under) < 2 or (lengths[-1] is not None and all(map(_plain_row, (u for _, u in under)))):
         # (one line is no table; rows of words then numbers: the spaced readers', but for rows
         # ending in a per-position list, whose commas those readers take for no cell)
