@@ -88,6 +88,7 @@ from specdiag.core.logs.paste import slash_carry as SC
 from specdiag.core.logs.paste import slash_settings as SS
 from specdiag.core.logs.paste import sourced as SRC
 from specdiag.core.logs.paste import split_rates as SR
+from specdiag.core.logs.paste import statistic_columns as STCOL
 from specdiag.core.logs.paste import stats_cells as STC
 from specdiag.core.logs.paste import step_counts as STEPC
 from specdiag.core.logs.paste import step_emits as SEM
@@ -1501,6 +1502,10 @@ def grid(
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(*_statistic_pairs(g, cols))
+    if drop := STCOL.dropped([" ".join(x for x in col if x) for col in cols]):
+        # columns of one figure's statistics ('AL (mean)', 'AL (median)'): one run's figure
+        # summarised two ways, its centre kept (statistic_columns.py)
+        g, cols = _split_columns(g, cols, {j: [] for j in drop}, lambda c, n: [])
     g, cols, round_proofs = _round_stats(g, cols)
     if "(" in "".join(c for _, cells in g.rows for c in cells):
         if above:
