@@ -60,6 +60,12 @@ naming no printer of a run (a log, a server, metrics, a tool): that source's fig
 record, alone in the paste too. A first person anywhere in the sentence (the writer's own run,
 `we measured ... reported as`, or their own paper, `in Table 2 of our paper`) keeps it read.
 
+Figures each followed, in their sentence, by a passive clause saying they were quoted (`are
+cited from "a trial run"`, `were quoted from the thread`), or, where the sentence calls them
+claims (`claims (...)`), taken from a source (`are taken from`, `according to`): quoted, not
+measured, no record, however many figures the record holds. A first person in the sentence
+(`we measured 2.40 and it is quoted in the PR`) is the writer's run, cited by themselves: read.
+
 Pure: a record and the paste's lines in, a yes or no out.
 """
 
@@ -185,14 +191,75 @@ def card_digest(text: str) -> str | None:
     return card
 
 
+# a passive clause after the figures saying where they were quoted from ('... are cited from "a
+# smoke run"', 'were quoted from the thread'): 'cited' or 'quoted' always; 'taken', 'copied',
+# 'lifted' or 'borrowed' from, or 'according to', only where the figures are called claims
+# ('the claims (...) are taken from', 'claimed figures ... according to'): a writer may take
+# their own figure from a metrics endpoint
+_CITED_AFTER = re.compile(
+    r"\b(?:are|is|were|was|been|being)\s+(?:all\s+|only\s+|just\s+|simply\s+|\w+ly\s+)?"
+    r"(?:cited|quoted)\s+(?:verbatim\s+)?(?:from|in|by)\b",
+    re.I,
+)
+_CLAIMED_AFTER = re.compile(
+    r"\b(?:(?:are|is|were|was|been|being)\s+(?:all\s+|only\s+|just\s+|simply\s+|\w+ly\s+)?"
+    r"(?:taken|copied|lifted|borrowed)\s+(?:verbatim\s+)?from|according\s+to)\b",
+    re.I,
+)
+# the figures called claims before them ('Specific quantitative claims (', 'the claimed AL')
+_CLAIM_NOUN = re.compile(r"\bclaim(?:s|ed)\b", re.I)
+
+
+def _cited_after(r: PasteRecord, line: str) -> bool:
+    """Whether every figure the record prints on ``line`` is followed, in its sentence, by a
+    clause saying it was quoted from elsewhere (_CITED_AFTER; _CLAIMED_AFTER where the sentence
+    calls the figures claims before them), no first person anywhere in the sentence (the
+    writer's own run, cited by themselves: 'we measured 2.74 and it is quoted in the PR')."""
+    vals = [v.strip().strip("*`") for _, v in r.fields if re.search(r"\d", v)]
+    if not vals:
+        return False
+    for val in vals:
+        places = list(re.finditer(r"(?<![\w.])" + re.escape(val) + r"(?![\w.]?\d)", line))
+        if not places:
+            return False
+        for m in places:
+            start = max(
+                (e.end() for e in _SENTENCE_END.finditer(line, max(m.start() - 400, 0), m.start())),
+                default=0,
+            )
+            start = max(start, m.start() - 400)
+            end = _SENTENCE_END.search(line, m.end(), m.end() + 400)
+            stop = end.start() if end else min(len(line), m.end() + 400)
+            sentence = line[start:stop]
+            if ANY_FIRST_PERSON.search(sentence):
+                return False
+            if _CITED_AFTER.search(line, m.end(), stop):
+                continue
+            if _CLAIM_NOUN.search(line, start, m.start()) and _CLAIMED_AFTER.search(
+                line, m.end(), stop
+            ):
+                continue
+            return False
+    return True
+
+
 def cited(r: PasteRecord, raw: list[str]) -> bool:
-    """Whether a one-figure record of prose is the reference its sentence cites (see the
-    module's rule): every place its line prints the value follows such a clause; or a one-line
-    record whose every figure its sentence credits to a source's table, figure or section, or
-    says is reported (_quoted_report)."""
+    """Whether a record of prose is the reference its sentence cites (see the module's rule):
+    every place its line prints the value follows such a clause; or a one-line record whose
+    every figure its sentence credits to a source's table, figure or section, or says is
+    reported (_quoted_report); or (any number of figures) every figure is followed by a clause
+    saying it was quoted from elsewhere (_cited_after)."""
     if r.first_line != r.last_line or not 1 <= r.first_line <= len(raw):
         return False
-    if _quoted_report(r, raw[r.first_line - 1]):
+    line = raw[r.first_line - 1]
+    if _quoted_report(r, line):
+        return True
+    low = line.lower()
+    if (
+        r.kind != TABLE_ROW
+        and ("cited" in low or "quoted" in low or "claim" in low)
+        and _cited_after(r, line)
+    ):
         return True
     if len(r.fields) != 1:
         return False

@@ -33,6 +33,11 @@ Only where every bit of this is the paste's own word:
   a rate alone within [0, 1], exact (no ``~``, no range), not per
   position, not per output token, with no k of its own in its labels.
 
+A settings item stating k in words (`Base: a · Drafter: b · 4 speculative tokens`), no other k
+and none of the exclusions above, decides records printing their accepted and drafted token
+counts whose drafted counts are all whole multiples of k: 1 + k x accepted / drafted, whatever
+the tool (the counts, not the engine, prove each step drafted k; :func:`phrased`).
+
 Pure: records in, records out.
 """
 
@@ -260,9 +265,91 @@ def _fits(r: PasteRecord) -> bool:
     return OD._fits(r) or _counts_only(r)
 
 
+# a run's settings item stating its draft tokens a step in words ('5 speculative tokens' between
+# separators of a settings line, 'Target: a · Draft: b · 5 speculative tokens', 'with 4
+# speculative tokens per step'): the item alone between a line's start, a separator ('·', '|',
+# ',', ';', '•') or 'with' / 'using', and a separator, 'per step' or the line's end; never after
+# a bound ('up to', 'max') nor a count a run made ('accepted 5 speculative tokens')
+_K_PHRASE = re.compile(
+    r"(?:^|[·|,;•]|\b(?:with|using))[ \t]*(?<!\bto )(?<!\bmost )(?<!\bmax )"
+    r"(?P<k>\d{1,2})[ \t]+speculative[ \t]+tokens?"
+    r"(?:[ \t]+(?:per|a|each)[ \t]+(?:step|iteration|round|forward))?[ \t]*(?=[·|,;•)]|$)",
+    re.I | re.M,
+)
+PHRASE_RULE = (
+    "computed: 1 + k x accepted / drafted, k = the speculative tokens a step the paste's "
+    "settings state in words"
+)
+
+
+def phrased(text: str) -> int | None:
+    """The one k the paste's settings state in words (_K_PHRASE), every such item the same, no
+    other k in any spelling, no draft maximum, no tree setting, no proposer of variable drafts;
+    else None."""
+    if "speculative token" not in text.lower():
+        return None
+    ks = {int(m.group("k")) for m in _K_PHRASE.finditer(text)}
+    if len(ks) != 1 or _LISTED.search(text) or _TREE.search(text) or _VARIABLE.search(text):
+        return None
+    if V.DRAFT_MAX.search(text) is not None or _VLLM_K.search(text):
+        return None
+    k = ks.pop()
+    if k < 2 or I.k_stated(text) not in (None, k):
+        return None
+    return k
+
+
+def _counted_any(r: PasteRecord, k: int) -> bool:
+    """A record printing its accepted and drafted token counts (its rate their quotient, by
+    identity) with the drafted count a whole multiple of ``k``, whatever its tool."""
+    acc, dra = r.accepted_tokens, r.drafted_tokens
+    return (
+        acc is not None
+        and dra is not None
+        and dra > 0
+        and dra % k == 0
+        and 0 <= acc <= dra
+        and r.steps is None
+        and r.output_tokens is None
+        and r.accept_length is None
+        and r.printed_length is None
+        and not r.per_position
+        and r.rate_basis.value == PER_DRAFT
+        and r.rate_basis.rule.startswith("identity: rate = accepted / drafted")
+    )
+
+
+def _by_phrase(records: list[PasteRecord], k: int) -> list[PasteRecord]:
+    """Each counted record (_counted_any) by the paste's k in words: 1 + k x accepted / drafted,
+    where every drafted count the paste prints is a whole multiple of k (one off: some step
+    drafted fewer, the k no fixed depth) and at least one record is counted."""
+    if any(r.drafted_tokens is not None and r.drafted_tokens % k for r in records):
+        return records
+    out = []
+    for r in records:
+        if _counted_any(r, k):
+            r = dataclasses.replace(
+                r,
+                accept_length=round(1 + k * (r.accepted_tokens or 0) / (r.drafted_tokens or 1), 6),
+                bonus=Decision(
+                    INCLUDED,
+                    f"{PHRASE_RULE} ({k}): the drafted count a whole multiple of k, every step "
+                    "drafted k; the rate is accepted / drafted",
+                ),
+                notes=decided_notes(r.notes),
+            )
+        out.append(r)
+    return out
+
+
 def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """vLLM's lone rates, 1 + k x rate with the paste's one fixed k (see the module); where the
-    paste sets none, each vLLM record by the one MTP=N depth its own section states."""
+    paste sets none, each vLLM record by the one MTP=N depth its own section states; a record
+    of counts by the one k the paste's settings state in words (_K_PHRASE)."""
+    if "speculative token" in text.lower() and any(r.drafted_tokens for r in records):
+        scope0 = _without_usage(text, records)
+        if (k0 := phrased(scope0)) is not None and any(_counted_any(r, k0) for r in records):
+            return _by_phrase(records, k0)
     if not any(_whose(r, 1) and _fits(r) for r in records) or (
         "speculative" not in text and "MTP" not in text and "mtp" not in text
     ):
