@@ -5193,7 +5193,7 @@ def _caption(line: str) -> str | None:
 # bonus token; at most 5), same prompts'): what the figure is, dropped to find its name
 _CAPTION_ASIDE = re.compile(r"\s*\([^()\n]{1,160}\)")
 # where a caption paragraph's first sentence ends: a stop, then a capital opening the next
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_CAPTION_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 def _paragraph_caption(blk: list[tuple[int, str]]) -> str | None:
@@ -5213,7 +5213,7 @@ def _paragraph_caption(blk: list[tuple[int, str]]) -> str | None:
         return "\x00"
 
     joined = _CAPTION_ASIDE.sub(dropped, " ".join(t.strip() for _, t in blk))
-    first = _SENTENCE_END.split(joined, maxsplit=1)[0]
+    first = _CAPTION_SENTENCE_END.split(joined, maxsplit=1)[0]
     own = asides[: first.count("\x00")]
     if any(I._OTHER_FIGURE.search(a) or _CLAIM_VERB.search(a) for a in own):
         return None
