@@ -55,10 +55,10 @@ long prompts gave ...`) keeps the other sections read.
 
 A one-line record whose every value follows, in its sentence, a source's table, figure or
 section named as where it is (`in Table 2 of your paper`, `Figure 4 of their report shows`, `the
-preprint's Table 2`), or comes right after a passive report (`is reported as 2.71`) in a sentence
-naming no printer of a run (a log, a server, metrics, a tool): that source's figure quoted, no
-record, alone in the paste too. A first person anywhere in the sentence (the writer's own run,
-`we measured ... reported as`, or their own paper, `in Table 2 of our paper`) keeps it read.
+preprint's Table 2`): that source's figure quoted, no record, alone in the paste too. A first
+person anywhere in the sentence (the writer's own run, `we measured ...`, or their own paper, `in
+Table 2 of our paper`) keeps it read; a figure only said to be reported (`is reported as 3.05`),
+alone in the paste, is a reported run (the house rule).
 
 Figures each followed, in their sentence, by a passive clause saying they were quoted (`are
 cited from "a trial run"`, `were quoted from the thread`), or, where the sentence calls them
@@ -311,30 +311,13 @@ _REFERENCED = re.compile(
     r"\b" + _REF_OWNER + r"\s+(?:[\w'’-]+\s+){0,2}?" + _REF_SOURCE + r"['’]s\s+" + _REF_LABEL,
     re.I,
 )
-# a figure said to be reported, passive, right before it ('the length is reported as 3.25', 'was
-# reported to be about 0.6'): a figure told of another's report
-_PASSIVE_REPORT = re.compile(
-    r"\b(?:is|are|was|were|been|being)\s+(?:also\s+|only\s+|instead\s+)?reported\s+"
-    r"(?:as|to\s+be|at)\s+(?:(?:approximately|about|around|roughly|only|just)\s+|[~≈]\s*)?"
-    r"[*_`]{0,2}$",
-    re.I,
-)
-# a printer of a run named in the sentence ('reported as 1.0 in the server log', 'by vLLM'): the
-# tool's report of the writer's run, never a quotation
-_PRINTER = re.compile(
-    r"\b(?:logs?|logged|logging|server|metrics?|outputs?|console|stdout|stderr|dashboard|endpoint|"
-    r"script|terminal|engine|benchmark\w*|bench|run|runs|ran|running|prometheus|trace|"
-    r"sglang|vllm|tensorrt\w*|trt-llm|llama\.cpp|lmdeploy|mlx)\b",
-    re.I,
-)
 # a sentence's end; a point after a reference's abbreviation ('Fig. 2', 'Tab. 3') ends none
 _REF_SENTENCE_END = re.compile(r"(?<![Ff]ig)(?<![Tt]ab)(?<![Ss]ec)(?<![Ee]q)[.!?](?=\s)")
 
 
 def _quoted_report(r: PasteRecord, line: str) -> bool:
     """Whether every place the line prints one of the record's values is in a sentence crediting
-    it to a source's table, figure or section named before it (_REFERENCED), or right after a
-    passive report (_PASSIVE_REPORT) in a sentence naming no printer of a run; no first person
+    it to a source's table, figure or section named before it (_REFERENCED); no first person
     anywhere in the sentence (the writer's own run, or their own paper: read as before)."""
     vals = {v.strip().strip("*`~≈ ") for _, v in r.fields}
     places = [
@@ -356,8 +339,6 @@ def _quoted_report(r: PasteRecord, line: str) -> bool:
             return False
         before = line[start : m.start()]
         if _REFERENCED.search(before):
-            continue
-        if _PASSIVE_REPORT.search(before) and not _PRINTER.search(sentence):
             continue
         return False
     return True

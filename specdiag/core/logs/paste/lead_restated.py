@@ -292,8 +292,8 @@ def _title_named_again(
         o = records[j]
         same = r.printed_rate if r.printed_rate is not None else r.printed_length
         theirs = o.printed_rate if r.printed_rate is not None else o.printed_length
-        if theirs is not None and theirs != same:
-            continue  # (another value of the figure below: another run)
+        if theirs is not None and (theirs != same or len(o.fields) < 2):
+            continue  # (another value of the figure below, or that figure alone again: another run)
         drop.add(i)
         out[j] = dataclasses.replace(out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line)))
 

@@ -1,9 +1,8 @@
 """A figure its sentence credits to a source's table, figure or section named before it ('in
-Table 2 of your paper, the mean accepted length is 2.71'), or says is reported, passive ('the
-rate is reported as 0.58'), with no first person in the sentence, is that source's figure quoted:
-no record, alone in the paste too. The writer's own run ('we measured', 'in Table 2 of our
-paper'), a printer of a run named ('is reported as 1.0 in the server log'), or a source with no
-table, figure or section reference keep it read (cited.py)."""
+Table 2 of your paper, the mean accepted length is 2.71'), with no first person in the sentence,
+is that source's figure quoted: no record, alone in the paste too. The writer's own run ('we
+measured', 'in Table 2 of our paper'), a figure only said to be reported ('is reported as 1.0 in
+the server log'), or a source with no table, figure or section reference keep it read (cited.py)."""
 
 from __future__ import annotations
 
@@ -43,18 +42,6 @@ def test_a_figure_of_a_sources_table_is_quoted(
     read: Read, ref: str, name: str, lead: str, n: int, a: int, b: int
 ) -> None:
     line = f"{lead}{ref.format(n=n)}{name} {_length(a, b)}.\n"
-    assert [x.printed_length for x in read("# A question\n\n" + line).records] == []
-
-
-@settings(max_examples=examples(40), deadline=None)
-@given(
-    name=st.sampled_from(["the average acceptance length", "the mean accept length"]),
-    verb=st.sampled_from(["is reported as", "was reported to be", "is reported as about"]),
-    a=st.integers(2, 5),
-    b=st.integers(11, 99),
-)
-def test_a_passive_report_is_quoted(read: Read, name: str, verb: str, a: int, b: int) -> None:
-    line = f"However, {name} {verb} {_length(a, b)}, higher than the formula gives.\n"
     assert [x.printed_length for x in read("# A question\n\n" + line).records] == []
 
 
