@@ -47,9 +47,9 @@ from specdiag.core.logs.paste.model import (
 )
 
 RULE = "computed: 1 + k x rate, k = the draft tokens per step the table's caption states"
-_DRAFT_MAX = re.compile(V.DRAFT_MAX_RE, re.I)
+DRAFT_MAX = re.compile(V.DRAFT_MAX_RE, re.I)
 # a rate printed as an approximation or a range ('~75%', '70-80%', 'about 70%')
-_APPROX = re.compile(
+APPROX = re.compile(
     r"[~≈∼]|\b(?:about|around|approx\w*|roughly|circa)\b|\d\s*%?\s*(?:-|–|to)\s*\d", re.I
 )
 # a draft position or depth the caption measures at ('Acceptance at depth 1, k=3 chain:'): the
@@ -75,7 +75,7 @@ def caption_k(above: Sequence[str], paste: str) -> tuple[int, str] | None:
     ):
         return None
     k = found.pop()
-    if not 1 <= k <= E.FIXED_K_MOST or _DRAFT_MAX.search(paste) is not None:
+    if not 1 <= k <= E.FIXED_K_MOST or DRAFT_MAX.search(paste) is not None:
         return None
     return k, cap
 
@@ -104,7 +104,7 @@ def lengths(records: list[PasteRecord], said: tuple[int, str] | None) -> list[Pa
             or r.per_position
             or r.tool in ("llamacpp", "sglang")
             or len(shown) != 1
-            or _APPROX.search(C._MARKUP.sub("", shown[0])) is not None
+            or APPROX.search(C._MARKUP.sub("", shown[0])) is not None
             or any(C.key(n).metric == C.K for n, _ in labels)
             or I._k_of_labels(labels) is not None
             or I.most_of_labels(labels) is not None

@@ -30,11 +30,11 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from specdiag.core.logs.paste import captioned_k as KC
 from specdiag.core.logs.paste import cell_phrases as CPH
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import interpret as I
-from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     TABLE_ROW,
@@ -45,11 +45,6 @@ from specdiag.core.logs.paste.model import (
 )
 
 RULE = "computed: 1 + k x rate, k = the draft tokens per step the label of the row's group states"
-_DRAFT_MAX = re.compile(V.DRAFT_MAX_RE, re.I)
-# a rate printed as an approximation or a range ('~75%', '70-80%', 'about 70%')
-_APPROX = re.compile(
-    r"[~≈∼]|\b(?:about|around|approx\w*|roughly|circa)\b|\d\s*%?\s*(?:-|–|to)\s*\d", re.I
-)
 # the bonus rule of a length the identity 1 + k x rate decided (reader._rate_times_k,
 # reader._one_k_fits): the rate beside it is accepted over drafted tokens
 _PER_DRAFT_IDENTITY = re.compile(r"^identity: (?:every run's )?printed length = 1 \+ k x rate")
@@ -75,7 +70,7 @@ def _lone_rate(r: PasteRecord) -> bool:
         and not r.per_position
         and r.tool not in ("llamacpp", "sglang")
         and len(shown) == 1
-        and _APPROX.search(C._MARKUP.sub("", shown[0])) is None
+        and KC.APPROX.search(C._MARKUP.sub("", shown[0])) is None
     )
 
 
@@ -101,7 +96,7 @@ def lengths(records: list[PasteRecord], paste: str) -> list[PasteRecord]:
     where the paste decides the rate is per drafted token (the module's rules); the others as
     they are."""
     lone = [r for r in records if _lone_rate(r)]
-    if not lone or _DRAFT_MAX.search(paste) is not None:
+    if not lone or KC.DRAFT_MAX.search(paste) is not None:
         return records
     out = []
     for r in records:
