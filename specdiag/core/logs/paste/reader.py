@@ -86,6 +86,7 @@ from specdiag.core.logs.paste import output_steps as OSTEPS
 from specdiag.core.logs.paste import paced_column as PCD
 from specdiag.core.logs.paste import paired_changes as PCH
 from specdiag.core.logs.paste import per_step as PS
+from specdiag.core.logs.paste import placeholder_column as PHC
 from specdiag.core.logs.paste import plus_one as P1
 from specdiag.core.logs.paste import position_labels as PLB
 from specdiag.core.logs.paste import position_lines as POSL
@@ -2971,6 +2972,9 @@ def read_paste(
     records = _above_stated_k(records, text)
     # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate
     records = FK.decide(records, text)
+    # ... and where it sets it to a letter, each row's own k in the column that letter heads
+    # (placeholder_column.py)
+    records = PHC.decide(records, text)
     # a metrics-as-rows table's lengths by its acceptance rate row and the paste's k (rate_row.py)
     records = RATEROW.decide(records, text)
     # a length worked as a time over the paste's TPOT: output tokens a step (tpot_quotient.py)
@@ -4690,7 +4694,7 @@ def _near(a: float, b: float) -> bool:
 
 
 # the bonus rules of a length computed from a rate and the draft tokens a step
-_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE, FK.ATOM_RULE, FK.SECTION_SHORT_RULE)
+_K_TIMES_RATE = (E.COMPUTED_K_RULE, FK.RULE, FK.ATOM_RULE, FK.SECTION_SHORT_RULE, PHC.RULE)
 # a record's figures: its first line, its length and its rate (printed or computed)
 Figure = tuple[int, float | None, float | None]
 
