@@ -74,6 +74,27 @@ _FIGURE_FLAG = re.compile(
 _REPORT_VERB = re.compile(r"print|log|show|report|dump|track|collect|enable", re.I)
 
 
+# a flag and its value written alone in a code span of prose, the flag naming an acceptance
+# figure ('`--draft-accept-rate 0.45`'): a reader takes the span's opening tick and the flag as
+# a field's name (its last word) and the value with the closing tick as its value
+_SPAN_FLAG_NAME = re.compile(r"(?:^|\s)`--(?P<flag>[A-Za-z][\w-]*)$")
+_SPAN_FLAG_VALUE = re.compile(r"^[-+]?\d+(?:\.\d+)?%?`$")
+
+
+def span_flag(name: str, value: str) -> str | None:
+    """The flag of a field read from a code span holding a command line's flag alone with its
+    number (``_SPAN_FLAG_NAME``, ``_SPAN_FLAG_VALUE``), the flag naming an acceptance figure
+    and turning no report on ('--print-acceptance-rate'): a value given to a program, a
+    setting; None otherwise."""
+    m = _SPAN_FLAG_NAME.search(name.strip())
+    if m is None or _SPAN_FLAG_VALUE.match(value.strip()) is None:
+        return None
+    flag = m.group("flag")
+    if not _ACCEPT.search(flag.replace("-", " ").replace("_", " ")) or _REPORT_VERB.search(flag):
+        return None
+    return "--" + flag
+
+
 def shell_sign(line: str) -> bool:
     """Whether the line holds what only a shell script has (``_SHELL_SIGN``)."""
     return _SHELL_SIGN.search(line) is not None

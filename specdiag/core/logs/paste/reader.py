@@ -1128,6 +1128,35 @@ def _drop_marked(
     return kept, True
 
 
+def _drop_span_flags(
+    recs: list[PasteRecord], blk: list[tuple[int, str]], unread: list[Block]
+) -> tuple[list[PasteRecord], bool]:
+    """The records of prose not read from a code span holding a flag naming an acceptance
+    figure alone with its value ('`--draft-accept-rate 0.45`', NR.span_flag): the value given
+    to a program, a setting, no measurement; the lines of those dropped are shown as such.
+    Also whether any was dropped. Other figures of the line are read as before."""
+    kept, flags = [], []
+    for r in recs:
+        got = [NR.span_flag(n, v) for n, v in r.fields] if r.fields else [None]
+        if r.structure in ("prose", "key-value") and all(f is not None for f in got):
+            flags.append((r, got[0]))
+        else:
+            kept.append(r)
+    if not flags:
+        return recs, False
+    first = min(r.first_line for r, _ in flags)
+    last = max(r.last_line for r, _ in flags)
+    unread.append(
+        Block(
+            first,
+            last,
+            _illustrative_reason(f"{NR.SETTING}: {flags[0][1]}", "lines"),
+            tuple(t for ln, t in blk if first <= ln <= last)[:MAX_SHOWN],
+        )
+    )
+    return kept, True
+
+
 MAX_BLOCK_LINES = 4000
 MAX_LINE_FIGURES = 256  # figures in one line read as prose or key-value
 _ANY_NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -2895,6 +2924,8 @@ def read_paste(
         # rate | 0.31 |'), the paste deciding the rate per drafted token: 1 + k x rate
         found = SECK.lengths(found, text)
         found, dropped = _drop_marked(found, blk, marked, unread)
+        found, flagged = _drop_span_flags(found, blk, unread)
+        dropped = dropped or flagged
         records.extend(found)
         block_of.extend([n_blocks] * len(found))
         if (
