@@ -16,6 +16,9 @@ figure (`interpret.key_of`); the aside is the same run's figure told twice, neve
   (0.61)`, is none), with no counts, labels or per-position rates of its own, whose figures
   exactly one other record on another line prints digit for digit (the same measure, the same
   decimals), is that record's run told in passing: it goes, the other noting it (``fold``).
+  Labels the bracket itself sets beside the figure (`(TP=4, K=3, chat prompts, acceptance
+  ~3.2)`: `K=3`, name and value) are the told run's settings, no run of their own: such a
+  record folds too, where the other record has no label the bracket does not set.
 
 Two values that differ, the two values inside one bracket, one value joined to itself as a
 change's or a comparison's ends ('(2.4 → 2.4)', '2.4 vs 2.4': two runs alike), no bracket on
@@ -139,6 +142,37 @@ def _aside(r: PasteRecord, raw: list[str]) -> bool:
     )
 
 
+def _bracket_labels(r: PasteRecord, raw: list[str]) -> bool:
+    """Whether every label of a one-line record is a setting written in the very bracket its
+    figure is told in ('(TP=4, K=3, chat prompts, acceptance ~3.2)': K=3 the aside's own item),
+    each as its name and value joined by '=', ':' or a space: the settings of the run the aside
+    tells, never a run of its own."""
+    if r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
+        return False
+    line = raw[r.first_line - 1]
+    spans = []
+    for _, text in r.fields:
+        num = C._MARKUP.sub("", text).strip().lstrip("~≈ ").rstrip("% ")
+        m = re.search(r"(?<![\d.])" + re.escape(num) + r"(?!\d)", line) if num else None
+        if m is None:
+            return False
+        start = max(line.rfind(o, 0, m.start()) for o in _OPENS)
+        if start < 0 or max(line.rfind(c, 0, m.start()) for c in _CLOSES) > start:
+            return False
+        spans.append(line[start : m.start()])
+    return all(
+        any(
+            re.search(
+                r"(?<![\w-])" + re.escape(name) + r"\s*[=: ]\s*" + re.escape(value) + r"(?![\w.])",
+                span,
+                re.I,
+            )
+            for span in spans
+        )
+        for name, value in r.labels
+    )
+
+
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str]
 ) -> tuple[list[PasteRecord], list[int]]:
@@ -149,7 +183,7 @@ def fold(
         for i, r in enumerate(records)
         if r.structure in _PROSE
         and r.fields
-        and not r.labels
+        and (not r.labels or _bracket_labels(r, raw))
         and not r.per_position
         and r.accepted_tokens is None
         and r.drafted_tokens is None
@@ -188,6 +222,8 @@ def fold(
         (j,) = others
         if j in asides:
             continue  # (two asides alike: no fuller report of the run)
+        if not set(records[j].labels) <= set(r.labels):
+            continue  # (the other record labelled otherwise: another run's)
         if not _figures(r) <= _figures(records[j]):
             continue  # (printed at other decimals: not told digit for digit)
         drop.add(i)
