@@ -50,7 +50,9 @@ def forecast_before(text: str, at: int) -> bool:
 _DRIVEN_TO = re.compile(
     r"(?:\b(?:will|shall|would|should)|'ll|'d|\b(?:is|are)\s+(?:going|expected|projected|"
     r"likely)\s+to)\s+(?:(?:likely|probably|then|easily|further|also)\s+)?"
-    r"(?:push|raise|lift|bring|boost|take|drive|move|increase|improve|get|put)\s+"
+    r"(?:push|raise|lift|bring|boost|take|drive|move|increase|improve|get|put|"
+    # (or down: 'would collapse acceptance to ~1', 'will cut the accept length to 1.4')
+    r"lower|drop|cut|reduce|decrease|pull|knock|collapse|degrade|shrink|halve)\s+"
     r"(?:[^\s.;:!?]+\s+){1,4}?to(?:\s+(?:about|around|roughly|approximately|nearly|almost|"
     r"the|a))?\s*[*`~≈]{0,2}\s*$",
     re.I,

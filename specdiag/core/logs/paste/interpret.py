@@ -48,6 +48,7 @@ from specdiag.core.logs.paste import elided as EL
 from specdiag.core.logs.paste import elided_pair as ELP
 from specdiag.core.logs.paste import equated_pair as EQP
 from specdiag.core.logs.paste import evidence as E
+from specdiag.core.logs.paste import figure_positions as FPOS
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import forecast as FC
 from specdiag.core.logs.paste import held_level as HL
@@ -10140,6 +10141,15 @@ def keyvalue(
                         bm.group("len"),
                     )
                 )
+        if (fp := FPOS.after_figure(t)) is not None and not fig.positions:
+            # 'mean accept length ~3.1 (per-position ~0.85 / 0.61 / 0.40)': the figure's run
+            # broken down by position (figure_positions.py)
+            fm, frl = fp
+            fig.positions.update(enumerate(frl))
+            fig.fields.append((fm.group("label").strip(), fm.group("list")))
+            first = first or ln
+            last = ln
+            items = [it for it in items if it[3].strip("*`_~≈ ") not in fm.group("list")]
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         if "%" in t and _ALSO_RATE.search(t):

@@ -59,9 +59,11 @@ _SETTING_NAME = re.compile(
     re.I,
 )
 # a command line's flag naming an acceptance figure, set to a value ('--speculative-accept-
-# threshold 0.9', '--accept-len=3')
+# threshold 0.9', '--accept-len=3'), also opening a code span, a quote or a bracket in prose
+# ('the default `--sim_accept_rate 1.0` accepts every draft'): what the program is given
 _ACCEPT_FLAG = re.compile(
-    r"(?:^|\s)--?[\w-]*(?:accept|acceptance)[\w-]*(?:=|\s+)[\"']?[-+]?\d+(?:\.\d+)?", re.I
+    r"(?:^|[\s`'\"(\[])--?[\w-]*(?:accept|acceptance)[\w-]*(?:=|\s+)[\"']?[-+]?\d+(?:\.\d+)?",
+    re.I,
 )
 
 # a command line's flag whose name ends in an acceptance figure's own name, named with no value
@@ -160,7 +162,8 @@ def setting_marks(lines: list[str]) -> dict[int, str]:
                 continue
         f = _ACCEPT_FLAG.search(t)
         if f is not None:
-            out[i] = f"{SETTING}: {f.group(0).strip().split('=')[0].split()[0]}"
+            flag = f.group(0).strip().lstrip("`'\"([").split("=")[0].split()[0]
+            out[i] = f"{SETTING}: {flag}"
         elif "--" in t and (g := _FIGURE_FLAG.search(t)) and not _REPORT_VERB.search(g["name"]):
             out[i] = f"{SETTING}: --{g['name']}"
     for i, mk in settings_run_marks(lines).items():
