@@ -59,10 +59,10 @@ _SETTING_NAME = re.compile(
     re.I,
 )
 # a command line's flag naming an acceptance figure, set to a value ('--speculative-accept-
-# threshold 0.9', '--accept-len=3'), also opening a code span, a quote or a bracket in prose
-# ('the default `--sim_accept_rate 1.0` accepts every draft'): what the program is given
+# threshold 0.9', '--accept-len=3'), also opening a quote or a bracket in prose ('defaults to
+# (--sim_accept_rate 1.0)'): what the program is given (a code span's: span_flag, below)
 _ACCEPT_FLAG = re.compile(
-    r"(?:^|[\s`'\"(\[])--?[\w-]*(?:accept|acceptance)[\w-]*(?:=|\s+)[\"']?[-+]?\d+(?:\.\d+)?",
+    r"(?:^|[\s'\"(\[])--?[\w-]*(?:accept|acceptance)[\w-]*(?:=|\s+)[\"']?[-+]?\d+(?:\.\d+)?",
     re.I,
 )
 
@@ -77,10 +77,11 @@ _REPORT_VERB = re.compile(r"print|log|show|report|dump|track|collect|enable", re
 
 
 # a flag and its value written alone in a code span of prose, the flag naming an acceptance
-# figure ('`--draft-accept-rate 0.45`'): a reader takes the span's opening tick and the flag as
-# a field's name (its last word) and the value with the closing tick as its value
-_SPAN_FLAG_NAME = re.compile(r"(?:^|\s)`--(?P<flag>[A-Za-z][\w-]*)$")
-_SPAN_FLAG_VALUE = re.compile(r"^[-+]?\d+(?:\.\d+)?%?`$")
+# figure ('`--draft-accept-rate 0.45`'; reStructuredText's double ticks too, '``--x_accept_rate
+# 1.0``'): a reader takes the span's opening tick and the flag as a field's name (its last word)
+# and the value with the closing tick as its value
+_SPAN_FLAG_NAME = re.compile(r"(?:^|\s)`{1,2}--?(?P<flag>[A-Za-z][\w-]*)$")
+_SPAN_FLAG_VALUE = re.compile(r"^[-+]?\d+(?:\.\d+)?%?`{1,2}[,;.:]?$")
 
 
 def span_flag(name: str, value: str) -> str | None:
@@ -162,7 +163,7 @@ def setting_marks(lines: list[str]) -> dict[int, str]:
                 continue
         f = _ACCEPT_FLAG.search(t)
         if f is not None:
-            flag = f.group(0).strip().lstrip("`'\"([").split("=")[0].split()[0]
+            flag = f.group(0).strip().lstrip("'\"([").split("=")[0].split()[0]
             out[i] = f"{SETTING}: {flag}"
         elif "--" in t and (g := _FIGURE_FLAG.search(t)) and not _REPORT_VERB.search(g["name"]):
             out[i] = f"{SETTING}: --{g['name']}"

@@ -1,7 +1,7 @@
 """A command line's flag naming an acceptance figure with its value, written inside a code span,
 a quote or a bracket of prose (`` the default `--sim_accept_rate 1.0` accepts every draft ``):
-what the program is given, a setting, no record (notrun._ACCEPT_FLAG), as the same flag on a
-command line already was. A figure named in words beside no such flag, or a flag naming no
+what the program is given, a setting, no record (notrun._ACCEPT_FLAG for a quote or a bracket,
+notrun.span_flag for a code span), as the same flag on a command line already was. A figure named in words beside no such flag, or a flag naming no
 acceptance figure, is read as before."""
 
 from __future__ import annotations
