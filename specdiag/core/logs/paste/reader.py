@@ -32,6 +32,7 @@ from specdiag.core.logs.paste import captioned_baseline as CB
 from specdiag.core.logs.paste import captioned_k as CAPK
 from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import chained_columns as CHC
 from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_phrases as CPR
@@ -3009,6 +3010,8 @@ def read_paste(
     records = MARG.decide(records, text)
     # ... or equal to the running products' sum of a chain of conditional rates: drafts alone
     records = MARG.chained(records, text)
+    # ... or near 1 + the running products' sum of its table row's conditional per-step rates
+    records = CHC.decide(records, text)
     # ... or equal to the mean of a distribution of accepted drafts a step beside it: drafts alone
     records = MARG.distributed(records, text)
     # ... or to the mean of the histogram of lengths in its own row (length_histogram.py)
