@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import above_max as AM
 from specdiag.core.logs.paste import above_one as ABOVE1
+from specdiag.core.logs.paste import acc_length_line as ALL
 from specdiag.core.logs.paste import accept_list as ACL
 from specdiag.core.logs.paste import accepted_of_column as AOC
 from specdiag.core.logs.paste import alpha as AL
@@ -3012,6 +3013,8 @@ def read_paste(
     records = MARG.chained(records, text)
     # ... or near 1 + the running products' sum of its table row's conditional per-step rates
     records = CHC.decide(records, text)
+    # SGLang's own test output 'acc_length=V' in a paste running SGLang (acc_length_line.py)
+    records = ALL.decide(records, text)
     # ... or equal to the mean of a distribution of accepted drafts a step beside it: drafts alone
     records = MARG.distributed(records, text)
     # ... or to the mean of the histogram of lengths in its own row (length_histogram.py)
