@@ -64,6 +64,7 @@ from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import has_value as HV
 from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
+from specdiag.core.logs.paste import heading_over_k as HOK
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import item_tool as ITM
 from specdiag.core.logs.paste import judged as JG
@@ -3264,6 +3265,14 @@ def read_paste(
                 key=lambda rb: rb[0].first_line,
             )
             records, block_of = [r for r, _ in both], [b for _, b in both]
+    # a heading summing up its section's runs as a length out of the paste's k: a record of
+    # its own, in line order among the others (heading_over_k.py)
+    if heading_records := HOK.summaries(records, text):
+        both = sorted(
+            [*zip(records, block_of, strict=True), *((r, n_blocks + 3) for r in heading_records)],
+            key=lambda rb: rb[0].first_line,
+        )
+        records, block_of = [r for r, _ in both], [b for _, b in both]
     if ratio_records:
         # the compression ratios' records, a block of their own, in line order among the others
         both = sorted(
