@@ -4713,6 +4713,13 @@ _MEASURE_AFTER = re.compile(
     r"|[*`]{0,2}\s?(?:ms|µs|us|ns|s|secs?|seconds?|min|minutes?)\b(?![/.]\w)",
     re.I,
 )
+# a comparative then 'than' right after a value ('is ~0.6 lower than the other run', '12% higher
+# than before'): the gap between two runs, never either run's figure
+_GAP_AFTER = re.compile(
+    r"[*`]{0,2}\s*(?:(?:points?|pts?|pp|tokens?|units?)\s+)?(?:lower|higher|less|more|fewer|"
+    r"smaller|larger|greater|shorter|longer|worse|better|above|below)\s+than\b",
+    re.I,
+)
 # a draft position after a rate ('93% acceptance at position 0', 'at draft pos 1'): the rate of
 # that position alone
 _AT_POSITION = re.compile(
@@ -8359,6 +8366,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 for i in range(m.start("val"), m.end("val")):
                     rest[i] = " "
                 continue  # '~5% extra speedup': the speedup's value, not the acceptance's
+            if k.metric in C.ACCEPTANCE and _GAP_AFTER.match(text, m.end("val")):
+                for i in range(m.start("val"), m.end("val")):
+                    rest[i] = " "
+                continue  # '~0.6 lower than the other run': a gap between runs, no run's figure
             if (
                 k.metric in (C.RATE, C.ACCEPT_RATIO)
                 and (at_pos := _AT_POSITION.match(text, m.end("val"))) is not None

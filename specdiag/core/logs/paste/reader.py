@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from specdiag.core.logs.paste import above_max as AM
 from specdiag.core.logs.paste import above_one as ABOVE1
+from specdiag.core.logs.paste import acc_length_line as ALL
 from specdiag.core.logs.paste import accept_list as ACL
 from specdiag.core.logs.paste import accepted_of_column as AOC
 from specdiag.core.logs.paste import alpha as AL
@@ -32,6 +33,7 @@ from specdiag.core.logs.paste import captioned_baseline as CB
 from specdiag.core.logs.paste import captioned_k as CAPK
 from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import chained_columns as CHC
 from specdiag.core.logs.paste import change_restated as CHR
 from specdiag.core.logs.paste import cited as CIT
 from specdiag.core.logs.paste import column_phrases as CPR
@@ -62,6 +64,7 @@ from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import has_value as HV
 from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
+from specdiag.core.logs.paste import heading_over_k as HOK
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import item_tool as ITM
 from specdiag.core.logs.paste import judged as JG
@@ -3044,6 +3047,10 @@ def read_paste(
     records = MARG.decide(records, text)
     # ... or equal to the running products' sum of a chain of conditional rates: drafts alone
     records = MARG.chained(records, text)
+    # ... or near 1 + the running products' sum of its table row's conditional per-step rates
+    records = CHC.decide(records, text)
+    # SGLang's own test output 'acc_length=V' in a paste running SGLang (acc_length_line.py)
+    records = ALL.decide(records, text)
     # ... or equal to the mean of a distribution of accepted drafts a step beside it: drafts alone
     records = MARG.distributed(records, text)
     # ... or to the mean of the histogram of lengths in its own row (length_histogram.py)
@@ -3293,6 +3300,14 @@ def read_paste(
                 key=lambda rb: rb[0].first_line,
             )
             records, block_of = [r for r, _ in both], [b for _, b in both]
+    # a heading summing up its section's runs as a length out of the paste's k: a record of
+    # its own, in line order among the others (heading_over_k.py)
+    if heading_records := HOK.summaries(records, text):
+        both = sorted(
+            [*zip(records, block_of, strict=True), *((r, n_blocks + 3) for r in heading_records)],
+            key=lambda rb: rb[0].first_line,
+        )
+        records, block_of = [r for r, _ in both], [b for _, b in both]
     if ratio_records:
         # the compression ratios' records, a block of their own, in line order among the others
         both = sorted(
