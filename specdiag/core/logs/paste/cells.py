@@ -726,6 +726,8 @@ _RUN_SCOPE = re.compile(
 )
 # ... or to one turn of a conversation ('AL Turn1', 'accept length turn 2'): the name alone
 _TURN_SCOPE = re.compile(r"\s+turn[\s_-]?\d{1,2}$", re.I)
+# ... or the turn first ('Turn-2 accept length', 'turn 1 AL'): the name after it alone
+_TURN_LEAD = re.compile(r"^turn[\s_-]?\d{1,2}\s+(?=\S)", re.I)
 
 
 # a length's name scoped to one step at its end ('accepted length per step', 'acceptance length
@@ -826,6 +828,13 @@ def key(text: str) -> Key:
     if got.metric is None and (_RUN_SCOPE.search(text) or _TURN_SCOPE.search(text)):
         again = _key(_TURN_SCOPE.sub("", _RUN_SCOPE.sub("", text)))
         if again.metric in ACCEPTANCE:
+            got = again
+    if got.metric is None and (lead := _TURN_LEAD.match(_MARKUP.sub("", text).strip())):
+        # ('Turn-2 accept length', 'turn 1 AL, cap on / cap off'): the turn's number before the
+        # figure's name scopes it as after it does; the rest read as a name of its own (not a
+        # position: a turn's number is no draft position)
+        again = key(_MARKUP.sub("", text).strip()[lead.end() :])
+        if again.metric in ACCEPTANCE and again.metric != POSITION:
             got = again
     if got.metric is None and "=" in text and _INNER_SETTING.search(text):
         # ('MTP n=1 acceptance', 'k=3 accept length'): a draft count's setting inside the

@@ -21,6 +21,7 @@ from specdiag.core.logs.paste import slashed_grid as SG
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zhalways as ZA
 from specdiag.core.logs.paste import zharrival as ZR
+from specdiag.core.logs.paste import zhcompared as ZCMP
 from specdiag.core.logs.paste import zhcontext as ZC
 from specdiag.core.logs.paste import zhverb as ZV
 from specdiag.core.logs.paste import zhwrapped as ZW
@@ -463,6 +464,9 @@ _ZH_BONUS = re.compile(
 
 
 def _from_chinese(line: str) -> str:
+    # other runs' figures in the sentence of one run's: 'A 平均接受长度为 3.2，较 B（2.6）',
+    # '，HumanEval 高达 3.9' (zhcompared.py)
+    line = ZCMP.rewrite(line, _ZH_FIGURE_NAMES)
     line = _ZH_VALUE_OF.sub(lambda m: f"，{m.group(2)}为{m.group(1)}", line)
     if ("含" in line or "包括" in line or "计入" in line or "算上" in line) and (
         "oken" in line or "bonus" in line or "词元" in line or "令牌" in line
