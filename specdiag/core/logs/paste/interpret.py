@@ -2698,6 +2698,13 @@ def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
 _PLACEHOLDER = re.compile(
     r"^\s*[*`]{0,2}(?:-{1,4}|—|–|n/?a|N/?A|none|\(\s*[A-Za-z][A-Za-z /'-]{0,30}\))[*`]{0,2}\s*$"
 )
+# a cell saying its run failed ('FAIL', 'failed', 'OOM', 'error', 'crashed', 'timeout'), nothing
+# else: no value, as a placeholder holds none
+_FAILED_CELL = re.compile(
+    r"^\s*[*`]{0,2}(?:fail(?:ed|s|ure)?|errors?|oom|crash(?:ed|es)?|time[ d-]?out|timed out)"
+    r"[*`]{0,2}\s*$",
+    re.I,
+)
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
 # a figure a step emits, abbreviated and never expanded ('TPC': tokens per cycle): read only as
@@ -2914,8 +2921,9 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
     out = []
     for i, (k, grp) in enumerate(keys):
         cells = _column_cells(g, i)
-        # (a placeholder cell, '---' or 'n/a' on the run without drafts, holds no value)
-        shown = [c for c in cells if not _PLACEHOLDER.match(c)]
+        # (a placeholder cell, '---' or 'n/a' on the run without drafts, holds no value; nor
+        # does a cell saying the run failed, 'FAIL' or 'OOM')
+        shown = [c for c in cells if not _PLACEHOLDER.match(c) and not _FAILED_CELL.match(c)]
         # (a share with the counts it divides, '26/31 (84%)', checked: a percentage too)
         pct = bool(shown) and all(
             ((v := C.value(c)) is not None and v.percent) or C.share_with_counts(c) is not None
@@ -3813,16 +3821,55 @@ _SPAN_QUALIFIED = re.compile(
 )
 
 
+# a range cell, or two values joined by one arrow, then a note of one to six words of letters (no
+# digit; its first word no unit, '2.7-3.6 tokens' is as before), in a bracket or after a space
+# ('2.2-2.9 on long prompts', '1.4 → 2.6 (while warming)'); a bare arrowed pair stays a change
+# (two runs, before and after)
+_NOTE_WORDS = (
+    r"(?!(?:tokens?|toks?|tps|ms|secs?|s|x|pp|percent|points?|steps?)\b)"
+    r"[A-Za-z][A-Za-z'-]*(?:\s+[A-Za-z][A-Za-z'-]*){0,5}"
+)
+_SPAN_NOTED = re.compile(
+    r"^(?P<range>[^()\[\]]{3,40}?)\s+(?:[(\[]" + _NOTE_WORDS + r"[)\]]|" + _NOTE_WORDS + r")$",
+    re.I,
+)
+_ARROWED_PAIR = re.compile(
+    r"^[~≈]?\s*(?P<a>\d+(?:\.\d+)?|\.\d+)\s*(?P<pa>%?)\s*"
+    + V.ARROW
+    + r"\s*[~≈]?\s*(?P<b>\d+(?:\.\d+)?|\.\d+)\s*(?P<pb>%?)$"
+)
+
+
+def _arrowed_span(text: str) -> tuple[C.Value, C.Value] | None:
+    """(low, high) of two values of one kind joined by one arrow ('1.4 → 2.6', '71% -> 64%'),
+    in either order; None otherwise (equal values, a '%' on the first side alone)."""
+    m = _ARROWED_PAIR.match(text.strip())
+    if m is None or (m.group("pa") and not m.group("pb")):
+        return None
+    a, b = C._plain(m.group("a")), C._plain(m.group("b"))
+    if a is None or b is None or a[0] == b[0]:
+        return None
+    pct = bool(m.group("pb"))
+    lo, hi = sorted((a, b))
+    return C.Value(lo[0], pct, lo[1]), C.Value(hi[0], pct, hi[1])
+
+
 def _figure_span(metric: str, cell: str) -> str | None:
     """The range a table cell prints for an acceptance figure ('0.36–0.47' under a rate, '2.4-2.9'
     under a length), as printed; None when the cell is no range, or one the figure cannot be
     (a rate above 1 without '%', a percentage of tokens per step, a length below 1)."""
     if metric in (C.POSITION, C.PER_POSITION):
         return None
-    sp = C.span(cell)
-    if sp is None and (q := _SPAN_QUALIFIED.match(C._MARKUP.sub("", cell).strip())) is not None:
+    sp, whole = C.span(cell), C._MARKUP.sub("", cell).strip()
+    if sp is None and (q := _SPAN_QUALIFIED.match(whole)) is not None:
         # '0.55-0.90 (varies by prompt)': the range, then a bracket of words saying how it varies
         sp, cell = C.span(q.group("range")), q.group("range")
+    if sp is None and (q := _SPAN_NOTED.match(whole)) is not None:
+        # '0.55-0.90 over long prompts', '1.4 → 2.6 (ramping up)': a range, or two values
+        # joined by an arrow, then words saying what they span: the run's figure over a
+        # stretch or a condition, no one value of it
+        cell = q.group("range")
+        sp = C.span(cell) or _arrowed_span(cell)
     if sp is None:
         return None
     lo, hi = sp
