@@ -10,20 +10,22 @@ and a subject that is no person (``the benchmark measured``) relay nothing (``th
 
 The addressee's own figures told back (``Your log shows ...``, ``You got ...``): a sentence
 opening on ``Your`` or on ``You`` and a verb of their measuring or telling in the past (``got``,
-``saw``, ``measured``, ``reported``, ``said``; never ``You can see``, the writer's own shown), no first person between its opening and the value but a hedge
-(``I think``, ``I guess``, ``I believe``, ``I suspect``, ``I'd say``): the other person's run
-restated in a reply, no record. The writer's own after it (``..., mine reached 71%``) stays
+``saw``, ``measured``, ``reported``, ``said``; never ``You can see``, the writer's own shown), no
+first person between its opening and the value but a hedge (``I think``, ``I guess``, ``I
+believe``, ``I suspect``, ``I'd say``): the other person's run restated in a reply, no record. The writer's own after it (``..., mine reached 71%``) stays
 (``told_back``).
 
 A section whose markdown heading or bold title says its figures come from others (``### Numbers
 from other projects``, ``## Third-party results``, ``**Others' benchmarks**``), no word of the
 paste's own run in it (``we``, ``our``, ``my``, ``vs``, ``compared``): quoted, every block of it
-gives no record (``others_heading``, read where a model card's section is).
+gives no record (``others_heading``, read where a model card's section is). A heading naming
+other engines with no source word (``### Other engines``) or a community's numbers the writer
+adds to (``# Add my GPU's community numbers``) is read as before.
 
 A comment line in a fenced code block of a usage section (a markdown heading ``Usage``,
 ``Example``, ``Examples``, ``Quick start``, ``Getting started``, ``How to use``, ``用法``,
 ``使用方法``, ``示例``), right above a line of the block that is no comment (the command it
-annotates), no first person in it: what to expect of the command, no run (``usage_comment``).
+annotates), no first person in it: what to expect of the command, no run (``usage_comments``).
 The same comment under another heading, a command's output line, and a comment of the writer's
 own run (``# we measured ...``) are read as before.
 
