@@ -99,6 +99,7 @@ from specdiag.core.logs.paste import prose_only as PO
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import relaid_rows as RLD
+from specdiag.core.logs.paste import relayed as REL
 from specdiag.core.logs.paste import required as RQ
 from specdiag.core.logs.paste import restated_row as RR
 from specdiag.core.logs.paste import restated_table as RT
@@ -2019,8 +2020,11 @@ def read_paste(
         # a section headed as a model card's figures ('### Acceptance (model card of X)', a bold
         # title line alike, to the next heading or bold title): quoted
         if (top := next((t for _, t in reversed(blk) if _titles(t)), None)) is not None:
-            card_title = CIT.card_section(top)
-        card = (CIT.card_section(section) if section else None) or card_title
+            card_title = CIT.card_section(top) or REL.others_heading(top)
+        # ... or as others' figures ('### Numbers from other projects': relayed.py)
+        card = (
+            CIT.card_section(section) or REL.others_heading(section) if section else None
+        ) or card_title
         upper_here = upper
         # (a web page's heading copied as text, a line alone closed by ':', titles as one)
         titles_here = [t for _, t in reversed(blk) if _titles(t)]
@@ -3022,6 +3026,13 @@ def read_paste(
     # 3.05'): no run of the paste
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     records, block_of = _keep(records, block_of, lambda r: not CIT.cited(r, raw))
+    # a third party's measuring relayed, the addressee's figures told back, a usage example's
+    # comment of what to expect: no run of the paste (relayed.py)
+    if records:
+        relayer, usage, news = REL.third_party(raw), REL.usage_comments(raw), REL.announced(raw)
+        records, block_of = _keep(
+            records, block_of, lambda r: not REL.relayed(r, raw, relayer, usage, news)
+        )
     if "ock" in text or "monkeypatch" in text:
         # a mocked unit test's asserted figure, in the test or restated: no run (notrun.py)
         mocked, asserted = NR.mocked_test(raw)
