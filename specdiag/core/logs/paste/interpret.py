@@ -4817,6 +4817,8 @@ def _field_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
     (a gap before or after it, not only the line's ends), told by its value as
     `_bare_accept` tells it; None for 'accept' in a sentence ('we accept 2.5 of them')."""
     key = m.group("key")
+    if (item := _comma_item_accept(text, m, v)) is not None:
+        return item
     tail = _FIELD_GAP.split(key)[-1]
     ks = m.end("key") - len(tail)
     if text[ks : m.end("key")].strip().lower() not in ("accept", "acceptance"):
@@ -4834,6 +4836,29 @@ def _field_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
     if v.number == 1 and v.decimals and not v.percent and field_baseline(text):
         # ('baseline   18.0 tok/s   accept 1.00'): the run without drafts, one token a step
         return C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+    return _bare_accept("accept", v)
+
+
+# a bare 'accept' ITEM of a comma-separated list of measures ('41.2 tok/s, accept 73.0%, 9 ms
+# TPOT'): the item before it ends in its comma and holds a figure, the next item follows the
+# value's comma; a sentence's verb has its subject before it ('we accept 73% of drafts')
+_ITEM_BEFORE = re.compile(r"\d[^,;:()\n]*,[ \t]*$")
+_ITEM_AFTER = re.compile(r"[*`]{0,2}[ \t]*[,;][ \t]*[~≈]?[*`]{0,2}[\w(]")
+
+
+def _comma_item_accept(text: str, m: re.Match[str], v: C.Value) -> C.Key | None:
+    """The figure of a bare 'accept' item between two items of a comma-separated list of
+    measures ('104.1 tok/s, accept 70.5%, misses 3/0'), told by its value as `_bare_accept`
+    tells it; None elsewhere."""
+    piece = m.group("key").rsplit(",", 1)[-1]
+    if C._MARKUP.sub("", piece).strip().lower() != "accept":
+        return None
+    if text[m.end("key") : m.start("val")].strip():
+        return None  # (a hedge or a sign between: 'accept about 70%', a sentence's words)
+    if not _ITEM_BEFORE.search(text, 0, m.end("key") - len(piece)):
+        return None
+    if not _ITEM_AFTER.match(text, m.start("val") + len(m.group("val").rstrip())):
+        return None
     return _bare_accept("accept", v)
 
 
@@ -5322,7 +5347,13 @@ _PCT_FIRST = re.compile(
     # a statistic word between the share and its name ('79.4% aggregate acceptance', '61% mean
     # acceptance rate'): how the runs' figure was pooled, the same figure ('77.1% weighted
     # acceptance', 'token-weighted': the runs' counts pooled)
-    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median|(?:token-)?weighted)\s+)?"
+    r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median|(?:token-)?weighted|"
+    # ('27% cumulative acceptance': the running total since the start, the runs' counts pooled;
+    # never a span of draft positions, 'cumulative acceptance up to depth 3', 'through position
+    # 2': the chance that every draft to there was accepted, no run's rate)
+    r"cumulative(?!\s+(?:[\w-]+\s+){0,3}?(?:at|to|up\s+to|through|thru|until|till|by|for|over|"
+    r"across|within)\s+(?:the\s+)?(?:first\s+)?(?:\d+\s+)?(?:draft\s+)?(?:positions?|pos|depths?|"
+    r"tokens?|steps?|drafts?|heads?)\b))\s+)?"
     # (the drafting method named between: '0% MTP draft acceptance', '41% EAGLE acceptance')
     r"(?P<key>(?:(?:MTP|EAGLE\d?|DFlash|Medusa|n-?gram|lookahead|speculative)\s+)?"
     # ('63% draft token acceptance', '63% draft-token acceptance': the drafts' tokens)

@@ -120,6 +120,7 @@ from specdiag.core.logs.paste import stat_sentence as SSN
 from specdiag.core.logs.paste import status_fields as STF
 from specdiag.core.logs.paste import step_emits as SEM
 from specdiag.core.logs.paste import step_made_up as SMU
+from specdiag.core.logs.paste import subject_pair as SP
 from specdiag.core.logs.paste import subset_peak as SPK
 from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
@@ -2805,6 +2806,11 @@ def read_paste(
         if rest and bare_rates:
             # a rate said measured, the paste's only rate besides acceptance's (bare_rate.py)
             rest = [(ln, BR.rewrite(t)) for ln, t in rest]
+        if rest and accept_word and "(" in body:
+            # two measures named as one subject, their values in one bracket in that order
+            # ('acceptance and TG are back up (~81%, 64 tps)'): the share is the rate
+            # (subject_pair.py)
+            rest = [(ln, SP.rewrite(t)) for ln, t in rest]
         if rest and stated_checks and "assert" in body:
             # a failed assertion's values ('assert 0.8142 > 0.825') where the paste states the
             # check ('last_accept_rate > 0.825'): the check's figure measured (asserted.py)
@@ -2902,6 +2908,19 @@ def read_paste(
             # over '97 accept / 3 reject (97%)'): 1 + accepted / drafted
             caption = "\n".join(t for t in heading.split("\n") if not t.lstrip().startswith("```"))
             kv = D.one_draft_counts(kv, D.said_one_draft(caption, text))
+        if (
+            bi
+            and any(r.printed_rate is not None and r.printed_length is None for r in kv)
+            and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+            and (one_said := _under_one_draft_table(all_blocks, bi, text)) is not None
+        ):
+            # the lines right under a table whose caption says its runs draft one token a
+            # step ('mtp_k=1'), the paste stating no other depth: its lone rates are runs of
+            # that setup, each length 1 + rate as the table's rows are
+            # (a rate the line hedges, '~71%', keeps no length: as a table's approximate rate)
+            sure = [r for r in kv if not _hedged_on_line(r, blk)]
+            swap = dict(zip(map(id, sure), D.one_draft_lengths(sure, one_said), strict=True))
+            kv = [swap.get(id(r), r) for r in kv]
         found.extend(kv)
         # accepted and drafted per step beside their quotient, a rate (per_step.py)
         found = PS.accepted_per_step(found, blk)
@@ -5255,6 +5274,39 @@ def _caption(line: str) -> str | None:
 _CAPTION_ASIDE = re.compile(r"\s*\([^()\n]{1,160}\)")
 # where a caption paragraph's first sentence ends: a stop, then a capital opening the next
 _CAPTION_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+_HEDGE_BEFORE = r"(?:[~≈∼]|\b(?:about|around|approx\w*|roughly|nearly|circa)\s)\s?"
+
+
+def _hedged_on_line(r: PasteRecord, blk: list[tuple[int, str]]) -> bool:
+    """Whether the line a record was read on writes one of its values hedged ('~71%', 'about
+    0.7'), which its fields no longer show."""
+    line = next((t for ln, t in blk if ln == r.first_line), "")
+    return any(
+        re.search(_HEDGE_BEFORE + re.escape(shown.strip()), line, re.I) is not None
+        for _, shown in r.fields
+        if shown.strip()
+    )
+
+
+def _under_one_draft_table(
+    all_blocks: list[list[tuple[int, str]]], bi: int, text: str
+) -> str | None:
+    """The words saying one draft token a step of the caption over the pipe table that ends the
+    block right above block ``bi`` (drafts.said_one_draft: the caption's lines above the table
+    in its block, else the block just before it), or None where that block ends in no table or
+    its caption says no such thing."""
+    prev = all_blocks[bi - 1]
+    if not prev[-1][1].lstrip().startswith("|"):
+        return None
+    first = next(i for i, (_, t) in enumerate(prev) if t.lstrip().startswith("|"))
+    setup = [t for _, t in prev[:first]]
+    if not setup and bi > 1 and prev[0][0] - all_blocks[bi - 2][-1][0] <= 2:
+        setup = [t for _, t in all_blocks[bi - 2]]
+    if not setup or _HEADING.match(setup[-1]):
+        return None
+    return D.said_one_draft(setup[-1], text, setup)
 
 
 def _paragraph_caption(blk: list[tuple[int, str]]) -> str | None:
