@@ -28,11 +28,18 @@ _LEN = r"(?:τ|tau|(?-i:AL)|accept(?:ance|ed)?[ _-]?len(?:gth)?|acc[ _-]?len)"
 # the draft tokens a step by a symbol or a setting's name
 _K = (
     r"(?:γ|gamma|k|K|n|N|d|depth|num[_ ]spec(?:ulative)?[_ ]tokens|n[_ ]?spec|draft[_ ]len|"
-    r"n[_ ]?draft)"
+    r"n[_ ]?draft|num[_ ]steps)"
 )
 _STATED = re.compile(
     r"(?<![\w\\-])(?:max(?:imum)?[ _])?(?P<sym>" + _LEN + r")(?:_?\{?max\}?)?(?![\w-])\s*"
     r"(?:=|≤|<=|⩽|∈\s*\[\s*1\s*,)\s*(?:[\[(]\s*)?" + _K + r"\s*\+\s*1(?!\w|\.\d)(?!\s*[*/^×·÷(])",
+    re.I,
+)
+# the length's name with its ceiling in a bracket after it: 'mean accept_len (ceiling =
+# num_steps+1)', 'AL (max: k + 1 = 5)'
+_BRACKETED = re.compile(
+    r"(?<![\w\\-])(?P<sym>" + _LEN + r")(?![\w-])\s*\(\s*(?:ceiling|max(?:imum)?|upper[ _-]bound|"
+    r"cap|limit)\s*(?:=|:|is\b)\s*" + _K + r"\s*\+\s*1(?!\w|\.\d)(?!\s*[*/^×·÷(])",
     re.I,
 )
 # what before the symbol makes it a term of a larger expression ('1 - τ = ...')
@@ -56,6 +63,8 @@ def bounded(text: str) -> dict[str, str]:
             continue
         sym = m.group("sym")
         out.setdefault(family(sym), m.group(0))
+    for m in _BRACKETED.finditer(text):
+        out.setdefault(family(m.group("sym")), m.group(0))
     return out
 
 

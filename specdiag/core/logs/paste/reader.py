@@ -78,6 +78,7 @@ from specdiag.core.logs.paste import length_histogram as LH
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
 from specdiag.core.logs.paste import marginals as MARG
+from specdiag.core.logs.paste import measured_note as MN
 from specdiag.core.logs.paste import method_level as ML
 from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
@@ -231,6 +232,26 @@ def _cut_records(text: str, ctx: I.Ctx, lines: tuple[int, int]) -> list[PasteRec
         if len(found) >= 2
         else []
     )
+
+
+def _json_k_identity(r: PasteRecord, text: str, body: str) -> PasteRecord:
+    """A JSON object's record printing a per-step figure beside a per-draft rate, with the draft
+    tokens a step as a member of its own (``"k": 7``, ``"num_speculative_tokens": 7``; one such
+    member): the identity of _rate_times_k decides the bonus with that k (figure = k x rate:
+    the accepted drafts a step, bonus excluded; 1 + k x rate: included). A member of a k
+    elsewhere in the paste, two k members that differ, or a figure fitting neither decide
+    nothing."""
+    if r.printed_length is None or r.printed_rate is None or r.structure != "json":
+        return r
+    ks = {
+        int(v)
+        for n, v in r.labels
+        if (C.key(n).metric == C.K or I._BARE_K_HEADER.fullmatch(n.strip())) and v.isdigit()
+    }
+    if len(ks) != 1 or not 1 <= (k := ks.pop()) <= MAX_FITTED_K:
+        return r
+    (got,) = _rate_times_k([r], k, text, body)
+    return got
 
 
 def _per_step_only(r: PasteRecord) -> bool:
@@ -2568,6 +2589,14 @@ def read_paste(
             )
             if members:
                 found = [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found]
+            if any(r.printed_length is not None and r.printed_rate is not None for r in found):
+                # an object printing a per-draft rate, a per-step figure and its own k as
+                # members ('"k": 4' beside them): k x rate or 1 + k x rate decides the bonus
+                found = [_json_k_identity(r, text, body) for r in found]
+            if not bodies and doc is not None and found:
+                # a run a note of the document tells at its setting ('num_steps=5 measured
+                # 2.87' under a metric member naming the records' figure): measured_note.py
+                found = [*found, *MN.runs(doc, found, blk)]
             found, dropped = _drop_marked(found, blk, marked, unread)
             records.extend(found)
             block_of.extend([n_blocks] * len(found))
