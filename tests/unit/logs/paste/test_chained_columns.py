@@ -46,7 +46,7 @@ _RUN = st.tuples(
     start=st.sampled_from([0, 1]),
     corner=st.sampled_from(["conditional accept by step", "cond. hit rate", "run"]),
     excluded=st.booleans(),
-    length_name=st.sampled_from(["AL", "accept-len", "mean length"]),
+    length_name=st.sampled_from(["AL", "accept-len", "mean accept length"]),
 )
 def test_the_chain_decides_every_row(
     runs: list[tuple[str, list[int], int]],
