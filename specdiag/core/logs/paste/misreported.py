@@ -7,7 +7,9 @@ bare ``Accepted`` key in a paste that never speaks of speculation are another me
   stats always report 100%``, ``it just shows 0% acceptance`` (a rate stuck at a bound,
   reported again and again); ``a wrong acceptance rate of 100%`` (an error word on the
   figure's name); ``acceptance rate reports 0% because of a bug`` (a bound, 0% or 100%, in a
-  sentence naming a bug, an error or a wrong figure). The value is blanked from the line, so
+  sentence naming a bug, an error or a wrong figure, or calling a figure an artifact: ``the 0%
+  acceptance is likely a layout artifact``, ``the 100% acceptance artifact``; never ``not an
+  artifact`` nor a build's ``CI artifact``). The value is blanked from the line, so
   no reader takes it. A figure corrected to its actual value (corrected.py: ``show 100% when
   it was actually 81.6%``) is rewritten before this and keeps its actual value; a low figure
   called bad (``a bad acceptance rate of 12%``) is a measurement and stays.
@@ -121,13 +123,25 @@ def _of_a_thing(line: str, m: re.Match[str]) -> bool:
     )
 
 
+# a figure called an artifact (a spurious reading, no run's value): the noun after a copula or
+# 'as', an article and up to three words ('is an artifact', 'flagged as a possible layout
+# artifact'), or right after the figure's name ('the 100% acceptance artifact'); never negated
+# ('is not an artifact', 'was no artifact') nor a build's file ('a CI artifact', 'the artifact
+# upload')
+_ARTIFACT = re.compile(
+    r"(?:\b(?:is|was|are|were|be|been|being|as)\s+(?:(?:an?|the)\s+)?"
+    r"(?:(?!(?:not|no|build|ci|release|workflow)\b)[\w-]+\s+){0,3}?"
+    r"|\baccept(?:ance|ed)?(?:[ _](?:rate|ratio|length|len))?\s+)"
+    r"art[ie]facts?\b(?!\s+(?:upload|download|stor|registr|path|name|file|dir))",
+    re.I,
+)
 _BOUND_VALUE = re.compile(r"(?<![\w.])" + _BOUND)
 # (a full stop inside closing emphasis ends its sentence too: '**The bug.** The rate ...', a bold
 # lead labelling the paragraph, no part of the sentence after it)
 _SENTENCE_END = re.compile(r"[.!?;][*_]{0,2}(?=\s|$)")
 _QUICK = re.compile(
     r"incorrect|wrong|erroneous|falsely|mistakenly|bogus|inaccurate|always|still|just|only ever|"
-    r"constantly|broken|bug|misreported",
+    r"constantly|broken|bug|misreported|artifact|artefact",
     re.I,
 )
 
@@ -153,8 +167,12 @@ def blank(line: str) -> str:
     category = _BUG_CATEGORY.match(line)
     cat_end = category.end() if category is not None else -1
     for a, b in _sentences(line):
-        if "accept" not in line[a:b].lower() or not any(
-            not _of_a_thing(line, m) and m.end() > cat_end for m in _ERROR_WORD.finditer(line, a, b)
+        if "accept" not in line[a:b].lower() or not (
+            any(
+                not _of_a_thing(line, m) and m.end() > cat_end
+                for m in _ERROR_WORD.finditer(line, a, b)
+            )
+            or _ARTIFACT.search(line, a, b)
         ):
             continue
         spans.extend(m.span() for m in _BOUND_VALUE.finditer(line, a, b))

@@ -370,10 +370,16 @@ _DECISION = re.compile(
 )
 
 
-# a paste about work items (jobs, captchas, crowd workers) that never speaks of a
-# language model: no speculative word and none of a model's serving (tokens, models, decoding,
-# a server, a batch, a step): its 'acceptance rate' is the share of work accepted
-_WORK_ITEMS = re.compile(r"\bjobs?\b|captchas?\b|\bworkers?\b|approval rate", re.I)
+# a paste about work items (jobs, captchas, crowd workers) or people's work tracked as a
+# product's metrics (productivity, engagement, retention, churn, satisfaction) that never speaks
+# of a language model: no speculative word and none of a model's serving (tokens, models,
+# decoding, a server, a batch, a step): its 'acceptance rate' is the share of work (or of a
+# tool's suggestions) accepted
+_WORK_ITEMS = re.compile(
+    r"\bjobs?\b|captchas?\b|\bworkers?\b|approval rate"
+    r"|\b(?:productivity|engagement|retention|churn|satisfaction)\b",
+    re.I,
+)
 _SERVING = re.compile(
     r"tok|\bmodels?\b|decod|infer|\bllm|gpu|cuda|\bk\s*=|n[_-]?max|tau\b|τ|alpha|step|prompt"
     r"|generat|serv(?:er|ing|e)|batch|throughput|latency|spec|accept(?:ance)?[ _]?len|a\.len|\bAL\b",

@@ -2,7 +2,8 @@
 
 A third party named as the subject of a verb of measuring (``A forum user tested the draft on
 code and found ...``, ``One commenter measured ...``, ``Several testers reported ...``): the
-figures after that sentence are that person's, told by a writer who measured nothing, no record,
+figures after that sentence (a record numbered by its paragraph's first line, a title run on
+into the prose, placed where its values are printed) are that person's, told by a writer who measured nothing, no record,
 where the paste holds no first person anywhere (``I``, ``we``, ``my``, ``our``, ``我``: the
 writer's own run may be told beside the relayed one, read as before). A person's noun alone
 (``a user asked whether 66% is good``), a verb of another kind or a modal's (``users can test``)
@@ -239,6 +240,19 @@ def claimed_approx(r: PasteRecord, raw: list[str]) -> bool:
     return True
 
 
+def _printed_line(r: PasteRecord, raw: list[str]) -> int:
+    """The line (1-based) where a record's values are printed: its first line, or where a
+    record numbered by its paragraph's opening line (a title run on into the prose under it)
+    prints them, the first line of that paragraph holding every value, seeking no further than
+    its blank line."""
+    n = r.first_line
+    while 1 <= n <= len(raw) and raw[n - 1].strip():
+        if _places(r, raw[n - 1]):
+            return n
+        n += 1
+    return r.first_line
+
+
 def relayed(
     r: PasteRecord,
     raw: list[str],
@@ -250,7 +264,7 @@ def relayed(
     measuring (``from_line``, from :func:`third_party`), told back to the addressee, a usage
     comment (``usage``, from :func:`usage_comments`), or an announcement's approximate claim
     (``announcement``, from :func:`announced`)."""
-    if from_line is not None and r.first_line >= from_line:
+    if from_line is not None and _printed_line(r, raw) >= from_line:
         return True
     if r.first_line == r.last_line and r.first_line in usage:
         return True
