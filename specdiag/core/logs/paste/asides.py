@@ -14,7 +14,9 @@ is 0.5)`, `(paper: 80%)`), a modal (`(would hit 60%)`), a condition in the sente
 another measure named between the name and the bracket (`acceptance is fine but throughput
 fell (observed 40 tok/s)`), a plain `was` / `is` / `at` after a goal's or a bound's word
 (`lower the acceptance threshold (was 0.50)`: the goal's former value), a value between them that is not a range (`acceptance 0.497
-(observed 49.7%)` restates it), or a value of the wrong kind (a share after a length's name).
+(observed 49.7%)` restates it); values between are allowed where a bound's word follows the name (`acceptance
+rate threshold for X raised: 45% -> 50% (achieves ~53%)`: the bound's values, the bracket the
+run's) and the verb is one of measuring, or a value of the wrong kind (a share after a length's name).
 
 A bracket right after the figure's name holding an approximate value and the runs it holds
 for (`near-identical acceptance (~0.80 both quants)`, `accept rate (about 72% on average)`,
@@ -80,6 +82,8 @@ _RANGE = re.compile(r"\d+(?:\.\d+)?\s*%?\s*(?:[-–—]|to\b)\s*[*`]{0,2}\d+(?:\
 # compared_settings.py reads both, so its bracket is no aside
 _COMPARED_AFTER = re.compile(r"[^()\n.;]{0,40}?\bthan\s+(?:in|on|for|with|under|at)\s", re.I)
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+# a bound's word right after the figure's name ('acceptance rate threshold', '... floor')
+_BOUND_AFTER = re.compile(r"\s*(?:thresholds?|floors?|bars?|cut-?offs?)\b", re.I)
 # how far before the bracket its figure's name is looked for
 _REACH = 200
 
@@ -190,9 +194,12 @@ def _named(line: str, m: re.Match[str], end: int | None = None) -> str | None:
         return None
     name = names[-1]
     between = line[name.end() : m.start()]
-    if A.other_measure(between) or re.search(r"\d", _RANGE.sub(" ", between)):
-        return None
     verb = (m.groupdict().get("verb") or "").lower()
+    # the name is a bound's ('acceptance rate threshold for X raised: 45% -> 50% (achieves
+    # ~53%)'): the values between are the bound's, a verb of measuring gives the run's
+    bounds = _BOUND_AFTER.match(between) is not None and verb not in ("was", "is", "at")
+    if A.other_measure(between) or (not bounds and re.search(r"\d", _RANGE.sub(" ", between))):
+        return None
     if _NOT_RUN.search(between) and verb in ("was", "is", "at"):
         # 'lower the acceptance threshold (was 0.50)': the goal's own former value; only a
         # verb of measuring says the bracket is the run's ('threshold (observed 49.70%)')

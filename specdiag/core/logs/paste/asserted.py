@@ -18,6 +18,11 @@ stated check matches (`assert 0.81 > 0.9` beside `last_accept_rate > 0.825`), a 
 acceptance figure (`latency_ms < 200`), or a comparison of two names (`assert a > b`) leave the
 lines as they were.
 
+A bound written as a name (`assert acceptance_len >= args.expected_len`) takes its value from
+pytest's explanation line (`+  where 3.9 = Args(...).expected_len`, the expression's last dotted
+part), where the paste explains that name with one value only; the check is then as if stated
+with its number.
+
 Pure: a paste in, the stated checks out (one pass, only where 'assert' is in it); a line in, the
 line (perhaps with the name written) out.
 """
@@ -39,6 +44,20 @@ _ASSERTED = re.compile(
     r"(?P<t>\d+(?:\.\d+)?)(?![\w.])"
 )
 _FIGURES = (C.RATE, C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP)
+# a check whose bound is a name ('acceptance_len >= args.expected_acceptance_len')
+_NAMED_CHECK = re.compile(
+    r"(?<![\w.])(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*"
+    r"(?P<op>>=|<=|>|<)\s*(?P<b>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?![\w.(])"
+)
+# pytest's explanation of an operand: '+  where 3.9 = <expression ending in .name>'
+_WHERE = re.compile(
+    r"^[\sE+]*\bwhere\s+(?P<t>\d+(?:\.\d+)?)\s*=\s*(?:.*\.)?(?P<b>[A-Za-z_][A-Za-z0-9_]*)\s*$",
+    re.M,
+)
+
+
+def _is_figure(name: str) -> bool:
+    return C.key(name.replace("_", " ")).metric in _FIGURES
 
 
 def checks(text: str) -> dict[tuple[str, str], str]:
@@ -52,9 +71,22 @@ def checks(text: str) -> dict[tuple[str, str], str]:
         if name == "assert":
             continue
         last = name.rsplit(".", 1)[-1]
-        if C.key(last.replace("_", " ")).metric not in _FIGURES:
+        if not _is_figure(last):
             continue
         found.setdefault((m.group("op"), m.group("t")), set()).add(last)
+    # a bound by name: its value is what pytest's 'where T = ...name' line prints, one value
+    bound: dict[str, set[str]] = {}
+    for m in _WHERE.finditer(text):
+        bound.setdefault(m.group("b"), set()).add(m.group("t"))
+    if bound:
+        for m in _NAMED_CHECK.finditer(text):
+            name, b = m.group("name"), m.group("b").rsplit(".", 1)[-1]
+            last = name.rsplit(".", 1)[-1]
+            if name == "assert" or b == "assert" or last == b or not _is_figure(last):
+                continue
+            values = bound.get(b, set())
+            if len(values) == 1:
+                found.setdefault((m.group("op"), next(iter(values))), set()).add(last)
     return {pair: next(iter(names)) for pair, names in found.items() if len(names) == 1}
 
 
