@@ -14,7 +14,12 @@ step are unknown. Pasted among other lines, the paste may prove them:
 - **the count identity** of llama.cpp's own timings in the record's block: ``eval time = ... /
   N tokens`` with N = accepted + generated + 1 (the first token comes from the prompt's pass):
   the decode steps are as many as the drafted tokens, so the tokens per step are
-  1 + accepted / generated, whatever each step drafted.
+  1 + accepted / generated, whatever each step drafted;
+- **the statistics line of the same counts** in the record's block: a ``statistics <impl>:``
+  line whose ``#acc tokens`` and ``#gen tokens`` are the request's accepted and generated
+  counts (the server's counters since start hold this request's alone) gives its drafts,
+  ``#gen drafts``: the tokens per step are 1 + accepted / drafts. Counters of other values
+  (other requests counted with it) or two such lines of different drafts decide nothing.
 
 The summary of llama.cpp's speculative examples (``n_draft = 4``, ``n_predict = 202``,
 ``n_drafted = 376``, ``n_accept = 107``) prints no step count either, and ``n_draft`` is only the
@@ -53,7 +58,7 @@ from specdiag.core.logs.paste.model import (
     Decision,
     PasteRecord,
 )
-from specdiag.core.logs.records import EXAMPLE, REQUEST, LogRecord
+from specdiag.core.logs.records import CUMULATIVE, EXAMPLE, REQUEST, LogRecord
 
 # llama.cpp's print_timings: 'eval time =   20397.76 ms /  1598 tokens ('
 _EVAL = re.compile(r"(?<![\w ])\s*eval time\s*=\s*[\d.]+\s*ms\s*/\s*(?P<n>\d+)\s+(?:tokens|runs)\b")
@@ -61,6 +66,11 @@ RULE_IDENTITY = (
     "identity: eval tokens = accepted + generated + 1 (llama.cpp's timings in the same block): "
     "the decode steps are as many as the drafted tokens, tokens per step = 1 + accepted / "
     "generated"
+)
+
+RULE_STATISTICS = (
+    "counts: the statistics line of the same block prints the same accepted and generated "
+    "tokens ({acc} / {gen}) and {drafts} drafts: tokens per step = 1 + {acc} / {drafts}"
 )
 
 
@@ -179,6 +189,32 @@ def _by_identity(r: PasteRecord, lines: Sequence[str]) -> PasteRecord | None:
     )
 
 
+def _by_statistics(
+    r: PasteRecord, scanned: Sequence[LogRecord], lines: Sequence[str]
+) -> PasteRecord | None:
+    """The request's length from a statistics line of its block printing its counts (module
+    rules); None where no such line, or two of different drafts."""
+    lo, hi = _block(lines, r.first_line)
+    acc, gen = r.accepted_tokens, r.drafted_tokens
+    assert acc is not None and gen
+    drafts = {
+        d
+        for s in scanned
+        if s.engine == "llamacpp" and s.kind == CUMULATIVE and lo <= s.line_no <= hi
+        if s.accepted_tokens == acc and s.drafted_tokens == gen
+        if (d := _count(dict(s.raw), "#gen drafts"))
+    }
+    if len(drafts) != 1:
+        return None
+    (n,) = drafts
+    if n > gen:
+        return None
+    rule = RULE_STATISTICS.format(acc=acc, gen=gen, drafts=n)
+    return dataclasses.replace(
+        r, accept_length=round(1 + acc / n, 6), steps=n, bonus=Decision(INCLUDED, rule)
+    )
+
+
 def _none_accepted(r: PasteRecord) -> PasteRecord | None:
     """The record whose counts accept no drafted token: 1 token a step (module rules)."""
     if r.accepted_tokens != 0 or not r.drafted_tokens or r.drafted_tokens < 0:
@@ -205,7 +241,7 @@ def decide(scanned: Sequence[LogRecord], text: str) -> tuple[PasteRecord, ...]:
         numbered = list(enumerate(lines, 1))
         one_model = len(OD.target_models(text)) <= 1
         for r in recs:
-            got = _none_accepted(r) or _by_identity(r, lines)
+            got = _none_accepted(r) or _by_identity(r, lines) or _by_statistics(r, scanned, lines)
             if got is None and one_model:
                 (got,) = OD.block([r], numbered, where="the paste")
                 if got.accept_length is None:

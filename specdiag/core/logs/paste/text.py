@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specdiag.core.logs.paste import box_mean as BM
 from specdiag.core.logs.paste import bracket_at as BA
 from specdiag.core.logs.paste import bracket_length as BL
 from specdiag.core.logs.paste import cells as C
@@ -733,6 +734,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_CODED_KEY.sub(r"\g<k>", ln) if "`" in ln else ln for ln in raw]
     if "per" in text and _PERCENT_WORD.search(text):
         raw = [_PERCENT_WORD.sub(r"\1%", ln) for ln in raw]  # '71 percent': '71%'
+    if "Mean" in text or "mean" in text:
+        raw = BM.named(raw, text)  # '│ Acceptance 80% │ Mean 2.60 │': the mean acceptance length
     if "mean" in text and "(" in text:
         raw = SP.expanded(raw, text)  # '(40.0%, mean 3.8)' after a pair named in full
     if "\\" in text or "\U0001d70f" in text or ("$" in text and _TEX_PLAIN.search(text)):
