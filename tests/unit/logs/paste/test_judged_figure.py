@@ -13,7 +13,7 @@ from tests.support.examples import examples
 
 _RUN = st.sampled_from(
     [
-        "A forum user measured about {pct}% draft acceptance with the 1B drafter on a 4090.",
+        "I measured about {pct}% draft acceptance with the 1B drafter on a 4090.",
         "On my box the small draft kept roughly {pct}% of its tokens (acceptance rate {pct}%).",
         "Result: the draft acceptance rate came out at {pct}% over 300 prompts.",
     ]
