@@ -31,7 +31,7 @@ import dataclasses
 import re
 from collections.abc import Iterator, Sequence
 
-from specdiag.core.logs.paste.model import UNDECIDED, PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, blank_record
 
 _METRIC_KEYS = ("metric", "measure", "metric_name")
 _MEASURED = re.compile(
@@ -83,26 +83,15 @@ def runs(
                 continue
             seen.add((m["key"], m["n"], v))
             ln = _line_of(m.group(0), lines) or found[-1].last_line
-            out.append(
-                dataclasses.replace(
-                    found[-1],
-                    first_line=ln,
-                    last_line=ln,
-                    labels=((m["key"], m["n"]),),
-                    printed_length=v,
-                    accept_length=None,
-                    printed_rate=None,
-                    accept_rate=None,
-                    accepted_tokens=None,
-                    drafted_tokens=None,
-                    steps=None,
-                    output_tokens=None,
-                    per_position=(),
-                    max_length=None,
-                    statistic=None,
-                    bonus=UNDECIDED,
-                    fields=((name, m.group("v")),),
-                    notes=(),
-                )
+            last = found[-1]
+            blank = blank_record(
+                last.kind,
+                last.tool,
+                last.tool_rule,
+                last.structure,
+                (ln, ln),
+                labels=((m["key"], m["n"]),),
+                fields=((name, m.group("v")),),
             )
+            out.append(dataclasses.replace(blank, printed_length=v))
     return out
