@@ -8,7 +8,7 @@ before leave the line as it was."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import text as T
@@ -45,6 +45,10 @@ def test_compared_runs_and_a_subset_are_runs_of_their_own(
     subset: tuple[str, int] | None,
     after: str,
 ) -> None:
+    # (a compared run printing the very figure of the first, or of another, is the same figure
+    # told again to the readers of restated runs: one record; the values are kept apart)
+    values = [first, *(v for _, v in others), *([subset[1]] if subset is not None else [])]
+    assume(len(set(values)) == len(values))
     o, c = brackets
     parts = [f"{cmp} {n}{o}{v / 100:.2f}{c}{after}" for n, v in others]
     line = f"- 投机解码：ModelZ {figure}{verb} {mark}{first / 100:.2f}{mark}，" + "、".join(parts)
