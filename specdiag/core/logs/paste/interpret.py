@@ -130,6 +130,15 @@ _TOOL_COLS = frozenset(("engine", "framework", "backend", "tool"))
 Ctx = tuple[str, str, str]  # (tool, tool rule, kind)
 
 
+# a range of values ending right before a bracket ('~2.7–3.1 ', '2.4 to 2.6 tokens/step'), markup
+# or a per-step unit after it
+_RANGE_ENDING = re.compile(
+    r"\d\s*(?:[-–—]|to)\s*[~≈]?\s*\d+(?:\.\d+)?\s*"
+    r"(?:(?:tokens?|tok)\s*(?:/|per\s+)\s*(?:verify\s+)?\w+)?\s*[*_`]{0,2}\s*$",
+    re.I,
+)
+
+
 def _columns(header: list[list[str]], width: int) -> list[tuple[str, str]]:
     """(group, name) per column: the last header row names it; rows above are spanning group
     titles, carried right over empty cells."""
@@ -10239,6 +10248,10 @@ def keyvalue(
             first = first or ln
             last = ln
             items = [it for it in items if it[3].strip("*`_~≈ ") not in fm.group("list")]
+            if _RANGE_ENDING.search(t[: fm.start()]):
+                # a range before the bracket is no length ('~2.7-3.1 (per-position ...)'): its
+                # end read as a value is dropped
+                items = [it for it in items if it[0].metric != C.LENGTH]
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         if "%" in t and _ALSO_RATE.search(t):

@@ -30,16 +30,16 @@ def _falling(n: int, top: int, drops: list[int]) -> list[int]:
     return out
 
 
-def _identities(rates: list[int]) -> tuple[float, float]:
-    """The lengths the rates' own identities give (1 + their sum; 1 + the chained products,
-    the rates read as conditional): a value there is decided by those older rules, so the
-    generators keep away from them."""
+def _identities(rates: list[int]) -> tuple[float, ...]:
+    """The lengths the rates' own identities give (their sum, or the chained products of the
+    rates read as conditional, with the target's token or without): a value there is decided
+    by those older rules, so the generators keep away from them."""
     rs = [r / 100 for r in rates]
     chain, p = 0.0, 1.0
     for r in rs:
         p *= r
         chain += p
-    return 1 + sum(rs), 1 + chain
+    return 1 + sum(rs), 1 + chain, sum(rs), chain
 
 
 def _clear(value: float, rates: list[int]) -> bool:

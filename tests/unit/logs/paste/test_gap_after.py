@@ -11,7 +11,8 @@ from tests.support.examples import examples
 
 _NAMES = ["accept length", "accept-len", "acceptance length", "mean accepted length", "AL"]
 _COMPARATIVES = ["lower", "higher", "less", "more", "smaller", "larger", "worse", "better"]
-_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=8)
+# made-up names (random letters drew words the reader knows: 'claim', 'neurips', a tool's name)
+_WORD = st.sampled_from(["brox", "quelm", "taviq", "drune", "plixo", "snorv", "jemba", "wixal"])
 
 
 @settings(max_examples=examples(60), deadline=None)
