@@ -120,8 +120,8 @@ def test_tables_under_other_measures_give_nothing(
 @given(
     label=st.sampled_from(["Task", "Suite", "Set"]),
     names=st.lists(
-        # (letters that spell no word the reader knows: 'emnlp', a venue, was drawn)
-        st.text(alphabet="bcdfghjkvwxz", min_size=3, max_size=7),
+        # (made-up names: random letters drew venues, 'emnlp', 'kdd': a quoted paper's figures)
+        st.sampled_from(["brox", "quelm", "taviq", "drune", "plixo", "snorv", "jemba"]),
         min_size=2,
         max_size=3,
         unique=True,
