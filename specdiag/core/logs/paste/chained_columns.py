@@ -29,7 +29,6 @@ Pure: records and the paste in, records out.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from itertools import accumulate
 from operator import mul
@@ -40,9 +39,8 @@ from specdiag.core.logs.paste.model import (
     EXCLUDED,
     INCLUDED,
     UNDECIDED,
-    Decision,
     PasteRecord,
-    decided_notes,
+    printed_decided,
 )
 
 # how far a row's length may lie from its reading: the means' products, not their product
@@ -214,15 +212,11 @@ def decide(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             continue
         said = "1 + the sum" if way == INCLUDED else "the sum"
         out.append(
-            dataclasses.replace(
+            printed_decided(
                 r,
-                accept_length=round(pl + (1 if way == EXCLUDED else 0), 6),
-                bonus=Decision(
-                    way,
-                    f"identity: {said} of the running products of the row's conditional "
-                    f"per-step rates is the printed length (within {SLACK:g})",
-                ),
-                notes=decided_notes(r.notes),
+                way,
+                f"identity: {said} of the running products of the row's conditional "
+                f"per-step rates is the printed length (within {SLACK:g})",
             )
         )
     return out
