@@ -145,11 +145,6 @@ def progress_bar(
         yield functools.partial(bar.update, bar.add_task(label, total=total))
 
 
-def _width() -> int | None:
-    # Without a terminal rich wraps at 80 columns; tables read better wider, COLUMNS still wins.
-    return None if os.environ.get("COLUMNS") else 120
-
-
 class SafeStream(io.TextIOBase):
     """A text stream whose writes are scrubbed of secrets and of what a terminal would act on
     (server, file and Prometheus text reaches the human view; colour is kept on a terminal)."""
@@ -199,7 +194,8 @@ def make_console(stderr: bool = False) -> Console:
     tty = stream.isatty()
     return _console_class()(
         file=stream if stderr else cast("IO[str]", SafeStream(stream, keep_colour=tty)),
-        width=None if tty else _width(),
+        # without a terminal rich wraps at 80 columns; tables read better wider, COLUMNS still wins
+        width=None if tty or os.environ.get("COLUMNS") else 120,
         no_color=bool(os.environ.get("NO_COLOR")) or not tty,
         highlight=False,  # (so no print call needs to say it)
         soft_wrap=False,

@@ -363,15 +363,6 @@ def _from_fleet(doc: Mapping[str, Any], replica: str | None) -> AcceptanceProfil
     )
 
 
-def _from_expected(doc: Mapping[str, Any]) -> AcceptanceProfile:
-    return from_rates(
-        measured=False,
-        conditions=Conditions(source="expected-accept", topk=_int(doc.get("topk"))),
-        conditional=_floats(doc.get("acc")),
-        notes=("predicted from training accuracy, not measured",),
-    )
-
-
 def _from_profile(doc: Mapping[str, Any], modelopt: bool) -> AcceptanceProfile:
     mc = doc.get("measurement_conditions")
     mc = mc if isinstance(mc, Mapping) else {}
@@ -420,7 +411,12 @@ def read_profile(
     if kind == "fleet":
         return _from_fleet(doc, replica)
     if kind == "expected-accept":
-        return _from_expected(doc)
+        return from_rates(
+            measured=False,
+            conditions=Conditions(source="expected-accept", topk=_int(doc.get("topk"))),
+            conditional=_floats(doc.get("acc")),
+            notes=("predicted from training accuracy, not measured",),
+        )
     if kind in ("profile", "modelopt"):
         return _from_profile(doc, kind == "modelopt")
     raise InputError(

@@ -730,7 +730,8 @@ def _reader(resp: httpx.Response, shown: str, path: str, kind: BodyKind) -> _Rea
     error = resp.status_code >= 400
     cap = body_cap(BodyKind.ERROR if error else kind)
     declared = resp.headers.get("content-length", "")
-    if not error and declared.isdigit() and int(declared) > cap and not _encoded(resp):
+    coding = resp.headers.get("content-encoding", "identity").strip().lower()
+    if not error and declared.isdigit() and int(declared) > cap and coding in ("", "identity"):
         raise failure(
             "too_large",
             f"{shown}{path} announced {_size(int(declared))}, more than the {_size(cap)} "
@@ -738,10 +739,6 @@ def _reader(resp: httpx.Response, shown: str, path: str, kind: BodyKind) -> _Rea
         )
     encoding = "" if _preread(resp) is not None else resp.headers.get("content-encoding", "")
     return _Reader(shown, path, cap, _Decoder(encoding, shown), error)
-
-
-def _encoded(resp: httpx.Response) -> bool:
-    return resp.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
 
 
 def fetch(

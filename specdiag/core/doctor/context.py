@@ -345,7 +345,9 @@ def gather(inputs: DoctorInputs) -> Context:
             why = "no hidden-state dump file in it"
             problems.append(InputProblem("training-dump", inputs.training_dump, why))
         auto = inputs.run_target is None
-        run = inputs.run_target is True or (auto and target is not None and _has_weights(target))
+        # a target with weights to run (a loadable checkpoint, not only its config)
+        weights = bool(target and target.tensors and isinstance(target.cfg("model_type"), str))
+        run = inputs.run_target is True or (auto and weights)
         if run and auto and target is not None and training_report is not None:
             sizes = {f.hidden_size for f in training_report.files if f.hidden_size}
             h = Reads().integer(target, "hidden_size", "n_embd", "d_model")  # (checks report it)
@@ -455,11 +457,6 @@ def _model_dir(
     m = read_model_dir(path, role)
     problems.extend(m.problems)
     return m
-
-
-def _has_weights(target: ModelDir) -> bool:
-    """The target has weights to run (a loadable checkpoint, not only its config)."""
-    return bool(target.tensors) and isinstance(target.cfg("model_type"), str)
 
 
 def _served_compare(

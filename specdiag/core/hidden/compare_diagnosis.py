@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from specdiag.core.hidden.compare_identify import Identification, TrainingConflict, any_close
+from specdiag.core.hidden.compare_identify import Identification, any_close
 from specdiag.core.hidden.compare_results import (
     BLOCKING,
     AlignmentStatus,
@@ -102,7 +102,13 @@ def diagnose(f: Facts) -> Diagnosis:
     _served_config_notes(f, out)
     _convention(f, out)
     suggestions = _suggestions(f, out, layers_ok)
-    training = [_conflict_line(f, c) for c in f.ident.conflicts]
+    training = [
+        f"training chunk {c.index} is {describe_hf(c.found, f.ident.num_layers)} according to the "
+        f"reference (cosine {c.cosine:.4f}), but --training-layers says layer {c.claimed - 1}: the "
+        "training capture used other layers than you think (or --training-layers is wrong); the "
+        "reference wins below"
+        for c in f.ident.conflicts
+    ]
     lines = out.lines[:1] + training + out.lines[1:] if out.lines else training
     findings = [Finding.TRAINING_LAYERS_DIFFER] * len(training) + out.findings
     findings = list(dict.fromkeys(findings))
@@ -135,15 +141,6 @@ def wrong_hidden_size(ws: int, wt: int, hs: int, ht: int) -> Diagnosis:
         "model (or the dump is not the aux hidden states); nothing can match"
     )
     return Diagnosis((line,), (Finding.WRONG_HIDDEN_SIZE,), {}, ())
-
-
-def _conflict_line(f: Facts, c: TrainingConflict) -> str:
-    return (
-        f"training chunk {c.index} is {describe_hf(c.found, f.ident.num_layers)} according to the "
-        f"reference (cosine {c.cosine:.4f}), but --training-layers says layer {c.claimed - 1}: the "
-        "training capture used other layers than you think (or --training-layers is wrong); the "
-        "reference wins below"
-    )
 
 
 def _final_state_line(final: FinalState) -> str:
