@@ -26,7 +26,6 @@ Pure: records in, records out.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
@@ -34,9 +33,8 @@ from specdiag.core.logs.paste.model import (
     EXCLUDED,
     INCLUDED,
     UNDECIDED,
-    Decision,
     PasteRecord,
-    decided_notes,
+    printed_decided,
 )
 
 _PAIR = r"\d{1,2}[ \t]*:[ \t]*\d{1,9}"
@@ -107,15 +105,11 @@ def decide(records: list[PasteRecord]) -> list[PasteRecord]:
         start = "0 (accepted drafts)" if pairs[0][0] == 0 else "1 (tokens a step)"
         said = "1 + the mean" if way == INCLUDED and pairs[0][0] == 0 else "the mean"
         out.append(
-            dataclasses.replace(
+            printed_decided(
                 r,
-                accept_length=round(pl + (1 if way == EXCLUDED else 0), 6),
-                bonus=Decision(
-                    way,
-                    f"identity: {said} of the row's histogram {name!r} ({mean:.4g}, buckets from "
-                    f"{start}) is the printed length",
-                ),
-                notes=decided_notes(r.notes),
+                way,
+                f"identity: {said} of the row's histogram {name!r} ({mean:.4g}, buckets from "
+                f"{start}) is the printed length",
             )
         )
     return out
