@@ -66,6 +66,20 @@ claims (`claims (...)`), taken from a source (`are taken from`, `according to`):
 measured, no record, however many figures the record holds. A first person in the sentence
 (`we measured 2.40 and it is quoted in the PR`) is the writer's run, cited by themselves: read.
 
+A figure inside a bracket that names a venue and its year (`(the tree drafter, ICML 2024 at 3.9
+tokens a step)`, `[COLM'25: 0.71]`): a paper's citation, its figure the paper's, no record, alone
+in the paste too. A first person in the bracket (`(ICML 2024; we got 2.9)`) keeps it read, and so
+does a figure outside the bracket (`the tree drafter (ICML 2024) gave 3.9 on our box`).
+
+A section whose markdown heading names a numbered table or figure (`## Table 6: ablation of the
+draft depth`, `### Fig. 3`, `## 表 6`) with a source's section by its number, in the heading or on
+the first line of text under it (`**Location**: Section 5.5.2`, `§4.2`, `Sec. 3`, `第 4 节`): notes
+quoting a paper's table, its figures the paper's; every record of the section (to the next heading
+of its level or above, sub-headings included) gives none, alone in the paste too. A numbered
+table with no section referred to (`## Table 1: my runs`, the writer's own table) is read as
+before, and so is a section with a first person or a word of the paste's own run in it (`we`,
+`measured`, `reproduced`, `实测`, `复现`).
+
 Pure: a record and the paste's lines in, a yes or no out.
 """
 
@@ -248,11 +262,14 @@ def cited(r: PasteRecord, raw: list[str]) -> bool:
     every place its line prints the value follows such a clause; or a one-line record whose
     every figure its sentence credits to a source's table, figure or section, or says is
     reported (_quoted_report); or (any number of figures) every figure is followed by a clause
-    saying it was quoted from elsewhere (_cited_after)."""
+    saying it was quoted from elsewhere (_cited_after); or every figure sits in a bracket naming
+    a venue and its year (_venue_bracketed)."""
     if r.first_line != r.last_line or not 1 <= r.first_line <= len(raw):
         return False
     line = raw[r.first_line - 1]
     if _quoted_report(r, line):
+        return True
+    if _VENUE_YEAR.search(line) and _venue_bracketed(r, line):
         return True
     low = line.lower()
     if (
@@ -274,6 +291,65 @@ def cited(r: PasteRecord, raw: list[str]) -> bool:
         or ("#" in line and _thread_before(line, m.start()))
         for m in places
     )
+
+
+# a venue and its year ('NeurIPS 2025', 'ICML'24', 'EMNLP-2024'): a paper's citation
+_VENUE_YEAR = re.compile(
+    r"(?<![\w-])(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|coling|aaai|ijcai|kdd|"
+    r"sigir|cikm|colm|tmlr|mlsys|osdi|sosp|nsdi|eurosys|asplos|isca)"
+    r"(?:\s*[-']?\s*(?:19|20)\d{2}|\s*['’]\d{2})(?![\w.]?\d)",
+    re.I,
+)
+_OPENS = {"(": ")", "[": "]", "（": "）"}
+_CLOSES = {v: k for k, v in _OPENS.items()}
+
+
+def _bracket_around(line: str, at: int, end: int) -> str | None:
+    """The text of the innermost bracket (round, square, full-width) that holds ``line[at:end]``
+    on its line, or None where no bracket opened before it closes after it."""
+    depth = 0
+    start = -1
+    for i in range(at - 1, -1, -1):
+        c = line[i]
+        if c in _CLOSES:
+            depth += 1
+        elif c in _OPENS:
+            if depth == 0:
+                start = i
+                break
+            depth -= 1
+    if start < 0:
+        return None
+    want, depth = _OPENS[line[start]], 0
+    for j in range(end, len(line)):
+        c = line[j]
+        if c in _OPENS:
+            depth += 1
+        elif c in _CLOSES:
+            if depth == 0:
+                return line[start + 1 : j] if c == want else None
+            depth -= 1
+    return None
+
+
+def _venue_bracketed(r: PasteRecord, line: str) -> bool:
+    """Whether every place the line prints one of the record's values sits inside a bracket
+    that names a venue and its year (`(EAGLE-3, NeurIPS 2025 at 4.65 tokens/step)`): a paper's
+    citation, its figure quoted; no first person in the bracket (`(ICML 2024; we got 2.9)`)."""
+    vals = {v.strip().strip("*`~≈ ") for _, v in r.fields}
+    places = [
+        m
+        for val in vals
+        if val
+        for m in re.finditer(r"(?<![\w.])" + re.escape(val) + r"(?![\w.]?\d)", line)
+    ]
+    if not places or len({v for v in vals if v}) != len(r.fields):
+        return False
+    for m in places:
+        inside = _bracket_around(line, m.start(), m.end())
+        if inside is None or not _VENUE_YEAR.search(inside) or ANY_FIRST_PERSON.search(inside):
+            return False
+    return True
 
 
 # a source's table, figure or section named as where a figure is ('in Table 3 of your paper',
@@ -686,6 +762,65 @@ def paper_paragraphs(records: list[PasteRecord], raw: list[str]) -> set[int]:
         and para[r.last_line - 1] == para[r.first_line - 1]
     }
     return out if len(out) < len(records) else set()
+
+
+# a markdown heading (its level, its text)
+_MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+# a numbered table or figure named ('Table 6: ...', 'Fig. 3', 'Figure 2b', '表 6', '图 3')
+_NUMBERED = re.compile(
+    r"(?<![\w-])(?:table|tab\.|figure|fig\.)\s*\d{1,3}[a-z]?(?![\w.]?\d)|[表图図]\s*\d{1,3}(?!\d)",
+    re.I,
+)
+# a source's section referred to by its number ('Section 5.5.2', 'Sec. 4', '§5.5', '第 5.5 节')
+_SECTION_REF = re.compile(
+    r"(?<![\w-])(?:section|sect?\.)\s*\d{1,2}(?:\.\d{1,2}){0,3}(?![\w.]?\d)|"
+    r"§\s*\d{1,2}(?:\.\d{1,2}){0,3}(?![\w.]?\d)|第\s*\d{1,2}(?:\.\d{1,2}){0,3}\s*[节節章]",
+    re.I,
+)
+# a word of the paste's own run in a section quoting a source's table
+_OWN_SECTION = re.compile(
+    r"\b(?:measured|observed|reproduc\w*|replicat\w*|benchmarked)\b|实测|測得|测得|复现|再現|実測",
+    re.I,
+)
+
+
+def quoted_table_sections(records: list[PasteRecord], raw: list[str]) -> set[int]:
+    """The indexes of the records in a section whose markdown heading names a numbered table or
+    figure (`## Table 6: ablation of ...`) with a source's section referred to by its number, in
+    the heading or on the first line of text under it (`**Location**: Section 5.5.2`): notes
+    quoting a paper's table, its figures the paper's; the section runs to the next heading of
+    its level or above. A heading naming no section (`## Table 1: my runs`: the writer's own
+    table), or a first person or a word of the paste's own run anywhere in the section
+    (`we`, `measured`, `reproduced`), keeps it read."""
+    if not records or not any(_SECTION_REF.search(t) for t in raw):
+        return set()
+    fenced = False
+    heads: list[tuple[int, int, str]] = []  # (0-based line, level, text)
+    for i, t in enumerate(raw):
+        if _FENCE.match(t):
+            fenced = not fenced
+            continue
+        if not fenced and (m := _MD_HEADING.match(t)) is not None:
+            heads.append((i, len(m.group(1)), m.group(2)))
+    spans: list[tuple[int, int]] = []  # (first line, last line), 1-based, of a quoted section
+    for hi, (i, level, title) in enumerate(heads):
+        if not _NUMBERED.search(title) or _OWN_RUN.search(title):
+            continue
+        end = next((j for j, lv, _ in heads[hi + 1 :] if lv <= level), len(raw))
+        if not _SECTION_REF.search(title):
+            first = next((t for t in raw[i + 1 : end] if t.strip()), "")
+            if _MD_HEADING.match(first) or not _SECTION_REF.search(first):
+                continue
+        body = "\n".join(raw[i:end])
+        if ANY_FIRST_PERSON.search(body) or _OWN_SECTION.search(body):
+            continue
+        spans.append((i + 2, end))
+    return {
+        k
+        for k, r in enumerate(records)
+        if any(a <= r.first_line and r.last_line <= b for a, b in spans)
+    }
 
 
 # figures said to be bounds for the writer's case ('treat them as upper bounds', 'these are

@@ -3103,6 +3103,9 @@ def read_paste(
     # a paragraph citing a paper by its identifier, none of the paste's own run in it ('Block
     # drafting (arXiv:2601.01234) ... accept length ~6.5'): the paper's figures (cited.py)
     gone |= {id(records[i]) for i in CIT.paper_paragraphs(records, raw)}
+    # a section headed as a source's numbered table with its section ('## Table 6: ...' over
+    # 'Location: Section 5.5.2'): that paper's figures quoted (cited.py)
+    gone |= {id(records[i]) for i in CIT.quoted_table_sections(records, raw)}
     # an item saying its figures are bounds ('treat them as upper bounds'): no run (cited.py)
     gone |= {id(records[i]) for i in CIT.bound_items(records, raw)}
     # a table's column of a quoted source ('| paper |') beside the paste's own: the source's
