@@ -59,6 +59,31 @@ _PARTS_FIRST = re.compile(
     + r")?",
     re.I,
 )
+# the target's one token first, then the drafts ('3.77 tokens/forward — 1 verified token plus
+# 2.77 accepted draft tokens'): the one token named and the drafts named, both required
+_ONE_FIRST = re.compile(
+    _MARK
+    + r"[~≈]?\s?(?P<x>"
+    + _NUM
+    + r")"
+    + _MARK
+    + r"(?P<unit>\s*"
+    + _UNIT
+    + r")?"
+    + _MARK
+    + r"\s*(?:[—–:=(]|--?)\s*(?P<one>1|one)\s+(?P<w1>bonus|target(?:'s|’s)?|verified|extra|"
+    r"correction|corrected|resampled)(?:\s+(?:model(?:'s|’s)?\s+)?(?:token|tok)s?)?\s*"
+    r"(?:\+|plus)\s*"
+    + _MARK
+    + r"(?P<y>"
+    + _NUM
+    + r")"
+    + _MARK
+    + r"\s*(?P<drafts>"
+    + _DRAFTS
+    + r")(?P<w2>)",
+    re.I,
+)
 # what a '+ 1' of another kind would be ('+ 1 warmup', '+ 1 prefill step'): no target's token
 _OTHER_ONE = re.compile(r"\s*(?:warm|prefill|round|step|request|run|batch|epoch)", re.I)
 
@@ -90,9 +115,9 @@ def decomposed(text: str) -> Iterator[Decomposed]:
     """Every total of one line decomposed into accepted drafts + the target's one token."""
     if "+" not in text and "plus" not in text.lower():
         return
-    for rx in (_TOTAL_FIRST, _PARTS_FIRST):
+    for rx in (_TOTAL_FIRST, _PARTS_FIRST, _ONE_FIRST):
         for m in rx.finditer(text):
-            if not _said(m) or _OTHER_ONE.match(text, m.end()):
+            if not _said(m) or (rx is not _ONE_FIRST and _OTHER_ONE.match(text, m.end())):
                 continue
             x, y = m.group("x"), m.group("y")
             holds = abs(float(x) - float(y) - 1.0) <= _half(x) + _half(y) + 1e-9
@@ -102,5 +127,20 @@ def decomposed(text: str) -> Iterator[Decomposed]:
 def hinted(text: str) -> bool:
     """Whether the line may hold such a decomposition (a cheap test before the search)."""
     return ("+" in text or "plus" in text.lower()) and re.search(
-        r"\d\s*(?:\+|plus)|[(=]", text
+        r"\d\s*(?:\+|plus)|(?:\+|plus)\s*\d|[(=]", text
     ) is not None
+
+
+# a line ending on the drafts' count right after 'plus' or '+', their name on the next line
+_PARTS_CUT = re.compile(r"(?:\+|plus)\s*" + _MARK + _NUM + _MARK + r"\s*$", re.I)
+
+
+def wrapped(t: str, nxt: str) -> bool:
+    """Whether a line wraps a total's decomposition, the one token first ('3.77 tokens/step -
+    1 verified token plus 2.77'), before the drafts' name ('accepted draft tokens.'): the two
+    lines are one sentence, the decomposition spanning the wrap."""
+    if _PARTS_CUT.search(t) is None:
+        return False
+    head = t.rstrip()
+    joined = f"{head} {nxt.strip()}"
+    return any(m.start() < len(head) < m.end() for m in _ONE_FIRST.finditer(joined))

@@ -61,7 +61,9 @@ from specdiag.core.logs.paste import kept_lists as KL
 from specdiag.core.logs.paste import keyed_range as KRG
 from specdiag.core.logs.paste import keyed_share as KSH
 from specdiag.core.logs.paste import labelled_cell as LC
+from specdiag.core.logs.paste import labelled_versus as LV
 from specdiag.core.logs.paste import mean_list as ML
+from specdiag.core.logs.paste import moved_pairs as MP
 from specdiag.core.logs.paste import mtp_steps as MS
 from specdiag.core.logs.paste import numbered_run as NR
 from specdiag.core.logs.paste import on_dataset as OND
@@ -7597,6 +7599,41 @@ def _decomposed(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
         yield start, d.end, [(C.key("tokens per step"), v, kt, d.x)]
 
 
+def _labelled_versus(
+    text: str,
+) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of two runs' values compared in a bracket after a figure's name, each
+    value followed by its run's label ('lowers acceptance (n=5: 2.84 tuned vs 1.73 stock)';
+    labelled_versus.py): each value a record of the figure the words before it name; a bracket
+    after words naming no acceptance figure is left to the other readers."""
+    for x in LV.found(text):
+        k = key_of(x.head)
+        if k.metric not in C.ACCEPTANCE:
+            continue
+        va, vb = C.value(x.a), C.value(x.b)
+        if va is None or vb is None:
+            continue
+        yield x.start, x.end, [(k, va, x.head, x.a), (k, vb, x.head, x.b)]
+
+
+def _moved_pairs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a figure's changes told without 'from' ('acceptance moving 0.71
+    to 0.64 at k=3 and 0.69 to 0.70 at k=5'; moved_pairs.py): where the values prove the first
+    is no change's size, each value a record of the figure the words before the verb name."""
+    for x in MP.found(text):
+        k = key_of(x.key)
+        if k.metric not in C.ACCEPTANCE or A.conditional(text, x.values[0][1]):
+            continue
+        items = []
+        for printed, _ in x.values:
+            v = C.value(printed)
+            if v is None:
+                break
+            items.append((k, v, x.key.strip(), printed))
+        else:
+            yield x.key_at + len(x.key) - len(x.key.lstrip()), x.end, items
+
+
 def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
     for m in A.arrivals(text):
@@ -7770,6 +7807,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a total decomposed into accepted drafts + the target's token ('Acceptance ≈ 4.32
     # committed/round = 3.32 accepted draft + 1 bonus'): the total, bonus included
     claim(_decomposed(text) if DC.hinted(text) else [])
+    # two runs compared in a bracket after a figure's name, each value with its run's label
+    # ('lowers acceptance (n=5: 2.84 tuned vs 1.73 stock)'): each the figure's (labelled_versus)
+    claim(_labelled_versus(text) if LV.hinted(low) else [])
     # a figure with its per-position rates in a bracket after it whose sum it is ('averages
     # 1.52 (per-position acceptance 0.74 / 0.49 / 0.29)'): accepted drafts a step, the bonus
     # excluded; 1 + the sum: included (position_sum.py)
@@ -7887,6 +7927,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if "_" in text
         else []
     )
+    # changes told without 'from' ('acceptance moving 0.71 to 0.64 at k=3 and 0.69 to 0.70 at
+    # k=5'), the values proving the first no change's size: two records a pair (moved_pairs)
+    claim(_moved_pairs(text) if MP.hinted(low) else [])
     for start, end, _kend, k, kt in _changes(text) if "from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None or (runs := _from_to_values(m)) is None:
@@ -8923,6 +8966,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
                 or _open_where(t, lines[j + 1][1])
                 or SEM.wrapped(t, lines[j + 1][1])
                 or JV.open_list(t, lines[j + 1][1])
+                or DC.wrapped(t, lines[j + 1][1])
             )
         ):
             j += 1

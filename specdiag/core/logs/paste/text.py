@@ -14,6 +14,7 @@ from specdiag.core.logs.paste import compared_before_name as CB
 from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import garbled_bars as GB
+from specdiag.core.logs.paste import json_inset as JI
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import paired_series as PS
 from specdiag.core.logs.paste import short_pair as SP
@@ -1007,4 +1008,5 @@ def blocks(lines: list[Line]) -> list[list[Line]]:
             cur = []
     if cur:
         out.append(cur)
-    return out
+    # a JSON object inset among other lines, no blank line around it (json_inset.py)
+    return [part for blk in out for part in JI.split(blk)]

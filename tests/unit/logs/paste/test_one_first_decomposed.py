@@ -1,0 +1,81 @@
+"""A per-step total glossed as the target's one token first, then the accepted drafts (`X
+tokens/step - 1 verified token plus Y accepted draft tokens`), perhaps wrapped right after Y:
+the sum proves the total counts the target's token, so X is the length, bonus included. Near
+misses: a sum that fails, the drafts left unnamed, or the one token not named as the target's
+keep the convention unknown."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste.hook import read_held
+from tests.support.examples import examples
+
+_NAME = st.sampled_from(["Mean accepted length", "Avg accept length", "Mean acceptance length"])
+_UNIT = st.sampled_from(["tokens/forward", "tokens/step", "tokens per verify step"])
+_DASH = st.sampled_from(["—", "–", "-", ":"])
+_ONE = st.sampled_from(["1 verified token", "one bonus token", "1 target token"])
+_DRAFTS = st.sampled_from(["accepted draft tokens", "accepted drafts", "accepted tokens"])
+
+
+def _lengths(text: str) -> list[tuple[float | None, float | None]]:
+    return [(r.accept_length, r.printed_length) for r in read_held(text.encode(), None).records]
+
+
+@st.composite
+def _total(draw: st.DrawFn) -> tuple[str, str]:
+    y = draw(st.integers(20, 600)) / 100
+    x = f"{1 + y + draw(st.sampled_from([0, 0.001, 0.002, -0.001])):.3f}"
+    return x, f"{y:.2f}"
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    tot=_total(),
+    name=_NAME,
+    unit=_UNIT,
+    dash=_DASH,
+    one=_ONE,
+    drafts=_DRAFTS,
+    wrap=st.booleans(),
+    bold=st.booleans(),
+)
+def test_one_token_first_proves_the_bonus(
+    tot: tuple[str, str],
+    name: str,
+    unit: str,
+    dash: str,
+    one: str,
+    drafts: str,
+    wrap: bool,
+    bold: bool,
+) -> None:
+    x, y = tot
+    head = f"**{name}: {x} {unit}**" if bold else f"{name}: {x} {unit}"
+    cut = "\n  " if wrap else " "
+    text = f"- {head} {dash} {one} plus {y}{cut}{drafts}.\n- Runs: 3 prompts, greedy.\n"
+    assert _lengths(text) == [(float(x), float(x))]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    tot=_total(),
+    name=_NAME,
+    unit=_UNIT,
+    one=_ONE,
+    drafts=_DRAFTS,
+    miss=st.sampled_from(["sum", "unnamed", "other_one"]),
+)
+def test_near_misses_keep_the_convention_unknown(
+    tot: tuple[str, str], name: str, unit: str, one: str, drafts: str, miss: str
+) -> None:
+    x, y = tot
+    if miss == "sum":
+        y = f"{float(y) + 0.5:.2f}"
+    elif miss == "unnamed":
+        drafts = "more"
+    else:
+        one = "1 warmup token"
+    text = f"- {name}: {x} {unit} — {one} plus {y} {drafts}.\n"
+    assert all(a is None for a, _ in _lengths(text))
