@@ -26,6 +26,7 @@ from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import at_rate_carry as ARC
+from specdiag.core.logs.paste import bracket_condition as BCD
 from specdiag.core.logs.paste import bracket_list_named as BLN
 from specdiag.core.logs.paste import bracket_note as BN
 from specdiag.core.logs.paste import bracket_runs_items as BRI
@@ -10017,6 +10018,7 @@ def keyvalue(
         t = ARC.rewrite(t)  # ('code 92.8 tok/s at 94% acceptance, chat 83.2 at 71%': at_rate_carry)
         t = CLN.rewrite(t)  # ('1B→3B: 86.5%, 1B→8B: 73.4% acceptance': closing_name.py)
         t = ERN.rewrite(t)  # ('0.01% acceptance ... the previous run (0.009%)': earlier_run.py)
+        t = BCD.rewrite(t)  # ('acceptance 0.6 on long prompts (0.8 shallow)': bracket_condition)
         if "same" in t:
             # ('both accepted the same 309 of 358 drafted tokens': the count shared by the runs
             # compared, as 'accepted 309 of 358')
@@ -10695,7 +10697,13 @@ def bracket_positions(
 # rates labelled by their draft positions after a per-position name ('acceptance by draft
 # position: pos1 ~45%, pos2 ~30%', 'per-position acceptance = depth 1: 0.81; depth 2: 0.62'):
 # one record's per-position rates (a range or a bound is none: 'pos1 40-45%')
-_POS_ITEM = r"(?:pos(?:ition)?|depth|draft\s+(?:token|position))\s*#?(\d{1,2})\s*[:=]?\s*[~≈]?\s?((?:\d+(?:\.\d+)?|\.\d+)\s*%?)"
+# (or indexed as in code, 'd[0]≈10%', 'pos[1] = 0.62': a draft's, a depth's or a position's
+# subscript)
+_POS_ITEM = (
+    r"(?:(?:pos(?:ition)?|depth|draft\s+(?:token|position))\s*#?(\d{1,2})|"
+    r"(?<![\w.])(?:d|p|pos|depth)\[(\d{1,2})\])"
+    r"\s*[:=]?\s*[~≈]?\s?((?:\d+(?:\.\d+)?|\.\d+)\s*%?)"
+)
 _LABELLED_POSITIONS = re.compile(
     r"(?P<key>[A-Za-z][\w ./()-]{2,60}?)\s*[:=]\s*"
     r"(?P<list>" + _POS_ITEM + r"(?:\s*[,;/]\s*" + _POS_ITEM + r"){0,15})"
@@ -10705,15 +10713,40 @@ _LABELLED_POSITIONS = re.compile(
 _POS_ITEM_RE = re.compile(_POS_ITEM, re.I)
 
 
+# a noun of study after a figure's name ('per-position acceptance analysis', '... breakdown'):
+# the figure's name is the words before it
+_STUDY_NOUN = re.compile(
+    r"\s+(?:analysis|breakdown|profile|results?|stats|statistics|numbers|figures|summary)$", re.I
+)
+# acceptance 'per slot' (or 'per-slot'): a draft slot's, where the items are a draft's subscripts
+_PER_SLOT = re.compile(r"\bper[-\s]?slot\b", re.I)
+
+
+def _positions_key(key: str, indexed: bool) -> bool:
+    """Whether ``key`` names per-position rates (a noun of study after it allowed); acceptance
+    per slot does too where its items are subscripts of drafts or positions (``d[0]``), not
+    of a server's slots."""
+    if key_of(key).metric == C.PER_POSITION:
+        return True
+    name = _STUDY_NOUN.sub("", key.strip())
+    if name != key.strip() and key_of(name).metric == C.PER_POSITION:
+        return True
+    return indexed and key_of(name).metric == C.RATE and _PER_SLOT.search(name) is not None
+
+
 def labelled_positions(t: str) -> tuple[re.Match[str], tuple[float, ...]] | None:
     """Per-position rates labelled by their positions after a per-position figure's name,
     counted from 0 or 1 without a gap, all shares or all fractions, or None."""
-    if "pos" not in t.lower() and "depth" not in t.lower():
+    if "pos" not in t.lower() and "depth" not in t.lower() and "[" not in t:
         return None
     m = _LABELLED_POSITIONS.search(t)
-    if m is None or key_of(m.group("key")).metric != C.PER_POSITION:
+    if m is None:
         return None
-    items = _POS_ITEM_RE.findall(m.group("list"))
+    found = _POS_ITEM_RE.findall(m.group("list"))
+    indexed = all(b for _, b, _ in found)
+    if not _positions_key(m.group("key"), indexed):
+        return None
+    items = [(a or b, v) for a, b, v in found]
     pos = [int(a) for a, _ in items]
     if pos[0] not in (0, 1) or pos != list(range(pos[0], pos[0] + len(pos))):
         return None

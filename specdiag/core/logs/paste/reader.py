@@ -77,6 +77,7 @@ from specdiag.core.logs.paste import legend_items as LGI
 from specdiag.core.logs.paste import length_histogram as LH
 from specdiag.core.logs.paste import links as LK
 from specdiag.core.logs.paste import listed_settings as LS
+from specdiag.core.logs.paste import lookahead_summary as LAS
 from specdiag.core.logs.paste import marginals as MARG
 from specdiag.core.logs.paste import measured_note as MN
 from specdiag.core.logs.paste import method_level as ML
@@ -1903,6 +1904,13 @@ def read_paste(
         for i, (ln, _) in enumerate(lines):
             if ln in read_lines:
                 lines[i] = (ln, "")
+    if (only_tool is None or only_tool == "llamacpp") and LAS.hinted(text):
+        # llama.cpp's lookahead summary ('W = 12' ... 'n_predict = 96', 'n_accept = 21'): an
+        # accepted count alone, no figure (lookahead_summary.py)
+        looked = LAS.records(lines)
+        ratio_records += looked
+        read_lines = {r.first_line for r in looked}
+        lines = [(ln, "" if ln in read_lines else t) for ln, t in lines]
     if only_tool is None and "," in text:
         # two whole counts in brackets under a rate's name ('Acceptance rate: [812, 655]'),
         # which is which not said: a record of no figure; a pair of zeros none (counted.py)
