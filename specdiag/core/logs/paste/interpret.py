@@ -26,6 +26,7 @@ from specdiag.core.logs.paste import arrival as A
 from specdiag.core.logs.paste import aside_told as AT
 from specdiag.core.logs.paste import asides as AS
 from specdiag.core.logs.paste import at_rate_carry as ARC
+from specdiag.core.logs.paste import bare_length as BL
 from specdiag.core.logs.paste import bracket_condition as BCD
 from specdiag.core.logs.paste import bracket_list_named as BLN
 from specdiag.core.logs.paste import bracket_note as BN
@@ -1586,6 +1587,11 @@ def grid(
     keys = _by_cells(g, keys)
     if {C.ACCEPTED, C.DRAFTED} <= {k.metric for k, _ in keys}:
         keys = _attempts_as_steps(g, keys)
+    for i, kk in BL.keyed(
+        [c for _, c in g.rows], [n for _, n in cols], [k for k, _ in keys]
+    ).items():
+        # a bare 'length' column agreeing with the row's counts: the length (bare_length.py)
+        keys[i] = (kk, keys[i][1])
     # (a length knob's floor of 1 measured as 1: the lengths count the target's own token)
     floor_bonus = FORCED.floor_counts_bonus(g, cols, keys)
     if (unforced := FORCED.forced(g, cols, keys)) is not None:

@@ -27,6 +27,7 @@ from specdiag.core.logs.paste import bench_serving_table as BST
 from specdiag.core.logs.paste import better_title as BT
 from specdiag.core.logs.paste import both_items as BI
 from specdiag.core.logs.paste import bracket_column as BCOL
+from specdiag.core.logs.paste import bracket_for as BFOR
 from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import captioned_baseline as CB
@@ -84,6 +85,7 @@ from specdiag.core.logs.paste import method_level as ML
 from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
 from specdiag.core.logs.paste import near_ceiling as NC
+from specdiag.core.logs.paste import no_draft_cycles as NDC
 from specdiag.core.logs.paste import note_restated as NOTE
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import one_draft as OD
@@ -959,10 +961,33 @@ def _quoted_abstract(title: str, first: str, text: str) -> bool:
     )
 
 
+# the adverbs of a general behaviour (_GENERIC_TITLE's first branch)
+_GENERIC_ADVERB = re.compile(r"\b(?:typically|usually|generally|normally|tends?\s+to)\b", re.I)
+# a clause opened by a word pointing at the case shown ('— here the drafter usually hits', 'In
+# this run proposals were normally accepted'): up to the adverb, no clause break between
+_CASE_CLAUSE = re.compile(
+    r"(?:^|[.;:!?\u2014\u2013]|\s-\s)\s*(?:(?:and|but|yet|so|while)\s+)?"
+    r"(?:here|in\s+this\s+(?:run|case|test|setup)|this\s+time)\b,?"
+    r"[^.;:!?\u2014\u2013]*\Z",
+    re.I,
+)
+
+
 def _generic(title: str) -> str | None:
-    """The words of a title stating a figure's general behaviour (_GENERIC_TITLE), or None."""
+    """The words of a title stating a figure's general behaviour (_GENERIC_TITLE), or None.
+    An adverb of a clause opened by a word pointing at the case shown (`here`, `in this
+    run`, `this time`) tells what the run shown did, no general behaviour: not a mark."""
     m = _GENERIC_TITLE.match(title)
-    return None if m is None else m.group(0).strip()
+    if m is None:
+        return None
+    adverbs = list(_GENERIC_ADVERB.finditer(title))
+    if (
+        adverbs
+        and all(_CASE_CLAUSE.search(title[: a.start()]) for a in adverbs)
+        and _GENERIC_TITLE.match(_GENERIC_ADVERB.sub(" ", title)) is None
+    ):
+        return None
+    return m.group(0).strip()
 
 
 def _illustrative_reason(mark: str, where: str) -> str:
@@ -1672,6 +1697,10 @@ def read_paste(
         # math'): the second its own clause, the first's unit carried (subset_peak.py)
         if SPK.hinted(low):
             lines = SPK.split(lines)
+        # a figure's value, then in a bracket another run's value of it ('(2.41 for the old
+        # head)'): the bracket a clause of its own at the sentence's end (bracket_for.py)
+        if BFOR.hinted(text):
+            lines = BFOR.split(lines)
         # a figure's value told near the ceiling printed after it ('accept length near the
         # ceiling of 3.46 out of 4'): the words placing it there taken out (near_ceiling.py)
         if NC.hinted(low, lowered=True):
@@ -3139,6 +3168,11 @@ def read_paste(
     # a line of one run's details restating one table row above it (restated_row.py)
     records, block_of = RR.detailed(records, block_of, raw)
     records = _one_name_one_way(records)
+    if BFOR.hinted(text):
+        # a bracket's value of another run following the bonus its sentence's other value of
+        # the same measure proved (bracket_for.py)
+        records = BFOR.follow(records, raw, _length_name)
+        records, block_of = BFOR.ordered(records, block_of, raw)
     records = _as_the_paste_says(records, text)
     records = _reaching_k_plus_one(records, text)
     if _SPEC_CONTEXT.search(text) is None:
@@ -3366,6 +3400,9 @@ def read_paste(
     # a paste saying its target decodes one token a step whatever is accepted ('1 target
     # decode per token', 'no batched verify yet'): no length computed from a rate (token_a_step.py)
     records = TAS.undo(records, text)
+    # a stats block counting the cycles that drafted nothing among its steps: no tokens a
+    # verify step (no_draft_cycles.py)
+    records = NDC.undo(records, raw)
     if "(" in text and ("every" in text or "each" in text):
         # a figure listed for every row of the table above ('at every len (2.41, 2.65)'):
         # one record a row (every_row.py), a block of their own, in line order
