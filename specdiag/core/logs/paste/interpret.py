@@ -4722,6 +4722,16 @@ _PAIR_BARE = re.compile(
 )
 # a bare key's last word a preposition ('acceptance rate on'): what follows is its object
 _PREPOSITION_TAIL = re.compile(r"(?<![\w-])(?:on|for|with|under|using|from|by)[\s*`_]*$", re.I)
+# a rate's bare key ending on 'at' ('steady-state acceptance at'), and after its plain number a
+# noun the draft tokens a step are counted in ('3 draft tokens', '4 speculative tokens', '2
+# drafts'): the number is the run's draft count, a setting, never the rate's value
+_AT_TAIL = re.compile(r"(?<![\w-])at[\s*`_]*$", re.I)
+_DRAFT_COUNT_AFTER = re.compile(
+    r"[*`]{0,2}\s+(?:(?:draft(?:ed)?|speculative|speculated|lookahead|proposed|candidate)[\s_-]+"
+    r"tokens?|drafts|draft\s+(?:len(?:gth)?|depth|steps?)\b|tokens?\s+(?:drafted|speculated|"
+    r"proposed|ahead)\b)(?![\w/])",
+    re.I,
+)
 _PAIR_BARE_VALUE_AT = re.compile(r"(?=" + _PAIR_BARE_VALUE_ON + ")", re.I)
 _PAIR_BARE_KEY_BREAK = _key_break(_PAIR_BARE_KEY_CHARS, re.I)
 
@@ -5366,6 +5376,9 @@ _PCT_FIRST = re.compile(
     # acceptance rate'): how the runs' figure was pooled, the same figure ('77.1% weighted
     # acceptance', 'token-weighted': the runs' counts pooled)
     r"(?:(?P<stat>aggregate|overall|pooled|average|avg|mean|median|(?:token-)?weighted|"
+    # ('75% steady-state acceptance', '68% sustained acceptance': the run's rate once warmed up,
+    # its figure)
+    r"steady[\s-]state|sustained|long[\s-]run|"
     # ('27% cumulative acceptance': the running total since the start, the runs' counts pooled;
     # never a span of draft positions, 'cumulative acceptance up to depth 3', 'through position
     # 2': the chance that every draft to there was accepted, no run's rate)
@@ -5529,7 +5542,9 @@ _SWITCH = re.compile(r"(?<![\w])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}[`*]{0,2}\s*$")
 _NOT_MEASURED = re.compile(
     r"\b(?:typical(?:ly)?|usually|expected|theoretical|ideal|assumed|hypothetical|simulated|"
     r"desired|hoped|aim(?:ed)?|goal|(?:we|i|to|they)\s+(?:target|want|need|hope|aim)(?:ed)?|"
-    r"targeting|aiming(?:\s+for)?|required|minimum|maximum|thresholds?|cut-?offs?|limits?)"
+    r"targeting|aiming(?:\s+for)?|required|minimum|maximum|thresholds?|cut-?offs?|limits?|"
+    # ('the best possible acceptance rate is 100%', 'highest possible'): a bound, no run's
+    r"possible)"
     r"(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
     re.I,
 )
@@ -8446,6 +8461,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 # a name, a preposition, then a plain number with no separator ('acceptance rate
                 # on 2.0 is low', 'accept length for 0.9'): the number is the preposition's
                 # object (a version, a setting), never the figure's value
+                continue
+            if (
+                pat is _PAIR_BARE
+                and not v.percent
+                and k.metric in (C.RATE, C.ACCEPT_RATIO)
+                and _AT_TAIL.search(m.group("key"))
+                and _DRAFT_COUNT_AFTER.match(text, m.end("val"))
+            ):
+                # 'acceptance at 3 draft tokens': the run's draft count, a setting after 'at',
+                # never the rate (the rate printed before the name is left to the others)
                 continue
             if k.metric in C.ACCEPTANCE and _PER_SECOND.match(text, m.end("val")):
                 # a speed's value after an acceptance name ('prose acceptance on dual (~38

@@ -3121,8 +3121,10 @@ def read_paste(
     # comment of what to expect: no run of the paste (relayed.py)
     if records:
         relayer, usage, news = REL.third_party(raw), REL.usage_comments(raw), REL.announced(raw)
+        # (where the paste holds a first person, a paragraph of none relaying a third party's)
+        paras = REL.third_party_paragraphs(raw) if relayer is None else ()
         records, block_of = _keep(
-            records, block_of, lambda r: not REL.relayed(r, raw, relayer, usage, news)
+            records, block_of, lambda r: not REL.relayed(r, raw, relayer, usage, news, paras)
         )
     if "ock" in text or "monkeypatch" in text:
         # a mocked unit test's asserted figure, in the test or restated: no run (notrun.py)

@@ -8,6 +8,18 @@ where the paste holds no first person anywhere (``I``, ``we``, ``my``, ``our``, 
 writer's own run may be told beside the relayed one, read as before). A person's noun alone
 (``a user asked whether 66% is good``), a verb of another kind or a modal's (``users can test``)
 and a subject that is no person (``the benchmark measured``) relay nothing (``third_party``).
+The one who wrote a thread or a patch is such a person too (``the PR author``, ``a
+maintainer``), and so is a thing of someone else's telling figures: a thread cited by its number
+(``issue #N``, ``tool-x PR #N``; never ``this PR #N``, the paste's own), a thread, a post or an
+article (``a Reddit thread``, ``one blog post``), a benchmark or a test marked as others' (``a
+public benchmark``, ``an independent test``, ``one community benchmark``); the verb in the past,
+the present or its participle (``with the PR author reporting``), up to six words of place
+between (``on a single 24 GB card``) or a relative clause of the source (``PR #N, which wires
+the head in and reports``). Where the paste holds a first person somewhere, a paragraph (lines
+between blank lines) holding none relays the figures from such a sentence to its end
+(``third_party_paragraphs``): the writer's own words in another paragraph (``We wrote about this
+last month``) keep no run of theirs in it; a paragraph of the writer's own (``I ran``, ``we
+measured``, ``my benchmark reports``) is read as before.
 
 The addressee's own figures told back (``Your log shows ...``, ``You got ...``): a sentence
 opening on ``Your`` or on ``You`` and a verb of their measuring or telling in the past (``got``,
@@ -47,23 +59,50 @@ import re
 from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.paste.vocab import ANY_FIRST_PERSON
 
-# a person other than the writer: a determiner, up to three words ('Reddit', 'forum'), a noun of
-# a person; or 'someone', 'somebody'
+# a person other than the writer: a determiner, up to three words ('Reddit', 'forum', 'PR'), a
+# noun of a person (an author, a maintainer: the one who wrote a thread or a patch); or
+# 'someone', 'somebody'
 _PERSON = (
     r"(?:\b(?:an?|one|another|some|several|two|three|many|other|the)\s+"
     r"(?:[\w'’/.-]+\s+){0,3}?"
     r"(?:users?|redditors?|commenters?|posters?|members?|testers?|reviewers?|developers?|"
-    r"researchers?|persons?|people|folks)|\b(?:someone|somebody))\b"
+    r"researchers?|persons?|people|folks|authors?|maintainers?|contributors?)|"
+    r"\b(?:someone|somebody))\b"
 )
-# a verb of measuring in the past or the present (never a modal's infinitive: 'can test')
+# a thing of someone else's that tells figures: a thread cited by its number ('mlx-lm PR #N',
+# 'issue #N'; never 'this PR #N', the paste's own), a thread, a post or an article ('a Reddit
+# thread', 'the PR', 'one comment'), or a benchmark, a test or a study marked as others' ('a
+# public benchmark', 'an independent test', 'one community benchmark'; never 'the benchmark',
+# perhaps the writer's own)
+_NUMBERED = r"(?<!\bthis\s)\b(?:PR|pull\s+request|issue|discussion|ticket)\s*#\d{1,7}\b"
+_OTHERS_THING = (
+    r"\b(?:an?|one|another|some|several|the)\s+(?:[\w'’/.-]+\s+){0,3}?"
+    r"(?:threads?|posts?|PRs?|pull\s+requests?|comments?|tweets?|videos?|write-?ups?|"
+    r"articles?|blog\s+posts?)\b"
+)
+_MARKED_THING = (
+    r"\b(?:an?|one|another|some|several)\s+(?:[\w'’/.-]+\s+){0,2}?"
+    r"(?:public|community|third[\s-]party|independent|external|reddit|forum|published|"
+    r"upstream)\s+(?:[\w'’/.-]+\s+){0,2}?"
+    r"(?:benchmarks?|tests?|runs?|studies|study|evaluations?|measurements?|experiments?|"
+    r"reports?|comparisons?)\b"
+)
+_SOURCE = r"(?:" + _PERSON + r"|" + _NUMBERED + r"|" + _OTHERS_THING + r"|" + _MARKED_THING + r")"
+# a verb of measuring or reporting in the past, the present or its participle ('with the author
+# reporting'; never a modal's infinitive: 'can test')
 _MEASURED = (
-    r"(?:tested|tests|measured|measures|benchmarked|benchmarks|ran|runs|reported|reports|found|"
-    r"finds|saw|sees|observed|observes|got|gets|clocked|recorded|timed)"
+    r"(?:tested|tests|testing|measured|measures|measuring|benchmarked|benchmarks|benchmarking|"
+    r"ran|runs|running|reported|reports|reporting|found|finds|finding|saw|sees|seeing|observed|"
+    r"observes|observing|got|gets|getting|clocked|clocking|recorded|recording|timed|shows|"
+    r"showed|showing|claims|claimed|claiming)"
 )
-# the person, up to four words of place or setup between ('on the forum', '(via the app)'),
-# then the verb
+# the source, then the verb: up to six words of place or setup between ('on the forum', '(via the
+# app)', 'on a single 24 GB card'), or a relative clause of the source (', which uses the
+# built-in head and reports'), no sentence's end in it
 _THIRD_PARTY = re.compile(
-    _PERSON + r"(?:[\s,(]+(?:[\w'’/.()-]+[\s,]+){0,4}?|\s+)" + _MEASURED + r"\b", re.I
+    _SOURCE + r"(?:[\s,(]+(?:[\w'’/.()-]+[\s,]+){0,6}?|\s+|,?\s+(?:which|that|who)\s+"
+    r"(?:[^.!?\n]|[.!?](?=\S)){0,160}?\s)" + _MEASURED + r"\b",
+    re.I,
 )
 
 
@@ -76,6 +115,31 @@ def third_party(raw: list[str]) -> int | None:
         if _THIRD_PARTY.search(t):
             return n
     return None
+
+
+def third_party_paragraphs(raw: list[str]) -> tuple[tuple[int, int], ...]:
+    """Where a paste holds a first person somewhere, each paragraph (lines between blank lines)
+    holding none whose line names a third party as the subject of a verb of measuring: (that
+    line, the paragraph's last line), 1-based. The writer relays the figures from there to the
+    paragraph's end; their own run told in another paragraph stays read."""
+    if not any(ANY_FIRST_PERSON.search(t) for t in raw):
+        return ()
+    out: list[tuple[int, int]] = []
+    n = 0
+    while n < len(raw):
+        if not raw[n].strip():
+            n += 1
+            continue
+        end = n
+        while end < len(raw) and raw[end].strip():
+            end += 1
+        para = raw[n:end]
+        if not any(ANY_FIRST_PERSON.search(t) for t in para):
+            src = next((n + i + 1 for i, t in enumerate(para) if _THIRD_PARTY.search(t)), None)
+            if src is not None:
+                out.append((src, end))
+        n = end
+    return tuple(out)
 
 
 # the marks a sentence may open on (a list's, a quote's, emphasis) before its first word
@@ -259,6 +323,7 @@ def relayed(
     from_line: int | None,
     usage: frozenset[int],
     announcement: bool,
+    paragraphs: tuple[tuple[int, int], ...] = (),
 ) -> bool:
     """Whether a record is relayed or expected (the module's rules): after a third party's
     measuring (``from_line``, from :func:`third_party`), told back to the addressee, a usage
@@ -266,6 +331,10 @@ def relayed(
     (``announcement``, from :func:`announced`)."""
     if from_line is not None and _printed_line(r, raw) >= from_line:
         return True
+    if paragraphs:
+        at = _printed_line(r, raw)
+        if any(src <= r.first_line and at <= last for src, last in paragraphs):
+            return True
     if r.first_line == r.last_line and r.first_line in usage:
         return True
     if announcement and claimed_approx(r, raw):
