@@ -42,6 +42,7 @@ from specdiag.core.logs.paste import column_runs as CRUN
 from specdiag.core.logs.paste import compression as CP
 from specdiag.core.logs.paste import corrected as CR
 from specdiag.core.logs.paste import counted as CT
+from specdiag.core.logs.paste import counts_exceed as CEX
 from specdiag.core.logs.paste import counts_kin as CK
 from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import decode_pair as DCP
@@ -135,6 +136,7 @@ from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import tpot_quotient as TPQ
 from specdiag.core.logs.paste import trainers as TRN
 from specdiag.core.logs.paste import tree_path as TP
+from specdiag.core.logs.paste import usage_named as USE
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
 from specdiag.core.logs.paste.cells import ITEM_LABELS
@@ -302,6 +304,13 @@ _OTHER_MEANING = re.compile(
     r"(?<![a-z])dismiss(?:ed|al|als|es)?(?![a-z])|"
     # a structured-output check's acceptance (outputs accepted by a schema or a JSON parser)
     r"schema[ _-]?(?:valid|rejected|conformance|violations?)|json[ _-]?valid|malformed[ _-]?json|"
+    # a Monte Carlo simulation's moves ('MC', 'GCMC', a translation or swap move, moves
+    # accepted or rejected, a molecule, the Ising model, parallel tempering)
+    r"(?<![a-z])(?:gc|kinetic )?mc(?![a-z])|monte[ -]?carlo|\bmolecules?\b|\bising\b|"
+    r"parallel tempering|replica exchange|"
+    r"\b(?:trial|translation|translate|rotation|rotate|swap|insertion|deletion|displacement|"
+    r"exchange|flip|pivot|crankshaft|reptation|regrowth|volume|mc)\s+moves?\b|"
+    r"\bmoves?\s+(?:(?:were|are|was|is|got|get)\s+)?(?:accepted|rejected)\b|"
     r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir|cikm)(?![a-z])",
     re.IGNORECASE,
 )
@@ -337,6 +346,7 @@ _OTHER_WORDS = (
     "acceptance criteria", "anneal", "full papers", "suggestion", "copilot", "autocomplet",
     "dismiss", "request",
     "schema", "json",
+    "mc", "monte", "molecule", "ising", "tempering", "replica", "move",
     "iclr", "neurips", "nips", "icml", "cvpr", "iccv", "eccv", "acl", "emnlp", "naacl", "aaai",
     "ijcai", "kdd", "sigir", "cikm",
 )  # fmt: skip
@@ -1838,6 +1848,9 @@ def read_paste(
     syms: list[tuple[int, str, str]] | None = None  # symbols the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
+    usage_only: dict[str, bool] = {}  # per tool: named only to say how to run the model, once
+    # (the raw lines: fences are gone from the prepared ones)
+    impossible = CEX.regions(list(enumerate(text.split("\n"), 1)))
     trainer_only: dict[str, bool] = {}  # per tool: named only as what trained the draft, once
     paper: bool | None = None  # whether the paste is a paper's text, looked up once
     records: list[PasteRecord] = []
@@ -2427,6 +2440,13 @@ def read_paste(
             # the line right above introduces the block as a test fixture's or a mock's output
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
+        if impossible and (
+            over := next((impossible[ln] for ln, _ in blk if ln in impossible), None)
+        ):
+            # a fence or a paragraph accepting more draft tokens than it drafted: no run printed
+            # it (counts_exceed.py)
+            unread.append(dataclasses.replace(shown, reason=CEX.reason(over)))
+            continue
         marked = _marks(blk, knob_named)
         for ln, _ in blk if worked_case else ():
             if ln in worked_case:
@@ -2477,6 +2497,12 @@ def read_paste(
             pointer_only[tool] = _only_as_pointer(lines, tool)
         if tool != "unknown" and pointer_only[tool]:
             tool, rule = "unknown", f"no tool named but as where {tool}'s scripts or code are"
+        if tool != "unknown" and tool not in usage_only:
+            usage_only[tool] = USE.only_in_usage(lines, tool)
+        if tool != "unknown" and usage_only[tool]:
+            # 'You can use this draft in <tool> with:' and its launch command: where a reader
+            # may run the model, not where its figures were measured (usage_named.py)
+            tool, rule = "unknown", USE.RULE.format(tool=tool)
         if tool != "unknown" and tool not in trainer_only:
             trainer_only[tool] = TRN.only_as_trainer(lines, tool)
         if tool != "unknown" and trainer_only[tool]:

@@ -330,13 +330,7 @@ _LAUNCH = "python3 -m sglang.launch_server --model org/target --speculative-num-
     trained=st.sampled_from(
         ["was trained using the SpecForge framework", "was fine-tuned with SpecForge"]
     ),
-    served=st.sampled_from(
-        [
-            "Use this head in SGLang with the following command:\n" + _LAUNCH,
-            "\nUse this head in SGLang with the following command:\n\n" + _LAUNCH,
-            "\nThe head is served with SGLang.\n",
-        ]
-    ),
+    served=st.sampled_from(["\nThe head is served with SGLang.\n", "It was served with SGLang.\n"]),
 )
 def test_the_server_beside_the_framework_that_trained_the_draft(
     read: Read, length: int, trained: str, served: str
@@ -348,6 +342,34 @@ def test_the_server_beside_the_framework_that_trained_the_draft(
     )
     (r,) = read(text).records
     assert r.tool == "sglang" and r.accept_length == length / 100, (text, r.tool_rule)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    # (below the 2 steps: a length above them counts the bonus by its value alone)
+    length=st.integers(110, 199),
+    trained=st.sampled_from(
+        ["was trained using the SpecForge framework", "was fine-tuned with SpecForge"]
+    ),
+    usage=st.sampled_from(
+        [
+            "Use this head in SGLang with the following command:\n" + _LAUNCH,
+            "\nUse this head in SGLang with the following command:\n\n" + _LAUNCH,
+        ]
+    ),
+)
+def test_a_server_named_only_for_usage_beside_the_trainer_decides_nothing(
+    read: Read, length: int, trained: str, usage: str
+) -> None:
+    # the server named only to say how to run the head (usage_named.py): not where the figure
+    # was measured, no tool
+    text = (
+        f"# Draft head\n\nThe head {trained} on a chat mix. With 2 steps and 3 draft tokens it "
+        f"reaches an acceptance length of {length / 100:.2f}.\n" + usage
+    )
+    (r,) = read(text).records
+    assert r.tool == "unknown" and r.accept_length is None, (text, r.tool_rule)
+    assert r.printed_length == length / 100
 
 
 @pytest.mark.parametrize(
