@@ -85,6 +85,7 @@ from specdiag.core.logs.paste import measured_note as MN
 from specdiag.core.logs.paste import method_level as ML
 from specdiag.core.logs.paste import metric_rows as MROW
 from specdiag.core.logs.paste import misreported as MR
+from specdiag.core.logs.paste import named_again as NA
 from specdiag.core.logs.paste import near_ceiling as NC
 from specdiag.core.logs.paste import no_draft_cycles as NDC
 from specdiag.core.logs.paste import note_restated as NOTE
@@ -131,6 +132,7 @@ from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
+from specdiag.core.logs.paste import title_range as TRG
 from specdiag.core.logs.paste import token_a_step as TAS
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import tpot_quotient as TPQ
@@ -3383,9 +3385,29 @@ def read_paste(
     # a lead sentence printing both figures of exactly one later record, before it: that run
     # told first (lead_restated.py)
     records, block_of = LR.fold(records, block_of, raw)
+    # a title's figure the body gives only as a range's end ('(93% acceptance)' over '91-93%
+    # acceptance'): the range told by its end, no run (title_range.py)
+    ranged = TRG.restated(records, raw) if records else {}
+    if ranged:
+        at_range = {id(records[i]): n for i, n in ranged.items()}
+        ignored.extend(
+            Block(
+                r.first_line,
+                r.last_line,
+                TRG.REASON.format(line=at_range[id(r)]),
+                tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
+            )
+            for r in records
+            if id(r) in at_range
+        )
+        records, block_of = _keep(records, block_of, lambda r: id(r) not in at_range)
     # a <details> block's result line restating the one figure its section's summary told
     # (details_restated.py)
     records, block_of = DR.fold(records, block_of, raw)
+    # a later sentence naming one record's figure again by its whole name and value ('- Mean
+    # Draft Acceptance: 71%', then 'reaches a mean draft acceptance of 71%'): told again
+    # (named_again.py)
+    records, block_of = NA.fold(records, block_of, raw)
     # a rate told with its step's make-up of one draft ('1 regular + 1 speculative, 95%
     # accepted'), then 1 + that rate as tokens a step: one run told twice (step_made_up.py)
     records, block_of = SMU.fold(records, block_of, raw)

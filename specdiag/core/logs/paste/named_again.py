@@ -1,0 +1,115 @@
+"""A later sentence naming a record's figure again by its whole name, with the same value.
+
+A model card lists its figure as a field (`- Mean Draft Acceptance: 71%`), then its summary
+sentence says it again in words (`The draft reaches a mean draft acceptance of 71%, which makes
+it worth serving.`). That sentence is the field told again, not a second run: where a one-line
+prose record printing one figure alone (a length or a rate: no counts, labels or per-position
+rates) comes after exactly one other record printing that figure digit for digit (`71%` and
+`71%`; not `71.0%`), that earlier record a one-line key-value or prose record of one figure
+alone (the settings of its list as its labels or none), and the sentence's words right before the value end in the earlier record's whole name
+(`Mean Draft Acceptance`, case aside, its markup dropped), and the sentence prints no other
+number (no setting, size or second run named by one), the later record goes, the earlier one
+noting it.
+
+A name the sentence does not end in (`a first-draft acceptance of 71%` under `Mean Draft
+Acceptance`), a sentence printing another number (`after 3 epochs`, `k=4`), a third record of
+the value, a value at other decimals, or two records of fields (`name: 71%` twice, each line its
+run) leave the records.
+
+Pure: records and the paste's lines in, records out; the records grouped by their value once a
+paste.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.model import PasteRecord
+
+NOTE = "named again with its value at line {line}"
+_EARLIER = ("key-value", "prose")
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+_NUMBER = re.compile(r"\d")
+
+
+def _words(text: str) -> str:
+    return " ".join(C._MARKUP.sub("", text).lower().replace("_", " ").split())
+
+
+def _alone(r: PasteRecord, raw: list[str]) -> str | None:
+    """The record's one figure as printed ('71%', '2.31'), where it prints a length or a rate
+    alone on one line, no counts or per-position rates; else None."""
+    if (
+        r.first_line != r.last_line
+        or not 0 < r.first_line <= len(raw)
+        or (r.printed_length is None) == (r.printed_rate is None)
+        or len(r.fields) != 1
+        or r.per_position
+        or r.accepted_tokens is not None
+        or r.drafted_tokens is not None
+        or r.steps is not None
+    ):
+        return None
+    v = C.value(C._MARKUP.sub("", r.fields[0][1]).strip().lstrip("~≈ "))
+    if v is None or v.max is not None or v.spread is not None:
+        return None
+    return f"{v.number:.{v.decimals}f}" + ("%" if v.percent else "")
+
+
+def _named_again(line: str, shown: str, name: str) -> bool:
+    """Whether the line prints the value once, right after the name's words in its sentence,
+    and no other number in that sentence."""
+    text = C._MARKUP.sub("", line)
+    num = re.escape(shown.rstrip("%"))
+    tail = r"\s?%" if shown.endswith("%") else r"(?![\d%]|\.\d)"
+    found = list(re.finditer(r"(?<![\d.])" + num + tail, text))
+    if len(found) != 1:
+        return False
+    m = found[0]
+    start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
+    stop = _SENTENCE_END.search(text, m.end())
+    end = stop.start() if stop else len(text)
+    before = _words(text[start : m.start()])
+    # (the name's words, then at most a linking word: 'of', 'is', 'at', ':' or '=')
+    linked = re.sub(r"\s*(?:\b(?:of|is|was|at|around|about|reaching)|[:=~≈])\s*$", "", before)
+    if not (linked == name or linked.endswith(" " + name)):
+        return False
+    rest = text[start : m.start()] + text[m.end() : end]
+    return _NUMBER.search(rest) is None
+
+
+def fold(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each later sentence naming one earlier record's figure again by its
+    whole name and value (see the module's rules), the earlier one noting it."""
+    by_value: dict[str, list[int]] = {}
+    for i, r in enumerate(records):
+        if (shown := _alone(r, raw)) is not None:
+            by_value.setdefault(shown, []).append(i)
+    drop: set[int] = set()
+    out = list(records)
+    for shown, group in by_value.items():
+        if len(group) != 2:
+            continue  # (one telling, or three: runs alike)
+        i, j = sorted(group, key=lambda k: records[k].first_line)
+        first, later = records[i], records[j]
+        if first.structure not in _EARLIER or later.structure != "prose" or later.labels:
+            continue  # (a sentence of a setting's run: the earlier record's setting may be its own)
+        if later.first_line <= first.first_line:
+            continue
+        if (first.printed_rate is None) != (later.printed_rate is None):
+            continue  # (a rate and a length: two figures)
+        name = _words(first.fields[0][0])
+        if C.key(name).metric not in C.ACCEPTANCE:
+            continue
+        if not _named_again(raw[later.first_line - 1], shown, name):
+            continue
+        drop.add(j)
+        out[i] = dataclasses.replace(
+            out[i], notes=(*out[i].notes, NOTE.format(line=later.first_line))
+        )
+    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
+    return [r for r, _ in kept], [b for _, b in kept]
