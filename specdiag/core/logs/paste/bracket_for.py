@@ -17,7 +17,8 @@ figure), after it at most a scope (``on``, ``for``, ``in``, ``over`` and words, 
 value before the name and the bracket's are of one kind (both ``%`` or neither, at most 64 when
 no percentage), and the bracket holds the value, ``for`` and a label alone. A bracket of
 another measure (a unit or a multiplier after its value), of no ``for``, of a value alone
-(``(2.41)``), or words before it that name no acceptance figure leave the line as it was.
+(``(2.41)``), or words before it that name no acceptance figure leave the line as it was; so does
+a line of ``NAME V UNIT (V2 for OTHER)``, which compared_for.py reads.
 
 Pure: lines in, lines out; records in, records out; one search a line gated by `` for ``.
 """
@@ -29,6 +30,7 @@ import re
 from collections.abc import Callable
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import compared_for as CF
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     UNKNOWN,
@@ -78,8 +80,8 @@ def _kind_fits(lead: str, v: str) -> bool:
 
 def matches(t: str) -> list[tuple[re.Match[str], str]]:
     """Each bracket of another run's value in ``t``, with the figure's name before it."""
-    if " for " not in t or "(" not in t:
-        return []
+    if " for " not in t or "(" not in t or CF.rewrite(t) != t:
+        return []  # (a value's unit, then the other configuration's value: compared_for.py)
     out = []
     for m in _SIBLING.finditer(t):
         name = _name(m.group("words"))
