@@ -13,8 +13,8 @@ noting it.
 
 A name the sentence does not end in (`a first-draft acceptance of 71%` under `Mean Draft
 Acceptance`), a sentence printing another number (`after 3 epochs`, `k=4`), a third record of
-the value, a value at other decimals, or two records of fields (`name: 71%` twice, each line its
-run) leave the records.
+the value, a value at other decimals, or two records of fields (`name: 71%` or `NAME 1.0100`
+twice, the name opening its line: each line its run) leave the records.
 
 Pure: records and the paste's lines in, records out; the records grouped by their value once a
 paste.
@@ -74,8 +74,8 @@ def _named_again(line: str, shown: str, name: str) -> bool:
     before = _words(text[start : m.start()])
     # (the name's words, then at most a linking word: 'of', 'is', 'at', ':' or '=')
     linked = re.sub(r"\s*(?:\b(?:of|is|was|at|around|about|reaching)|[:=~≈])\s*$", "", before)
-    if not (linked == name or linked.endswith(" " + name)):
-        return False
+    if not linked.endswith(" " + name):
+        return False  # (the name alone before the value: a field's line, each its run)
     rest = text[start : m.start()] + text[m.end() : end]
     return _NUMBER.search(rest) is None
 
