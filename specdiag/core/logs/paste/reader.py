@@ -467,6 +467,35 @@ def _other_paste(text: str, no_model: bool) -> bool:
     return no_model and (_CALENDAR_WINDOW.search(text) is not None or _names_other(text))
 
 
+def _other_titled(text: str) -> bool:
+    """Whether a whole paste naming no speculative-decoding word anywhere (_SPEC_CONTEXT; the
+    letter τ of another model, _tau_of_other_model, aside) speaks of acceptance in another
+    meaning as its subject: its title (the first line standing alone, or its first markdown
+    heading) names that meaning (_names_other), or most of its blocks that name acceptance do.
+    Every acceptance of such a paste is of that meaning, a block naming none of its words too
+    ('the acceptance rate should sit near 25%' under a Metropolis sampler's title). A title
+    naming only a sampler, where the paste names a language model's decoding elsewhere, is a
+    token sampler's: no such title."""
+    if _SPEC_CONTEXT.search(text) is not None and not _tau_of_other_model(text):
+        return False
+    paras = [p.strip() for p in re.split(r"\n[ \t]*\n", text) if p.strip()]
+    if not paras:
+        return False
+    first = paras[0].split("\n")
+    heads = [t for t in text.split("\n") if _HEADING.match(t)]
+    titles = [first[0]] if len(first) == 1 or _titles(first[0]) else []
+    titles += heads[:1]
+    for t in titles:
+        words = {m.group().lower() for m in _OTHER_MEANING.finditer(t)}
+        if not words or not _names_other(t):
+            continue
+        if words == {"sampler"} and _DECODING.search(text.replace(t, " ", 1)):
+            continue
+        return True
+    naming = [p for p in paras if "accept" in p.lower()]
+    return len(naming) >= 2 and 2 * sum(_names_other(p) for p in naming) > len(naming)
+
+
 # a rejection's share named as a figure ('rejection rate: 0.71', 'reject_rate', 'rejected %'):
 # beside an acceptance rate, the two outcomes of a decision on items (a review, a screen, a
 # trade setup's filter); speculative decoding's lines name accepted drafts, not their rejection
@@ -1888,6 +1917,8 @@ def read_paste(
     no_spec = no_model and _PROSE_LINE.search(text) is not None
     # (and such a paste's other meaning named in any of its blocks, or a window of calendar days)
     work_only = work_only or _other_paste(text, no_model)
+    # (or a paste whose title or most of whose blocks name that meaning, no speculative word)
+    work_only = work_only or _other_titled(text)
     # (or decisions on items: an acceptance rate beside a rejection rate, no model's decoding)
     work_only = work_only or (no_model and _verdict_rates(text))
     knob_named = NR.forcing_topic(text)  # the paste names a knob forcing acceptance (notrun.py)

@@ -116,6 +116,42 @@ _GOAL_QUICK_ASCII = (
 )  # fmt: skip
 
 
+# A tuning target: a setting to be tuned so the figure lands at a value ('sigma should be tuned so
+# the acceptance rate is about 25%', 'k must be chosen so that the accept length is near 3.0',
+# 'Set the step so the acceptance rate is ~0.6'): the value aimed at, no run. A modal (should,
+# must, can, needs to, has to, ought to, is to) and 'be' before the verb, or the verb opening a
+# sentence (an instruction); a past tense with its subject ('we tuned k so the rate was 41%')
+# says what the tuning gave and is read as before.
+_TUNE_VERB = r"(?:tuned|set|chosen|picked|adjusted|calibrated|configured|selected)"
+_TUNED_SPAN = re.compile(
+    r"(?:\b(?:should|must|can|could|ought\s+to|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to)"
+    r"\s+be\s+" + _TUNE_VERB + r"|(?:^|(?<=[.!?:;]\s)|(?<=[.!?:;]))\s*[*_-]{0,2}\s*"
+    r"(?:tune|set|choose|pick|adjust|calibrate|select))\b"
+    # the setting's words, then 'so' or 'so that' (one clause: no figure, no sentence's end)
+    r"(?:(?![,;]|[.!?](?:\s|$))[^\n\d]){0,60}?\bso(?:\s+that)?\s+"
+    r"(?:(?:the|its|our|your|their)\s+)?(?:[\w-]+\s+){0,2}?(?P<name>" + _GOAL_NAME + r")"
+    r"[*`_]{0,2}\s*(?:(?:is|stays|sits|lands|falls|becomes|comes\s+out|ends\s+up|reaches|hits)"
+    r"\s+)?(?:(?:at|to|of|about|around|roughly|approximately|near|close\s+to|nearly|near\s+to)\s+)*"
+    r"[*`]{0,2}" + _NUMBER + r"(?!\d|\.\d)",
+    re.I | re.M,
+)
+
+_TUNE_QUICK = (
+    "tune", "set", "choose", "chosen", "pick", "adjust", "calibrat", "configured", "select",
+)  # fmt: skip
+
+
+def _blank_tuned(line: str) -> str:
+    """``line`` with each tuning target's span (_TUNED_SPAN) blanked."""
+    low = line.lower()
+    if " so" not in low or not any(w in low for w in _TUNE_QUICK):
+        return line
+    for m in list(_TUNED_SPAN.finditer(line)):
+        a, b = m.span()
+        line = line[:a] + " " * (b - a) + line[b:]
+    return line
+
+
 def _quick(pattern: re.Pattern[str], ascii_words: tuple[str, ...], line: str) -> bool:
     """Whether ``pattern`` (words, case-blind) finds one in ``line``. An ASCII line is asked by
     substring tests of its lower case (the pattern's alternatives tried at every place of a long
@@ -187,6 +223,7 @@ def blank(line: str) -> str:
     """``line`` with every threshold's value (and the words that state it) blanked, and every
     goal's (a target, an expected or golden value)."""
     line = _blank_cjk_bounds(line)
+    line = _blank_tuned(line)
     if _quick(_GOAL_QUICK, _GOAL_QUICK_ASCII, line):
         line = _blank_goals(line)
     if not _quick(_QUICK, _QUICK_ASCII, line):
