@@ -658,6 +658,15 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 _PERCENT_WORD = re.compile(r"(?<![A-Za-z])(?:pct|percent|percentage)(?![A-Za-z])", re.I)
 
 
+# a bracket holding a signed change, one or a range ('(+10%)', '(-3%)', '(+6–12%)', '(+0.4)',
+# '(+2 pp)'): how much the figure before it moved, never its unit
+_SIGNED_CHANGE_PAREN = re.compile(
+    r"\(\s*[~≈]?\s*[+\-−±]\s*\d+(?:[.,]\d+)?\s*(?:%|pp|pts?|points?)?"
+    r"(?:\s*(?:[-–—~]|to)\s*[+\-−]?\s*\d+(?:[.,]\d+)?\s*(?:%|pp|pts?|points?)?)?\s*\)",
+    re.I,
+)
+
+
 def norm(key: str) -> tuple[str, bool]:
     """A key in lower case without markup, units and punctuation noise, and whether it says
     '%': 'Acc. Len' -> 'acc len'; '**Accept Length (tokens)**' -> 'accept length'."""
@@ -665,6 +674,10 @@ def norm(key: str) -> tuple[str, bool]:
     # camelCase words ('acceptanceRate', 'AvgAcceptLen'), not capitals ('vLLM', 'SGLang');
     # arrows saying which way is better ('AL ↑')
     k = _CAMEL.sub(" ", k).replace("↑", " ").replace("↓", " ")
+    if "(" in k and _SIGNED_CHANGE_PAREN.search(k):
+        # a signed change in brackets after the name ('acceptance rate (+10%)', 'AL (+6-12%)'):
+        # the figure's change, no unit of its value
+        k = _SIGNED_CHANGE_PAREN.sub(" ", k)
     if _PERCENT_WORD.search(k):
         k = _PERCENT_WORD.sub("%", k)  # 'accept_rate_pct', 'acceptance (percent)'
     pct = "%" in k

@@ -370,7 +370,15 @@ def one_draft_lengths(records: list[PasteRecord], said: str | None) -> list[Past
     out = []
     for r in records:
         rate = r.printed_rate
-        shown = [s for n, s in r.fields if C.key(n).metric == C.RATE or C.ACCEPT_ALONE.match(n)]
+        # (the rate's field: its name, a bare 'accept', or 'accepted' after a share, '88%
+        # accepted': the share of the drafts accepted)
+        shown = [
+            s
+            for n, s in r.fields
+            if C.key(n).metric == C.RATE
+            or C.ACCEPT_ALONE.match(n)
+            or (C.key(n).metric == C.ACCEPTED and "%" in s)
+        ]
         if (
             rate is None
             or not 0.0 <= rate <= 1.0

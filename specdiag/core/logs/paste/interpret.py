@@ -4585,13 +4585,21 @@ _FORMULA_AFTER = (
     # number is worked on further or given its result, a calculation, never a measured value
     r"(?![*`]{0,2}\s*\+\s*\d+(?:\.\d+)?%?\s*(?:[×*·x/+]|=|≈))"
 )
+# a number's thousands suffix then a noun of what a request's input or window holds ('2K input',
+# '1.5k prompt tokens', '32k-token context'): a size, never an acceptance figure
+THOUSANDS_SIZE = (
+    r"(?![kK](?![A-Za-z])[\s-]*(?:(?:input|output|prompt|context|ctx|sequence|seq|token|tok)s?|"
+    r"(?:[\w-]+\s+){0,2}?(?:tokens?|context|window|input|prompt)s?)\b)"
+)
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
     r"sequences|problems|turns|items|tasks|"
     # ... or of the repeats it was averaged over ('across all 12 runs', 'over 5 seeds')
     r"runs|trials|seeds|repeats|repetitions)\b)"
-    # a model's size after it ('Kestrel 2 7B', 'Heron 3 70B'): the number is the model's name
-    r"(?!\s+\d+(?:\.\d+)?[BM]\b)"
+    # a model's size after it ('Kestrel 2 7B', 'Heron 3 70B'): the number is the model's name;
+    # a thousands suffix then what a prompt or window is counted in ('~4K input', '1.5k prompt
+    # tokens', '32k context'): a size of the input, never a length or a rate
+    r"(?!\s+\d+(?:\.\d+)?[BM]\b)" + THOUSANDS_SIZE
 )
 # what follows a key-value pair's key and the spaces after it: the separator, the value (all of
 # _PAIR after its key, kept apart for `_pairs`)
@@ -5399,8 +5407,9 @@ _PCT_FIRST = re.compile(
     r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
     r"(?:of\s+(?:the\s+)?)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?"
     r"accepted|"
-    # a bare 'accepted' after the share ('378 drafts, 7.7 % accepted')
-    r"accepted(?=\s*(?:[,.;)|]|--|—|$)))"
+    # a bare 'accepted' after the share ('378 drafts, 7.7 % accepted'; in bold or a code span
+    # closed right after it, '(**88% accepted**)')
+    r"accepted(?=[*`]{0,2}\s*(?:[,.;)|]|--|—|$)))"
     # a share of the acceptance kept against a baseline ('100% acceptance retained' under a
     # change): how much of it held, no rate of its own
     r"\b(?!\s+(?:length|len|test|criteria|(?:retained|preserved|kept|maintained)\b))",

@@ -3052,6 +3052,20 @@ def read_paste(
             sure = [r for r in kv if not _hedged_on_line(r, blk)]
             swap = dict(zip(map(id, sure), D.one_draft_lengths(sure, one_said), strict=True))
             kv = [swap.get(id(r), r) for r in kv]
+        if (
+            bi
+            and structure == "prose"
+            and blk[0][1].lstrip().startswith("|")
+            and any(r.printed_rate is not None and r.printed_length is None for r in kv)
+            and (one_said := _over_prose_table(all_blocks, bi, text)) is not None
+        ):
+            # a pipe table read row by row as prose ('| on | 34 (88% accepted) | 37.3 |') under
+            # a caption saying its runs draft one token a step ('MTP head, depth 1:'), the paste
+            # stating no other depth: each row's lone rate a length of 1 + rate, as a table's
+            # (a rate its row hedges, '~71%', keeps no length)
+            sure = [r for r in kv if not _hedged_on_line(r, blk)]
+            swap = dict(zip(map(id, sure), D.one_draft_lengths(sure, one_said), strict=True))
+            kv = [swap.get(id(r), r) for r in kv]
         found.extend(kv)
         # accepted and drafted per step beside their quotient, a rate (per_step.py)
         found = PS.accepted_per_step(found, blk)
@@ -5469,6 +5483,19 @@ def _under_one_draft_table(
     if not setup and bi > 1 and prev[0][0] - all_blocks[bi - 2][-1][0] <= 2:
         setup = [t for _, t in all_blocks[bi - 2]]
     if not setup or _HEADING.match(setup[-1]):
+        return None
+    return D.said_one_draft(setup[-1], text, setup)
+
+
+def _over_prose_table(all_blocks: list[list[tuple[int, str]]], bi: int, text: str) -> str | None:
+    """The words saying one draft token a step of the caption right above the pipe table
+    opening block ``bi`` (drafts.said_one_draft: the block just before it, at most one blank
+    line above, ending in no table and no markdown heading), or None."""
+    prev = all_blocks[bi - 1]
+    if all_blocks[bi][0][0] - prev[-1][0] > 2 or prev[-1][1].lstrip().startswith("|"):
+        return None
+    setup = [t for _, t in prev]
+    if _HEADING.match(setup[-1]):
         return None
     return D.said_one_draft(setup[-1], text, setup)
 
