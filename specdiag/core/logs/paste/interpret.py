@@ -752,7 +752,7 @@ def _positions_fit(printed: float, positions: Sequence[float], value: str) -> bo
         return True
     lo = sum(itertools.accumulate((max(p - 0.005, 0.0) for p in positions), operator.mul))
     hi = sum(itertools.accumulate((min(p + 0.005, 1.0) for p in positions), operator.mul))
-    return lo - tol <= rest <= hi + tol
+    return bool(lo - tol <= rest <= hi + tol)
 
 
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
