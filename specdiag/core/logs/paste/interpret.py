@@ -728,21 +728,31 @@ _AT_SETTING = re.compile(r"\s*\(\s*" + V.AT_K_NAMES + r"\s*=\s*\d{1,2}\s*\)$", r
 
 
 def positions_refute(printed: float, positions: Sequence[float], value: str) -> bool:
-    """Whether a row's own per-position rates fit no reading of the convention ``value`` for its
-    printed length (1 + their sum, or their sum, bonus excluded; or the sum of their running
-    products, for rates each given the position before), within the length's printed rounding
-    and half a hundredth on each rate: the column's other rows then decide nothing for it (its
-    rates and its length were not measured alike). A list opening on a position of exactly 1
-    (the target's own token listed) refutes nothing."""
+    """Whether a row's own per-position rates prove its printed length of another convention
+    than ``value``: they fit no reading of ``value`` (1 + their sum, or their sum, bonus
+    excluded; or the sum of their running products, for rates each given the position before)
+    and fit a reading of the other, within the length's printed rounding and half a hundredth on
+    each rate: the column's other rows then decide nothing for it. Rates fitting neither reading
+    prove nothing (its rates and its length were not measured alike; the column's way stands).
+    A list opening on a position of exactly 1 (the target's own token listed) refutes nothing."""
     if not positions or positions[0] == 1.0:
         return False
+    other = EXCLUDED if value == INCLUDED else INCLUDED
+    return not _positions_fit(printed, positions, value) and _positions_fit(
+        printed, positions, other
+    )
+
+
+def _positions_fit(printed: float, positions: Sequence[float], value: str) -> bool:
+    """Whether per-position rates give the printed length under the convention ``value`` (1 +
+    their sum, their sum where the bonus is excluded, or the same of their running products)."""
     tol = C.half_of(f"{printed:.6g}")
     rest = printed - (1.0 if value == INCLUDED else 0.0)
     if abs(rest - sum(positions)) <= tol + len(positions) * 0.5e-2:
-        return False
+        return True
     lo = sum(itertools.accumulate((max(p - 0.005, 0.0) for p in positions), operator.mul))
     hi = sum(itertools.accumulate((min(p + 0.005, 1.0) for p in positions), operator.mul))
-    return not lo - tol <= rest <= hi + tol
+    return bool(lo - tol <= rest <= hi + tol)
 
 
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
@@ -3058,11 +3068,19 @@ _LABEL_BRACKET = re.compile(r"\s*[(\[][^()\[\]]{0,40}[)\]]\s*$")
 
 def baseline_label(cell: str) -> bool:
     """Whether a row's label names the run without drafts ('baseline', 'no spec', 'AR'), a
-    bracketed setting after it ('Baseline (bs=1)') or not."""
+    bracketed setting after it ('Baseline (bs=1)') or not, the whole label in brackets or not
+    ('(no spec)', '[baseline]': a placeholder row's name set apart from the methods)."""
     t = _unmistyped(cell)
     if "_" in t:
         t = t.replace("_", " ")  # (an identifier's words: 'vanilla_ar', 'no_spec')
+    whole = _WHOLE_BRACKET.match(t)
+    if whole:
+        t = _unmistyped(whole.group(1) or whole.group(2))
     return bool(_BASELINE_ROW.match(t) or _BASELINE_ROW.match(_LABEL_BRACKET.sub("", t)))
+
+
+# a label wholly in one pair of brackets, round or square ('(no spec)', '[ baseline ]')
+_WHOLE_BRACKET = re.compile(r"^\(\s*([^()\[\]]{1,40}?)\s*\)$|^\[\s*([^()\[\]]{1,40}?)\s*\]$")
 
 
 def _unmistyped(cell: str) -> str:

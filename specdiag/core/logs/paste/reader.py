@@ -4918,8 +4918,8 @@ def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
             )
             and r.printed_length is not None
             and (r.tool, _length_name(r)) in way
-            # (a record whose own per-position rates fit no reading of that way: its rates and
-            # its length were not measured alike, interpret.positions_refute)
+            # (a record whose own per-position rates fit no reading of that way and a reading
+            # of the other: its own figures prove the other, interpret.positions_refute)
             and not (
                 r.per_position
                 and I.positions_refute(
