@@ -592,6 +592,26 @@ def _exposition(blk: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
     return page if _EXPOSITION_MARK.search("\n".join(t for _, t in page)) else None
 
 
+def _unparsed(page: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines of an exposition page its parser refuses (a label list elided with '...', a
+    quote left open), each tried alone where the whole page does not parse: they are skipped,
+    the page's other lines read. [] where the page parses whole."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    def parses(text: str) -> bool:
+        try:
+            for fam in text_string_to_metric_families(text + "\n"):
+                for _ in fam.samples:
+                    pass
+        except (ValueError, OverflowError):
+            return False
+        return True
+
+    if parses("\n".join(t for _, t in page)):
+        return []
+    return [(n, t) for n, t in page if not t.lstrip().startswith("#") and not parses(t)]
+
+
 def _counters_record(page: list[tuple[int, str]]) -> list[PasteRecord] | None:
     """The speculation counters of a pasted /metrics page, read with probe's parser and names
     (``core/probe/counters.json``): totals since the server started, so 1 + accepted / verify
@@ -2335,8 +2355,21 @@ def read_paste(
             continue
         page = _exposition(blk)
         if page is not None:
-            # a /metrics page (or its grep), under at most a command line or a title
-            recs = _counters_record(page)
+            # a /metrics page (or its grep), under at most a command line or a title; its lines
+            # the parser refuses are skipped (shown as unread), the others read
+            bad = _unparsed(page)
+            if bad:
+                unread.append(
+                    Block(
+                        bad[0][0],
+                        bad[-1][0],
+                        "lines of a /metrics page that do not parse as Prometheus text "
+                        "(skipped; the page's other lines read)",
+                        tuple(t for _, t in bad)[:MAX_SHOWN],
+                    )
+                )
+                page = [ln for ln in page if ln not in bad]
+            recs = _counters_record(page) if page else None
             if recs:
                 n_blocks += 1
                 records.extend(recs)

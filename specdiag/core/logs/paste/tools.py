@@ -140,6 +140,10 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # the one line SGLang's benchmark/ scripts (mtbench, ceval, math) print: output
             # tokens / spec_verify_ct
             r"#questions: \d+,[^\n]{0,200}?\bThroughput: [\d.]+ token/s, Acceptance length: |"
+            # the result line the same scripts append to their result file, whose backend is
+            # SGLang's runtime by its own name ('"backend": "srt"', the scripts' default), its
+            # accept length a key of the same flat object
+            r"[\"']backend[\"']\s*:\s*[\"']srt[\"']\s*,[^{}\n]{0,400}?[\"']accept_length[\"']\s*:\s*\d|"
             # the header of bench_one_batch_server's report ('| acc length | ITL (ms) | input
             # cost ($/1M) |') and of sglang.test.send_one's table ('Batch Wall (token/s)')
             r"\|\s*acc length\s*\|\s*ITL \(ms\)\s*\|\s*input cost\b|\bBatch Wall \(token/s\)|"
@@ -276,6 +280,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "batch wall",
         '"acc_length"',
         "draft_tokens",
+        "srt",
     ),
     "vllm": ("vllm", "specdecoding metrics", "num_accepted_draft_tokens"),
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
