@@ -45,7 +45,15 @@ A paste quoting a model card throughout (`card_digest`): a section headed as the
 (above) or a source field linking a model's page (`**Source:** https://huggingface.co/org/name`,
 a digest of the card), and no first person anywhere (`we`, `our`, `I`, `my`, `我`, `私`, `tôi`,
 `mình`, `우리`): nothing in it is the writer's run, so the sections after the card's heading are
-the card's figures too; every record of it gives none.
+the card's figures too; every record of it gives none. A Chinese repost's project or download
+field (`项目地址`, `下载链接`, after a bracketed tag and the model's name too) is such a field, and
+so is a link to one of the hub's mirrors (`hf-mirror.com`, a host's `hf_mirrors/` path,
+`modelscope.cn/models/`).
+
+A page listing its sources on a line of their own (`Sources: ...`, `References: ...`), no first
+person anywhere (`listed_source_closings`): a value whose sentence closes on a source named with
+`the` or `that` (`in the post.`, `from that article.`) is the listed source's, quoted, no record,
+alone in the paste too; `this post` (the page itself) is none.
 
 A figure in a sentence attributing it to a linked page (`based on [the forum
 benchmarks](https://...) showing 48% acceptance`, `according to [the docs](https://...), 2.9`), no
@@ -184,9 +192,13 @@ def card_section(heading: str) -> str | None:
 # a source field naming a model's page on the hub as the paste's source (a digest of its card):
 # 'Source: https://huggingface.co/org/name', '- **Model card:** huggingface.co/org/name'; never a
 # data set, a space, a paper or a discussion
+# (a Chinese repost's project or download field too, '【...】name 项目地址: <link>' after a bracketed
+# tag, and the hub's mirrors: hf-mirror.com, a host's 'hf_mirrors/' path, modelscope.cn/models/)
 _CARD_SOURCE = re.compile(
-    r"^\s*(?:[-*]\s+)?[*_]{0,2}(?:source|model[\s_-]*card|card|来源|出典|nguồn)[*_]{0,2}\s*[:：]"
-    r"[*_]{0,2}\s*<?(?P<page>(?:https?://)?(?:www\.)?huggingface\.co/"
+    r"^\s*(?:[-*]\s+)?(?:【[^】\n]{1,20}】[^\n:：【】]{0,80}?\s*)?[*_]{0,2}"
+    r"(?:source|model[\s_-]*card|card|来源|出典|nguồn|项目地址|下载链接|模型地址|模型链接)[*_]{0,2}"
+    r"\s*[:：][*_]{0,2}\s*<?(?P<page>(?:https?://)?(?:www\.)?"
+    r"(?:huggingface\.co/|hf-mirror\.com/|modelscope\.cn/models/|[\w.-]+\.[a-z]{2,}/hf_mirrors/)"
     r"(?!(?:datasets|spaces|papers|docs|blog|collections)/)[\w.-]+/[\w.-]+)/?(?:[\s>)]|$)",
     re.I | re.M,
 )
@@ -523,14 +535,24 @@ def _closed_by_source(line: str, at: int, start: int) -> bool:
     set beside the source's: 'we got 2.9, above 2.6 in the paper')."""
     # (the sentence's rest looked at within a window: a line of a thousand figures stays linear
     # per record; a longer rest is no closing source's)
+    stop = _closing_match(line, at)
+    return stop is not None and not ANY_FIRST_PERSON.search(_READING.sub("", line[start:stop]))
+
+
+def _closing_match(line: str, at: int, other: bool = False) -> int | None:
+    """The end of the sentence of the value at ``at`` where it closes on a source
+    (_ATTRIBUTED_CLOSING, no method's origin), or None; ``other``: the source named with 'the'
+    or 'that' (_OTHER_CLOSING)."""
     end = _SENTENCE_END.search(line, at, at + _CLOSING_SPAN)
     stop = end.end() if end else len(line)
     if stop - at > _CLOSING_SPAN:
-        return False
+        return None
     m = _ATTRIBUTED_CLOSING.search(line, at, stop)
     if m is None or (m.group("verb") and _ORIGIN_VERB.match(m.group("verb"))):
-        return False
-    return not ANY_FIRST_PERSON.search(_READING.sub("", line[start:stop]))
+        return None
+    if other and not _OTHER_CLOSING.search(m.group(0)):
+        return None
+    return stop
 
 
 # the clause of a value closed by a bracket pointing to another document for it ('0.96 -> 85.8
@@ -577,8 +599,9 @@ _LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 
 
-def _attributed(r: PasteRecord, line: str) -> bool:
-    """Whether every place the line prints the record's figure is a source's (the rule above)."""
+def _places(r: PasteRecord, line: str) -> list[re.Match[str]]:
+    """Where the line prints the record's figures (a rate as a percentage too; a value written
+    against CJK words by its number)."""
     figures = {round(x, 9) for x in (r.printed_length, r.printed_rate) if x is not None}
     # (a rate printed as a percentage is the record's share: '62.5%' for 0.625)
     vals = [
@@ -603,6 +626,12 @@ def _attributed(r: PasteRecord, line: str) -> bool:
             for num in nums
             for m in re.finditer(r"(?<![0-9A-Za-z_.])" + re.escape(num) + r"(?![\w.]?\d)", line)
         ]
+    return places
+
+
+def _attributed(r: PasteRecord, line: str) -> bool:
+    """Whether every place the line prints the record's figure is a source's (the rule above)."""
+    places = _places(r, line)
     if not places:
         return False
     for m in places:
@@ -713,6 +742,50 @@ def attributed(records: list[PasteRecord], raw: list[str], own: bool = False) ->
     # the paste's own figure on the same line or on another ('In the paper τ reaches 3.1.'
     # over 'On my box τ = 2.4'): the source's are set against it; alone, they stay
     return out if own or len(out) < len(records) else set()
+
+
+# a page's own list of its sources, a line opening on the field ('Sources: Some earlier post ·
+# Code', '**References:** ...'): the page quotes them, 'the post' of its prose is one of them
+_SOURCES_LINE = re.compile(
+    r"^[\s>*_]*(?:sources|references|further\s+reading|credits)[*_]{0,2}\s*[:：][*_]{0,2}\s*\S",
+    re.I | re.M,
+)
+# the closing source named as another's by its determiner ('in the post', 'from that article');
+# never 'this post' (the page itself) nor an owner's
+_OTHER_CLOSING = re.compile(r"\b(?:in|from|per)\s+(?:the|that)\s", re.I)
+
+
+_JOINED = 4  # the most lines of a paragraph a record's line is joined to
+
+
+def listed_source_closings(records: list[PasteRecord], raw: list[str]) -> set[int]:
+    """The indexes of the one-line records whose every value's sentence closes on a source
+    named with 'the' or 'that' (_ATTRIBUTED_CLOSING: 'in the post.', 'in that article.'), in a
+    page listing its sources on a line of their own (_SOURCES_LINE) and holding no first person
+    anywhere: the listed source's figure quoted, no record, alone in the paste too."""
+    whole = "\n".join(raw)
+    if (
+        not records
+        or _SOURCES_LINE.search(whole) is None
+        or not (_CLOSING_HINT.search(whole) or _WHERE_WORD.search(whole))
+        or ANY_FIRST_PERSON.search(whole)
+    ):
+        return set()
+    out: set[int] = set()
+    for i, r in enumerate(records):
+        if r.first_line != r.last_line or not 1 <= r.first_line <= len(raw):
+            continue
+        line = _LINK_TARGET.sub("]", raw[r.first_line - 1])
+        places = _places(r, line)
+        nxt = r.first_line
+        while not places and nxt < min(len(raw), r.first_line + _JOINED) and raw[nxt].strip():
+            # (a record of lines wrapped by hand, read joined: its values on a next line)
+            line = line.rstrip() + " " + _LINK_TARGET.sub("]", raw[nxt]).strip()
+            places = _places(r, line)
+            nxt += 1
+        if places and all(_closing_match(line, m.end(), other=True) for m in places):
+            out.add(i)
+    return out
 
 
 # a paper cited by its identifier or its page ('(Some Lab, arXiv:2601.01234)', a link to

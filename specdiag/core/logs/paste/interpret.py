@@ -5576,8 +5576,11 @@ _NOT_MEASURED = re.compile(
     re.I,
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
-# (an ellipsis between the ends too: '0.94…0.35', '0.9...0.4')
+# (an ellipsis between the ends too: '0.94…0.35', '0.9...0.4'); never a spaced dash opening an
+# aside on a multiple ('accept length 3.9 — 1.4x lower TPOT than ...': a ratio, no range's end)
 _RANGE_AFTER = re.compile(
+    r"(?![*`]{0,2}[ \t]*(?:--|[-–—])[ \t]+[*`~≈]{0,2}\d+(?:\.\d+)?[ \t]?[x×](?![\w.])[*`]{0,2}[ \t]+"
+    r"[A-Za-z])"
     r"[*`]{0,2}\s*(?:[-–—~…]|\.{2,3}(?=\s*[*`]{0,2}\d)|to\b)\s*[*`]{0,2}\d+(?:[.,]\d+)*\s*%?[*`]{0,2}"
 )
 # ... or after 'between' ('ranges between 60% and 80%')

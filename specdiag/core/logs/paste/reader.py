@@ -3245,6 +3245,9 @@ def read_paste(
     # a source's figure beside the paste's own on one line ('in the blog post, theirs reached
     # 2.80; mine only 2.61'): no run of the paste
     gone = {id(records[i]) for i in CIT.attributed(records, raw, own_training)}
+    # a sentence closing on 'the post' in a page listing its sources ('Sources: ...'), no first
+    # person anywhere: the listed source's figure, alone in the paste too (cited.py)
+    gone |= {id(records[i]) for i in CIT.listed_source_closings(records, raw)}
     # a paragraph citing a paper by its identifier, none of the paste's own run in it ('Block
     # drafting (arXiv:2601.01234) ... accept length ~6.5'): the paper's figures (cited.py)
     gone |= {id(records[i]) for i in CIT.paper_paragraphs(records, raw)}
