@@ -1035,6 +1035,12 @@ _OTHER_TAIL = re.compile(
     r"throughput|speed|latency|tok(?:ens)?/s|\bt/s|\btime\b|accura|score|\bms\b|speedup", re.I
 )
 _CONFIG_AFTER = re.compile(r"^(?P<m>[^,;]{2,40}?)\s*(?:,|;|\s[-–—]\s)\s*(?P<c>\S.{0,60})$")
+# ... or after an at sign or a colon ('AL @ batch 16', 'accept length: greedy'): the same, the
+# configuration naming a setting in words (a letter in it; never a draft position, read as such)
+_CONFIG_AT = re.compile(r"^(?P<m>[^,;:@]{2,40}?)\s*(?:@|:)\s*(?P<c>\S.{0,60})$")
+_CONFIG_POSITION = re.compile(
+    r"^(?:draft\s+)?(?:pos(?:ition)?|depth|token|head|step)s?\s*[#_-]?\s*\d", re.I
+)
 
 
 # a τ attributed to EAGLE by name ('EAGLE τ', "EAGLE-3's τ", 'τ (EAGLE)')
@@ -1256,6 +1262,20 @@ def _key(text: str) -> Key:
             and not _OTHER_TAIL.search(ca.group("c"))
             and key(ca.group("c")).metric in (None, LABEL)
         ):
+            inner = key(ca.group("m") + (" %" if got.percent and "%" not in ca.group("m") else ""))
+            if inner.metric in ACCEPTANCE and inner.metric != POSITION:
+                return Key(inner.metric, got.text, got.percent or inner.percent, None, inner.tool)
+    if got.metric is None and ("@" in text or ":" in text):
+        k = norm(text)[0]
+        ca = _CONFIG_AT.match(k)
+        if (
+            ca is not None
+            and re.match(r"[a-z]", ca.group("c"))
+            and not _CONFIG_POSITION.match(ca.group("c"))
+            and not _OTHER_TAIL.search(ca.group("c"))
+            and key(ca.group("c")).metric in (None, LABEL)
+        ):
+            # ('AL @ concurrency 8', 'Acclen: theta 10000'): the figure for that configuration
             inner = key(ca.group("m") + (" %" if got.percent and "%" not in ca.group("m") else ""))
             if inner.metric in ACCEPTANCE and inner.metric != POSITION:
                 return Key(inner.metric, got.text, got.percent or inner.percent, None, inner.tool)

@@ -28,7 +28,7 @@ _NAME = re.compile(r"(?<![\w-])[`*]{0,2}" + V.LENGTH_NAME_RE + r"[`*]{0,2}(?![\w
 _DEFINES = re.compile(
     r"(?:\s*\([^()\n]{1,16}\))?"  # its short name in brackets ('acceptance length (AL) — ...')
     r"(?:\s*(?::|=|—)|\s+(?:is\s+)?(?:defined|computed|calculated|measured)\s+as\b|\s+is\b|"
-    r"\s+means\b|\s+equals\b)\s*(?P<def>[^.;\n]{8,240}?)(?=\.(?:\s|$)|;|\n|$)",
+    r"\s+means\b|\s+equals\b)\s*(?P<def>(?:[^.;\n]|\.(?=[A-Za-z_])){8,240}?)(?=\.(?:\s|$)|;|\n|$)",
     re.I,
 )
 # ... or a bracket right after the name glossing it, perhaps after a symbol and a dash, colon or
@@ -45,7 +45,7 @@ _ACCEPTED = re.compile(
 )
 _STEPS = (
     r"(?:verifications?|verify\s+steps?|(?:decode|draft|verification|verify|target|spec(?:ulative)?)"
-    r"\s+steps?|steps?|rounds?|cycles?|forward(?:\s+pass(?:es)?|s)?|iterations?|passes)\b"
+    r"\s+steps?|steps?|rounds?|cycles?|forward(?:\s+pass(?:es)?|s)?|iter(?:ation)?s?|passes)\b"
 )
 _OVER = re.compile(
     r"(?:divided\s+by|/|÷|\bover|\baveraged\s+over)\s+(?:the\s+)?(?:total\s+)?"
@@ -65,9 +65,22 @@ _PLUS_ONE = re.compile(
 # (the participle before the tokens too: 'committed tokens per draft/verify step'; a step named
 # by its two halves joined by a slash, a hyphen or 'and' is one step: 'draft/verify step')
 _EMITTED = re.compile(
-    r"(?:\btokens?\s+(?:emitted|generated|produced|committed|output)|"
-    r"\b(?:emitted|committed)\s+tokens?)\s+(?:per|each|every|a)\s+"
+    r"(?:\btokens?\s+(?:emitted|generated|produced|committed|output|decoded)|"
+    r"\b(?:emitted|committed|decoded)\s+tokens?)\s+(?:per|each|every|a)\s+"
     r"(?:draft(?:ing)?(?:\s*[/+]\s*|\s+and\s+)(?=verif)|[\w-]+\s+){0,2}?" + _STEPS,
+    re.I,
+)
+# ... or the quotient of the tokens output less the first token (which prefill made, no step)
+# over the steps: '(output tokens - prefill first tokens) / decode rounds', 'generated tokens
+# minus the first token, divided by the number of decode steps' (without the first token taken
+# off, the quotient counts one token no step emitted: nothing decided)
+_OUTPUT_OVER = re.compile(
+    r"\b(?:(?:output|generated|emitted|committed|decoded|completion)\s+tokens?|"
+    r"tokens?\s+(?:output|generated|emitted|committed|decoded))\b"
+    r"\s*(?:-|−|–|\bminus)\s*(?:the\s+)?(?:(?:prefill(?:ed)?|first|initial)\s+){1,3}tokens?\b"
+    r"\s*\)?\s*,?\s*"
+    r"(?:/|÷|\bdivided\s+by|\bover)\s+(?:the\s+)?(?:total\s+)?"
+    r"(?:(?:number|count|num)\s+of\s+)?(?:[\w-]+\s+){0,2}?" + _STEPS,
     re.I,
 )
 # the step named by its draft and verify halves: no drafts counted
@@ -92,7 +105,8 @@ class Definition:
 def _emitted(definition: str) -> bool:
     """Whether a definition counts the tokens a step emits, drafts never named (the drafts a
     step generates are its k)."""
-    if _EMITTED.search(definition) is None:
+    definition = definition.replace("_", " ")  # (a field's name: 'avg_decoded_tokens_per_iter')
+    if _EMITTED.search(definition) is None and _OUTPUT_OVER.search(definition) is None:
         return False
     return "draft" not in _DRAFT_VERIFY.sub("", definition).lower()
 
@@ -117,7 +131,7 @@ def _bonus(definition: str) -> str | None:
 def definitions(text: str) -> list[Definition]:
     """Every accept length ``text`` defines as a quotient of accepted tokens over the steps,
     in order."""
-    if "accept" not in text.lower() and "AL" not in text and "τ" not in text:
+    if "acc" not in text.lower() and "AL" not in text and "τ" not in text:
         return []
     out = []
     for m in _NAME.finditer(text):
