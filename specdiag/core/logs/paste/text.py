@@ -296,6 +296,21 @@ _ZH_WORDS = (
     ("。", ". "),
     ("、", ", "),
 )
+# the Traditional Chinese forms of those names ('平均接受長度', '接受長度', '驗證長度', '權重'): the
+# simplified names they spell, character for character; only a whole known name is rewritten, so
+# kanji of a Japanese word ('受理長') and any other Traditional text stay as written
+_TRADITIONAL = str.maketrans(
+    "长数验证议线测权机轮码随为个实际总单时间预类标准统计较复现绝对结果",
+    "長數驗證議線測權機輪碼隨為個實際總單時間預類標準統計較復現絕對結果",
+)
+_TRADITIONAL_NAMES = {
+    zh.translate(_TRADITIONAL): zh for zh, _ in _ZH_WORDS if zh.translate(_TRADITIONAL) != zh
+}
+_TRADITIONAL_NAME = re.compile(
+    "|".join(re.escape(t) for t in sorted(_TRADITIONAL_NAMES, key=len, reverse=True))
+)
+
+
 # tokens per step and accepted tokens in a step ('每步 token 数 2.65', '平均接受 token 数 1.7',
 # 'ステップあたりのトークン数', '단계당 토큰'): the English names
 _CJK_PER_STEP = re.compile(
@@ -701,6 +716,8 @@ def prepare(text: str) -> list[Line]:
     if _GREEK_TELLTALE.search(text) and _MOJIBAKE_GREEK.search(text):
         raw = [_MOJIBAKE_GREEK.sub(_unmangle_greek, ln) for ln in raw]
     if _CJK.search(text):
+        if _TRADITIONAL_NAME.search(text):
+            raw = [_TRADITIONAL_NAME.sub(lambda m: _TRADITIONAL_NAMES[m.group()], ln) for ln in raw]
         raw = ZC.contextual(raw)  # '采纳率' beside speculative decoding only
         raw = ZV.verbs_apart(raw)  # '代码也接受长度为 6 的向量': a verb, no accept length
         if ZW.hinted(text):
