@@ -1082,7 +1082,11 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                     notes[:] = [n for n in notes if _NEITHER not in n]
             elif _close(printed_len, out / steps - 1, tol):
                 bonus = Decision(EXCLUDED, "identity: printed length = output tokens / steps - 1")
-        if bonus is UNDECIDED and summed:
+        # counts printed beside the length that neither count identity gives: the paste's
+        # figures disagree, and no other figure's identity decides the bonus (a per-position
+        # sum, a histogram's mean, k x rate, agreeing with the length alone)
+        agreed = not any(_NEITHER in n for n in notes)
+        if bonus is UNDECIDED and summed and agreed:
             if (
                 by_pos := _by_positions(printed_len, positions, tol, f.position_half, target_first)
             ) is not None:
@@ -1094,7 +1098,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                     "printed length = the sum of the per-position rates, position 0 = 1: the "
                     "target's token (bonus included) or a draft always accepted (excluded)"
                 )
-        if bonus is UNDECIDED and f.histogram and sum(f.histogram) > 0:
+        if bonus is UNDECIDED and agreed and f.histogram and sum(f.histogram) > 0:
             h = f.histogram
             mean_acc = sum(i * n for i, n in enumerate(h)) / sum(h)
             if _close(printed_len, 1 + mean_acc, tol):
@@ -1103,6 +1107,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 bonus = Decision(EXCLUDED, "identity: printed length = the histogram's mean")
         if (
             bonus is UNDECIDED
+            and agreed
             and f.k is not None
             and f.k.number >= 1
             and f.rate is not None
@@ -1128,6 +1133,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
                 )
         if (
             bonus is UNDECIDED
+            and agreed
             and max_len is not None
             and max_len == int(max_len)
             and 2 <= max_len <= 17

@@ -73,3 +73,22 @@ def placeholder_lines(lines: list[str]) -> dict[int, str]:
     if len({n for _, n in typed}) < PLACEHOLDERS:
         return {}
     return {i: f"placeholder number {n}" for i, n in reversed(typed)}
+
+
+# a file named as a template ('saved to `out/run_<host>_<port>.json`:'): a name with a
+# placeholder in angle brackets and an extension, what any run writes
+_TEMPLATE_FILE = re.compile(
+    r"[\w./-]*<[A-Za-z_][\w-]{0,30}>[\w./<>-]*\.(?:json|jsonl|txt|log|csv|ya?ml)\b"
+)
+# an elision standing for members or items ('"x": 1, ... }', '[ ... ]', a line of '...')
+_ELIDED = re.compile(r"[{\[,]\s*(?:\.\.\.|…)|(?:\.\.\.|…)\s*[}\]]|^\s*(?:\.\.\.|…)\s*,?\s*$", re.M)
+
+
+def format_example(title: str, body: str) -> str | None:
+    """The template file's name where ``title`` (the line right above a block) names a file
+    as a template (a placeholder in angle brackets) and the block elides members with '...':
+    the documented format of what a program writes, no run; else None."""
+    t = _TEMPLATE_FILE.search(title)
+    if t is None or _ELIDED.search(body) is None:
+        return None
+    return f"a format's example: {t.group(0)}"

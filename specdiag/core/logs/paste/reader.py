@@ -102,6 +102,7 @@ from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_named_column as PNC
 from specdiag.core.logs.paste import prose_only as PO
+from specdiag.core.logs.paste import python_code as PYC
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import rate_row as RATEROW
 from specdiag.core.logs.paste import relaid_rows as RLD
@@ -2506,6 +2507,15 @@ def read_paste(
             # the line right above introduces the block as a test fixture's or a mock's output
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue
+        if heading and (
+            example := FX.format_example(heading.rsplit("\n", 1)[-1], "\n".join(t for _, t in blk))
+        ):
+            # the line right above names the file it shows as a template and the block elides
+            # members: a program's documented output format, no run (fixtures.py)
+            unread.append(
+                dataclasses.replace(shown, reason=f"figures of {example!r} (the title): no run")
+            )
+            continue
         if impossible and (
             over := next((impossible[ln] for ln, _ in blk if ln in impossible), None)
         ):
@@ -3240,6 +3250,22 @@ def read_paste(
             block_of,
             lambda r: (
                 r.first_line not in mocked and not {r.printed_rate, r.printed_length} & asserted
+            ),
+        )
+    if records and PYC.gate(text):
+        # a Python program's source (a test's body, a self-check, their comments): what the
+        # code sets or expects, no run (python_code.py)
+        code = PYC.code_lines(raw)
+        records, block_of = _keep(
+            records,
+            block_of,
+            lambda r: (
+                not code
+                or not all(
+                    ln in code or not raw[ln - 1].strip()
+                    for ln in range(r.first_line, r.last_line + 1)
+                    if ln - 1 < len(raw)
+                )
             ),
         )
     # a source's figure beside the paste's own on one line ('in the blog post, theirs reached
