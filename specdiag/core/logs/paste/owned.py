@@ -14,6 +14,13 @@ So does an engine named only as the source of code the paste's own program took 
 engine's file, default or implementation only what it copied. An object naming a figure or a
 result ('matching vLLM's 2.31', 'matches SGLang's acceptance length') is the engine's own
 measurement: the name is kept.
+
+And so does an engine named only as the origin of a technique the paste's own program borrowed:
+'the TensorRT-LLM MTP policy', 'vLLM's acceptance heuristic', 'the SGLang playbook', 'an
+SGLang-style scheduler', 'as vLLM does', 'inspired by SGLang'. A policy, recipe, kernel or
+playbook is an idea the paste's program took, not the program that measured or printed its
+figures. The engines listed together after a copying verb ('borrowed from the A/B/C playbook',
+'ported from A and B') are each only that source.
 """
 
 from __future__ import annotations
@@ -59,6 +66,53 @@ _MATCHED = re.compile(
 _CLAUSE_END = re.compile(r"[;:\n]|[.!?,](?:\s|$)")
 # an object naming a figure or a result ('matching vLLM's 2.31', 'matches SGLang's acceptance
 # length'): the engine's own figures, which keep their engine
+# an engine named as the origin of a technique: its name (perhaps its possessive), at most two
+# modifiers that name no run or printer ('MTP', 'acceptance', 'draft-side'), then a noun of an
+# idea taken ('policy', 'playbook', 'recipe', 'heuristic', 'kernel'); or the engine as a style
+# or model ('SGLang-style', 'vLLM-inspired', 'as vLLM does', 'inspired by SGLang', 'à la vLLM')
+_TECHNIQUE_NOUN = (
+    r"(?:polic(?:y|ies)|playbooks?|recipes?|tricks?|techniques?|heuristics?|schemes?"
+    r"|strateg(?:y|ies)|approach(?:es)?|ideas?|kernels?)"
+)
+_MODIFIER = (
+    r"(?![\w-]*?(?i:run|serv|bench|log|metric|stat|print|report|result|output|measur))"
+    r"[A-Za-z][\w-]*"
+)
+_CHAIN = (
+    r"(?:(?i:vllm|sglang|llama\.cpp|tensorrt[-_ ]?llm|trt-?llm)"
+    r"\s*(?:/|,|&|\+|(?i:,?\s*\b(?:and|or)\b))\s*)*"
+)
+_TECHNIQUE = re.compile(
+    r"(?<![A-Za-z0-9./_-])"
+    + _CHAIN
+    + _ENGINE
+    + r"(?:'s|’s)?(?:\s+"
+    + _MODIFIER
+    + r"){0,2}\s+(?i:"
+    + _TECHNIQUE_NOUN
+    + r")(?![\w-])"
+    r"|(?<![A-Za-z0-9./_-])"
+    + _ENGINE.replace("?P<t>", "?P<u>")
+    + r"(?i:[- ](?:style|like|inspired|flavou?red)|\s+style)(?![\w-])"
+    r"|(?i:\b(?:as|like)\s+(?:the\s+)?)"
+    + _ENGINE.replace("?P<t>", "?P<v>")
+    + r"(?i:\s+(?:does|did|do)\b)"
+    r"|(?i:(?:\binspired\s+by|(?<!\w)(?:à|a)\s+la)\s+(?:the\s+)?)"
+    + _ENGINE.replace("?P<t>", "?P<w>")
+    + r"(?![A-Za-z0-9_-])"
+)
+_TECHNIQUE_QUICK = re.compile(
+    r"(?i:polic|playbook|recipe|trick|techniqu|heuristic|scheme|strateg|approach|idea|kernel"
+    r"|style|like|inspired|flavo|\bas\s|\bla\s)"
+)
+# another engine listed right after one named as a source ('the TRT-LLM/vLLM/SGLang playbook',
+# 'ported from vLLM and SGLang')
+_LISTED = re.compile(
+    r"\s*(?:/|,|&|\+|(?i:,?\s*\b(?:and|or)\b))\s*" + _ENGINE + r"(?![A-Za-z0-9_-])"
+)
+_LISTED_BEFORE = re.compile(
+    r"(?<![A-Za-z0-9./_-])" + _ENGINE + r"\s*(?:/|,|&|\+|(?i:,?\s*\b(?:and|or)\b))\s*$"
+)
 _FIGURE_OBJECT = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?\s*%?(?![\w.])|accept|\bacc[_ ]?len|\bAL\b|τ|tok/s|tokens?\s*(?:/|per)"
     r"|throughput|speed|latency|\bresults?\b|\bnumbers?\b|\bfigures?\b|\bscores?\b|measur",
@@ -74,10 +128,29 @@ def _taken(text: str) -> list[tuple[int, int]]:
     """The spans of the engine names the text names only as the source of code the paste's own
     program copied or matched (_COPIED, _MATCHED): those name no printer of its figures."""
     cut = [m.span("t") for m in _COPIED.finditer(text)]
+    for m in _COPIED.finditer(text):
+        end = m.end()
+        while (more := _LISTED.match(text, end)) is not None:
+            cut.append(more.span("t"))
+            end = more.end()
     for m in _MATCHED.finditer(text):
         stop = _CLAUSE_END.search(text, m.end())
         if not _FIGURE_OBJECT.search(text, m.end(), stop.start() if stop else len(text)):
             cut.append(m.span("t"))
+    return cut
+
+
+def _technique(text: str) -> list[tuple[int, int]]:
+    """The spans of the engine names the text names only as the origin of a technique
+    (``_TECHNIQUE``), with the engines listed right before such a name ('the A/B playbook')."""
+    cut: list[tuple[int, int]] = []
+    for m in _TECHNIQUE.finditer(text):
+        group = next(g for g in ("t", "u", "v", "w") if m.group(g) is not None)
+        cut.append(m.span(group))
+        start = m.start(group)
+        while (before := _LISTED_BEFORE.search(text, max(0, start - 60), start)) is not None:
+            cut.append(before.span("t"))
+            start = before.start("t")
     return cut
 
 
@@ -88,7 +161,8 @@ def blanked(text: str) -> str:
     # (a substring test, no lowered copy: this runs on every text asked for its tools)
     kernels = any(w in text for w in ("ackend", "ACKEND", "ernel", "ERNEL"))
     taken = _TAKEN_QUICK.search(text) is not None
-    if not owned and not kernels and not taken:
+    technique = _TECHNIQUE_QUICK.search(text) is not None
+    if not owned and not kernels and not taken and not technique:
         return text
     cut = [
         m.span("t")
@@ -100,6 +174,7 @@ def blanked(text: str) -> str:
         for m in (_KERNEL_BACKEND.finditer(text) if kernels else ())
     )
     cut.extend(_taken(text) if taken else ())
+    cut.extend(_technique(text) if technique else ())
     cut = sorted(set(cut))
     for a, b in reversed(cut):
         text = text[:a] + " " * (b - a) + text[b:]
