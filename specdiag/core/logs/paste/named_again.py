@@ -12,7 +12,8 @@ number (no setting, size or second run named by one), the later record goes, the
 noting it.
 
 A name the sentence does not end in (`a first-draft acceptance of 71%` under `Mean Draft
-Acceptance`), a sentence printing another number (`after 3 epochs`, `k=4`), a third record of
+Acceptance`), a sentence telling a run of its own (a first person measuring, `we measured`, or another
+run named, `on the second board`), a sentence printing another number (`after 3 epochs`, `k=4`), a third record of
 the value, a value at other decimals, or two records of fields (`name: 71%` or `NAME 1.0100`
 twice, the name opening its line: each line its run) leave the records.
 
@@ -32,6 +33,12 @@ NOTE = "named again with its value at line {line}"
 _EARLIER = ("key-value", "prose")
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
 _NUMBER = re.compile(r"\d")
+# a sentence telling a run of its own: a first person measuring, or another run named
+_OWN_RUN = re.compile(
+    r"\b(?:(?:we|i)\s+(?:measured|got|observed|saw|ran|obtained|see|get)|second|another|other|"
+    r"different)\b",
+    re.I,
+)
 
 
 def _words(text: str) -> str:
@@ -77,6 +84,8 @@ def _named_again(line: str, shown: str, name: str) -> bool:
     if not linked.endswith(" " + name):
         return False  # (the name alone before the value: a field's line, each its run)
     rest = text[start : m.start()] + text[m.end() : end]
+    if _OWN_RUN.search(rest):
+        return False  # ('we measured ... on the second board': a run of the sentence's own)
     return _NUMBER.search(rest) is None
 
 
