@@ -48,10 +48,16 @@ def _words(text: str) -> str:
 def _alone(r: PasteRecord, raw: list[str]) -> str | None:
     """The record's one figure as printed ('71%', '2.31'), where it prints a length or a rate
     alone on one line, no counts or per-position rates; else None."""
+    if r.first_line != r.last_line or not 0 < r.first_line <= len(raw):
+        return None
+    return lone_figure(r)
+
+
+def lone_figure(r: PasteRecord) -> str | None:
+    """The record's one figure as printed ('71%', '2.31'), where it prints a length or a rate
+    alone, no counts or per-position rates (its labels aside); else None."""
     if (
-        r.first_line != r.last_line
-        or not 0 < r.first_line <= len(raw)
-        or (r.printed_length is None) == (r.printed_rate is None)
+        (r.printed_length is None) == (r.printed_rate is None)
         or len(r.fields) != 1
         or r.per_position
         or r.accepted_tokens is not None

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import named_again as NA
 from specdiag.core.logs.paste.model import PasteRecord
 
 REASON = "the title's figure restating the end of the range at line {line}: no run of its own"
@@ -40,20 +41,7 @@ _LINK = re.compile(r"\s*(?:\b(?:of|is|was|at|around|about)|[:=~≈])\s*$", re.I)
 def _shown(r: PasteRecord) -> str | None:
     """The record's one figure as printed ('93%', '2.41'), where it prints a length or a rate
     alone, no counts, labels or per-position rates; else None."""
-    if (
-        (r.printed_length is None) == (r.printed_rate is None)
-        or len(r.fields) != 1
-        or r.labels
-        or r.per_position
-        or r.accepted_tokens is not None
-        or r.drafted_tokens is not None
-        or r.steps is not None
-    ):
-        return None
-    v = C.value(C._MARKUP.sub("", r.fields[0][1]).strip().lstrip("~≈ "))
-    if v is None or v.max is not None or v.spread is not None:
-        return None
-    return f"{v.number:.{v.decimals}f}" + ("%" if v.percent else "")
+    return None if r.labels else NA.lone_figure(r)
 
 
 def _named(text: str, m: re.Match[str], metric: str) -> bool:
