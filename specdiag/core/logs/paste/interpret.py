@@ -8497,6 +8497,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 and not v.percent
                 and k.metric in (C.RATE, C.ACCEPT_RATIO)
                 and _AT_TAIL.search(m.group("key"))
+                and re.fullmatch(r"[*`]{0,2}\d+[*`]{0,2}", m.group("val").strip())
                 and _DRAFT_COUNT_AFTER.match(text, m.end("val"))
             ):
                 # 'acceptance at 3 draft tokens': the run's draft count, a setting after 'at',

@@ -71,12 +71,12 @@ _PERSON = (
 )
 # a thing of someone else's that tells figures: a thread cited by its number ('mlx-lm PR #N',
 # 'issue #N'; never 'this PR #N', the paste's own), a thread, a post or an article ('a Reddit
-# thread', 'the PR', 'one comment'), or a benchmark, a test or a study marked as others' ('a
+# thread', 'one comment'; never 'the write-up', perhaps the paste's own), or a benchmark, a test or a study marked as others' ('a
 # public benchmark', 'an independent test', 'one community benchmark'; never 'the benchmark',
 # perhaps the writer's own)
 _NUMBERED = r"(?<!\bthis\s)\b(?:PR|pull\s+request|issue|discussion|ticket)\s*#\d{1,7}\b"
 _OTHERS_THING = (
-    r"\b(?:an?|one|another|some|several|the)\s+(?:[\w'’/.-]+\s+){0,3}?"
+    r"\b(?:an?|one|another|some|several)\s+(?:[\w'’/.-]+\s+){0,3}?"
     r"(?:threads?|posts?|PRs?|pull\s+requests?|comments?|tweets?|videos?|write-?ups?|"
     r"articles?|blog\s+posts?)\b"
 )
