@@ -17,7 +17,7 @@ measurement: the name is kept.
 
 And so does an engine named only as the origin of a technique the paste's own program borrowed:
 'the TensorRT-LLM MTP policy', 'vLLM's acceptance heuristic', 'the SGLang playbook', 'an
-SGLang-style scheduler', 'as vLLM does', 'inspired by SGLang'. A policy, recipe, kernel or
+SGLang-style scheduler', 'as vLLM does', 'inspired by SGLang'. A policy, kernel or
 playbook is an idea the paste's program took, not the program that measured or printed its
 figures. The engines listed together after a copying verb ('borrowed from the A/B/C playbook',
 'ported from A and B') are each only that source.
@@ -68,10 +68,10 @@ _CLAUSE_END = re.compile(r"[;:\n]|[.!?,](?:\s|$)")
 # length'): the engine's own figures, which keep their engine
 # an engine named as the origin of a technique: its name (perhaps its possessive), at most two
 # modifiers that name no run or printer ('MTP', 'acceptance', 'draft-side'), then a noun of an
-# idea taken ('policy', 'playbook', 'recipe', 'heuristic', 'kernel'); or the engine as a style
+# idea taken ('policy', 'playbook', 'heuristic', 'kernel'); or the engine as a style
 # or model ('SGLang-style', 'vLLM-inspired', 'as vLLM does', 'inspired by SGLang', 'à la vLLM')
 _TECHNIQUE_NOUN = (
-    r"(?:polic(?:y|ies)|playbooks?|recipes?|tricks?|techniques?|heuristics?|schemes?"
+    r"(?:polic(?:y|ies)|playbooks?|tricks?|techniques?|heuristics?|schemes?"
     r"|strateg(?:y|ies)|approach(?:es)?|ideas?|kernels?)"
 )
 _MODIFIER = (
@@ -102,7 +102,7 @@ _TECHNIQUE = re.compile(
     + r"(?![A-Za-z0-9_-])"
 )
 _TECHNIQUE_QUICK = re.compile(
-    r"(?i:polic|playbook|recipe|trick|techniqu|heuristic|scheme|strateg|approach|idea|kernel"
+    r"(?i:polic|playbook|trick|techniqu|heuristic|scheme|strateg|approach|idea|kernel"
     r"|style|like|inspired|flavo|\bas\s|\bla\s)"
 )
 # another engine listed right after one named as a source ('the TRT-LLM/vLLM/SGLang playbook',

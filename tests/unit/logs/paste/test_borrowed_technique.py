@@ -19,7 +19,7 @@ _ENGINES = {
     "TensorRT-LLM": "trtllm",
     "TRT-LLM": "trtllm",
 }
-_NOUNS = ["policy", "playbook", "recipe", "heuristic", "scheme", "trick", "kernel", "approach"]
+_NOUNS = ["policy", "playbook", "heuristic", "scheme", "trick", "kernel", "approach"]
 _MODIFIERS = ["", " MTP", " acceptance", " draft-side", " lenient verify"]
 
 
@@ -88,7 +88,7 @@ def test_an_engine_named_as_a_style_is_no_tool(
     engines=st.lists(st.sampled_from(sorted(_ENGINES)), min_size=2, max_size=3, unique=True),
     sep=st.sampled_from(["/", ", ", " and ", " / ", " & "]),
     verb=st.sampled_from(["borrowed from the", "ported from", "adapted from the"]),
-    tail=st.sampled_from([" playbook", " recipes", ""]),
+    tail=st.sampled_from([" playbook", " playbooks", ""]),
     a=st.integers(150, 400),
     b=st.integers(401, 700),
 )
