@@ -344,10 +344,9 @@ def _bracket_around(line: str, at: int, end: int) -> str | None:
     return None
 
 
-def _venue_bracketed(r: PasteRecord, line: str) -> bool:
-    """Whether every place the line prints one of the record's values sits inside a bracket
-    that names a venue and its year (`(EAGLE-3, NeurIPS 2025 at 4.65 tokens/step)`): a paper's
-    citation, its figure quoted; no first person in the bracket (`(ICML 2024; we got 2.9)`)."""
+def _field_places(r: PasteRecord, line: str) -> list[re.Match[str]]:
+    """Where the line prints each of the record's field values (none where it prints none, or
+    where two fields share a value)."""
     vals = {v.strip().strip("*`~≈ ") for _, v in r.fields}
     places = [
         m
@@ -355,7 +354,15 @@ def _venue_bracketed(r: PasteRecord, line: str) -> bool:
         if val
         for m in re.finditer(r"(?<![\w.])" + re.escape(val) + r"(?![\w.]?\d)", line)
     ]
-    if not places or len({v for v in vals if v}) != len(r.fields):
+    return places if len({v for v in vals if v}) == len(r.fields) else []
+
+
+def _venue_bracketed(r: PasteRecord, line: str) -> bool:
+    """Whether every place the line prints one of the record's values sits inside a bracket
+    that names a venue and its year (`(EAGLE-3, NeurIPS 2025 at 4.65 tokens/step)`): a paper's
+    citation, its figure quoted; no first person in the bracket (`(ICML 2024; we got 2.9)`)."""
+    places = _field_places(r, line)
+    if not places:
         return False
     for m in places:
         inside = _bracket_around(line, m.start(), m.end())
@@ -407,14 +414,8 @@ def _quoted_report(r: PasteRecord, line: str) -> bool:
     """Whether every place the line prints one of the record's values is in a sentence crediting
     it to a source's table, figure or section named before it (_REFERENCED); no first person
     anywhere in the sentence (the writer's own run, or their own paper: read as before)."""
-    vals = {v.strip().strip("*`~≈ ") for _, v in r.fields}
-    places = [
-        m
-        for val in vals
-        if val
-        for m in re.finditer(r"(?<![\w.])" + re.escape(val) + r"(?![\w.]?\d)", line)
-    ]
-    if not places or len({v for v in vals if v}) != len(r.fields):
+    places = _field_places(r, line)
+    if not places:
         return False
     for m in places:
         start = max(
