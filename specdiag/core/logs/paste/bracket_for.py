@@ -25,19 +25,12 @@ Pure: lines in, lines out; records in, records out; one search a line gated by `
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import compared_for as CF
-from specdiag.core.logs.paste.model import (
-    INCLUDED,
-    UNKNOWN,
-    Decision,
-    PasteRecord,
-    decided_notes,
-)
+from specdiag.core.logs.paste.model import UNKNOWN, PasteRecord, printed_decided
 
 Line = tuple[int, str]
 
@@ -145,17 +138,11 @@ def follow(
         }
         if len(ways) != 1:
             continue
-        way = ways.pop()
-        length = r.printed_length if way == INCLUDED else r.printed_length + 1
-        out[i] = dataclasses.replace(
+        out[i] = printed_decided(
             r,
-            accept_length=round(length, 6),
-            bonus=Decision(
-                way,
-                "value: the sentence's other value of this measure decides it (one sentence, "
-                "one measure, one way)",
-            ),
-            notes=decided_notes(r.notes),
+            ways.pop(),
+            "value: the sentence's other value of this measure decides it (one sentence, "
+            "one measure, one way)",
         )
     return out
 
