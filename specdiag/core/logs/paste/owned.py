@@ -93,7 +93,10 @@ _TECHNIQUE = re.compile(
     + r")(?![\w-])"
     r"|(?<![A-Za-z0-9./_-])"
     + _ENGINE.replace("?P<t>", "?P<u>")
-    + r"(?i:[- ](?:style|like|inspired|flavou?red)|\s+style)(?![\w-])"
+    + r"(?i:[- ](?:style|inspired|flavou?red)|\s+style|-like"
+    # ('with SGLang like this:' is the engine and a way to run it, no style)
+    r"|\s+like(?!\s+(?:this|that|these|those|so|below|above|here|the|an?|in|on|with|for|to)\b))"
+    r"(?![\w-])"
     r"|(?i:\b(?:as|like)\s+(?:the\s+)?)"
     + _ENGINE.replace("?P<t>", "?P<v>")
     + r"(?i:\s+(?:does|did|do)\b)"

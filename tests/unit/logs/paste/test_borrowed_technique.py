@@ -69,7 +69,15 @@ def test_an_engine_named_as_a_techniques_origin_is_no_tool(
 @given(
     engine=st.sampled_from(sorted(_ENGINES)),
     shape=st.sampled_from(
-        ["{e}-style", "{e} style", "as {e} does", "like {e} does", "inspired by {e}", "à la {e}"]
+        [
+            "{e}-style",
+            "{e} style",
+            "{e}-like",
+            "as {e} does",
+            "like {e} does",
+            "inspired by {e}",
+            "à la {e}",
+        ]
     ),
     a=st.integers(150, 400),
     b=st.integers(401, 700),
@@ -117,6 +125,8 @@ def test_engines_listed_as_a_source_are_no_tools(
             "the {e} server run",
             "{e}'s benchmark policy",
             "the {e} measured policy",
+            # ('like this': the way it was run, no style)
+            "run with {e} like this",
         ]
     ),
     a=st.integers(150, 400),
