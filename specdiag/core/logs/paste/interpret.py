@@ -1072,7 +1072,15 @@ def _corner_labels(
     """A titled table's record labels under a corner cell naming both variables: the row's
     value under the first name, the column's under the second."""
     names = {first: corner.group(1).strip(), "column": corner.group(2).strip()}
-    return tuple((names.get(k.strip().lower(), k), v) for k, v in labels)
+
+    def name(k: str) -> str:
+        low = k.strip().lower()
+        if "\\" in low and first.startswith(low):
+            # (the corner cell's name cut before a unit word, 'bs\' of 'bs\pct': the rows')
+            return names[first]
+        return names.get(low, k)
+
+    return tuple((name(k), v) for k, v in labels)
 
 
 TITLED_LENGTH = "an accept length: the title above the table names it"
