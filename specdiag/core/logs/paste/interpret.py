@@ -4679,6 +4679,10 @@ _SPACE_AT = re.compile(r"\s")
 _LONG_SPACES = re.compile(r"\s{64}")
 
 
+# a number, then spaces to the end (what stands before a unit word: '1.500 tokens/forward')
+_UNIT_OF_NUMBER = re.compile(r"\d[ \t]*[*`]{0,2}[ \t]*$")
+
+
 def _pairs(text: str) -> Iterator[re.Match[str]]:
     """The matches of :data:`_PAIR` in ``text``, those of ``_PAIR.finditer(text)``: the whole
     pattern tried only where a key may start before a separator and its value (at most a key's
@@ -8425,6 +8429,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             # tokens/round; tool threshold: 1')
             kt = m.group("key").rsplit(";", 1)[-1]
             sep_words = text[m.end("key") : m.start("val")].strip()
+            if (
+                pat is _PAIR
+                and sep_words[:1] in ("—", "–")
+                and _UNIT_OF_NUMBER.search(text, 0, m.start("key"))
+            ):
+                # a unit right after a number, then a dash ('1.500 tokens/forward — 1 verified
+                # token plus 0.50 more'): the figure's unit and a gloss, no key of its own
+                continue
             if (
                 pat is _PAIR_BARE
                 or (pat is _PAIR and (sep_words[:1].isalpha() or sep_words in _HEDGES))

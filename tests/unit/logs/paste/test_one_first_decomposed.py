@@ -58,3 +58,15 @@ def test_one_token_first_proves_the_bonus(
     cut = "\n  " if wrap else " "
     text = f"- {head} {dash} {one} plus {y}{cut}{drafts}.\n- Runs: 3 prompts, greedy.\n"
     assert _lengths(text) == [(float(x), float(x))]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(tot=_total(), name=_NAME, unit=_UNIT, dash=_DASH, one=_ONE)
+def test_the_drafts_left_unnamed_keep_it_unknown(
+    tot: tuple[str, str], name: str, unit: str, dash: str, one: str
+) -> None:
+    # ('... plus 0.50 more': the sum names no accepted drafts; the unit before the dash is the
+    # figure's, never a key of the gloss's '1')
+    x, y = tot
+    text = f"- {name}: {x} {unit} {dash} {one} plus {y} more.\n- Runs: 3 prompts, greedy.\n"
+    assert _lengths(text) == [(None, float(x))]
