@@ -40,7 +40,11 @@ _DOWN = re.compile(
 )
 # where a pair was measured ('at 120 tokens', 'with k=3', 'on chat'): a preposition and up to
 # three words, one of them perhaps a number
-_COND = r"(?:\s+(?:at|on|for|with|under|in)\s+[\w.=/-]+(?:\s+(?!(?:and|to)\b)[A-Za-z][\w-]*){0,2})?"
+_COND = (
+    r"(?:\s+(?:at|on|for|with|under|in)\s+[\w.=/-]+"
+    # (a word, or a whole number: 'at batch 64', never a rate's decimal)
+    r"(?:\s+(?!(?:and|to)\b)(?:[A-Za-z][\w-]*|\d+(?![\d.,]\d)\b)){0,2})?"
+)
 _PAIR = r"(?P<a>" + _VAL + r")" + _END + r"\s+to\s+(?P<b>" + _VAL + r")" + _END + _COND
 _FIRST = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"

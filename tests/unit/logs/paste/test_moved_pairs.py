@@ -37,7 +37,7 @@ def _first(draw: st.DrawFn) -> tuple[float, float]:
     name=_NAME,
     verb=_VERB,
     cond=_COND,
-    two=st.just(False),  # (a further pair after "and" is not read since the merge: paste notes)
+    two=st.booleans(),
 )
 def test_changes_without_from_are_read(
     first: tuple[float, float],
