@@ -6,6 +6,10 @@ read as `acceptance rate` (a range cell is then a record with no figure, as in a
 A column whose header already names a figure or another measure (`accept`, `accuracy`, `util`,
 `speedup`, ...), a column holding anything but percentages, or prose restating no cell of it
 (another value, or the value before another measure: `71% accuracy`) leave the header as it is.
+So does every column of a table of metrics as rows (a row's first cell naming an acceptance
+figure: `| Draft acceptance | ~7% | 84.5% |` under `| Measure | Strict | Lenient |`): its columns
+are runs, each cell's figure named by its row already; read as acceptance, a run's name would
+make the table one of runs by rows and the other runs' cells would be lost.
 
 Pure: a paste's lines in, lines out. One search of the paste for the restated values, gated by
 `%` and `acceptance` in it; then one look at each table's cells.
@@ -40,6 +44,12 @@ def _key(value: str) -> str:
     return re.sub(r"[\s%~]", "", value).replace("—", "-").replace("–", "-")
 
 
+def _metric_rows(body: list[list[str]]) -> bool:
+    """Whether a row of the table's body opens on an acceptance figure's name: a table of
+    metrics as rows, whose columns are runs (no column of it a figure for the prose to name)."""
+    return any(C.key(r[0].strip()).metric in C.ACCEPTANCE for r in body if r)
+
+
 def hinted(text: str) -> bool:
     return "%" in text and "acceptance" in text.lower()
 
@@ -67,7 +77,7 @@ def glossed(lines: list[Line]) -> list[Line]:
             if "|" not in t:
                 break
             body.append(t.strip().strip("|").split("|"))
-        if not body or any(len(r) != len(heads) for r in body):
+        if not body or any(len(r) != len(heads) for r in body) or _metric_rows(body):
             continue
         for j, h in enumerate(heads):
             cells = [r[j].strip().strip("*_`").strip() for r in body]
