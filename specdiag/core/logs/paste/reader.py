@@ -131,6 +131,7 @@ from specdiag.core.logs.paste import subject_pair as SP
 from specdiag.core.logs.paste import subset_peak as SPK
 from specdiag.core.logs.paste import swept_acc as SWA
 from specdiag.core.logs.paste import tables as TB
+from specdiag.core.logs.paste import tau_quantity as TQ
 from specdiag.core.logs.paste import teacher_forced as TF
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import title_range as TRG
@@ -3172,10 +3173,21 @@ def read_paste(
                     shown.lines,
                 )
             )
+    lines_of = _LinesOf(lines)
+    if "τ" in text and _SPEC_CONTEXT.search(text.replace("τ", " ")) is None:
+        # a τ column with a value no cycle emits, τ the paste's only speculative word: another
+        # quantity under the letter, every row of the column (tau_quantity.py)
+        other = TQ.other_quantity(records, block_of)
+        ignored.extend(
+            Block(r.first_line, r.last_line, TQ.OTHER_TAU, lines_of(r))
+            for i, r in enumerate(records)
+            if i in other
+        )
+        records = [r for i, r in enumerate(records) if i not in other]
+        block_of = [b for i, b in enumerate(block_of) if i not in other]
     # a 'length' no step can emit (a count, a year or an id after the length's name,
     # evidence.MAX_ACCEPT_LENGTH): no record; its lines are listed as not understood
     shown_bad: set[tuple[int, int]] = set()
-    lines_of = _LinesOf(lines)
     for r in records:
         if implausible(r) and (r.first_line, r.last_line) not in shown_bad:
             shown_bad.add((r.first_line, r.last_line))
