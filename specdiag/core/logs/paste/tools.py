@@ -1,4 +1,5 @@
-"""Which tool printed a block: its own marks (names, banners, labels only one tool prints)."""
+"""Which tool printed a block: its own marks (names, banners, labels only one tool prints, a
+tool's script named beside the table it prints)."""
 
 from __future__ import annotations
 
@@ -418,6 +419,8 @@ def _named_once(text: str) -> tuple[str, ...]:
             and _sglang_flag(text)
         ):
             out.append(tool)  # (its algorithm flag: _SGLANG_FLAG)
+        elif tool == "sglang" and "send_one" in low and _send_one_table(text, low):
+            out.append(tool)  # (its request script named beside its older table)
     return tuple(out)
 
 
@@ -434,6 +437,30 @@ _SGLANG_FLAG = re.compile(
     r"(?<![\w-])--speculative-algorithm(?:\s*=\s*|\s+)[\"'`]?"
     r"(?:EAGLE3?|NEXTN|STANDALONE|NGRAM|DFLASH|DSPARK|UNO|FROZEN_KV_MTP)(?![\w-])"
 )
+
+
+# SGLang's request script (python/sglang/test/send_one.py) by its own name, a word of its own
+# ('`send_one`', 'test/send_one.py'; not 'send_one_prompt', 'resend_one'), and the older table
+# it prints (tabulate's 'pretty' header row of exactly these four columns, in this order). The
+# columns alone are anyone's: a user's script may print them; the script named beside them
+# says they are its printout, completion tokens over verify steps (bonus included)
+_SEND_ONE_NAME = re.compile(r"(?<![\w-])send_one(?:\.py)?(?![\w-])")
+_SEND_ONE_HEADER = re.compile(
+    r"^[ \t]*\|[ \t]*Latency \(s\)[ \t]*\|[ \t]*Tokens[ \t]*\|[ \t]*Acc Length[ \t]*\|"
+    r"[ \t]*Speed \(token/s\)[ \t]*\|[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _send_one_table(text: str, low: str) -> bool:
+    """Whether the text (``low``: it lower-cased) holds send_one's older four-column header row
+    and names the script other than in contrast ('unlike `send_one`, my script prints ...')."""
+    if "acc length" not in low or not _SEND_ONE_HEADER.search(text):
+        return False
+    return any(
+        not contrasted(text, m.start(), m.end(), _names_a_tool)
+        for m in _SEND_ONE_NAME.finditer(text)
+    )
 
 
 def _sglang_flag(text: str) -> bool:
