@@ -1,5 +1,6 @@
 """Which tool printed a block: its own marks (names, banners, labels only one tool prints, a
-tool's script named beside the table it prints)."""
+tool's script named beside the table it prints), and what the paste says of its run (a
+sentence saying what measured it, or which engine the run is)."""
 
 from __future__ import annotations
 
@@ -1056,9 +1057,57 @@ _MEASURED = re.compile(
 )
 
 
+# a sentence saying which engine the run is ('this is the **vLLM stack** — vLLM 0.12 with ...',
+# 'these runs are on the SGLang engine', "it's the llama.cpp build"): the subject the paste's
+# own run ('this', 'these', 'it', perhaps 'row', 'run(s)', 'number(s)'), a copula, then one tool's
+# name (perhaps its version) and a word for its software (stack, engine, backend, runtime,
+# server, build), as the engine field ('Engine: vLLM') says it. Not a possessive or a trace
+# after it ('the vLLM stack's fault', 'the vLLM stack trace'), nor a negation, a question or a
+# condition ('this is not ...', 'is this the ...?', 'if this is the ...': _IDENTITY_HEDGE)
+_IDENTITY = re.compile(
+    r"(?<![\w'’])(?:this|these|it)(?:\s+(?:row|rows|run|runs|number|numbers|one))?"
+    r"(?:\s+(?:is|are|was|were)|['’]s)(?:\s+all)?(?:\s+(?:on|from))?"
+    r"\s+(?:(?:the|an?|our|my|plain|stock|upstream)\s+)?[*_`]{0,2}(?P<v>[A-Za-z][\w.+-]{1,24})"
+    r"[*_`]{0,2}(?:\s+v?\d+(?:\.\d+){0,3})?[*_`]{0,2}\s+[*_`]{0,2}"
+    r"(?:stack|engine|backend|runtime|server|build)\b(?![*_`]{0,2}(?:['’]s\b|\s+trace))",
+    re.IGNORECASE,
+)
+# the end of the sentence after it ('0.12.1' holds no end): a '?' makes it a question
+_SENTENCE_END = re.compile(r"[.!?](?!\w)|\n")
+_IDENTITY_WORDS = (" stack", " engine", " backend", " runtime", " server", " build")
+# words before the subject in its clause making the sentence no statement of the run's engine
+_IDENTITY_HEDGE = re.compile(
+    r"\b(?:if|whether|unless|suppose|assuming|maybe|perhaps|wonder|not)\b", re.I
+)
+
+
+def identified(text: str) -> set[str]:
+    """The tools a sentence of the text says the run is (``_IDENTITY``), each naming one."""
+    low = text.lower()
+    if not any(w in low for w in _IDENTITY_WORDS):
+        return set()
+    out: set[str] = set()
+    for m in _IDENTITY.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?;:\n")
+        stop = _SENTENCE_END.search(text, m.end())
+        if _IDENTITY_HEDGE.search(text, start + 1, m.start()) or (
+            stop is not None and stop.group() == "?"
+        ):
+            continue
+        named = tools_named(m.group("v"))
+        if len(named) == 1:
+            out.add(named[0])
+    return out
+
+
 def measured_with(text: str) -> set[str]:
     """The tools the paste says measured its figures (each such phrase naming one tool; SGLang
-    where the paste names its own benchmark script, _OWN_BENCH)."""
+    where the paste names its own benchmark script, _OWN_BENCH; the tool a sentence says the
+    run is, ``identified``)."""
+    return _measured_phrases(text) | identified(text)
+
+
+def _measured_phrases(text: str) -> set[str]:
     low = text.lower()
     if not any(
         w in low
