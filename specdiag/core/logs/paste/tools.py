@@ -1,4 +1,6 @@
-"""Which tool printed a block: its own marks (names, banners, labels only one tool prints)."""
+"""Which tool printed a block: its own marks (names, banners, labels only one tool prints, a
+tool's script named beside the table it prints), and what the paste says of its run (a
+sentence saying what measured it, or which engine the run is)."""
 
 from __future__ import annotations
 
@@ -418,6 +420,8 @@ def _named_once(text: str) -> tuple[str, ...]:
             and _sglang_flag(text)
         ):
             out.append(tool)  # (its algorithm flag: _SGLANG_FLAG)
+        elif tool == "sglang" and "send_one" in low and _send_one_table(text, low):
+            out.append(tool)  # (its request script named beside its older table)
     return tuple(out)
 
 
@@ -434,6 +438,30 @@ _SGLANG_FLAG = re.compile(
     r"(?<![\w-])--speculative-algorithm(?:\s*=\s*|\s+)[\"'`]?"
     r"(?:EAGLE3?|NEXTN|STANDALONE|NGRAM|DFLASH|DSPARK|UNO|FROZEN_KV_MTP)(?![\w-])"
 )
+
+
+# SGLang's request script (python/sglang/test/send_one.py) by its own name, a word of its own
+# ('`send_one`', 'test/send_one.py'; not 'send_one_prompt', 'resend_one'), and the older table
+# it prints (tabulate's 'pretty' header row of exactly these four columns, in this order). The
+# columns alone are anyone's: a user's script may print them; the script named beside them
+# says they are its printout, completion tokens over verify steps (bonus included)
+_SEND_ONE_NAME = re.compile(r"(?<![\w-])send_one(?:\.py)?(?![\w-])")
+_SEND_ONE_HEADER = re.compile(
+    r"^[ \t]*\|[ \t]*Latency \(s\)[ \t]*\|[ \t]*Tokens[ \t]*\|[ \t]*Acc Length[ \t]*\|"
+    r"[ \t]*Speed \(token/s\)[ \t]*\|[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _send_one_table(text: str, low: str) -> bool:
+    """Whether the text (``low``: it lower-cased) holds send_one's older four-column header row
+    and names the script other than in contrast ('unlike `send_one`, my script prints ...')."""
+    if "acc length" not in low or not _SEND_ONE_HEADER.search(text):
+        return False
+    return any(
+        not contrasted(text, m.start(), m.end(), _names_a_tool)
+        for m in _SEND_ONE_NAME.finditer(text)
+    )
 
 
 def _sglang_flag(text: str) -> bool:
@@ -1029,9 +1057,57 @@ _MEASURED = re.compile(
 )
 
 
+# a sentence saying which engine the run is ('this is the **vLLM stack** — vLLM 0.12 with ...',
+# 'these runs are on the SGLang engine', "it's the llama.cpp build"): the subject the paste's
+# own run ('this', 'these', 'it', perhaps 'row', 'run(s)', 'number(s)'), a copula, then one tool's
+# name (perhaps its version) and a word for its software (stack, engine, backend, runtime,
+# server, build), as the engine field ('Engine: vLLM') says it. Not a possessive or a trace
+# after it ('the vLLM stack's fault', 'the vLLM stack trace'), nor a negation, a question or a
+# condition ('this is not ...', 'is this the ...?', 'if this is the ...': _IDENTITY_HEDGE)
+_IDENTITY = re.compile(
+    r"(?<![\w'’])(?:this|these|it)(?:\s+(?:row|rows|run|runs|number|numbers|one))?"
+    r"(?:\s+(?:is|are|was|were)|['’]s)(?:\s+all)?(?:\s+(?:on|from))?"
+    r"\s+(?:(?:the|an?|our|my|plain|stock|upstream)\s+)?[*_`]{0,2}(?P<v>[A-Za-z][\w.+-]{1,24})"
+    r"[*_`]{0,2}(?:\s+v?\d+(?:\.\d+){0,3})?[*_`]{0,2}\s+[*_`]{0,2}"
+    r"(?:stack|engine|backend|runtime|server|build)\b(?![*_`]{0,2}(?:['’]s\b|\s+trace))",
+    re.IGNORECASE,
+)
+# the end of the sentence after it ('0.12.1' holds no end): a '?' makes it a question
+_SENTENCE_END = re.compile(r"[.!?](?!\w)|\n")
+_IDENTITY_WORDS = (" stack", " engine", " backend", " runtime", " server", " build")
+# words before the subject in its clause making the sentence no statement of the run's engine
+_IDENTITY_HEDGE = re.compile(
+    r"\b(?:if|whether|unless|suppose|assuming|maybe|perhaps|wonder|not)\b", re.I
+)
+
+
+def identified(text: str) -> set[str]:
+    """The tools a sentence of the text says the run is (``_IDENTITY``), each naming one."""
+    low = text.lower()
+    if not any(w in low for w in _IDENTITY_WORDS):
+        return set()
+    out: set[str] = set()
+    for m in _IDENTITY.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?;:\n")
+        stop = _SENTENCE_END.search(text, m.end())
+        if _IDENTITY_HEDGE.search(text, start + 1, m.start()) or (
+            stop is not None and stop.group() == "?"
+        ):
+            continue
+        named = tools_named(m.group("v"))
+        if len(named) == 1:
+            out.add(named[0])
+    return out
+
+
 def measured_with(text: str) -> set[str]:
     """The tools the paste says measured its figures (each such phrase naming one tool; SGLang
-    where the paste names its own benchmark script, _OWN_BENCH)."""
+    where the paste names its own benchmark script, _OWN_BENCH; the tool a sentence says the
+    run is, ``identified``)."""
+    return _measured_phrases(text) | identified(text)
+
+
+def _measured_phrases(text: str) -> set[str]:
     low = text.lower()
     if not any(
         w in low
