@@ -684,13 +684,25 @@ def length_by_row_width(records: list[PasteRecord]) -> list[PasteRecord]:
     return out
 
 
+def _drafted_times_rate(pl: float, rate: float, k: int, lu: float, ru: float) -> bool:
+    """Whether a mean ``pl`` is d x ``rate`` within the printed rounding (``lu``, ``ru``) for
+    a whole d from 1 to ``k``: the accepted drafts of a step drafting d tokens. A step drafts
+    at most k, and may draft fewer: a K counting the verify block's own token ('[1,K]': K - 1
+    drafts), a head whose chain stops short of K. A rounding of half the rate or more proves
+    nothing either way (every mean between the rate and k x rate fits)."""
+    if lu + k * ru >= rate / 2:
+        return True
+    return any(abs(pl - d * rate) <= lu + d * ru for d in range(1, k + 1))
+
+
 def series_against_row_k(records: list[PasteRecord]) -> list[PasteRecord]:
     """A series of means read as accepted drafts per step by its values alone (one below 1,
     one above: ``evidence.SERIES_RULE``) whose row states k and prints a per-draft rate r
-    ('| 4 | 30.0% / 0.45 |'): accepted drafts per step are then k x r, so a mean that is
-    neither k x r nor 1 + k x r within the printed rounding tells the series is some other
-    mean (per draft, per position, of a window): every record of the series keeps its printed
-    figure, convention unknown. Rows that fit, or print no k or no rate, contradict nothing."""
+    ('| 4 | 30.0% / 0.45 |'): accepted drafts per step are then d x r for the whole d drafts
+    a step ran, at most k (``_drafted_times_rate``), so a mean that is no such multiple nor
+    1 + k x r within the printed rounding (0.45 is 1.5 x 0.30) tells the series is some other
+    mean (of a window, a rate's average): every record of the series keeps its printed figure,
+    convention unknown. Rows that fit, or print no k or no rate, contradict nothing."""
     misfit: dict[tuple[str, ...], str] = {}
     for r in records:
         pl, rate = r.printed_length, r.printed_rate
@@ -705,12 +717,17 @@ def series_against_row_k(records: list[PasteRecord]) -> list[PasteRecord]:
         if k is None or not 1 <= k.number <= 64:
             continue
         per = k.number * rate
-        tol = _unit(_shown(r, pl, False), False) + k.number * _unit(_shown(r, rate, True), True)
-        if tol < 0.1 and abs(pl - per) > tol and abs(pl - 1 - per) > tol:
+        lu, ru = _unit(_shown(r, pl, False), False), _unit(_shown(r, rate, True), True)
+        tol = lu + k.number * ru
+        if (
+            tol < 0.1
+            and not _drafted_times_rate(pl, rate, int(k.number), lu, ru)
+            and abs(pl - 1 - per) > tol
+        ):
             misfit.setdefault(
                 tuple(n for n, _ in r.fields),
-                f"{pl:g} at k = {k.number:g} and a rate of {rate:g} is neither k x rate "
-                f"({per:.3g}) nor 1 + k x rate",
+                f"{pl:g} at k = {k.number:g} and a rate of {rate:g} is neither the rate times "
+                f"a whole count of drafts up to k ({per:.3g} at k) nor 1 + k x rate",
             )
     if not misfit:
         return records

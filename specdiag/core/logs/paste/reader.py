@@ -32,6 +32,7 @@ from specdiag.core.logs.paste import bracket_qualified as BQ
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import captioned_baseline as CB
 from specdiag.core.logs.paste import captioned_k as CAPK
+from specdiag.core.logs.paste import captioned_steps as CSTEPS
 from specdiag.core.logs.paste import ceiling as CEIL
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import chained_columns as CHC
@@ -2780,6 +2781,14 @@ def read_paste(
                 # rows that are draft positions named by their number alone, under a title
                 # naming acceptance: each the rate at that position (position_labels.py)
                 g = PLB.keyed(g, [t for ln, t in blk if ln < g.first_line])
+            if "steps" in body or "Steps" in body:
+                # rows labelled 'steps=N' alone under a caption naming the head's steps ('MTP
+                # steps=1 → 2:'), in the block or the one just before: read as 'MTP steps=N'
+                # labels (captioned_steps.py)
+                steps_cap = [t for ln, t in blk if ln < g.first_line]
+                if not steps_cap and bi and g.first_line - all_blocks[bi - 1][-1][0] <= 2:
+                    steps_cap = [t for _, t in all_blocks[bi - 1]]
+                g = CSTEPS.relabel(g, steps_cap)
             above = [t for ln, t in reversed(blk) if ln < g.first_line and _titles(t)]
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             # statistics of the figure the prose above names ('Metric = ...' over '| bs | mean |

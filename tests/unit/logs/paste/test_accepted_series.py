@@ -53,11 +53,12 @@ def test_split_cells_without_k_keep_the_series_reading() -> None:
 )
 def test_the_rows_k_times_rate_checks_the_series(rows: list[tuple[int, int]], fit: bool) -> None:
     """Each row's mean k x rate ('| 4 | 30.0% / 1.20 |'): the series' reading holds, 1 + it.
-    A mean that is neither k x rate nor 1 + k x rate in its rows (the rate again, '| 4 | 30.0%
-    / 0.30 |'): some other mean (per draft, of a window), so no row's convention is told."""
+    A mean that is no whole count of drafts up to k times the rate, nor 1 + k x rate, in its
+    rows (1.5 times it, '| 4 | 30.0% / 0.45 |'): some other mean (of a window), so no row's
+    convention is told (test_series_drafted_fewer.py: fewer drafts than k)."""
     cells, want = [], []
     for k, permille in rows:
-        mean = round(k * permille / 1000 if fit else permille / 1000, 2)
+        mean = round(k * permille / 1000 if fit else 1.5 * permille / 1000, 2)
         cells.append((str(k), f"{permille / 10:.1f}% / {mean:.2f}"))
         want.append(round(1 + mean, 6) if fit else None)
     cells.append(("6", "30.0% / 1.80"))  # (6 x 0.30, a mean above 1 in the series)
