@@ -21,6 +21,15 @@ between blank lines) holding none relays the figures from such a sentence to its
 last month``) keep no run of theirs in it; a paragraph of the writer's own (``I ran``, ``we
 measured``, ``my benchmark reports``) is read as before.
 
+A party named by its proper name opening a sentence, then a verb of reporting alone and its
+object (``Acme reports the following acceptance lengths:`` over a table, ``Foo Labs claimed
+64%``: a company, a lab or a project telling its own figures) is such a third party too
+(``_named_party``). A tool as the subject (``vLLM reports``: its printing), a code-like name or
+an acronym, a common subject opening the sentence (``This``, ``Profiling``, a source the cited
+rules weigh such as ``Paper``, the writer's own instrument such as ``Grafana``), a verb of
+running or getting (``Acme gets``) and a noun or a participle (``Bug reports from``, ``Lengths
+quoted from``) are none.
+
 The addressee's own figures told back (``Your log shows ...``, ``You got ...``): a sentence
 opening on ``Your`` or on ``You`` and a verb of their measuring or telling in the past (``got``,
 ``saw``, ``measured``, ``reported``, ``said``; never ``You can see``, the writer's own shown), no
@@ -56,6 +65,7 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import tools as TL
 from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.paste.vocab import ANY_FIRST_PERSON
 
@@ -105,6 +115,55 @@ _THIRD_PARTY = re.compile(
     re.I,
 )
 
+# a party named by its proper name opening its sentence, then a verb of reporting alone ('Acme
+# reports the following acceptance lengths:', 'Foo Labs claimed 3.1'), then its object: a
+# company, a lab or a project telling its own figures. One or two capitalised words of letters
+# (never a code-like name, 'vLLM', 'llama.cpp', 'Qwen3', nor an acronym, 'MTP': often the
+# writer's component); never a verb of running or getting ('SGLang gets 3.12' is a compared
+# tool's run: tools.subject_engine)
+_NAMED_PARTY = re.compile(
+    r"(?:^|(?<=[.!?;]\s))[\s>*_\-+]*"
+    r"(?P<name>[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,})?)\s+"
+    r"(?:reports|reported|claims|claimed|publishes|published|announces|announced|cites|cited|"
+    r"quotes|quoted|lists|listed)"
+    # ... then its object: a determiner, a hedge or a figure (never 'from', 'by', 'in', a
+    # bracket: a noun or a participle, 'Speed reports (...)', 'Lengths quoted from the card')
+    r"\s+(?:(?:the|an?|its|their|these|those|that|this|some|about|around|roughly|nearly|over|"
+    r"up\s+to)\b|[~≈]|\d)"
+)
+_REPORTING_GATE = ("report", "claim", "publish", "announc", "cite", "quote", "list")
+# words opening a sentence as its subject that name no party: a pronoun or a determiner, a
+# source the cited rules weigh (a paper, a card: alone in the paste a reported run), or the
+# writer's own instrument, log or program (a dashboard, the server: the paste's run)
+_NO_PARTY = re.compile(
+    r"the|an?|this|these|that|those|it|its|each|every|everything|nothing|something|which|what|"
+    r"who|one|another|there|here|all|both|some|any|none|also|then|table|figure|section|paper|"
+    r"card|readme|docs|documentation|guide|tutorial|blog|post|article|thread|issue|report|"
+    r"benchmark|bench|tests?|logs?|output|server|engine|client|dashboard|metrics|monitor|"
+    r"monitoring|profiler|profiling|telemetry|grafana|prometheus|tensorboard|wandb|nsight|"
+    r"perfetto|datadog|script|program|tool|model|draft|target|run|job",
+    re.I,
+)
+
+
+def _named_party(line: str) -> bool:
+    """Whether a line opens a sentence on a party's proper name reporting figures (_NAMED_PARTY),
+    the name no common subject (_NO_PARTY) and no tool's (a tool reporting is its printing)."""
+    low = line.lower()
+    if not any(w in low for w in _REPORTING_GATE):
+        return False
+    for m in _NAMED_PARTY.finditer(line):
+        name = m.group("name")
+        if not any(_NO_PARTY.fullmatch(w) for w in name.split()) and not TL.tools_named(name):
+            return True
+    return False
+
+
+def _relays(line: str) -> bool:
+    """Whether a line names a third party telling figures: a person's or a thing's of others
+    measuring (_THIRD_PARTY), or a party by its proper name reporting (_named_party)."""
+    return _THIRD_PARTY.search(line) is not None or _named_party(line)
+
 
 def third_party(raw: list[str]) -> int | None:
     """The first line (1-based) of a sentence naming a third party as the subject of a verb of
@@ -112,7 +171,7 @@ def third_party(raw: list[str]) -> int | None:
     if any(ANY_FIRST_PERSON.search(t) for t in raw):
         return None
     for n, t in enumerate(raw, 1):
-        if _THIRD_PARTY.search(t):
+        if _relays(t):
             return n
     return None
 
@@ -135,7 +194,7 @@ def third_party_paragraphs(raw: list[str]) -> tuple[tuple[int, int], ...]:
             end += 1
         para = raw[n:end]
         if not any(ANY_FIRST_PERSON.search(t) for t in para):
-            src = next((n + i + 1 for i, t in enumerate(para) if _THIRD_PARTY.search(t)), None)
+            src = next((n + i + 1 for i, t in enumerate(para) if _relays(t)), None)
             if src is not None:
                 out.append((src, end))
         n = end
