@@ -24,16 +24,15 @@ from __future__ import annotations
 
 import re
 
+# an import (the statement that also opens a usage section's unfenced code: usage_named.py)
+_IMPORT = re.compile(
+    r"^(?:import\s+[A-Za-z_][\w.]*(?:\s+as\s+\w+)?\s*(?:,|$)|from\s+[\w.]+\s+import\s+)"
+)
 # the statement kinds that tell a program (each its own name)
 _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("def", re.compile(r"^(?:async\s+)?(?:def\s+\w+\s*\(|class\s+\w+\s*[(:])")),
     ("assert", re.compile(r"^assert\s+\S")),
-    (
-        "import",
-        re.compile(
-            r"^(?:import\s+[A-Za-z_][\w.]*(?:\s+as\s+\w+)?\s*(?:,|$)|from\s+[\w.]+\s+import\s+)"
-        ),
-    ),
+    ("import", _IMPORT),
     ("for", re.compile(r"^for\s+[\w\s,()]+?\s+in\s+\S.*:\s*(?:#.*)?$")),
     ("with", re.compile(r"^with\s+\S.*:\s*(?:#.*)?$")),
     ("return", re.compile(r"^return(?:\s|$)")),
@@ -104,6 +103,23 @@ def _block_code(lines: list[tuple[int, str]]) -> set[int]:
             quotes = t.count('"""') + t.count("'''")
             docstring = quotes % 2 == 1
     return code
+
+
+def statement(t: str) -> bool:
+    """Whether the stripped line ``t`` opens on a statement (an import, an assignment, a call,
+    a definition, a block header) or is a comment: a line of a program's source."""
+    return bool(_COMMENT.match(t) or _STATEMENT.match(t) or any(p.match(t) for _, p in _KINDS))
+
+
+def imports(t: str) -> bool:
+    """Whether the stripped line ``t`` is an import statement (`from x import y`, `import x`)."""
+    return _IMPORT.match(t) is not None
+
+
+def depth_change(line: str) -> int:
+    """How many brackets ``line`` leaves open (closed ones negative), strings and comment
+    aside."""
+    return _depth_change(line)
 
 
 # a statement only a program opens a line on (the test before any block is read)

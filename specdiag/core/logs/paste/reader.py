@@ -98,6 +98,7 @@ from specdiag.core.logs.paste import paired_changes as PCH
 from specdiag.core.logs.paste import per_step as PS
 from specdiag.core.logs.paste import placeholder_column as PHC
 from specdiag.core.logs.paste import plus_one as P1
+from specdiag.core.logs.paste import pointed_below as PB
 from specdiag.core.logs.paste import position_labels as PLB
 from specdiag.core.logs.paste import position_lines as POSL
 from specdiag.core.logs.paste import position_zero as PZ
@@ -3536,6 +3537,10 @@ def read_paste(
     # Draft Acceptance: 71%', then 'reaches a mean draft acceptance of 71%'): told again
     # (named_again.py)
     records, block_of = NA.fold(records, block_of, raw)
+    # a sentence naming the figure of the one run shown below it ('the 37% acceptance below
+    # came from the old driver'): that run told first, no run of its own (pointed_below.py)
+    if "below" in low:
+        records, block_of = PB.fold(records, block_of, raw, scanned)
     # a rate told with its step's make-up of one draft ('1 regular + 1 speculative, 95%
     # accepted'), then 1 + that rate as tokens a step: one run told twice (step_made_up.py)
     records, block_of = SMU.fold(records, block_of, raw)

@@ -14,12 +14,28 @@ reproduced there, or one naming acceptance itself; the tool named before the usa
 users can run it'), which may be the subject of a run. Not such a command: a line naming
 acceptance (a printout's own line); and a command with acceptance named below it, in its
 markdown section, may be the run that printed it: no usage.
+
+The code may be Python pasted without a fence ('Usage with vLLM' over `from vllm import LLM` and
+`llm = LLM(...)`): where the first line after the usage sentence is an import, the statements
+from there (an import, an assignment, a call, a comment; the lines inside a bracket they open;
+blank lines between them) are the usage's code. A line naming acceptance ends it.
+
+A note after it may name the tool again to set it apart from the figures: 'Note: the SGLang
+release we point to verifies drafts greedily, so acceptance can look lower there. All figures
+above were computed by our own evaluation harness.' A note line
+(opening on 'Note', 'NB', 'Caveat', 'Warning', 'Disclaimer') one sentence of which says the
+figures above were measured (computed, obtained, evaluated) with or by something naming no tool,
+its sentences naming the tool saying no measuring, tells that the tool is not what measured
+them: it names the tool as no run, and it is no printout of the command above it (it speaks of
+the figures above). A note saying the figures were measured with the tool, a note of no such
+sentence, or a measuring sentence not pointing above leave the tool named as before.
 """
 
 from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import python_code as PY
 from specdiag.core.logs.paste import tools as T
 
 Line = tuple[int, str]
@@ -56,6 +72,16 @@ _COMMAND = re.compile(
 )
 _ACCEPT = re.compile(r"accept|τ", re.I)
 _HEADING = re.compile(r"^\s*#{1,6}\s")
+_NOTE = re.compile(r"^\s*[*_>]*\s*(?:note|nb|caveat|warning|disclaimer)\b", re.I)
+_SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+(?=\s|$)|$)")
+# a sentence saying the figures above were measured some way ('The lengths shown above were
+# computed by our own harness.'): the way named after the verb
+_MEASURED_ABOVE = re.compile(
+    r"\babove\b.*?\b(?:were|was|are|is)\s+(?:all\s+)?(?:measured|computed|obtained|evaluated|"
+    r"collected)\s+(?:with|using|by|via|through|under)\b",
+    re.I,
+)
+_MEASURING = re.compile(r"measur|benchmark|evaluat|reproduc|profil|\btest(?:ed|ing)?\b", re.I)
 
 
 def _usage_line(t: str, tool: str) -> bool:
@@ -67,6 +93,39 @@ def _usage_line(t: str, tool: str) -> bool:
         tool in T.tools_named(t[m.end() :]) and tool not in T.tools_named(t[: m.start()])
         for m in _USAGE.finditer(t)
     )
+
+
+def _measured_otherwise(t: str, tool: str) -> bool:
+    """Whether the line ``t`` is a note saying the figures above were measured with something
+    that names no tool, its sentences naming ``tool`` measuring nothing ('Note: the <tool>
+    release we point to verifies drafts greedily ... All figures above were computed by our own
+    evaluation harness.'): the tool set apart from the figures, no run of it."""
+    if not _NOTE.match(t):
+        return False
+    sentences = [m.group(0) for m in _SENTENCE.finditer(t)]
+    if not any(_MEASURED_ABOVE.search(s) and not T.tools_named(s) for s in sentences):
+        return False
+    return not any(_MEASURING.search(s) for s in sentences if tool in T.tools_named(s))
+
+
+def _python_end(lines: list[Line], j: int) -> int:
+    """The index after the Python source that opens on an import at ``lines[j]``, pasted
+    without a fence: its statements, the lines inside the brackets they open, and blank lines
+    between them (a line naming acceptance, or any other line, ends it)."""
+    end = j
+    depth = 0
+    k = j
+    while k < len(lines):
+        t = lines[k][1].strip()
+        if not t:
+            k += 1
+            continue  # (a blank line: the source goes on only where a statement follows)
+        if _ACCEPT.search(t) or not (depth > 0 or PY.statement(t)):
+            break
+        depth = max(0, depth + PY.depth_change(t))
+        k += 1
+        end = k
+    return end
 
 
 def _usage_spans(lines: list[Line], tool: str) -> set[int]:
@@ -84,6 +143,11 @@ def _usage_spans(lines: list[Line], tool: str) -> set[int]:
         j = i + 1
         while j < len(lines) and not lines[j][1].strip():
             j += 1
+        if j < len(lines) and PY.imports(lines[j][1].strip()):
+            # (Python pasted without a fence: its statements to the last one)
+            end = _python_end(lines, j)
+            span.update(range(j, end))
+            j = end
         fenced = False
         while j < len(lines):
             t = lines[j][1]
@@ -98,31 +162,35 @@ def _usage_spans(lines: list[Line], tool: str) -> set[int]:
                 break
             span.add(j)
             j += 1
-        if not _named_below(lines[j:]):
+        if not _named_below(lines[j:], tool):
             spans |= span
         i = max(j, i + 1)
     return spans
 
 
-def _named_below(rest: list[Line]) -> bool:
+def _named_below(rest: list[Line], tool: str) -> bool:
     """Whether a line of ``rest`` names acceptance before the next markdown heading: a figure
-    below the command, in its section, perhaps the command's printout."""
+    below the command, in its section, perhaps the command's printout (not a note saying the
+    figures above were measured otherwise: it speaks of those figures)."""
     for _, t in rest:
         if _HEADING.match(t):
             return False
-        if _ACCEPT.search(t):
+        if _ACCEPT.search(t) and not _measured_otherwise(t, tool):
             return True
     return False
 
 
 def only_in_usage(lines: list[Line], tool: str) -> bool:
     """Whether every line of the paste naming ``tool`` is a sentence telling how to use the
-    model with it or a line of the command right after such a sentence."""
+    model with it or a line of the command right after such a sentence (or a note setting the
+    tool apart from the figures, measured otherwise: one usage line at least)."""
     naming = [i for i, (_, t) in enumerate(lines) if tool in T.tools_named(t)]
     if not naming:
         return False
     spans = _usage_spans(lines, tool)
-    return bool(spans) and all(i in spans for i in naming)
+    return any(i in spans for i in naming) and all(
+        i in spans or _measured_otherwise(lines[i][1], tool) for i in naming
+    )
 
 
 RULE = "no tool named but {tool} as how to run the model (a usage sentence and its command)"
