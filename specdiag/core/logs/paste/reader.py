@@ -63,6 +63,7 @@ from specdiag.core.logs.paste import fixtures as FX
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import full_precision as FPR
+from specdiag.core.logs.paste import gate_item as GI
 from specdiag.core.logs.paste import gated as GT
 from specdiag.core.logs.paste import has_value as HV
 from specdiag.core.logs.paste import head_bracket as HBR
@@ -2951,6 +2952,8 @@ def read_paste(
         # (a task-list item's requirement blanked, criterion.py)
         if stat_said and any(ln in stat_said for ln, _ in blk):
             blk = [(ln, SSN.blank(t, stat_said[ln]) if ln in stat_said else t) for ln, t in blk]
+        if GI.hinted(body):
+            blk = GI.blank(blk)  # (a list item titled as a gate: its conditions, gate_item.py)
         rest = [(ln, CRT.blank(MR.blank(CR.corrected(t)))) for ln, t in blk if ln not in used]
         overlong = False
         for ln, t in rest if len(body) > MAX_LINE_FIGURES * 2 else ():

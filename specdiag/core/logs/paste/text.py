@@ -14,6 +14,7 @@ from specdiag.core.logs.paste import compared_before_name as CB
 from specdiag.core.logs.paste import eurowords as EW
 from specdiag.core.logs.paste import flat_table as FT
 from specdiag.core.logs.paste import garbled_bars as GB
+from specdiag.core.logs.paste import ja_decomposed as JD
 from specdiag.core.logs.paste import json_inset as JI
 from specdiag.core.logs.paste import notrun as NR
 from specdiag.core.logs.paste import paired_series as PS
@@ -379,9 +380,14 @@ _JA_OVER = (
     r"(?:(?:[\u3040-\u30ff\u4e00-\u9fff]{1,6}を(?:通じて|通して)|全体(?:で|として|を通じて)|"
     r"全般(?:で|に))\s*)?"
 )
+# (or a bracket of CJK words naming a count, what the figure counts: '受理長(生成数)は 2.6', the
+# number generated; a bracket of other CJK words is a qualifier, '(第一轮)', not read so)
+_CJK_COUNT_GLOSS = (
+    r"[\u3040-\u30ff\u4e00-\u9fff][\u3040-\u30ff\u4e00-\u9fffA-Za-z ]{0,8}(?:数|个数|個数)"
+)
 _ZH_IS = re.compile(
     r"(?<![A-Za-z])(length|len|rate|step)(?:\s*" + _ZH_CLOSING_QUOTE + r")?"
-    r"([`*]{0,2}(?:\s*[(（]\s*[A-Za-z][\w .-]{0,30}[)）])?)"
+    r"([`*]{0,2}(?:\s*[(（]\s*(?:[A-Za-z][\w .-]{0,30}|" + _CJK_COUNT_GLOSS + r")\s*[)）])?)"
     r"\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
     r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は|が|은|는|이|가)\s*"
     + _JA_OVER
@@ -723,6 +729,10 @@ def prepare(text: str) -> list[Line]:
         if ZW.hinted(text):
             # ('平均接受长度' / '为 `4.16`': the copula moved up to its name, zhwrapped.py)
             raw = ZW.rejoined(raw, lambda ln: _from_chinese(ln) if _CJK.search(ln) else ln)
+        if JD.hinted(text):
+            # ('3.18 で、2.18 個の受理トークンに 1 個のボーナストークンを加えた値': the total and
+            # its parts in decomposed.py's English, ja_decomposed.py)
+            raw = JD.rewritten(raw)
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
     if EW.named(text):
         raw = EW.english(raw)  # 'Ø Akzeptanzlänge 4,09', "taux d'acceptation": English words

@@ -10,6 +10,10 @@ was read by no one. Where a line, read into English, ends on a figure's name (`l
 end of the line above: the two lines read as the one line unwrapped reads, no more (the value's
 kind, the records and their conventions are that line's).
 
+Japanese wraps the same way, between the name and its particle (`... 受理長` over `は 2.6
+です`), the particle perhaps after a bracket glossing the name with a count (`(生成数)は 2.6`):
+moved up alike, the bracket with it.
+
 Never moved: a copula not right before a number (`为了`, `是否`), a line above ending on any
 other word (`模型`), or a next line opening on a value with no copula (join_wrapped reads that).
 
@@ -22,10 +26,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-# the copula opening a line, right before a value (perhaps approximate, in a code span or bold)
-_COPULA_FIRST = re.compile(r"^(\s*)(约为|约是|仅为|达到了?|为|是)(?=\s*[`*]{0,2}\s*[~≈]?\s*\d)")
+# the copula opening a line, right before a value (perhaps approximate, in a code span or bold);
+# in Japanese the topic's particle ('は', 'が'), perhaps after a bracket of CJK words naming a
+# count that glosses the name ('(生成数)は 2.6': text._ZH_IS reads the two as 'is')
+_COPULA_FIRST = re.compile(
+    r"^(\s*)(约为|约是|仅为|达到了?|为|是|"
+    r"(?:[(（][\u3040-\u30ff\u4e00-\u9fff][\u3040-\u30ff\u4e00-\u9fffA-Za-z ]{0,8}"
+    r"(?:数|个数|個数)[)）]\s*)?[はが])(?=\s*[`*]{0,2}\s*[~≈約]?\s*\d)"
+)
 # a line's break before such a copula (the gate)
-_BROKEN = re.compile(r"\n[ \t]*(?:约|仅|达|为|是)")
+_BROKEN = re.compile(r"\n[ \t]*(?:约|仅|达|为|是|は|が|[(（][^)）\n]{1,12}[)）]\s*[はが])")
 # a line (read into English) ending on a figure's name
 _NAME_LAST = re.compile(r"(?<![A-Za-z])(?:length|len|rate)\s*[*`\"“”」』]{0,2}\s*$", re.I)
 
