@@ -130,6 +130,7 @@ from specdiag.core.logs.paste import stat_sentence as SSN
 from specdiag.core.logs.paste import status_fields as STF
 from specdiag.core.logs.paste import step_emits as SEM
 from specdiag.core.logs.paste import step_made_up as SMU
+from specdiag.core.logs.paste import steps_setting as SSET
 from specdiag.core.logs.paste import subject_pair as SP
 from specdiag.core.logs.paste import subset_peak as SPK
 from specdiag.core.logs.paste import swept_acc as SWA
@@ -1895,6 +1896,8 @@ def read_paste(
     stated_checks = ASRT.checks(text)
     # the paste may run SGLang's bench_serving (bench_serving_table.py; once a paste)
     bench_serving = BST.hinted(text)
+    # the paste names the steps setting ('a static `num_steps`': steps_setting.py; once a paste)
+    steps_setting = SSET.hinted(text)
     acceptance_named = "@" in text and (
         # (or a table's speeds at a share beside a baseline's bare speed: at_baseline.py)
         accept_word or ATB.speeds_at_shares(text)
@@ -2791,6 +2794,10 @@ def read_paste(
                 if not steps_cap and bi and g.first_line - all_blocks[bi - 1][-1][0] <= 2:
                     steps_cap = [t for _, t in all_blocks[bi - 1]]
                 g = CSTEPS.relabel(g, steps_cap)
+            if steps_setting:
+                # rows labelled by the word the prose puts before the steps setting and a
+                # number ('static3' under 'a static `num_steps`'): that depth (steps_setting.py)
+                g = SSET.relabel(g, [t for ln, t in lines if ln < g.first_line])
             above = [t for ln, t in reversed(blk) if ln < g.first_line and _titles(t)]
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             # statistics of the figure the prose above names ('Metric = ...' over '| bs | mean |
