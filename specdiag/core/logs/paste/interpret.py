@@ -4681,8 +4681,9 @@ _LONG_SPACES = re.compile(r"\s{64}")
 
 # a number, then spaces to the end (what stands before a unit word: '1.500 tokens/forward')
 _UNIT_OF_NUMBER = re.compile(r"\d[ \t]*[*`]{0,2}[ \t]*$")
-# a unit of tokens a step ('tokens/forward', 'tok/step', 'tokens per verify step')
-_TOKEN_UNIT = re.compile(r"(?:tokens?|toks?)\s*(?:/|per\b)", re.I)
+# a unit of tokens a step, the whole key ('tokens/forward', 'tok/step', 'tokens per verify
+# step'; never 'token/s, Acceptance length', a speed's unit and the next field's name)
+_TOKEN_UNIT = re.compile(r"(?:tokens?|toks?)(?:\s*(?:/\s*\w+|per(?:\s+\w+){1,2}))?\s*[-—–:]?", re.I)
 
 
 def _pairs(text: str) -> Iterator[re.Match[str]]:
@@ -8432,16 +8433,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             kt = m.group("key").rsplit(";", 1)[-1]
             sep_words = text[m.end("key") : m.start("val")].strip()
             if (
-                (pat is _PAIR and sep_words[:1] in ("—", "–"))
-                or (
-                    (pat is _PAIR and sep_words[:1] in ("-", ":"))
+                (
+                    (pat is _PAIR and sep_words[:1] in ("—", "–", "-", ":"))
                     or (pat is _PAIR_BARE and kt.rstrip()[-1:] in ("-", "—", "–"))
                 )
-                and _TOKEN_UNIT.match(kt.strip()) is not None
-            ) and _UNIT_OF_NUMBER.search(text, 0, m.start("key")):
-                # a unit right after a number, then a dash ('1.500 tokens/forward — 1 verified
-                # token plus 0.50 more'; a hyphen or a colon after a unit of tokens a step): the
-                # figure's unit and a gloss, no key of its own
+                and _TOKEN_UNIT.fullmatch(kt.strip()) is not None
+                and _UNIT_OF_NUMBER.search(text, 0, m.start("key"))
+            ):
+                # a unit of tokens right after a number, then a dash or a colon ('1.500
+                # tokens/forward — 1 verified token plus 0.50 more'): the figure's unit and a
+                # gloss, no key of its own
                 continue
             if (
                 pat is _PAIR_BARE

@@ -70,3 +70,19 @@ def test_the_drafts_left_unnamed_keep_it_unknown(
     x, y = tot
     text = f"- {name}: {x} {unit} {dash} {one} plus {y} more.\n- Runs: 3 prompts, greedy.\n"
     assert _lengths(text) == [(None, float(x))]
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    speed=st.integers(1000, 99999),
+    unit=st.sampled_from(["token/s", "tokens/s", "toks/s", "tok/s"]),
+    sep=st.sampled_from([", ", "] **", ", **"]),
+    name=st.sampled_from(["Acceptance length", "Accpt Len", "Accept length"]),
+    x=st.integers(120, 700),
+)
+def test_a_speed_unit_before_the_next_field_keeps_it(
+    speed: int, unit: str, sep: str, name: str, x: int
+) -> None:
+    # (a speed's unit right after its number, then another field's name: that name is the key)
+    text = f"* run: Throughput: {speed / 100:.2f} {unit}{sep}{name}: {x / 100:.2f}\n"
+    assert [p for _, p in _lengths(text)] == [x / 100]
