@@ -70,6 +70,7 @@ from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
 from specdiag.core.logs.paste import heading_over_k as HOK
 from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import item_row as IR
 from specdiag.core.logs.paste import item_tool as ITM
 from specdiag.core.logs.paste import judged as JG
 from specdiag.core.logs.paste import k_multiples as KM
@@ -3547,6 +3548,10 @@ def read_paste(
     # Draft Acceptance: 71%', then 'reaches a mean draft acceptance of 71%'): told again
     # (named_again.py)
     records, block_of = NA.fold(records, block_of, raw)
+    # a later table row restating a list item's one figure, the row naming the item's run ('-
+    # Draft B (run 4): 0.82% acceptance', then '| Run 4 | Draft B | 0.82% accept |'): told
+    # again (item_row.py)
+    records, block_of = IR.fold(records, block_of, raw)
     # a sentence naming the figure of the one run shown below it ('the 37% acceptance below
     # came from the old driver'): that run told first, no run of its own (pointed_below.py)
     if "below" in low:

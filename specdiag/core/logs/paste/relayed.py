@@ -12,7 +12,10 @@ The one who wrote a thread or a patch is such a person too (``the PR author``, `
 maintainer``), and so is a thing of someone else's telling figures: a thread cited by its number
 (``issue #N``, ``tool-x PR #N``; never ``this PR #N``, the paste's own), a thread, a post or an
 article (``a Reddit thread``, ``one blog post``), a benchmark or a test marked as others' (``a
-public benchmark``, ``an independent test``, ``one community benchmark``); the verb in the past,
+public benchmark``, ``an independent test``, ``one community benchmark``) or others' earlier
+work, plural and under no determiner (``prior mlx-lm experiments``, ``previous studies``; never
+``our prior experiments``, ``the earlier benchmarks``, nor earlier runs or tests, often the
+writer's own); the verb in the past,
 the present or its participle (``with the PR author reporting``), up to six words of place
 between (``on a single 24 GB card``) or a relative clause of the source (``PR #N, which wires
 the head in and reports``). Where the paste holds a first person somewhere, a paragraph (lines
@@ -97,7 +100,28 @@ _MARKED_THING = (
     r"(?:benchmarks?|tests?|runs?|studies|study|evaluations?|measurements?|experiments?|"
     r"reports?|comparisons?)\b"
 )
-_SOURCE = r"(?:" + _PERSON + r"|" + _NUMBERED + r"|" + _OTHERS_THING + r"|" + _MARKED_THING + r")"
+# others' earlier work told with no determiner ('prior mlx-lm experiments showed', 'previous
+# studies found'): measurements made before and elsewhere, plural, never the writer's ('our
+# prior experiments', 'the earlier benchmarks': a determiner or a possessive before; runs and
+# tests, often the writer's own, are none)
+_EARLIER_WORK = (
+    r"(?<!\bthe\s)(?<!\bthese\s)(?<!\bthose\s)(?<!\bour\s)(?<!\bmy\s)(?<!\bits\s)"
+    r"\b(?:prior|previous|earlier|past)\s+(?:[\w'’/.-]+\s+){0,2}?"
+    r"(?:experiments|studies|work|evaluations|measurements|benchmarks)\b"
+)
+_SOURCE = (
+    r"(?:"
+    + _PERSON
+    + r"|"
+    + _NUMBERED
+    + r"|"
+    + _OTHERS_THING
+    + r"|"
+    + _MARKED_THING
+    + r"|"
+    + _EARLIER_WORK
+    + r")"
+)
 # a verb of measuring or reporting in the past, the present or its participle ('with the author
 # reporting'; never a modal's infinitive: 'can test')
 _MEASURED = (
