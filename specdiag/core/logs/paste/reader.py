@@ -144,6 +144,7 @@ from specdiag.core.logs.paste import token_a_step as TAS
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import tpot_quotient as TPQ
 from specdiag.core.logs.paste import trainers as TRN
+from specdiag.core.logs.paste import training_caption as TCAP
 from specdiag.core.logs.paste import tree_path as TP
 from specdiag.core.logs.paste import usage_named as USE
 from specdiag.core.logs.paste import vocab as V
@@ -1696,13 +1697,22 @@ def _only_as_pointer(lines: list[tuple[int, str]], tool: str) -> bool:
     return True
 
 
-# a line of a training loop: a loss beside a learning rate or an epoch, in either order
+# a training loop's step counter ('step 400', 'step=400', 'global_step: 400', 'step 40/1200'): a
+# whole number after 'step', not a rate per step ('tokens/step 2.4', 'per step: 3')
+_STEP_COUNTER = r"(?<![\w/])(?<!per )(?:global_)?step\s*[=:]?\s*\d+(?:/\d+)?(?![\d.])"
+# a line of a training loop: a loss beside a learning rate, an epoch or a step counter, in either
+# order
 _TRAINING = re.compile(
     r"\b(?:train_|training_)?loss\s*[=:]\s*[-\d.].*\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d|"
     r"\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d.*\b(?:train_|training_)?loss\s*[=:]\s*[-\d.]|"
     # (a trainer printing its keys and values apart by spaces: 'step 50/900 loss 1.93 lr 2e-05')
     r"\b(?:train_|training_)?loss[ \t]+\d+(?:\.\d+)?\b.*\b(?:lr|learning_rate)[ \t]+\d|"
-    r"\b(?:lr|learning_rate)[ \t]+\d.*\b(?:train_|training_)?loss[ \t]+\d+(?:\.\d+)?\b",
+    r"\b(?:lr|learning_rate)[ \t]+\d.*\b(?:train_|training_)?loss[ \t]+\d+(?:\.\d+)?\b|"
+    # (a loss key beside a whole step counter, no learning rate printed: 'step 400
+    # train_loss=3.1 heldout_acc=0.2 accepted_len=0.8'; a serving line prints no loss, and a
+    # rate per step, 'tokens/step: 2.4', is no counter)
+    rf"\b(?:train_|training_)?loss\s*[=:]\s*[-\d.].*{_STEP_COUNTER}|"
+    rf"{_STEP_COUNTER}.*\b(?:train_|training_)?loss\s*[=:]\s*[-\d.]",
     re.I,
 )
 # a line the trainer tags as its evaluation ('[eval init] ... tokens/cycle 2.64', 'eval: tau 1.9',
@@ -1715,6 +1725,36 @@ _EVAL_TAG = re.compile(
     r"(?:eval|evaluation|validation|val)\b",
     re.I,
 )
+# a banner line the trainer prints over its evaluation ('===== HELD-OUT SUMMARY =====', '[ab]
+# --- validation ---', 'draft_a ### eval results ###'): after at most two timestamp words, three
+# bracketed log tags and one name, a run of three or more '=', '-', '#' or '*', then (a word or
+# two after it) a held-out, evaluation or validation word
+_EVAL_BANNER = re.compile(
+    r"^[ \t>]*(?:\d[\d:.,/T-]*[ \t]+){0,2}(?:\[[^\]\n]{0,40}\][ \t]*){0,3}"
+    r"(?:[A-Za-z][\w.-]*[ \t]+)?[=#*-]{3,}[ \t]*"
+    r"(?:[\w-]+[ \t]+){0,2}(?:held[- ]?out|eval(?:uation)?|validation|val)\b",
+    re.I,
+)
+
+
+def _under_eval_banner(
+    lines: list[tuple[int, str]], run_no: list[int], loop_blocks: set[int]
+) -> set[int]:
+    """The lines of a training loop's block from a banner over its evaluation down to the
+    block's end ('===== HELD-OUT SUMMARY =====' over 'DRAFT overall=0.21 accepted_len=0.83'):
+    the loop's evaluation of the draft, a training estimate, set aside with the loop."""
+    out: set[int] = set()
+    opened: int | None = None  # the block whose banner was passed
+    for i, (_, t) in enumerate(lines):
+        if run_no[i] not in loop_blocks or not t.strip():
+            continue
+        if opened != run_no[i] and _EVAL_BANNER.match(t):
+            opened = run_no[i]
+        if opened == run_no[i]:
+            out.add(i)
+    return out
+
+
 # a loss key of its own ('base_loss=5.6', 'draft_loss: 2.1', 'loss=9.2'): a line of it right
 # next to a training loop's line is that loop's output too (a trainer logging its loss and its
 # estimates on one line, its step and learning rate on the next)
@@ -1997,6 +2037,7 @@ def read_paste(
                 for i, (_, t) in enumerate(lines)
                 if i not in loop and run_no[i] in loop_blocks and t.strip() and _EVAL_TAG.match(t)
             }
+            | _under_eval_banner(lines, run_no, loop_blocks)
         )
     own_training = bool(training)  # the paste's own training run set aside (loop or trajectory)
     ratio_records: list[PasteRecord] = []
@@ -2839,6 +2880,14 @@ def read_paste(
             )
             if expected:
                 recs = []  # a table of what a section expects or aims at: no measurement
+            if recs and TCAP.said(caption.rsplit("\n", 1)[-1]) is not None:
+                # a caption saying the figures were taken while the draft trained ('Acceptance
+                # at training time (validation split).'): estimates, no run (training_caption.py)
+                caption_rows = tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)
+                ignored.append(
+                    Block(g.first_line, g.last_line, TCAP.REASON, caption_rows[:MAX_SHOWN])
+                )
+                recs = []
             if recs:
                 # a caption saying the runs draft one token a step ('acceptance at depth 1:')
                 # (a list of setup items right above it, '- model: X with `K=1`', is the caption's
