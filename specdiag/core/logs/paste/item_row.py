@@ -21,12 +21,11 @@ paste.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.model import PasteRecord
-from specdiag.core.logs.paste.named_again import lone_figure
+from specdiag.core.logs.paste.named_again import fold_told_again, lone_figure
 
 NOTE = "its run told again in the table row at line {line}"
 # a list item's marker, then its key up to the first colon (a time's colon is no key's end)
@@ -80,28 +79,15 @@ def fold(
     rules), the item's record noting it."""
     if not any(0 < r.first_line <= len(raw) and "|" in raw[r.first_line - 1] for r in records):
         return records, block_of  # (no row of a table read: the common case, cheap)
-    by_value: dict[str, list[int]] = {}
-    for i, r in enumerate(records):
+
+    def shown_of(r: PasteRecord) -> str | None:
         one_line = r.first_line == r.last_line and 0 < r.first_line <= len(raw)
-        if one_line and (shown := lone_figure(r)) is not None:
-            by_value.setdefault(shown, []).append(i)
-    drop: set[int] = set()
-    out = list(records)
-    for shown, group in by_value.items():
-        if len(group) != 2:
-            continue  # (one telling, or three: runs alike)
-        i, j = sorted(group, key=lambda k: records[k].first_line)
-        item, later = records[i], records[j]
-        if later.first_line <= item.first_line or not _row(raw[later.first_line - 1]):
-            continue
-        if (item.printed_rate is None) != (later.printed_rate is None):
-            continue  # (a rate and a length: two figures)
+        return lone_figure(r) if one_line else None
+
+    def again(item: PasteRecord, later: PasteRecord, shown: str) -> bool:
+        if not _row(raw[later.first_line - 1]):
+            return False
         name = _run_name(raw[item.first_line - 1])
-        if name is None or not _restates(raw[later.first_line - 1], name, shown):
-            continue
-        drop.add(j)
-        out[i] = dataclasses.replace(
-            out[i], notes=(*out[i].notes, NOTE.format(line=later.first_line))
-        )
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+        return name is not None and _restates(raw[later.first_line - 1], name, shown)
+
+    return fold_told_again(records, block_of, shown_of, again, NOTE)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.model import PasteRecord
@@ -95,14 +96,20 @@ def _named_again(line: str, shown: str, name: str) -> bool:
     return _NUMBER.search(rest) is None
 
 
-def fold(
-    records: list[PasteRecord], block_of: list[int], raw: list[str]
+def fold_told_again(
+    records: list[PasteRecord],
+    block_of: list[int],
+    shown_of: Callable[[PasteRecord], str | None],
+    again: Callable[[PasteRecord, PasteRecord, str], bool],
+    note: str,
 ) -> tuple[list[PasteRecord], list[int]]:
-    """``records`` without each later sentence naming one earlier record's figure again by its
-    whole name and value (see the module's rules), the earlier one noting it."""
+    """``records`` without each later record of a figure exactly two records print alike
+    (``shown_of``: the one figure as printed, or None) that ``again`` says tells the earlier one
+    again, the earlier noting it (``note``, its ``{line}`` the later one's). A rate and a length,
+    one telling or three (runs alike) are left."""
     by_value: dict[str, list[int]] = {}
     for i, r in enumerate(records):
-        if (shown := _alone(r, raw)) is not None:
+        if (shown := shown_of(r)) is not None:
             by_value.setdefault(shown, []).append(i)
     drop: set[int] = set()
     out = list(records)
@@ -111,20 +118,32 @@ def fold(
             continue  # (one telling, or three: runs alike)
         i, j = sorted(group, key=lambda k: records[k].first_line)
         first, later = records[i], records[j]
-        if first.structure not in _EARLIER or later.structure != "prose" or later.labels:
-            continue  # (a sentence of a setting's run: the earlier record's setting may be its own)
         if later.first_line <= first.first_line:
             continue
         if (first.printed_rate is None) != (later.printed_rate is None):
             continue  # (a rate and a length: two figures)
-        name = _words(first.fields[0][0])
-        if C.key(name).metric not in C.ACCEPTANCE:
-            continue
-        if not _named_again(raw[later.first_line - 1], shown, name):
+        if not again(first, later, shown):
             continue
         drop.add(j)
         out[i] = dataclasses.replace(
-            out[i], notes=(*out[i].notes, NOTE.format(line=later.first_line))
+            out[i], notes=(*out[i].notes, note.format(line=later.first_line))
         )
     kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
     return [r for r, _ in kept], [b for _, b in kept]
+
+
+def fold(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each later sentence naming one earlier record's figure again by its
+    whole name and value (see the module's rules), the earlier one noting it."""
+
+    def again(first: PasteRecord, later: PasteRecord, shown: str) -> bool:
+        if first.structure not in _EARLIER or later.structure != "prose" or later.labels:
+            return False  # (a sentence of a setting's run: the earlier record's setting may be its own)
+        name = _words(first.fields[0][0])
+        return C.key(name).metric in C.ACCEPTANCE and _named_again(
+            raw[later.first_line - 1], shown, name
+        )
+
+    return fold_told_again(records, block_of, lambda r: _alone(r, raw), again, NOTE)
