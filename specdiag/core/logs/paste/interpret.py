@@ -8434,15 +8434,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             sep_words = text[m.end("key") : m.start("val")].strip()
             if (
                 (
-                    (pat is _PAIR and sep_words[:1] in ("—", "–", "-", ":"))
+                    (pat is _PAIR and sep_words[:1] in ("—", "–", "-"))
                     or (pat is _PAIR_BARE and kt.rstrip()[-1:] in ("-", "—", "–"))
                 )
                 and _TOKEN_UNIT.fullmatch(kt.strip()) is not None
                 and _UNIT_OF_NUMBER.search(text, 0, m.start("key"))
             ):
-                # a unit of tokens right after a number, then a dash or a colon ('1.500
-                # tokens/forward — 1 verified token plus 0.50 more'): the figure's unit and a
-                # gloss, no key of its own
+                # a unit of tokens right after a number, then a dash ('1.500 tokens/forward — 1
+                # verified token plus 0.50 more'): the figure's unit and a gloss, no key of its
+                # own (a colon's is a key: 'base: 40.54 tok/step: 1.50')
                 continue
             if (
                 pat is _PAIR_BARE
