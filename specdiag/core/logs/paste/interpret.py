@@ -1075,8 +1075,9 @@ def _corner_labels(
 
     def name(k: str) -> str:
         low = k.strip().lower()
-        if "\\" in low and first.startswith(low):
-            # (the corner cell's name cut before a unit word, 'bs\' of 'bs\pct': the rows')
+        if "\\" in low:
+            # (the corner cell's name as the row label's key, perhaps cut or spelled otherwise
+            # where a name reads as a unit: 'bs\' of 'bs\pct', '%\bs' of 'pct\bs': the rows')
             return names[first]
         return names.get(low, k)
 

@@ -8,6 +8,7 @@ before."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -168,9 +169,11 @@ def test_a_plain_corner_keeps_its_column_label(
     assert [dict(r.labels)["column"] for r in got] == [str(h) for _ in rows for h in heads]
 
 
-def test_a_corner_whose_second_name_reads_as_a_unit_keeps_both_names() -> None:
-    # ('pct' alone is a percent unit: the corner's first name is still the rows')
-    body = ["QFLASH acceptance length", *_simple("bs\\pct", [8, 9], [(1, ["1.100", "1.250"])])]
+@pytest.mark.parametrize(("rows", "cols"), [("bs", "pct"), ("pct", "bs"), ("tok", "ms")])
+def test_a_corner_whose_name_reads_as_a_unit_keeps_both_names(rows: str, cols: str) -> None:
+    # ('pct' alone is a percent unit, spelled '%' as a name: the corner still names both)
+    corner = f"{rows}\\{cols}"
+    body = ["QFLASH acceptance length", *_simple(corner, [8, 9], [(1, ["1.100", "1.250"])])]
     got = read_paste("```\n" + "\n".join(body) + "\n```\n").records
     assert [r.printed_length for r in got] == [1.1, 1.25]
-    assert [dict(r.labels) for r in got] == [{"bs": "1", "pct": "8"}, {"bs": "1", "pct": "9"}]
+    assert [dict(r.labels) for r in got] == [{rows: "1", cols: "8"}, {rows: "1", cols: "9"}]
