@@ -3153,33 +3153,25 @@ def read_paste(
             # over '97 accept / 3 reject (97%)'): 1 + accepted / drafted
             caption = "\n".join(t for t in heading.split("\n") if not t.lstrip().startswith("```"))
             kv = D.one_draft_counts(kv, D.said_one_draft(caption, text))
-        if (
-            bi
-            and any(r.printed_rate is not None and r.printed_length is None for r in kv)
-            and blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
-            and (one_said := _under_one_draft_table(all_blocks, bi, text)) is not None
-        ):
+        if bi and any(r.printed_rate is not None and r.printed_length is None for r in kv):
             # the lines right under a table whose caption says its runs draft one token a
-            # step ('mtp_k=1'), the paste stating no other depth: its lone rates are runs of
-            # that setup, each length 1 + rate as the table's rows are
-            # (a rate the line hedges, '~71%', keeps no length: as a table's approximate rate)
-            sure = [r for r in kv if not _hedged_on_line(r, blk)]
-            swap = dict(zip(map(id, sure), D.one_draft_lengths(sure, one_said), strict=True))
-            kv = [swap.get(id(r), r) for r in kv]
-        if (
-            bi
-            and structure == "prose"
-            and blk[0][1].lstrip().startswith("|")
-            and any(r.printed_rate is not None and r.printed_length is None for r in kv)
-            and (one_said := _over_prose_table(all_blocks, bi, text)) is not None
-        ):
-            # a pipe table read row by row as prose ('| on | 34 (88% accepted) | 37.3 |') under
-            # a caption saying its runs draft one token a step ('MTP head, depth 1:'), the paste
-            # stating no other depth: each row's lone rate a length of 1 + rate, as a table's
-            # (a rate its row hedges, '~71%', keeps no length)
-            sure = [r for r in kv if not _hedged_on_line(r, blk)]
-            swap = dict(zip(map(id, sure), D.one_draft_lengths(sure, one_said), strict=True))
-            kv = [swap.get(id(r), r) for r in kv]
+            # step ('mtp_k=1'), or a pipe table read row by row as prose ('| on | 34 (88%
+            # accepted) | 37.3 |') under such a caption ('MTP head, depth 1:'), the paste
+            # stating no other depth: its lone rates are runs of that setup, each length
+            # 1 + rate as a table's rows are (a rate the line hedges, '~71%', keeps no length:
+            # as a table's approximate rate)
+            one_said = (
+                _under_one_draft_table(all_blocks, bi, text)
+                if blk[0][0] - all_blocks[bi - 1][-1][0] <= 2
+                else None
+            )
+            if one_said is None and structure == "prose" and blk[0][1].lstrip().startswith("|"):
+                one_said = _over_prose_table(all_blocks, bi, text)
+            if one_said is not None:
+                sure = [r for r in kv if not _hedged_on_line(r, blk)]
+                lengths = D.one_draft_lengths(sure, one_said)
+                swap = dict(zip(map(id, sure), lengths, strict=True))
+                kv = [swap.get(id(r), r) for r in kv]
         found.extend(kv)
         # accepted and drafted per step beside their quotient, a rate (per_step.py)
         found = PS.accepted_per_step(found, blk)
