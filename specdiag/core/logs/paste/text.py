@@ -381,13 +381,11 @@ _JA_OVER = (
     r"全般(?:で|に))\s*)?"
 )
 # (or a bracket of CJK words naming a count, what the figure counts: '受理長(生成数)は 2.6', the
-# number generated; a bracket of other CJK words is a qualifier, '(第一轮)', not read so)
-_CJK_COUNT_GLOSS = (
-    r"[\u3040-\u30ff\u4e00-\u9fff][\u3040-\u30ff\u4e00-\u9fffA-Za-z ]{0,8}(?:数|个数|個数)"
-)
+# number generated, zhwrapped.CJK_COUNT_GLOSS; a bracket of other CJK words is a qualifier,
+# '(第一轮)', not read so)
 _ZH_IS = re.compile(
     r"(?<![A-Za-z])(length|len|rate|step)(?:\s*" + _ZH_CLOSING_QUOTE + r")?"
-    r"([`*]{0,2}(?:\s*[(（]\s*(?:[A-Za-z][\w .-]{0,30}|" + _CJK_COUNT_GLOSS + r")\s*[)）])?)"
+    r"([`*]{0,2}(?:\s*[(（]\s*(?:[A-Za-z][\w .-]{0,30}|" + ZW.CJK_COUNT_GLOSS + r")\s*[)）])?)"
     r"\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
     r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は|が|은|는|이|가)\s*"
     + _JA_OVER

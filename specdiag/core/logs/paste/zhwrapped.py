@@ -29,10 +29,14 @@ from collections.abc import Callable
 # the copula opening a line, right before a value (perhaps approximate, in a code span or bold);
 # in Japanese the topic's particle ('は', 'が'), perhaps after a bracket of CJK words naming a
 # count that glosses the name ('(生成数)は 2.6': text._ZH_IS reads the two as 'is')
+# (CJK words naming a count, what the figure counts: '生成数', the number generated; text._ZH_IS
+# reads such a bracket after a name as its gloss)
+CJK_COUNT_GLOSS = (
+    r"[\u3040-\u30ff\u4e00-\u9fff][\u3040-\u30ff\u4e00-\u9fffA-Za-z ]{0,8}(?:数|个数|個数)"
+)
 _COPULA_FIRST = re.compile(
     r"^(\s*)(约为|约是|仅为|达到了?|为|是|"
-    r"(?:[(（][\u3040-\u30ff\u4e00-\u9fff][\u3040-\u30ff\u4e00-\u9fffA-Za-z ]{0,8}"
-    r"(?:数|个数|個数)[)）]\s*)?[はが])(?=\s*[`*]{0,2}\s*[~≈約]?\s*\d)"
+    r"(?:[(（]" + CJK_COUNT_GLOSS + r"[)）]\s*)?[はが])(?=\s*[`*]{0,2}\s*[~≈約]?\s*\d)"
 )
 # a line's break before such a copula (the gate)
 _BROKEN = re.compile(r"\n[ \t]*(?:约|仅|达|为|是|は|が|[(（][^)）\n]{1,12}[)）]\s*[はが])")
