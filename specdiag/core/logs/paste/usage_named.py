@@ -56,10 +56,11 @@ _USAGE = re.compile(
     r"|^[\s#>*_`-]*(?:usage|how\s+to\s+" + _VERB + r")\b",
     re.IGNORECASE,
 )
+# a word of measuring (a sentence saying where figures were measured)
+_MEASURING_WORDS = r"measur|benchmark|reproduc|evaluat|profil|\btest(?:ed|ing)?\b"
+_MEASURING = re.compile(_MEASURING_WORDS, re.I)
 # a sentence that says where figures were measured, or names acceptance itself
-_MEASURED = re.compile(
-    r"measur|benchmark|reproduc|evaluat|profil|\btest(?:ed|ing)?\b|accept|τ|\bAL\b", re.I
-)
+_MEASURED = re.compile(_MEASURING_WORDS + r"|accept|τ|\bAL\b", re.I)
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 # a command's line: a program (perhaps after a prompt and settings of the environment), a flag,
 # or a line continued with a backslash
@@ -81,7 +82,6 @@ _MEASURED_ABOVE = re.compile(
     r"collected)\s+(?:with|using|by|via|through|under)\b",
     re.I,
 )
-_MEASURING = re.compile(r"measur|benchmark|evaluat|reproduc|profil|\btest(?:ed|ing)?\b", re.I)
 
 
 def _usage_line(t: str, tool: str) -> bool:
