@@ -1255,28 +1255,22 @@ def _key(text: str) -> Key:
             # verify step'): the definition decides what it counts
             return Key(defined, got.text, got.percent)
     if got.metric is None:
+        # a figure's name, then the configuration it was measured at after a comma or a dash,
+        # or after an at sign or a colon ('AL @ concurrency 8', 'Acclen: theta 10000'): the
+        # figure for that configuration
         k = norm(text)[0]
-        ca = _CONFIG_AFTER.match(k)
-        if (
-            ca is not None
-            and not _OTHER_TAIL.search(ca.group("c"))
-            and key(ca.group("c")).metric in (None, LABEL)
-        ):
-            inner = key(ca.group("m") + (" %" if got.percent and "%" not in ca.group("m") else ""))
-            if inner.metric in ACCEPTANCE and inner.metric != POSITION:
-                return Key(inner.metric, got.text, got.percent or inner.percent, None, inner.tool)
-    if got.metric is None and ("@" in text or ":" in text):
-        k = norm(text)[0]
-        ca = _CONFIG_AT.match(k)
-        if (
-            ca is not None
-            and re.match(r"[a-z]", ca.group("c"))
-            and not _CONFIG_POSITION.match(ca.group("c"))
-            and not _OTHER_TAIL.search(ca.group("c"))
-            and key(ca.group("c")).metric in (None, LABEL)
-        ):
-            # ('AL @ concurrency 8', 'Acclen: theta 10000'): the figure for that configuration
-            inner = key(ca.group("m") + (" %" if got.percent and "%" not in ca.group("m") else ""))
+        for at, pattern in ((False, _CONFIG_AFTER), (True, _CONFIG_AT)):
+            if at and "@" not in text and ":" not in text:
+                continue
+            ca = pattern.match(k)
+            if ca is None:
+                continue
+            c, m = ca.group("c"), ca.group("m")
+            if at and (not re.match(r"[a-z]", c) or _CONFIG_POSITION.match(c)):
+                continue
+            if _OTHER_TAIL.search(c) or key(c).metric not in (None, LABEL):
+                continue
+            inner = key(m + (" %" if got.percent and "%" not in m else ""))
             if inner.metric in ACCEPTANCE and inner.metric != POSITION:
                 return Key(inner.metric, got.text, got.percent or inner.percent, None, inner.tool)
     if got.metric is None and (sy := _SYMBOL_TAIL.match(_MARKUP.sub("", text).strip())) is not None:
