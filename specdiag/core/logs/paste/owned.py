@@ -64,8 +64,6 @@ _MATCHED = re.compile(
     r"\s+(?:the\s+|upstream\s+)?)" + _ENGINE + r"(?![A-Za-z0-9_-])"
 )
 _CLAUSE_END = re.compile(r"[;:\n]|[.!?,](?:\s|$)")
-# an object naming a figure or a result ('matching vLLM's 2.31', 'matches SGLang's acceptance
-# length'): the engine's own figures, which keep their engine
 # an engine named as the origin of a technique: its name (perhaps its possessive), at most two
 # modifiers that name no run or printer ('MTP', 'acceptance', 'draft-side'), then a noun of an
 # idea taken ('policy', 'playbook', 'heuristic', 'kernel'); or the engine as a style
@@ -116,6 +114,8 @@ _LISTED = re.compile(
 _LISTED_BEFORE = re.compile(
     r"(?<![A-Za-z0-9./_-])" + _ENGINE + r"\s*(?:/|,|&|\+|(?i:,?\s*\b(?:and|or)\b))\s*$"
 )
+# an object naming a figure or a result ('matching vLLM's 2.31', 'matches SGLang's acceptance
+# length'): the engine's own figures, which keep their engine
 _FIGURE_OBJECT = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?\s*%?(?![\w.])|accept|\bacc[_ ]?len|\bAL\b|τ|tok/s|tokens?\s*(?:/|per)"
     r"|throughput|speed|latency|\bresults?\b|\bnumbers?\b|\bfigures?\b|\bscores?\b|measur",
@@ -130,8 +130,9 @@ _TAKEN_QUICK = re.compile(
 def _taken(text: str) -> list[tuple[int, int]]:
     """The spans of the engine names the text names only as the source of code the paste's own
     program copied or matched (_COPIED, _MATCHED): those name no printer of its figures."""
-    cut = [m.span("t") for m in _COPIED.finditer(text)]
+    cut: list[tuple[int, int]] = []
     for m in _COPIED.finditer(text):
+        cut.append(m.span("t"))
         end = m.end()
         while (more := _LISTED.match(text, end)) is not None:
             cut.append(more.span("t"))
