@@ -4684,7 +4684,7 @@ _LONG_SPACES = re.compile(r"\s{64}")
 _UNIT_OF_NUMBER = re.compile(r"\d[ \t]*[*`]{0,2}[ \t]*$")
 # a unit of tokens a step, the whole key ('tokens/forward', 'tok/step', 'tokens per verify
 # step'; never 'token/s, Acceptance length', a speed's unit and the next field's name)
-_TOKEN_UNIT = re.compile(r"(?:tokens?|toks?)(?:\s*(?:/\s*\w+|per(?:\s+\w+){1,2}))?\s*[-—–:]?", re.I)
+_TOKEN_UNIT = re.compile(r"(?:tokens?|toks?)(?:\s*(?:/\s*\w+|per(?:\s+\w+){1,2}))?\s*[-—–]?", re.I)
 
 
 def _pairs(text: str) -> Iterator[re.Match[str]]:
