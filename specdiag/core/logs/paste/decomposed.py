@@ -106,6 +106,12 @@ def _half(v: str) -> float:
     return 0.5 * 10.0 ** -(len(v.split(".")[1]) if "." in v else 0)
 
 
+def holds(x: str, y: str) -> bool:
+    """Whether the printed total ``x`` is the printed accepted drafts ``y`` plus the target's one
+    token, within both printings' rounding."""
+    return abs(float(x) - float(y) - 1.0) <= _half(x) + _half(y) + 1e-9
+
+
 def _said(m: re.Match[str]) -> bool:
     """Whether the parts say what they are: drafts named, or the one token named."""
     return bool(m.group("drafts") or m.group("w1") or m.group("w2"))
@@ -120,8 +126,8 @@ def decomposed(text: str) -> Iterator[Decomposed]:
             if not _said(m) or (rx is not _ONE_FIRST and _OTHER_ONE.match(text, m.end())):
                 continue
             x, y = m.group("x"), m.group("y")
-            holds = abs(float(x) - float(y) - 1.0) <= _half(x) + _half(y) + 1e-9
-            yield Decomposed(m.start(), m.end(), x, y, bool((m.group("unit") or "").strip()), holds)
+            unit = bool((m.group("unit") or "").strip())
+            yield Decomposed(m.start(), m.end(), x, y, unit, holds(x, y))
 
 
 def hinted(text: str) -> bool:

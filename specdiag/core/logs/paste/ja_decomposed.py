@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.logs.paste import decomposed as DC
+
 _NUM = r"\d{1,3}(?:\.\d{1,4})?"
 _CJK_CHAR = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 # the total, perhaps its unit, then what joins it to its parts ('3.18 で、', '3.18、', '3.18 (')
@@ -76,14 +78,6 @@ def hinted(text: str) -> bool:
     ) and _VERB_HINT.search(flat) is not None
 
 
-def _half(v: str) -> float:
-    return 0.5 * 10.0 ** -(len(v.split(".")[1]) if "." in v else 0)
-
-
-def _holds(x: str, y: str) -> bool:
-    return abs(float(x) - float(y) - 1.0) <= _half(x) + _half(y) + 1e-9
-
-
 def _english(m: re.Match[str]) -> str:
     return f"{m.group('x')}{m.group('unit') or ''} ({m.group('y')} accepted draft tokens + 1 bonus token)"
 
@@ -112,7 +106,7 @@ def rewritten(raw: list[str]) -> list[str]:
         for m in _SPAN.finditer(joined):
             if m.start() >= edge:
                 break
-            if not _holds(m.group("x"), m.group("y")):
+            if not DC.holds(m.group("x"), m.group("y")):
                 continue
             pieces.append(joined[at : m.start()] + _english(m))
             at = m.end()
