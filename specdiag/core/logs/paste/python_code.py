@@ -54,7 +54,7 @@ _STRING = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 _KINDS_NEEDED = 2
 
 
-def _depth_change(line: str) -> int:
+def depth_change(line: str) -> int:
     """How many brackets ``line`` leaves open (closed ones negative), strings and comment
     aside."""
     t = _STRING.sub("", line).split("#", 1)[0]
@@ -95,11 +95,11 @@ def _block_code(lines: list[tuple[int, str]]) -> set[int]:
             continue
         if depth > 0 or _COMMENT.match(t):
             code.add(n)
-            depth = max(0, depth + (_depth_change(t) if depth > 0 else 0))
+            depth = max(0, depth + (depth_change(t) if depth > 0 else 0))
             continue
-        if any(p.match(t) for _, p in _KINDS) or _STATEMENT.match(t):
+        if statement(t):  # (no comment here: those are taken above)
             code.add(n)
-            depth = max(0, _depth_change(t))
+            depth = max(0, depth_change(t))
             quotes = t.count('"""') + t.count("'''")
             docstring = quotes % 2 == 1
     return code
@@ -114,12 +114,6 @@ def statement(t: str) -> bool:
 def imports(t: str) -> bool:
     """Whether the stripped line ``t`` is an import statement (`from x import y`, `import x`)."""
     return _IMPORT.match(t) is not None
-
-
-def depth_change(line: str) -> int:
-    """How many brackets ``line`` leaves open (closed ones negative), strings and comment
-    aside."""
-    return _depth_change(line)
 
 
 # a statement only a program opens a line on (the test before any block is read)
