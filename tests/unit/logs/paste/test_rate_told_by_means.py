@@ -6,7 +6,7 @@ give, or a table of several rates (a sweep), stays a record of its own."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.support.examples import examples
@@ -61,6 +61,10 @@ def test_a_rate_the_means_do_not_give_stays(read: Read, means: tuple[int, int], 
     share = 100 * accepted / drafted + off
     if not 0 < share < 100:
         return
+    # (a share the means give within their rounding, and the share's own, is their rate: 97.5%
+    # beside 3.8 of 4.0 drafted, which may be 3.85 / 3.95)
+    lo, hi = (accepted - 0.5) / (drafted + 0.5), (accepted + 0.5) / (drafted - 0.5)
+    assume(not lo - 0.0005 <= share / 100 <= hi + 0.0005)
     got = read(_paste([f"{share:.1f}%"], drafted, accepted, 0, "Mean")).records
     assert len(got) == 2
 
