@@ -35,7 +35,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, without
 
 _PROSE = ("prose", "key-value")
 NOTE = "told in passing at line {line}, in a bracket ({text})"
@@ -231,5 +231,4 @@ def fold(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text))
         )
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

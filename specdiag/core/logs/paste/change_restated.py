@@ -23,7 +23,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, without
 
 _PROSE = ("prose", "key-value")
 # the two values of a change: 'A → B', 'A -> B', 'from A to B'
@@ -128,5 +128,4 @@ def fold(
             out[j] = dataclasses.replace(
                 out[j], notes=(*out[j].notes, NOTE.format(line=at, text=text))
             )
-    kept = [(r, b) for n, (r, b) in enumerate(zip(out, block_of, strict=True)) if n not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

@@ -24,6 +24,7 @@ from specdiag.core.logs.paste.model import (
     PasteRecord,
     positions_alone,
     printed_decided,
+    without,
 )
 
 _COLUMN = "column"
@@ -92,8 +93,8 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
         decimals = _shown_decimals(avg)
         if decimals is None or avg.printed_length is None:
             continue
-        with_bonus, without = _fits(avg.printed_length, decimals, p.per_position)
-        if not with_bonus or without:
+        with_bonus, no_bonus = _fits(avg.printed_length, decimals, p.per_position)
+        if not with_bonus or no_bonus:
             continue
         rule = (
             f"identity: 1 + the sum of column {name!r}'s per-position rates (line "
@@ -115,5 +116,4 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
                 notes=(*out[j].notes, f"per-position rates from the table at line {p.first_line}"),
             )
         dropped.add(i)
-    kept = [(r, b) for n, (r, b) in enumerate(zip(out, block_of, strict=True)) if n not in dropped]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, dropped)

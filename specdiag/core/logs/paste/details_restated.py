@@ -23,7 +23,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, without
 
 NOTE = "restated in the <details> block at line {line}"
 _OPEN = re.compile(r"^\s*<details\b", re.I)
@@ -96,5 +96,4 @@ def fold(
             out[j] = dataclasses.replace(
                 out[j], notes=(*out[j].notes, NOTE.format(line=records[i].first_line))
             )
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

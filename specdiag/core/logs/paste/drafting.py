@@ -37,7 +37,7 @@ import re
 from collections.abc import Iterator
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import INCLUDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import INCLUDED, Decision, PasteRecord, decided_notes, without
 
 # the field name under which a drafted count read here is kept (a record's fields)
 DRAFTED_KEY = "drafted tokens per step"
@@ -192,5 +192,4 @@ def restated(
             )
             drop.add(j)
             break
-    keep = [i for i in range(len(out)) if i not in drop]
-    return [out[i] for i in keep], [block_of[i] for i in keep]
+    return without(out, block_of, drop)

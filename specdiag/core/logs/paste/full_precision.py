@@ -22,7 +22,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
+from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord, without
 
 NOTE = "told at full precision at line {line}"
 _TOLD = ("prose", "key-value", "bullets")
@@ -88,5 +88,4 @@ def fold(records: list[PasteRecord], block_of: list[int]) -> tuple[list[PasteRec
         )
     if not drop:
         return records, block_of
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

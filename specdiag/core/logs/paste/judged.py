@@ -18,7 +18,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
+from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord, without
 
 NOTE = "judged again by the figure at line {line} ({text}): one run"
 
@@ -112,5 +112,4 @@ def fold(
         out[j] = dataclasses.replace(
             out[j], notes=(*out[j].notes, NOTE.format(line=r.first_line, text=text))
         )
-    kept = [(x, b) for k, (x, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [x for x, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

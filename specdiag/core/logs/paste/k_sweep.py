@@ -43,6 +43,7 @@ from specdiag.core.logs.paste.model import (
     PasteRecord,
     blank_record,
     decided_notes,
+    without,
 )
 
 # a column of the draft tokens per step, by the name read by the cell vocabulary ('num spec
@@ -316,8 +317,7 @@ def fold(
             out[i] = _proven(out[i], row, table)
             if table.records:
                 dropped.add(table.records[m])
-    kept = [(r, b) for n, (r, b) in enumerate(zip(out, block_of, strict=True)) if n not in dropped]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, dropped)
 
 
 def _same_keys(records: list[PasteRecord], idx: list[int], table: PositionTable) -> bool:

@@ -44,7 +44,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, without
 
 _PROSE = ("prose", "key-value")
 NOTE = "told first by the lead at line {line}"
@@ -341,5 +341,4 @@ def fold(
     _paced(records, raw, drop, out)
     _titled(records, raw, drop, out)
     _title_named_again(records, raw, drop, out)
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

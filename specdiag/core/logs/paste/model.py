@@ -197,3 +197,11 @@ def printed_decided(r: PasteRecord, value: str, rule: str) -> PasteRecord:
         bonus=Decision(value, rule),
         notes=decided_notes(r.notes),
     )
+
+
+def without(
+    records: list[PasteRecord], block_of: list[int], drop: set[int]
+) -> tuple[list[PasteRecord], list[int]]:
+    """The records and their block numbers, those at the indices in ``drop`` left out."""
+    keep = [i for i in range(len(records)) if i not in drop]
+    return [records[i] for i in keep], [block_of[i] for i in keep]

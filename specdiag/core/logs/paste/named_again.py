@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, without
 
 NOTE = "named again with its value at line {line}"
 _EARLIER = ("key-value", "prose")
@@ -128,8 +128,7 @@ def fold_told_again(
         out[i] = dataclasses.replace(
             out[i], notes=(*out[i].notes, note.format(line=later.first_line))
         )
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)
 
 
 def fold(

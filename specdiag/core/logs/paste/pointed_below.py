@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import named_again as NA
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, without
 
 NOTE = "told at line {line} as the figure shown below"
 # the paragraph a wrapped sentence's record opens (a post's prose is wrapped at its width)
@@ -162,5 +162,4 @@ def fold(
             out[k] = dataclasses.replace(
                 out[k], notes=(*out[k].notes, NOTE.format(line=records[i].first_line))
             )
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

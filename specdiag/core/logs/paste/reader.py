@@ -182,6 +182,7 @@ from specdiag.core.logs.paste.model import (
     PasteRecord,
     decided_notes,
     printed_decided,
+    without,
 )
 
 # speculation named anywhere in a paste: its words, or an acceptance's or a verification's
@@ -3753,9 +3754,9 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             steps = dra // k
             decimals = len(f"{pl:g}".partition(".")[2])
             tol = 0.5 * 10.0**-decimals + 1e-9
-            with_bonus, without = abs(pl - (1 + acc / steps)) <= tol, abs(pl - acc / steps) <= tol
+            with_bonus, no_bonus = abs(pl - (1 + acc / steps)) <= tol, abs(pl - acc / steps) <= tol
             one_more = abs(pl - (2 + acc / steps)) <= tol
-            if one_more and not with_bonus and not without:
+            if one_more and not with_bonus and not no_bonus:
                 # the printed figure is one token per step more than the counts give
                 # ('proposed=900, accepted=450, avg_tokens/step=3.50' with '--mtp 3': 1 +
                 # 450 / 300 = 2.5): it counts a forward's own token besides the bonus; the
@@ -3772,7 +3773,7 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                     steps=r.steps or steps,
                     notes=decided_notes(r.notes),
                 )
-            elif with_bonus != without:
+            elif with_bonus != no_bonus:
                 rule = (
                     f"identity: printed length = {'1 + ' if with_bonus else ''}accepted / "
                     f"(drafted / k), k = {k} as the paste states"
@@ -4067,10 +4068,10 @@ def _one_k_fits(records: list[PasteRecord]) -> list[PasteRecord]:
         """The one k fitting every run of ``group`` and whether with the bonus; None unless
         exactly one (k, side) fits."""
         with_bonus = [k for k in range(1, MAX_FITTED_K + 1) if fits(group, k, 1)]
-        without = [k for k in range(1, MAX_FITTED_K + 1) if fits(group, k, 0)]
-        if len(with_bonus) + len(without) != 1:
+        no_bonus = [k for k in range(1, MAX_FITTED_K + 1) if fits(group, k, 0)]
+        if len(with_bonus) + len(no_bonus) != 1:
             return None
-        return (with_bonus or without)[0], bool(with_bonus)
+        return (with_bonus or no_bonus)[0], bool(with_bonus)
 
     got = one_k(runs)
     if got is not None:
@@ -4750,8 +4751,7 @@ def _titles_of_runs_below(
             drop.add(i)
     if not drop:
         return records, block_of
-    kept = [(r, b) for i, (r, b) in enumerate(zip(records, block_of, strict=True)) if i not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(records, block_of, drop)
 
 
 def _per_block(

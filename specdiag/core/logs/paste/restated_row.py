@@ -106,7 +106,14 @@ from collections.abc import Sequence
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import vocab as V
-from specdiag.core.logs.paste.model import TABLE_ROW, UNKNOWN, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import (
+    TABLE_ROW,
+    UNKNOWN,
+    Decision,
+    PasteRecord,
+    decided_notes,
+    without,
+)
 
 _APPROX = (
     r"(?:~|≈|∼|\babout|\baround|\bapprox\.?|\bapproximately|\broughly|\bcirca|\bca\.|"
@@ -796,8 +803,7 @@ def _without(
     records: list[PasteRecord], block_of: list[int], drop: set[int]
 ) -> tuple[list[PasteRecord], list[int]]:
     """``records`` and their blocks without the indices in ``drop``."""
-    kept = [(r, b) for i, (r, b) in enumerate(zip(records, block_of, strict=True)) if i not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(records, block_of, drop)
 
 
 def _agree(a: float | None, b: float | None) -> bool:

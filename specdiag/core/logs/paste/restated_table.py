@@ -56,7 +56,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord
+from specdiag.core.logs.paste.model import TABLE_ROW, PasteRecord, without
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -306,5 +306,4 @@ def fold(
         out[i] = dataclasses.replace(r, notes=(*r.notes, note))
     if not drop:
         return records, block_of
-    kept = [(r, b) for n, (r, b) in enumerate(zip(out, block_of, strict=True)) if n not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

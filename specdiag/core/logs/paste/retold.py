@@ -23,7 +23,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import step_made_up as SMU
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, without
 
 NOTE = "told again at line {line}"
 # a share as printed ('71.5%', '71.5 %'), never a digit of a longer number
@@ -86,5 +86,4 @@ def fold(
                 out[first],
                 notes=(*out[first].notes, NOTE.format(line=records[i].first_line)),
             )
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

@@ -27,7 +27,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import PasteRecord, without
 
 NOTE = "told again at line {line}"
 _PROSE = ("prose", "key-value")
@@ -109,5 +109,4 @@ def fold(
                 out[first],
                 notes=(*out[first].notes, NOTE.format(line=records[i].first_line)),
             )
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)

@@ -23,7 +23,7 @@ import dataclasses
 import re
 
 from specdiag.core.logs.paste import cells as C
-from specdiag.core.logs.paste.model import INCLUDED, Decision, PasteRecord, decided_notes
+from specdiag.core.logs.paste.model import INCLUDED, Decision, PasteRecord, decided_notes, without
 
 _ONE = r"(?:1|one|a\s+single)"
 # the step's tokens: the target's one, plus one drafted ('1 regular + 1 speculative', 'one
@@ -105,5 +105,4 @@ def fold(
             notes=decided_notes(o.notes),
         )
         drop.add(i)
-    kept = [(r, b) for k, (r, b) in enumerate(zip(out, block_of, strict=True)) if k not in drop]
-    return [r for r, _ in kept], [b for _, b in kept]
+    return without(out, block_of, drop)
