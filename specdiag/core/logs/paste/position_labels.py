@@ -4,7 +4,9 @@ header cell naming positions (`Position`, `pos`, `draft position`, `depth`, `位
 other columns runs, under a title that names acceptance (`acceptance by position, cache off vs
 on:`): each row is the acceptance rate at that position, as a row named `acceptance at pos N`
 is, so each run's column is one record of per-position rates (the transposed-table reader; a
-column of signed changes is no run there).
+column of signed changes is no run there). Under a header naming positions in so many words,
+a bare number (`2`) or an offset from the verified token (`T+2`, every row so written, from
+`T+1`) names the position too.
 
 Read only where every body row is such a position, the numbers consecutive from 0 or 1, two
 rows at least, and acceptance is named in the header or in the two lines right above the
@@ -38,6 +40,10 @@ _POSITIONS = re.compile(
     r"^(?:draft[\s_-]?|token[\s_-]?)?(?:positions?|pos)$|^(?:位置|草稿位置)$", re.I
 )
 _BARE = re.compile(r"^(?P<n>\d{1,2})$")
+# a position written as an offset from the verified token ('T+1', 't + 2'): the draft token so
+# many steps ahead, as a bare number is; T+0 is the verified token itself, no draft, so the
+# offsets count from 1 only
+_OFFSET = re.compile(r"^[Tt]\s?\+\s?(?P<n>\d{1,2})$")
 # a column named as the acceptance rate alone ('Acceptance Rate', 'draft accept rate')
 _RATE = re.compile(r"^(?:draft[\s_-]?)?accept(?:ance)?[\s_-]?rate$|^接受率$", re.I)
 
@@ -52,6 +58,25 @@ def hinted(g: Grid) -> bool:
 _plain = C.unmarked
 
 
+def _numbers(g: Grid, row: re.Pattern[str] | None) -> list[int]:
+    """Each body row's position number, or [] where a row names none. A table numbered by
+    offsets ('T+1') is so numbered throughout and counts from 1."""
+    nums: list[int] = []
+    offsets = 0
+    for _, cells in g.rows:
+        first = _plain(cells[0]) if cells else ""
+        m = _ROW.match(first)
+        if m is None and row is not None:
+            m = row.match(first) or _OFFSET.match(first)
+            offsets += m is not None and m.re is _OFFSET
+        if m is None:
+            return []
+        nums.append(int(m.group("n")))
+    if offsets and (offsets != len(nums) or nums[0] != 1):
+        return []
+    return nums
+
+
 def keyed(g: Grid, above: list[str]) -> Grid:
     """``g`` with its position rows named as the acceptance at each position, where the
     module's rule holds (``above``: the lines right above the table); else ``g``."""
@@ -60,15 +85,8 @@ def keyed(g: Grid, above: list[str]) -> Grid:
     if not any(_ACCEPT.search(t) for t in [*above[-2:], *g.header[-1]]):
         return g
     row = _BARE if _POSITIONS.match(_plain(g.header[-1][0])) else None
-    nums = []
-    for _, cells in g.rows:
-        m = _ROW.match(_plain(cells[0])) if cells else None
-        if m is None and row is not None and cells:
-            m = row.match(_plain(cells[0]))
-        if m is None:
-            return g
-        nums.append(int(m.group("n")))
-    if nums[0] not in (0, 1) or nums != list(range(nums[0], nums[0] + len(nums))):
+    nums = _numbers(g, row)
+    if not nums or nums[0] not in (0, 1) or nums != list(range(nums[0], nums[0] + len(nums))):
         return g
     rows = [
         (ln, [f"acceptance at pos {n}", *cells[1:]])
