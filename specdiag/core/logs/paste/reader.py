@@ -2881,6 +2881,18 @@ def read_paste(
             )
             if expected:
                 recs = []  # a table of what a section expects or aims at: no measurement
+            if recs and _toy_section([*above, *upper_here]):
+                # a table in a section titled a toy or hypothetical example ('### Toy example',
+                # '### 玩具例子'): the example's made-up figures, no run
+                ignored.append(
+                    Block(
+                        g.first_line,
+                        g.last_line,
+                        _TOY_REASON,
+                        tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)[:MAX_SHOWN],
+                    )
+                )
+                recs = []
             if recs and TCAP.said(caption.rsplit("\n", 1)[-1]) is not None:
                 # a caption saying the figures were taken while the draft trained ('Acceptance
                 # at training time (validation split).'): estimates, no run (training_caption.py)
@@ -3012,6 +3024,23 @@ def read_paste(
             blk = [(ln, SSN.blank(t, stat_said[ln]) if ln in stat_said else t) for ln, t in blk]
         if GI.hinted(body):
             blk = GI.blank(blk)  # (a list item titled as a gate: its conditions, gate_item.py)
+        if "rain" in body or (bi and "rain" in all_blocks[bi - 1][-1][1]):
+            # a bare table of single-spaced columns under a caption saying training time
+            # ('Accepted length by training epoch:' over 'epoch accepted length' / '1 3.70'):
+            # the trainer's estimates, set aside whole (training_caption.bare_table)
+            prior = all_blocks[bi - 1][-1] if bi else None
+            bare = _training_bare(blk, prior)
+            if bare is not None:
+                ignored.append(
+                    Block(
+                        bare[0],
+                        bare[1],
+                        TCAP.REASON,
+                        tuple(t for ln, t in blk if bare[0] <= ln <= bare[1])[:MAX_SHOWN],
+                    )
+                )
+                used |= set(range(bare[0], bare[1] + 1))
+                named = True  # (shown as set aside: no 'unread' block for it)
         rest = [(ln, CRT.blank(MR.blank(CR.corrected(t)))) for ln, t in blk if ln not in used]
         overlong = False
         for ln, t in rest if len(body) > MAX_LINE_FIGURES * 2 else ():
@@ -4853,6 +4882,32 @@ _MEASURED_SAID = re.compile(
 )
 
 
+# a heading titling its section a toy or hypothetical example (the whole heading: 'Toy example',
+# 'A toy scenario', '玩具例子', '假设的例子'); 'Example' alone (a usage example may show a real
+# run's output) is none. ('Hypothetical' and 'made-up' in English are marks of their own,
+# _ILLUSTRATIVE, over the whole paste.)
+_TOY_HEADING = re.compile(
+    r"^(?:an?\s+)?toy\s+(?:examples?|scenarios?|walk-?through|case)$"
+    r"|^(?:一个)?(?:玩具|假想|假设的?|虚构的?|示意性?的?)(?:例子|示例|样例|场景)$",
+    re.I,
+)
+_TOY_REASON = "a table in a section titled a toy or hypothetical example: illustrative, no run"
+
+
+def _toy_section(titles: list[str]) -> bool:
+    """Whether a markdown heading enclosing a table (of ``titles``, the nearest first: the
+    nearest heading of each level above it) titles its section a toy or hypothetical example."""
+    level = 7
+    for t in titles:
+        m = re.match(r"\s*(#{1,6})\s+(.*)", t)
+        if m is None or len(m.group(1)) >= level:
+            continue
+        level = len(m.group(1))
+        if _TOY_HEADING.match(C._MARKUP.sub("", m.group(2)).strip(" :：")):
+            return True
+    return False
+
+
 def _expected_section(titles: list[str]) -> bool:
     """Whether a markdown heading enclosing a table (of ``titles``, the nearest first: the
     nearest heading of each level above it) names what is expected or aimed at."""
@@ -4903,6 +4958,24 @@ def _worked_out(
         if _WORKED_HEADING.match(C._MARKUP.sub("", m.group(2)).strip()):
             return True
     return False
+
+
+def _training_bare(
+    blk: list[tuple[int, str]], prior: tuple[int, str] | None
+) -> tuple[int, int] | None:
+    """The lines of a bare table in ``blk`` under a caption saying training time: the line
+    right above its header in the block, else ``prior`` (the block before's last line, at
+    most one blank line above); None where there is none (training_caption.bare_table)."""
+    for i in range(len(blk) - 2):
+        if i:
+            caption = blk[i - 1][1]
+        elif prior is not None and blk[0][0] - prior[0] <= 2:
+            caption = prior[1]
+        else:
+            continue
+        if (found := TCAP.bare_table(blk[i:], caption)) is not None:
+            return found
+    return None
 
 
 def _titles(t: str) -> bool:
