@@ -8,7 +8,9 @@ acceptance rate only where its line or paragraph speaks of speculative decoding 
 MTP, EAGLE, 投机 / 推测解码) and names none of the other meanings (Copilot, code suggestions,
 proposals, recruiting, a cache); ``采纳率`` and ``接纳率`` also on a line of decode-speed figures
 (TPOT, tokens/s), where no other adoption is measured. ``命中率`` needs the speculative words on
-its own line, never a cache word there. Elsewhere the words stay as written (not read).
+its own line, never a cache word there, and never in a paste that speaks of a cache's hits
+anywhere (`prefix cache hit`, `缓存命中`: a pull request on prefix caching tabulating its hit rate
+beside an MTP setting). Elsewhere the words stay as written (not read).
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ _OTHER_MEANING = re.compile(
 )
 # decode-speed figures of a serving run on the line ('tpot 45ms', 'TPS 26 tokens/s')
 _SERVING = re.compile(r"(?<![A-Za-z])(?:tpot|itl|tps)(?![A-Za-z])|\btok(?:en)?s?/s\b", re.I)
+# a cache's hits spoken of anywhere in the paste: then its 命中率 is that cache's
+_CACHE_HIT = re.compile(
+    r"cach(?:e|ing)[\s_-]*hits?\b|缓存命中|命中缓存|前缀缓存|prefix[\s_-]*cach", re.I
+)
 _ADOPTION = ("采纳率", "接纳率")
 _HIT = "命中率"
 _EN = " acceptance rate "
@@ -50,6 +56,7 @@ def contextual(lines: list[str]) -> list[str]:
     if not any(w in ln for ln in lines for w in (*_ADOPTION, _HIT)):
         return lines
     out = list(lines)
+    cache_hits = _CACHE_HIT.search("\n".join(lines)) is not None
     for a, b in _paragraphs(lines):
         para = "\n".join(lines[a:b])
         speculative = V.SPECULATIVE.search(para) is not None
@@ -65,6 +72,7 @@ def contextual(lines: list[str]) -> list[str]:
                     ln = ln.replace(w, _EN)
             if (
                 _HIT in ln
+                and not cache_hits
                 and V.SPECULATIVE.search(ln) is not None
                 and _OTHER_MEANING.search(ln) is None
             ):

@@ -74,3 +74,20 @@ def test_generated_context_decides(word: str, pct: int, spec: str, other: str) -
     ]
     assert read_paste(f"{other} {word} {pct}%。\n").records == ()
     assert read_paste(f"{spec} 与 {other}：{word} {pct}%。\n").records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    pct=st.integers(1, 99),
+    hits=st.sampled_from(
+        ["enables prefix caching", "after a prefix cache hit", "缓存命中后重算", "cache hits"]
+    ),
+)
+def test_hit_rate_in_a_paste_about_cache_hits_is_the_caches(
+    read: Read, pct: int, hits: str
+) -> None:
+    """The paste speaks of a cache's hits elsewhere: 命中率 beside MTP in a table header is
+    the cache's hit rate (no record); the same lines without that sentence read the rate."""
+    table = f"| 场景（并发 64 + MTP） | 命中率 |\n|---|---|\n| 复跑 | {pct}.0% |\n"
+    assert _rates(read, f"This change {hits}.\n\n{table}") == []
+    assert _rates(read, f"This change adds a test.\n\n{table}") == [pytest.approx(pct / 100)]
