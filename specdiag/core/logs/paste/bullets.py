@@ -28,9 +28,12 @@ MARKED = re.compile(
     r"^(?P<indent>)\s*(?P<text>(?:\*\*[^*\n]{1,60}\*\*|`[^`\n]{1,60}`|__[^_\n]{1,60}__)"
     r"\s*(?::|=|→|->)\s*\S.*)$"
 )
-_LEAF = re.compile(
-    r"^(?P<label>[^:]+?)\s*(?::|→|->|=)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
+# (a closing period or semicolon after the value, as a sentence's list writes it: '- chat: 2.7.')
+LEAF = re.compile(
+    r"^(?P<label>[^:]+?)\s*(?::|→|->|=)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})"
+    r"\s*[.;]?\s*$"
 )
+_LEAF = LEAF
 
 # a leaf of a change ('thinking off: 3.94 → 3.84', '**2.10 -> 2.35**.'): the figure before and
 # after, two records; only after a colon (an arrow alone may part the label from its value)

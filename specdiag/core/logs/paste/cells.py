@@ -442,6 +442,10 @@ _PER_STEP_WORDS = (
             # the tokens a round delivers to the output: the same count
             "tokens delivered",
             "delivered tokens",
+            # the tokens a step adds to the output: every token it emits, the target's own
+            # among them ('2.9 output tokens per verification')
+            "output tokens",
+            "generated tokens",
         ),
     ),
     (
@@ -484,7 +488,17 @@ _PER_STEP_WORDS = (
 )
 # ('accepted/draft run', 'acc per draft run': one drafting run, a draft proposed and verified:
 # a step; never 'run' alone, a benchmark's whole run)
-for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward", "draft run"):
+# ('per verification': the verify step named by its noun alone)
+for _noun in (
+    STEP_NOUNS
+    + _STEP_PHRASES
+    + (
+        "forward pass",
+        "target forward",
+        "draft run",
+        "verification",
+    )
+):
     for _meaning, _words in _PER_STEP_WORDS:
         if _noun == "proposal" and _meaning == TOK_PER_STEP:
             continue  # ('tokens per proposal': the drafted tokens a proposal holds, k)

@@ -224,7 +224,8 @@ _K_IN_LABEL = re.compile(
 # engines' flags setting the draft tokens per step (SGLang's draft depth, vLLM's count)
 _K_FLAG_NAMES = (
     r"speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|(?:num[-_])?spec[-_]tokens|mtp[-_]k|"
-    r"spec[-_]k|num[-_]draft[-_]tokens"
+    # ('--draft-tokens 4': the count without 'num')
+    r"spec[-_]k|(?:num[-_])?draft[-_]tokens"
 )
 _K_FLAG = re.compile(
     r"--(?:" + _K_FLAG_NAMES + r"|mtp|mtp[-_]tokens|num[-_]mtp(?:[-_]tokens)?)[ =]+(\d{1,2})\b|"
@@ -417,6 +418,10 @@ def _k_of_labels(labels: list[tuple[str, str]], mtp_steps: bool = True) -> C.Val
             own.add(int(cell.group()))
         found.update(int(m.group(1)) for m in _K_IN_LABEL.finditer(val))
         found.update(_mtp_depths(C._MARKUP.sub("", val)))
+        if "--" in val:
+            # a row labelled by its command's flags ('`--spec mtp --draft-tokens 4`'): the
+            # engine's flag of the draft tokens per step sets this row's k
+            found.update(int(m.group(1)) for m in _K_FLAG.finditer(val) if m.group(1))
     if own and not own >= found:
         # a 'k=8' in another cell beside the row's own '| 16 |' under '| K |' ('similar to
         # k=8' in a notes column): that assignment names another run, not this row's k
@@ -5492,7 +5497,10 @@ _LENGTH_FIRST = re.compile(
     # (the unit hyphenated as a compound: '3.00 tokens-per-cycle')
     # ('2.3 tokens emitted per verify', '2.3 emitted per verify': what a step emits, the
     # noun left out after the participle)
-    r"(?:toks?|tokens?|tokens\s+(?:committed|emitted)|(?:committed|emitted)\s+tokens|emitted)"
+    # ('2.9 output tokens per verification': the tokens a step adds to the output, its own
+    # token among them)
+    r"(?:toks?|tokens?|tokens\s+(?:committed|emitted)|(?:committed|emitted|output|generated)"
+    r"\s+tokens|emitted)"
     r"(?:/| per |-per-)"
     r"(?:draft[/ -]verify\s+|(?:target|backbone)\s+(?=steps?\b))?"
     + C.STEP_NOUN_RE

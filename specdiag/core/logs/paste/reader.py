@@ -77,6 +77,7 @@ from specdiag.core.logs.paste import k_multiples as KM
 from specdiag.core.logs.paste import k_rate_readings as KRR
 from specdiag.core.logs.paste import k_short as KSH
 from specdiag.core.logs.paste import k_sweep as KS
+from specdiag.core.logs.paste import lead_list as LL
 from specdiag.core.logs.paste import lead_restated as LR
 from specdiag.core.logs.paste import legend_items as LGI
 from specdiag.core.logs.paste import length_histogram as LH
@@ -2091,7 +2092,9 @@ def read_paste(
     length_defined = False
     listed_lines = {n for n, _ in lines}
     n_raw = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
-    all_blocks = TX.blocks(lines)
+    # (a bullet list inside a paragraph under the sentence naming its figure: a block of its
+    # own, lead_list.py)
+    all_blocks = [part for blk_ in TX.blocks(lines) for part in LL.split(blk_)]
     titles: dict[int, str] = {}  # per block read: the bold line alone that titles its run
     prev_blk: list[tuple[int, str]] = []
     # the last bullet list read under a figure's name: that heading, its shape, its leaves

@@ -236,6 +236,9 @@ _ZH_WORDS = (
     # the rounds a run drafted and verified ('draft 轮次: 2757', '验证轮数'): its steps
     ("轮次", " rounds "),
     ("轮数", " rounds "),
+    # a unit per round or step after a value ('3.9 tok/轮', '2.4 tokens/步'): the English unit
+    ("/轮", "/round "),
+    ("/步", "/step "),
     ("投机解码", " speculative decoding "),
     ("推测解码", " speculative decoding "),
     ("草稿模型", " draft model "),
