@@ -171,9 +171,6 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # is not LMDeploy's, which prints vLLM's fields after its own head
             r"(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*"
             r"(?-i:\bAvg Draft acceptance rate: \d{1,3}\.\d%)|"
-            # its own environment variables ('VLLM_ATTENTION_BACKEND=FLASHINFER'), as SGLang's
-            # name SGLang: upper case, the name's first word (no 'MY_VLLM_FLAG')
-            r"(?-i:\bVLLM_[A-Z][A-Z0-9_]*\b)|"
             # its per-request response object ('"speculative_decoding": {"mean_acceptance_length":
             # ..., "num_accepted_draft_tokens": ...}', under the response's 'metrics'), by the
             # counts' key TensorRT-LLM's object of the same name spells 'total_accepted_...'
