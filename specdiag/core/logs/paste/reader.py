@@ -125,6 +125,7 @@ from specdiag.core.logs.paste import section_k as SECK
 from specdiag.core.logs.paste import series_finals as SF
 from specdiag.core.logs.paste import sglang_rate_named as SRN
 from specdiag.core.logs.paste import slash_rows as SLR
+from specdiag.core.logs.paste import source_setup as SRC
 from specdiag.core.logs.paste import spaced_gaps as SG
 from specdiag.core.logs.paste import speed_times as SPT
 from specdiag.core.logs.paste import stat_header as STH
@@ -1465,6 +1466,9 @@ def _tool(
     # a tool named only in a bracket citing another thread ('(vLLM, t/366660)'): not the printer
     cited = T.cited_only(block_text + "\n" + heading) if len(own) > 1 else set()
     own = [t for t in own if t not in cited] or own
+    # a tool named only as the one left in a move to another ('moved from X to Y'): not the printer
+    left = T.left_for(block_text + "\n" + heading) if len(own) > 1 else set()
+    own = [t for t in own if t not in left] or own
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     elif len(own) > 1 and not in_block and len(titled := _title_tool(heading, own)) == 1:
@@ -1951,6 +1955,7 @@ def read_paste(
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
     usage_only: dict[str, bool] = {}  # per tool: named only to say how to run the model, once
+    setup_only: dict[str, bool] = {}  # per tool: named only in another source's setup, once
     # (the raw lines: fences are gone from the prepared ones)
     impossible = CEX.regions(list(enumerate(text.split("\n"), 1)))
     trainer_only: dict[str, bool] = {}  # per tool: named only as what trained the draft, once
@@ -2632,6 +2637,12 @@ def read_paste(
             # 'You can use this draft in <tool> with:' and its launch command: where a reader
             # may run the model, not where its figures were measured (usage_named.py)
             tool, rule = "unknown", USE.RULE.format(tool=tool)
+        if tool != "unknown" and tool not in setup_only:
+            setup_only[tool] = SRC.only_in_source_setup(lines, tool)
+        if tool != "unknown" and setup_only[tool]:
+            # 'the model card (H20, vLLM 0.11) reports ...': the card's engine, not the paste's
+            # own run (source_setup.py)
+            tool, rule = "unknown", SRC.RULE.format(tool=tool)
         if tool != "unknown" and tool not in trainer_only:
             trainer_only[tool] = TRN.only_as_trainer(lines, tool)
         if tool != "unknown" and trainer_only[tool]:

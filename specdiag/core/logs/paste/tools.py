@@ -166,6 +166,11 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "vllm",
             r"\bvllm\b(?!-project\b|[-._]rs\b)|(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*SpecDecoding metrics|"
+            # its V1 stats line's own field as its format string prints it, quoted alone
+            # ('Avg Draft acceptance rate: 5.4%': that case, one decimal, '%'), on a line that
+            # is not LMDeploy's, which prints vLLM's fields after its own head
+            r"(?:^|(?<=\n))(?![^\n]*\bAvg thr \(in/out\):)[^\n]*"
+            r"(?-i:\bAvg Draft acceptance rate: \d{1,3}\.\d%)|"
             # its per-request response object ('"speculative_decoding": {"mean_acceptance_length":
             # ..., "num_accepted_draft_tokens": ...}', under the response's 'metrics'), by the
             # counts' key TensorRT-LLM's object of the same name spells 'total_accepted_...'
@@ -284,7 +289,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "draft_tokens",
         "srt",
     ),
-    "vllm": ("vllm", "specdecoding metrics", "num_accepted_draft_tokens"),
+    "vllm": ("vllm", "specdecoding metrics", "num_accepted_draft_tokens", "avg draft acceptance"),
     "lmdeploy": ("lmdeploy", "avg thr (in/out)"),
     "evalscope": ("evalscope", "decoded tok/iter"),
     "mlc": ("mlc",),
@@ -592,6 +597,41 @@ def cited_only(text: str) -> set[str]:
         if places and all(any(a <= m.start() < b for a, b in spans) for m in places):
             out.add(tool)
     return out
+
+
+# a move from one tool to another ('moved from Ollama on Windows to llama.cpp on WSL', 'we
+# switched from vLLM to SGLang'): the clause's origin, then the tool moved to, in one sentence
+# (a dot inside a name, 'llama.cpp', ends none)
+_MOVE = re.compile(
+    r"\b(?:mov|switch|migrat|port)(?:ed|ing)\s+(?:over\s+|away\s+)?from\s+"
+    r"(?P<src>(?:[^.;!?\n]|\.(?=\S)){1,60}?)\s+(?:over\s+)?to\s+"
+    r"(?P<dst>(?:[^.;!?\n]|\.(?=\S)){1,60})",
+    re.I,
+)
+
+
+def left_for(text: str) -> set[str]:
+    """The tools ``text`` names only as the origin of a move to another tool ('moved from
+    Ollama to llama.cpp'): the tool left behind, not the printer of the figures measured after
+    the move. A tool named elsewhere too, or a move to no tool, leaves none."""
+    moves = [m for m in _MOVE.finditer(text) if tools_named(m.group("dst"))]
+    if not moves:
+        return set()
+    out: set[str] = set()
+    for tool in tools_named(text):
+        places = [m for m in _MARK_OF[tool].finditer(text) if _is_name(text, m)]
+        if places and all(
+            any(mv.start("src") <= p.start() < mv.end("src") for mv in moves) for p in places
+        ):
+            out.add(tool)
+    return out
+
+
+def name_places(text: str, tool: str) -> list[tuple[int, int]]:
+    """Where ``text`` names ``tool`` (as :func:`tools_named` reads it: an engine's name against
+    CJK characters counts), as (start, end) spans."""
+    src = _CJK_CHAR.sub(" ", text) if tool in _ENGINES else text
+    return [m.span() for m in _MARK_OF[tool].finditer(src) if _is_name(src, m)]
 
 
 def other_runs(text: str) -> set[str]:
