@@ -48,6 +48,14 @@ name with a word or two more (the later table naming its runs longer: `model-x` 
 the two tables may share a block, prose between them (a table starts where a run of `|` lines
 does). Exactly one earlier one-line row may match; a figure or a speed that differs, a name of
 three words more, another name or an earlier row over several prompts keep it.
+
+A later table's one-line row whose every cell, whatever its column (a cell of one digit aside:
+an index, a count of one), is a cell of one earlier table's one-line row printing the same length and rate (a per-prompt summary of one completion
+each: its index, counts, rate and prompt each printed on the per-task row of that prompt), with
+two numbers at least of two digits or more beside its figures (its counts, a speed), is that
+row copied, no run of its own, whatever the figures' column names. Exactly one earlier row may
+match; a count, a figure or a prompt that differs (two completions summed), a row of one such
+number, or two earlier rows alike keep it.
 """
 
 from __future__ import annotations
@@ -180,11 +188,75 @@ def _table_starts(raw: list[str] | None) -> list[int]:
     return out
 
 
+# a number of two digits or more alone in a cell ('296', '38.5', '1,024', '0.61')
+_NUMBER = re.compile(r"^\d[\d,]*\d(?:\.\d+)?$|^\d\.\d+$")
+_DIGIT = re.compile(r"^\d$")
+
+
+def _figure_cells(r: PasteRecord) -> set[str]:
+    """The record's cells printing its length or rate (its counts are other cells)."""
+    out = set()
+    for _, text in r.fields:
+        shown = C._MARKUP.sub("", text).strip()
+        v = C.value(shown)
+        if v is None:
+            continue
+        number = v.number / 100 if v.percent else v.number
+        if number in (r.printed_rate, r.printed_length) or v.number == r.printed_length:
+            out.add(shown)
+    return out
+
+
+def _copied(
+    records: list[PasteRecord], block_of: list[int], raw: list[str]
+) -> tuple[list[PasteRecord], list[int]]:
+    """``records`` without each later table's one-line row whose every cell is a cell of
+    exactly one earlier table's one-line row printing the same figures (the last rule), that
+    row noting it."""
+    table = _table_starts(raw)
+    split: dict[int, list[str]] = {}
+
+    def _cells(r: PasteRecord) -> frozenset[str]:
+        n = r.first_line
+        if r.kind != TABLE_ROW or n != r.last_line or not 0 < n < len(table) or not table[n]:
+            return frozenset()
+        # (a one-digit cell aside: an index or a count of one each table numbers its own way)
+        return frozenset(c for c in _split(n, raw, split) if c and not _DIGIT.match(c))
+
+    # the one-line rows by their printed figures (a row's candidates looked up, not searched)
+    by_figures: dict[tuple[float | None, float | None], list[tuple[int, frozenset[str]]]] = {}
+    out, drop = list(records), set()
+    for j, r in enumerate(records):
+        if _figures(r) == (None, None) or not (mine := _cells(r)):
+            continue
+        shown = _figure_cells(r)
+        counts = [c for c in mine if c not in shown and _NUMBER.match(c)]
+        earlier = by_figures.setdefault(_figures(r), [])
+        # (two numbers at least beside its figures, its counts or speeds: one run's row)
+        hits = [
+            i
+            for i, theirs in earlier
+            if len(counts) >= 2
+            and table[records[i].first_line] < table[r.first_line]
+            and mine <= theirs
+        ]
+        earlier.append((j, mine))
+        if len(hits) != 1:
+            continue
+        drop.add(j)
+        i = hits[0]
+        note = f"copied by the table row at line {r.first_line}: no other run"
+        out[i] = dataclasses.replace(out[i], notes=(*out[i].notes, note))
+    return without(out, block_of, drop) if drop else (records, block_of)
+
+
 def fold(
     records: list[PasteRecord], block_of: list[int], raw: list[str] | None = None
 ) -> tuple[list[PasteRecord], list[int]]:
     """``records`` without each table record restating one earlier table's record (the module's
-    rules; the second needs the paste's lines, ``raw``), that record noting it."""
+    rules; the second and later need the paste's lines, ``raw``), that record noting it."""
+    if raw is not None and "|" in "".join(raw):
+        records, block_of = _copied(records, block_of, raw)
     rows = [i for i, r in enumerate(records) if r.kind == TABLE_ROW and r.labels and _facts(r)]
     if len(rows) < 2:
         return records, block_of
