@@ -49,6 +49,7 @@ from specdiag.core.logs.paste import criterion as CRT
 from specdiag.core.logs.paste import decode_pair as DCP
 from specdiag.core.logs.paste import defined as DF
 from specdiag.core.logs.paste import delta_pair as DP
+from specdiag.core.logs.paste import depth_column as DC
 from specdiag.core.logs.paste import depth_stated as DST
 from specdiag.core.logs.paste import details_restated as DR
 from specdiag.core.logs.paste import dict_items as DI
@@ -148,6 +149,7 @@ from specdiag.core.logs.paste import tpot_quotient as TPQ
 from specdiag.core.logs.paste import trainers as TRN
 from specdiag.core.logs.paste import training_caption as TCAP
 from specdiag.core.logs.paste import tree_path as TP
+from specdiag.core.logs.paste import unmeasured_item as UMI
 from specdiag.core.logs.paste import usage_named as USE
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import zero_rows as ZR
@@ -3626,6 +3628,21 @@ def read_paste(
             if id(r) in at_range
         )
         records, block_of = _keep(records, block_of, lambda r: id(r) not in at_range)
+    # a list item whose lead label calls its figures theoretical or simulated ('- Theoretical
+    # speedup: at alpha=0.9, ...'): no run (unmeasured_item.py)
+    unmeasured = UMI.dropped(records, raw) if records and UMI.GATE.search(text) else {}
+    if unmeasured:
+        ignored.extend(
+            Block(
+                r.first_line,
+                r.last_line,
+                UMI.REASON.format(label=unmeasured[id(r)]),
+                tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
+            )
+            for r in records
+            if id(r) in unmeasured
+        )
+        records, block_of = _keep(records, block_of, lambda r: id(r) not in unmeasured)
     # a <details> block's result line restating the one figure its section's summary told
     # (details_restated.py)
     records, block_of = DR.fold(records, block_of, raw)
@@ -3657,6 +3674,10 @@ def read_paste(
     # ... and a length its own counts give as 1 + accepted / drafted under a draft maximum of
     # one set anywhere: the drafts are the verify steps, bonus included (one_draft.py)
     records = OD.counted_lengths(records, list(enumerate(raw, 1))) if records else records
+    # a table's depth column in a paste of MTP runs: a fixed chain's drafts a step, so
+    # 1 + depth x share (depth_column.py)
+    if records and "depth" in low:
+        records = DC.lengths(records, text)
     # a rate's change and a length's change in nearby sentences, moving alike, the paste's only
     # records: the same two runs, each end's rate joining its length (paired_changes.py)
     records, block_of = PCH.fold(records, block_of, raw)
