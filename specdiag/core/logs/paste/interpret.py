@@ -5655,6 +5655,11 @@ _GOAL_BEFORE = re.compile(
 )
 
 
+# a Markdown heading's marks and nothing else before a figure: the figure that opens the
+# heading ('### 4.2 accept length', '## **3.1** Acceptance length') numbers its section
+_HEADING_OPENS = re.compile(r"\s*#{1,6}\s+")
+
+
 def _closes_range_or_bound(text: str, at: int) -> bool:
     """Whether the value at ``at`` (printed before its name) ends a range ('60 - 80% acceptance'),
     follows a comparison or a goal: no figure read either way."""
@@ -7075,6 +7080,11 @@ def _rank_plausible(metric: str, v: C.Value) -> bool:
     return not v.percent and v.decimals > 0 and 1.0 <= v.number <= C.MAX_STEP_TOKENS
 
 
+# tokens a step named as the accepted ones ('mean accepted tokens per step', 'accepted
+# tok/round'): a ranked list's figure, a length whose convention no word decides
+_ACCEPTED_UNIT = re.compile(r"\baccepted\s+(?:toks?|tokens?)(?:/|\s+per\s+)" + C.STEP_NOUN_RE, re.I)
+
+
 def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of a ranked list in one sentence: two or more configurations, each
     with one value, joined only by commas, 'and', 'followed by', ...; read only where the
@@ -7119,6 +7129,11 @@ def _ranked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
                 # a bare 'acceptance' over percentages ('cut draft acceptance: code 91% >
                 # prose 72%'): the rate
                 named = (C.RATE, bare.group(0))
+            if named is not None and named[0] == C.TOK_PER_STEP and _ACCEPTED_UNIT.search(outside):
+                # ('reaches 4.1 mean accepted tokens per step, above A (3.2) and B (2.9)'): the
+                # accepted tokens a step, which some count with the target's own token and
+                # some without: a length, undecided, as the sentence's own figure is read
+                named = (C.LENGTH, "accepted tokens per step")
             if named is None or named[0] not in (C.LENGTH, C.RATE):
                 continue
             metric, mname = named
@@ -8280,6 +8295,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
             continue
+        if _HEADING_OPENS.fullmatch(text, 0, m.start()):
+            continue  # '### 4.2 accept length': the heading's section number, no value
         if _AMOUNT_CHANGED.search(text, max(0, m.start() - 60), m.start()):
             # 'the old ids lost ~0.2 accept length on the large model': by how much the figure
             # changed, no run's level (its name taken with it)
