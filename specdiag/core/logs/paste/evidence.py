@@ -28,6 +28,7 @@ from typing import TypedDict
 from specdiag.core.logs.paste import bench_serving_table as BST
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import output_rounds as ORD
+from specdiag.core.logs.paste import positions_counted as PCN
 from specdiag.core.logs.paste import rate_changes as RCH
 from specdiag.core.logs.paste import table_rate_kept as TRK
 from specdiag.core.logs.paste import tree_path as TP
@@ -1226,6 +1227,25 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
             INCLUDED,
             "computed: 1 + sum of per-position rates, whose mean is the printed overall rate",
         )
+    elif (
+        printed_len is None
+        and length is None
+        and positions_ok
+        and min(f.positions) in (0, 1)
+        and not target_first
+        and acc is not None
+        and dra is None
+        and steps is None
+        and f.rate is None
+        and f.ratio is None
+        and f.tok_per_step is None
+        and f.acc_per_step is None
+        and PCN.unconditional_steps(positions, acc, f.position_half or None, out)
+    ):
+        # per-position rates beside the accepted count alone: whole steps give the count as
+        # whole counts a position only with the rates unconditional (positions_counted.py)
+        length = 1 + sum(positions)
+        bonus = Decision(INCLUDED, PCN.RULE)
     elif printed_len is None and length is None and f.histogram and sum(f.histogram) > 0:
         h = f.histogram
         length = 1 + sum(i * n for i, n in enumerate(h)) / sum(h)

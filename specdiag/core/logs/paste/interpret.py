@@ -10987,16 +10987,35 @@ _MEMBER = re.compile(
 )
 
 
-def json_members(text: str) -> dict[str, float | int] | None:
+# a member whose value is a list of numbers closed on its own ('"acceptance_by_depth": [0.81,
+# 0.5]', perhaps over several lines)
+_JSON_NUM = r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_JSON_LIST = rf"\[(?P<v>\s*{_JSON_NUM}(?:\s*,\s*{_JSON_NUM}){{0,15}})\s*\]"
+_LIST_MEMBER = re.compile(r'"(?P<k>[A-Za-z_][\w. -]{0,80})"\s*:\s*' + _JSON_LIST)
+
+
+def _number(v: str) -> float | int | None:
+    return float(v) if any(c in v for c in ".eE") else _json_int(v)
+
+
+def json_members(text: str) -> dict[str, float | int | list[float | int]] | None:
     """The '"name": number' members of a JSON body that does not parse (cut off, a key wrapped
     over two lines), as one object; None unless one of them is an acceptance figure or they
-    count both accepted and drafted tokens. A name printed twice keeps its first value."""
-    out: dict[str, float | int] = {}
+    count both accepted and drafted tokens. A name printed twice keeps its first value. A list
+    of numbers closed inside the body under a per-position name ('"acceptance_by_depth": [0.81,
+    0.5]') is a member too: the rates by position a whole body lists (json_records); a list
+    under any other name is not read (what it lists is not told)."""
+    out: dict[str, float | int | list[float | int]] = {}
     for m in _MEMBER.finditer(text):
-        v = m.group("v")
-        n = float(v) if any(c in v for c in ".eE") else _json_int(v)
+        n = _number(m.group("v"))
         if n is not None:
             out.setdefault(m.group("k"), n)
+    for m in _LIST_MEMBER.finditer(text) if "[" in text else ():
+        if C.key(m.group("k")).metric != C.PER_POSITION:
+            continue
+        nums = [_number(x.strip()) for x in m.group("v").split(",")]
+        if all(x is not None for x in nums):
+            out.setdefault(m.group("k"), [x for x in nums if x is not None])
     metrics = {C.key(k).metric for k in out}
     if not (metrics & set(C.ACCEPTANCE) or {C.ACCEPTED, C.DRAFTED} <= metrics):
         return None

@@ -120,6 +120,7 @@ from specdiag.core.logs.paste import restated_title as RTT
 from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import retold_share as RTS
 from specdiag.core.logs.paste import row_labels as RLR
+from specdiag.core.logs.paste import row_named_k as RNK
 from specdiag.core.logs.paste import runcells as RC
 from specdiag.core.logs.paste import same_header as SH
 from specdiag.core.logs.paste import section_k as SECK
@@ -3334,6 +3335,9 @@ def read_paste(
     # counts alone of a run whose counts another table printed with their share under a
     # rate's name, the same drafted total: the same 1 + k x accepted / drafted (counts_kin.py)
     records = CK.fold(records)
+    # a prose run's rate and length beside the k of the table row its subject names
+    # (row_named_k.py): the identity with that k
+    records = _row_named_k(records, text)
     records = _above_stated_k(records, text)
     # a vLLM rate alone where the paste sets one fixed num_speculative_tokens: 1 + k x rate
     records = FK.decide(records, text)
@@ -3953,7 +3957,11 @@ def _drafts_labels_fit(records: list[PasteRecord]) -> int | None:
 
 
 def _rate_times_k(
-    records: list[PasteRecord], k: int | None, text: str = "", body: str = ""
+    records: list[PasteRecord],
+    k: int | None,
+    text: str = "",
+    body: str = "",
+    where: str = "as the paste states",
 ) -> list[PasteRecord]:
     """A per-step figure printed beside a per-draft rate, with the one k the paste states
     ('chain K=5' over 'acceptance rate 70.0%, tokens per round 3.50') or, where it states none,
@@ -4004,7 +4012,7 @@ def _rate_times_k(
                 value = EXCLUDED
             elif abs(pl - (1 + per)) <= tol < abs(pl - per):
                 value = INCLUDED
-            said = "as the paste states" if k is not None else "in the row's label"
+            said = where if k is not None else "in the row's label"
             if k is None and off and row_k is None:
                 said = "one below the row's drafts label (the label counts the target's own token)"
             if value == EXCLUDED and r.bonus.rule == TOKENS_NAME_RULE:
@@ -4243,6 +4251,22 @@ def _max_stated(text: str) -> int | None:
     found = {int(m.group("max")) for m in V.DRAFT_MAX.finditer(text)}
     found.discard(0)
     return found.pop() if len(found) == 1 else None
+
+
+def _row_named_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """Undecided records printing a length beside a per-draft rate, where the paste states no
+    one k: the identity of _rate_times_k with the k of the table row their subject names
+    (row_named_k.py)."""
+    if not any(r.bonus == UNDECIDED and _per_draft_pair(r) for r in records):
+        return records
+    if I.k_stated(text) is not None or not (rows := RNK.k_rows(text)):
+        return records
+    out = []
+    for r in records:
+        if r.bonus == UNDECIDED and _per_draft_pair(r) and (k := RNK.k_for(r, rows)):
+            (r,) = _rate_times_k([r], k, text, text, RNK.SAID)
+        out.append(r)
+    return out
 
 
 def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
