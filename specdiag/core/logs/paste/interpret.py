@@ -104,6 +104,7 @@ from specdiag.core.logs.paste import tallies as TL
 from specdiag.core.logs.paste import thresholds as TH
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste import two_changes as TWO
+from specdiag.core.logs.paste import typical_yield as TY
 from specdiag.core.logs.paste import varied as VR
 from specdiag.core.logs.paste import vocab as V
 from specdiag.core.logs.paste import was_earlier as WAS
@@ -5669,6 +5670,8 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
         or _GOAL_BEFORE.search(text, max(0, at - 40), at) is not None
         # ('will give us ~2.6 tok/step': a forecast, forecast.py)
         or FC.forecast_before(text, at)
+        # ('this typically yields ~75% acceptance': a generic claim, typical_yield.py)
+        or TY.within(text, at)
     )
 
 
@@ -7595,14 +7598,17 @@ _FORMULA_TERM = re.compile(
     r"(?:\s*[≈=~]\s*\d[\d.]*)?|"
     # a number plus a named term worked out ('`1 + num_speculative_tokens = 3` tokens a step'):
     # the number after '=' is the sum's, never the term's
-    r"(?<![\w.])\d+\s*\+\s*[`*]{0,2}(?P<d>[A-Za-z][\w.-]{0,30})[`*]{0,2}\s*=\s*\d+(?:\.\d+)?"
+    r"(?<![\w.])\d+\s*\+\s*[`*]{0,2}(?P<d>[A-Za-z][\w.-]{0,30})[`*]{0,2}\s*=\s*\d+(?:\.\d+)?|"
+    # a named term scaled to a percentage in code ('stats.accept_rate * 100'): the 100 is the
+    # scale, no value of the figure
+    r"(?<![\w.])(?P<e>[A-Za-z_][\w.]{0,40})\s*[*×]\s*100(?![\w.])"
 )
 
 
 def _formula_terms(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, no items) of each acceptance figure's name a formula uses as a term."""
     for m in _FORMULA_TERM.finditer(text):
-        term = key_of(m.group("a") or m.group("b") or m.group("c") or m.group("d"))
+        term = key_of(m.group("a") or m.group("b") or m.group("c") or m.group("d") or m.group("e"))
         if term.metric in C.ACCEPTANCE or term.metric == C.K and m.group("d"):
             yield m.start(), m.end(), []
 
@@ -7957,6 +7963,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     # a part after 'of which' ('40 tokens per step, of which ~14 are kept'): no value of the
     # words before it (partitive.py)
     claim(PART.spans(text) if PART.hinted(low) else [])
+    # what a thing typically gives ('this typically yields ~75% acceptance'): a generic claim,
+    # no run (typical_yield.py)
+    claim(TY.spans(text) if TY.hinted(low) else [])
     # a tally of items won ('wins acceptance length on 7/8 categories'): no figure (tallies.py)
     claim(TL.spans(text) if TL.hinted(text, low) else [])
     claim(_formula_terms(text) if re.search(r"[-−+*/×]\s*\d|\d\s*\+", text) else [])

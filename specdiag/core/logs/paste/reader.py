@@ -327,7 +327,11 @@ _OTHER_MEANING = re.compile(
     r"\b(?:trial|translation|translate|rotation|rotate|swap|insertion|deletion|displacement|"
     r"exchange|flip|pivot|crankshaft|reptation|regrowth|volume|mc)\s+moves?\b|"
     r"\bmoves?\s+(?:(?:were|are|was|is|got|get)\s+)?(?:accepted|rejected)\b|"
-    r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir|cikm)(?![a-z])",
+    r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir|cikm)(?![a-z])|"
+    # a rejection sampler's yield: items kept out of counted attempts ('3000 / 28462 attempts',
+    # '412 of 5,000 tries', '次尝试'), or the method named; drafts are never counted as attempts
+    r"\d[\d,]*\s*(?:/|\bof\b|out\s+of)\s*\d[\d,]*\s*(?:attempts|tries|trials|次尝试|次采样)|"
+    r"rejection[ -]sampl|拒绝采样",
     re.IGNORECASE,
 )
 # a block that speaks of speculative decoding: the speculative words (vocab.SPECULATIVE) but a
@@ -365,6 +369,7 @@ _OTHER_WORDS = (
     "mc", "monte", "molecule", "ising", "tempering", "replica", "move",
     "iclr", "neurips", "nips", "icml", "cvpr", "iccv", "eccv", "acl", "emnlp", "naacl", "aaai",
     "ijcai", "kdd", "sigir", "cikm",
+    "attempts", "tries", "trials", "rejection", "次尝试", "次采样", "拒绝采样",
 )  # fmt: skip
 
 
