@@ -119,6 +119,7 @@ from specdiag.core.logs.paste import restated_table as RT
 from specdiag.core.logs.paste import restated_title as RTT
 from specdiag.core.logs.paste import retold as RTD
 from specdiag.core.logs.paste import retold_share as RTS
+from specdiag.core.logs.paste import row_accept as RACC
 from specdiag.core.logs.paste import row_labels as RLR
 from specdiag.core.logs.paste import row_named_k as RNK
 from specdiag.core.logs.paste import runcells as RC
@@ -3112,7 +3113,16 @@ def read_paste(
             # a failed assertion's values ('assert 0.8142 > 0.825') where the paste states the
             # check ('last_accept_rate > 0.825'): the check's figure measured (asserted.py)
             rest = [(ln, ASRT.rewrite(t, stated_checks)) for ln, t in rest]
+        row_ranges: dict[int, str] = {}
+        if rest and "ccept" in body and ")" in body:
+            # a run's aligned row closing on a bracket note of its acceptance ('... 31.0 tok/s
+            # (draft head, accept 64%)'): the rate; a range there its record of no figure
+            row_ranges = {ln: v for ln, t in rest if RACC.hinted(t) and (v := RACC.ranged(t))}
+            rest = [(ln, RACC.rewrite(t) if RACC.hinted(t) else t) for ln, t in rest]
         kv = I.keyvalue(rest, kv_ctx, structure, named_in) if rest else []
+        for ln, v in row_ranges.items():
+            if (rec := _ranged_row(ln, v, kv_ctx)) is not None:
+                range_rows.setdefault(ln, rec)
         if range_rows:
             # (a range cell's row that no line reading read: its record of no figure)
             kv_lines = {r.first_line for r in kv}
@@ -3758,6 +3768,23 @@ _RUN_TITLE = re.compile(r"^\s*(?:\*\*(?P<b>[^*\n]{3,100})\*\*|__(?P<u>[^_\n]{3,1
 # are, not which run they are of: no configuration
 _FIGURE_TITLE = re.compile(r"\bAL\b|\bAR\b|%|\d\.\d+\s*(?:x|×)", re.I)
 TITLE_LABEL = "title"
+
+
+def _ranged_row(ln: int, value: str, ctx: I.Ctx) -> PasteRecord | None:
+    """The record of no figure of a run's row whose note prints its acceptance rate as a range
+    (row_accept.py)."""
+    fig = E.Figures()
+    if not I._put_span(fig, "accept_rate", "acceptance rate", value):
+        return None
+    return E.record(
+        fig,
+        kind=TABLE_ROW,
+        tool=ctx[0],
+        tool_rule=ctx[1],
+        structure="prose",
+        lines=(ln, ln),
+        labels=(),
+    )
 
 
 def _bold_lead(blk: list[tuple[int, str]], prev: list[tuple[int, str]]) -> str | None:
