@@ -299,6 +299,12 @@ for _m, _keys in {
         "number of target model calls",
         "num target model calls",
         "target model forward passes",
+        # the target's verify steps named by both ('target verify steps'): one a step
+        "target verify steps",
+        "target verify rounds",
+        "target verification steps",
+        "target verification rounds",
+        "target model verify steps",
         "large model steps",
         "large model step",
         "target model steps",

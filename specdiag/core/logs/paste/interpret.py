@@ -10158,6 +10158,7 @@ def keyvalue(
     # 2.43 and 47.7% ...': one line, pair_changed.py)
     pre = PCG.joined(pre)
     pre = ARC.joined(pre)  # ('... prose 28.3 at' / '24%.': one line, at_rate_carry.py)
+    pre = PSUM.joined(pre)  # ('... length 3.2 and per-position' / '0.9 / 0.7 / 0.6': position_sum)
     pre = BRI.rewrite(pre)  # ('Accept rate (A / B): chat 0.71 / 0.69, ...': bracket_runs_items)
     pre = WL.moved(pre)  # ('... 2.91 / 2.64 for' / 'k3/k5; ...': wrapped_labels.py)
     lines = _change_pairs(

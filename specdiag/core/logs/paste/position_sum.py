@@ -15,8 +15,16 @@ and the rates. Read only where
 - the figure is a plain decimal (no `%`, no unit after it), and exactly one of the two sums
   gives it.
 
+Also the rates joined to a length by `and` rather than bracketed: `reaching mean length 3.15
+and per-position 0.95 / 0.65 / 0.55`, the list perhaps in backticks. There the figure's own name
+(`length`, `mean length`, `average length` right before it) stands for acceptance, and only 1 +
+the sum may give it (a length counts the steps' tokens: the sum alone giving it decides
+nothing); the rates are a chain's (not rising), two or more.
+
 Any other figure, or a sum that gives neither or both, is left to the other readers (the span is
-not claimed). Pure: regular expressions over one line.
+not claimed). A sentence of that second form wrapped by hand between the length and its rates
+is read as one line (:func:`joined`), and a block holding one is read (:func:`held`). Pure:
+regular expressions over one line.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import re
 from collections.abc import Iterator
 
 from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.wrapjoin import pairs_joined
 
 # a per-position name, English or CJK ('per-position', 'per draft depth', 'by position', 'at
 # each position', 'position-wise', '深度別', '深度ごと', '位置别', '各深度'; a bare '位置' right before
@@ -42,6 +51,14 @@ _BRACKET = re.compile(
     r"(?P<list>" + _NUM + r"(?:\s*[,/]\s*" + _NUM + r"){1,15})\s*[)）]",
     re.I,
 )
+# a length, then `and` its per-position rates (perhaps in backticks), no bracket
+_AND_FORM = re.compile(
+    r"(?<![\w-])(?:(?:mean|average|avg)\.?\s+)?length\s*(?:of\s+|[:=]\s*)?"
+    r"(?P<x>\d{1,2}\.\d{1,4})(?![\d.%]|\.\d)\s*,?\s+and\s+(?P<name>" + _POS_WORD + r")"
+    r"\s*(?:rates?\s*)?[:：=]?\s*`?(?P<list>\d?\.\d{1,4}(?:\s*[,/]\s*\d?\.\d{1,4}){1,15})"
+    r"(?![\d.]|\s*%)`?",
+    re.I,
+)
 _ACCEPT = re.compile(r"accept|受理|接受|采纳|採択|受け入れ|수락", re.I)
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 HINTS = ("(", "（")
@@ -49,7 +66,9 @@ HINTS = ("(", "（")
 
 def hinted(text: str) -> bool:
     """Whether the line may hold such a bracket (a cheap test before the pattern)."""
-    return any(h in text for h in HINTS) and _ACCEPT.search(text) is not None
+    return (any(h in text for h in HINTS) and _ACCEPT.search(text) is not None) or (
+        "length" in text.lower() and " and " in text
+    )
 
 
 def spans(
@@ -89,3 +108,56 @@ def spans(
                 )
             )
         yield m.start(), m.end(), items
+    for m in _AND_FORM.finditer(text):
+        got = _and_items(m)
+        if got is not None:
+            yield m.start(), m.end(), got
+
+
+def held(body: str) -> bool:
+    """Whether ``body`` holds a length joined by `and` to per-position rates that 1 + their sum
+    gives (a block worth reading for it, wrapped across two lines or not)."""
+    if "length" not in body.lower():
+        return False
+    flat = re.sub(r"\s*\n\s*", " ", body)
+    return any(_and_items(m) is not None for m in _AND_FORM.finditer(flat))
+
+
+def joined(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Two lines one such sentence was wrapped across ('... mean length 3.2 and per-position'
+    / '0.9 / 0.7 / 0.6 ...') as one (the first line's number kept), where only the two joined
+    hold a length its rates prove."""
+    return pairs_joined(
+        lines,
+        lambda t, nxt, two: "length" in t.lower() and held(two) and not held(t) and not held(nxt),
+    )
+
+
+def _and_items(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]] | None:
+    """The length and its rates of a length joined by `and` to its per-position rates, where
+    1 + their sum gives the length within the printed rounding and the sum alone does not."""
+    rates = C.rate_list(m.group("list"))
+    x = C.value(m.group("x"))
+    if (
+        rates is None
+        or x is None
+        or any(b > a for a, b in zip(rates, rates[1:], strict=False))
+        or any(r > 1 for r in rates)
+    ):
+        return None
+    parts = re.split(r"\s*[,/]\s*", m.group("list").strip())
+    tol = C.half_unit(x.decimals) + sum(C.half_unit(len(p.partition(".")[2])) for p in parts)
+    total = sum(rates)
+    if abs(1 + total - x.number) > tol + 1e-9 or abs(total - x.number) <= tol + 1e-9:
+        return None  # only 1 + the sum proves a length of every token a step emits
+    items = [(C.key("mean acceptance length"), x, "mean length", m.group("x"))]
+    for i, r in enumerate(rates):
+        items.append(
+            (
+                C.Key(C.POSITION, f"acceptance at position {i}", False, i),
+                C.Value(r, False, 4),
+                m.group("name").strip(),
+                parts[i],
+            )
+        )
+    return items

@@ -105,6 +105,7 @@ from specdiag.core.logs.paste import plus_one as P1
 from specdiag.core.logs.paste import pointed_below as PB
 from specdiag.core.logs.paste import position_labels as PLB
 from specdiag.core.logs.paste import position_lines as POSL
+from specdiag.core.logs.paste import position_sum as PSUM
 from specdiag.core.logs.paste import position_zero as PZ
 from specdiag.core.logs.paste import prose_named_column as PNC
 from specdiag.core.logs.paste import prose_only as PO
@@ -2296,6 +2297,11 @@ def read_paste(
                 AL.hinted(body.lower(), body) and _SPEC_CONTEXT.search(body + heading)
             )
         )
+        if not candidate and accept_word and PSUM.held(body):
+            # a length joined by 'and' to its per-position rates, 1 + their sum, in a paste
+            # naming acceptance ('mean length 3.2 and per-position 0.9 / 0.7 / 0.6';
+            # position_sum.py)
+            candidate = _TABLE_MARK.search("|")
         if (
             not candidate
             and SEM.hinted(body.lower())
