@@ -17,6 +17,15 @@ prompted lines as code (what the interpreter printed below stays read); a traceb
 line opens on no statement and stays read; a block with one kind of statement only (an
 assignment list, a printed repr `Stats(accepted=9, ...)`) is no program and stays read.
 
+A call's keyword arguments cut from source, its opening line left out (indented lines
+`accept_len=2.4,` one a line, each ending in a comma, the last too, then a bracket alone on its
+line, less indented: `)`): the comma after the last argument is a formatter's, in source only
+(Python's repr, pprint and rich close on the last argument, with no comma), and a bracket closed
+with no opener is a fragment cut from a file, no printout: its lines are code. Not such a cut:
+the last argument with no comma, the bracket on the last argument's line or as indented as
+the arguments, a line above opening the call (`Stats(`: perhaps a pretty-printer's), one
+argument alone.
+
 Pure: the paste's lines in, the 1-based numbers of its code lines out.
 """
 
@@ -52,6 +61,11 @@ _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.)(?:\s|$)")
 _STRING = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 _KINDS_NEEDED = 2
+# a keyword argument of a call opened over lines: its indentation, and what follows the '='
+_CUT_ARG = re.compile(r"^([ \t]+)[A-Za-z_]\w*\s*=(?!=)\s*\S")
+# a bracket closing the call alone on its line (perhaps a comma after it)
+_CLOSER = re.compile(r"^([ \t]*)[)\]}]+\s*,?\s*(?:#.*)?$")
+_CUT_ARGS_NEEDED = 2
 
 
 def depth_change(line: str) -> int:
@@ -73,9 +87,70 @@ def _kinds(body: list[str]) -> set[str]:
     return found
 
 
+def _code_end(t: str) -> str:
+    """``t`` without its comment and trailing blanks (what a comma closing it is looked for in)."""
+    return _STRING.sub('""', t).split("#", 1)[0].rstrip()
+
+
+def _cut_at(lines: list[tuple[int, str]], i: int) -> set[int]:
+    """The lines of a call's keyword arguments cut from source that open at ``lines[i]`` (module
+    doc), through the bracket closing them; none where they are no such cut."""
+    first = _CUT_ARG.match(lines[i][1])
+    if first is None:
+        return set()
+    indent = first.group(1)
+    span: set[int] = set()
+    args = 0
+    depth = 0
+    for n, t in lines[i:]:
+        if not t.strip():
+            return set()  # (a blank line inside the arguments: no formatter's call)
+        if depth > 0:  # (a value opened over lines: its lines to the bracket closing it)
+            span.add(n)
+            depth += depth_change(t)
+            if depth <= 0 and not _code_end(t).endswith(","):
+                return set()
+            continue
+        closer = _CLOSER.match(t)
+        if closer is not None:
+            shallower = len(closer.group(1)) < len(indent) and indent.startswith(closer.group(1))
+            return span | {n} if shallower and args >= _CUT_ARGS_NEEDED else set()
+        arg = _CUT_ARG.match(t)
+        if arg is None or arg.group(1) != indent:
+            return set()
+        span.add(n)
+        depth = max(0, depth_change(t))
+        if depth == 0 and not _code_end(t).endswith(","):
+            return set()
+        args += 1
+    return set()
+
+
+def _cut_calls(lines: list[tuple[int, str]]) -> set[int]:
+    """The lines of the calls' keyword arguments cut from source in ``lines`` (module doc): a
+    run opening where no line above opens it (the block's first line, or below a line that
+    neither opens a bracket nor goes on with a comma)."""
+    out: set[int] = set()
+    above = ""
+    for i, (n, t) in enumerate(lines):
+        if n not in out and not above.endswith(("(", "[", "{", ",", "\\")):
+            out |= _cut_at(lines, i)
+        if t.strip():
+            above = _code_end(t)
+    return out
+
+
 def _block_code(lines: list[tuple[int, str]]) -> set[int]:
     """The code lines (their numbers) of one block, or none where it reads as no program."""
     prompted = any(_PROMPT.match(t) for _, t in lines)
+    code = _program_code(lines, prompted)
+    if not prompted and any(_CLOSER.match(t) for _, t in lines):
+        code |= _cut_calls(lines)
+    return code
+
+
+def _program_code(lines: list[tuple[int, str]], prompted: bool) -> set[int]:
+    """The code lines of one block read as a program (module doc), or none where it is none."""
     body = [
         (n, _PROMPT.sub("", t, count=1).strip() if prompted else t.strip())
         for n, t in lines
@@ -118,11 +193,14 @@ def imports(t: str) -> bool:
 
 # a statement only a program opens a line on (the test before any block is read)
 _GATE = re.compile(r"^[ \t>.]*(?:def|class|assert|import|from|for|with|return)\s", re.M)
+# a keyword argument ending in a comma over a bracket alone on its line (a cut call's close)
+_CUT_GATE = re.compile(r",[ \t]*(?:#[^\n]*)?\n[ \t]*[)\]}]+[ \t]*,?[ \t]*$", re.M)
 
 
 def gate(text: str) -> bool:
-    """Whether ``text`` may hold a program's source (a line opening on a statement's word)."""
-    return _GATE.search(text) is not None
+    """Whether ``text`` may hold a program's source (a line opening on a statement's word, or a
+    call's arguments closed by a bracket alone on its line after a comma)."""
+    return _GATE.search(text) is not None or _CUT_GATE.search(text) is not None
 
 
 def code_lines(lines: list[str]) -> set[int]:
