@@ -333,7 +333,10 @@ _OTHER_MEANING = re.compile(
     # a rejection sampler's yield: items kept out of counted attempts ('3000 / 28462 attempts',
     # '412 of 5,000 tries', '次尝试'), or the method named; drafts are never counted as attempts
     r"\d[\d,]*\s*(?:/|\bof\b|out\s+of)\s*\d[\d,]*\s*(?:attempts|tries|trials|次尝试|次采样)|"
-    r"rejection[ -]sampl|拒绝采样",
+    r"rejection[ -]sampl|拒绝采样|"
+    # its proposal's density and the envelope over the target density ('proposal density
+    # q(y)=1', 'envelope constant c=1.6', '提议密度', '包络常数'): a sampler's words alone
+    r"proposal densit|envelope constant|提议密度|包络常数",
     re.IGNORECASE,
 )
 # a block that speaks of speculative decoding: the speculative words (vocab.SPECULATIVE) but a
@@ -372,6 +375,7 @@ _OTHER_WORDS = (
     "iclr", "neurips", "nips", "icml", "cvpr", "iccv", "eccv", "acl", "emnlp", "naacl", "aaai",
     "ijcai", "kdd", "sigir", "cikm",
     "attempts", "tries", "trials", "rejection", "次尝试", "次采样", "拒绝采样",
+    "proposal densit", "envelope constant", "提议密度", "包络常数",
 )  # fmt: skip
 
 

@@ -40,3 +40,21 @@ def test_a_drafter_paste_stays_read(read: Read, v: int, k: int) -> None:
     assume(v % 10 != 0)
     text = f"## EAGLE drafter, k={k}\n\nThe draft acceptance rate is {v}% on chat.\n"
     assert v / 100 in [r.printed_rate for r in read(text).records], text
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    word=st.sampled_from(["proposal density", "envelope constant", "提议密度", "包络常数"]),
+    num=st.integers(1, 9),
+    den=st.integers(10, 20),
+)
+def test_a_sampler_named_by_its_density_words_is_no_record(
+    read: Read, word: str, num: int, den: int
+) -> None:
+    """A note on a rejection sampler names its proposal density or its envelope constant; its
+    '接受率' / 'acceptance rate' is the sampler's, no record. Without those words the same line
+    is read."""
+    line = f"- The {word} gives the bound; the acceptance rate is {num / den:.3f}.\n"
+    assert read(f"## Sampling notes\n\n{line}").records == ()
+    plain = f"- The bound holds; the acceptance rate is {num / den:.3f}.\n"
+    assert len(read(f"## Sampling notes\n\n{plain}").records) == 1
