@@ -29,6 +29,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("akzeptanzquote", "acceptance rate"),
     ("annahmerate", "acceptance rate"),
     ("annahmequote", "acceptance rate"),
+    # ('Annahme' alone is as often 'assumption': only a draft's acceptance, 'Draft-Annahme')
+    ("draft-annahme", "draft acceptance"),
     ("akzeptanz", "acceptance"),
     ("akzeptierten", "accepted"),
     ("akzeptierte", "accepted"),

@@ -8,7 +8,8 @@ figures that the code sets or expects, never ones a run measured; its comments
 code fences, or the whole paste where it has none) reads as Python source where it holds
 statements of at least two kinds among: a function or class definition, an assert, an import,
 a `for ... in ...:` or a `with ...:` header, a return, a docstring, a name assigned a call opened
-over lines with keyword arguments. In such a block each line that is a statement (the kinds
+over lines with keyword arguments; an opening fence naming Python (```` ```python ````, `py`)
+counts as one kind, so a fenced Python loop alone is source. In such a block each line that is a statement (the kinds
 above, an assignment, a call), each line inside brackets a statement opened, and each comment is
 code; a record whose lines are all code gives none.
 
@@ -58,6 +59,9 @@ _STATEMENT = re.compile(
 )
 _COMMENT = re.compile(r"^#(?!#)")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
+# an opening fence that names Python as its block's language: the writer's own word that the
+# block is source, worth one kind of statement
+_PYTHON_FENCE = re.compile(r"^\s*(?:```|~~~)\s*(?:python3?|py)\s*$", re.I)
 _PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.)(?:\s|$)")
 _STRING = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 _KINDS_NEEDED = 2
@@ -140,23 +144,24 @@ def _cut_calls(lines: list[tuple[int, str]]) -> set[int]:
     return out
 
 
-def _block_code(lines: list[tuple[int, str]]) -> set[int]:
-    """The code lines (their numbers) of one block, or none where it reads as no program."""
+def _block_code(lines: list[tuple[int, str]], tagged: bool = False) -> set[int]:
+    """The code lines (their numbers) of one block, or none where it reads as no program;
+    ``tagged``: its opening fence names Python, which counts as one kind."""
     prompted = any(_PROMPT.match(t) for _, t in lines)
-    code = _program_code(lines, prompted)
+    code = _program_code(lines, prompted, tagged)
     if not prompted and any(_CLOSER.match(t) for _, t in lines):
         code |= _cut_calls(lines)
     return code
 
 
-def _program_code(lines: list[tuple[int, str]], prompted: bool) -> set[int]:
+def _program_code(lines: list[tuple[int, str]], prompted: bool, tagged: bool) -> set[int]:
     """The code lines of one block read as a program (module doc), or none where it is none."""
     body = [
         (n, _PROMPT.sub("", t, count=1).strip() if prompted else t.strip())
         for n, t in lines
         if not prompted or _PROMPT.match(t)
     ]
-    if len(_kinds([t for _, t in body])) < _KINDS_NEEDED:
+    if len(_kinds([t for _, t in body])) + tagged < _KINDS_NEEDED:
         return set()
     code: set[int] = set()
     depth = 0
@@ -207,10 +212,12 @@ def code_lines(lines: list[str]) -> set[int]:
     """The 1-based numbers of ``lines`` that are a Python program's source (module doc)."""
     out: set[int] = set()
     block: list[tuple[int, str]] = []
+    tagged = False
     for n, t in enumerate(lines, 1):
         if _FENCE.match(t):
-            out |= _block_code(block)
+            out |= _block_code(block, tagged)
             block = []
+            tagged = _PYTHON_FENCE.match(t) is not None
             continue
         block.append((n, t))
-    return out | _block_code(block)
+    return out | _block_code(block, tagged)
