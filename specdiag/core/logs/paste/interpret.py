@@ -400,6 +400,17 @@ def _gamma_column(labels: list[tuple[str, str]]) -> C.Value | None:
 _BARE_K_HEADER = re.compile(r"k", re.I)
 
 
+# a row label assigning 'n_draft_tokens' ('n_draft_tokens=4', 'n-draft-tokens = 8'): the short
+# 'n_' spelling of a draft count a step, the row's own k. Only inside a row's label (a whole
+# paste's prose may list several), never SGLang's 'num_draft_tokens' (a tree's nodes, its root
+# among them: steps + 1), nor one of a list ('n_draft_tokens=4/8')
+_N_DRAFT_TOKENS = re.compile(
+    r"(?<![A-Za-z0-9_-])n[_-]draft[_-]tokens\s*=\s*(\d{1,2})(?![A-Za-z0-9_.])"
+    r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
+    re.I,
+)
+
+
 def _k_of_labels(labels: list[tuple[str, str]], mtp_steps: bool = True) -> C.Value | None:
     """The draft tokens per step a row's labels state: a column named so ('K', 'num spec
     tokens'), 'k=N' inside a label, or a column of MTP's steps (mtp_steps.py; ``mtp_steps``
@@ -418,6 +429,7 @@ def _k_of_labels(labels: list[tuple[str, str]], mtp_steps: bool = True) -> C.Val
         ):
             own.add(int(cell.group()))
         found.update(int(m.group(1)) for m in _K_IN_LABEL.finditer(val))
+        found.update(int(m.group(1)) for m in _N_DRAFT_TOKENS.finditer(val))
         found.update(_mtp_depths(C._MARKUP.sub("", val)))
         if "--" in val:
             # a row labelled by its command's flags ('`--spec mtp --draft-tokens 4`'): the

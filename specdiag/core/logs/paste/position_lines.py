@@ -23,6 +23,12 @@ after another run's length are that run's, never this one's. One run of position
 reach, else nothing (two lists: which is this run's cannot be told). A list whose rates rise
 (no per-position rate of one run does), or holding a value above 1, proves nothing.
 
+A run may instead list its positions side by side on one line right above its length, in the
+same block (``- Pos 0: ~84%, Pos 1: ~41%`` over ``- Mean acceptance length: ~1.4``; a line of
+nothing but such pairs, ``~`` read at its printed precision): there the sum alone may fit as
+well, a length counting the accepted drafts only (bonus excluded), so both identities are tried
+and exactly one must fit.
+
 Pure: records and the paste in, records out.
 """
 
@@ -33,6 +39,7 @@ import re
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.model import (
+    EXCLUDED,
     INCLUDED,
     UNDECIDED,
     Decision,
@@ -71,6 +78,26 @@ _OPENER = re.compile(r"^\s*(?:[-*+]\s+)?\S[^:=：]{0,60}[:：]\s*$")
 _LETTER = re.compile(r"[A-Za-z]")
 # lines after a record's last searched for its position lines
 _REACH = 40
+
+# one line listing a run's positions side by side ('- Position 0: ~88%, Position 1: ~31%',
+# 'pos 1 = 0.71; pos 2 = 0.40'): nothing but the pairs, joined by ',' or ';', a value perhaps
+# approximate ('~', read at its printed precision)
+_PAIR = (
+    r"[`*]{0,2}(?:draft\s+)?(?:position|pos)\s*[_#-]?\s*(?P<p>\d{1,2})[`*]{0,2}\s*[:=：]\s*"
+    r"[`*]{0,2}[~≈]?\s*(?:(?P<v>\d*\.\d+|[01])(?![\d.]|\s*%)|(?P<pv>\d{1,3}(?:\.\d+)?)\s*%)"
+    r"[`*]{0,2}"
+)
+_PAIR_ONE = re.compile(_PAIR, re.I)
+_PAIRS_LINE = re.compile(
+    r"^\s*(?:[-*+]\s+)?"
+    + _PAIR
+    + r"(?:\s*[,;]\s*"
+    + _PAIR.replace("?P<", "?P<x")
+    + r")+\s*[.;]?\s*$",
+    re.I,
+)
+# lines above a record's first searched for its line of positions side by side (its block's)
+_REACH_ABOVE = 3
 
 
 def _fraction(percent: str) -> str:
@@ -128,6 +155,70 @@ def _run_positions(
     return got, spans[0][0], spans[0][1]
 
 
+def _line_above(raw: list[str], r: PasteRecord, starts: set[int]) -> list[tuple[int, str]] | None:
+    """(position, the rate as printed) of the one line of positions side by side (``_PAIRS_LINE``)
+    in the lines right above the record, within its block (no blank line, no other run's first
+    line between), counted from 0 or 1 without a gap, at most 1 each and never rising; None
+    otherwise."""
+    found: list[list[tuple[int, str]]] = []
+    for n in range(r.first_line - 1, max(0, r.first_line - 1 - _REACH_ABOVE), -1):
+        t = raw[n - 1]
+        if not t.strip() or n in starts:
+            break
+        if _PAIRS_LINE.match(t) is not None:
+            found.append(
+                [
+                    (int(m.group("p")), m.group("v") or _fraction(m.group("pv")))
+                    for m in _PAIR_ONE.finditer(t)
+                ]
+            )
+    if len(found) != 1:
+        return None
+    return _chain(found[0])
+
+
+def _chain(got: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+    """``got`` where its positions run from 0 or 1 without a gap and its rates (at most 1)
+    never rise, as a chain's per-position rates do; None otherwise."""
+    pos = [p for p, _ in got]
+    if len(got) < 2 or pos[0] not in (0, 1) or pos != list(range(pos[0], pos[0] + len(pos))):
+        return None
+    vals = [float(v) for _, v in got]
+    if any(v > 1 for v in vals) or any(b > a for a, b in zip(vals, vals[1:], strict=False)):
+        return None
+    return got
+
+
+def _above(r: PasteRecord, got: list[tuple[int, str]], shown: tuple[str, C.Value]) -> PasteRecord:
+    """``r`` decided by the positions of the line above it: its printed length the sum of the
+    rates (the accepted drafts a step, bonus excluded) or 1 + it (bonus included), where exactly
+    one fits within the printed rounding; ``r`` as it was otherwise. The normalised length is
+    1 + the sum where the rates print it finer than the length is printed (their half units
+    summed), else from the printed length."""
+    pl = shown[1].number
+    total = sum(float(v) for _, v in got)
+    fine = sum(C.half_unit(len(v.partition(".")[2])) for _, v in got)
+    coarse = C.half_unit(shown[1].decimals)
+    drafts = abs(total - pl) <= coarse + fine
+    tokens = abs(1 + total - pl) <= coarse + fine
+    if drafts == tokens or r.bonus != UNDECIDED:
+        return r
+    best = 1 + total if fine < coarse else pl + (1 if drafts else 0)
+    first, last = got[0][0], got[-1][0]
+    said = "the sum" if drafts else "1 + the sum"
+    return dataclasses.replace(
+        r,
+        accept_length=round(best, 6),
+        bonus=Decision(
+            EXCLUDED if drafts else INCLUDED,
+            f"identity: {said} of the per-position rates on the line above "
+            f"({first}..{last}: {total:.4g}) is the printed length {shown[0].strip('`* ')}",
+        ),
+        per_position=tuple(float(v) for _, v in got),
+        notes=decided_notes(r.notes),
+    )
+
+
 def _position_row(r: PasteRecord, rates: tuple[float, ...]) -> bool:
     """Whether ``r`` is a table row's rate alone, one of a run's per-position ``rates``."""
     return (
@@ -161,6 +252,9 @@ def decide(
             continue
         found = _run_positions(raw, r, starts)
         shown = [(v, x) for _, v in r.fields if (x := C.value(v)) is not None and x.number == pl]
+        if found is None and shown and (side := _line_above(raw, r, starts)) is not None:
+            out.append(_above(r, side, shown[0]))
+            continue
         if found is None or not shown:
             out.append(r)
             continue
