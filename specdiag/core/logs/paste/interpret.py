@@ -44,6 +44,7 @@ from specdiag.core.logs.paste import compared_settings as CMP
 from specdiag.core.logs.paste import coordinated as COORD
 from specdiag.core.logs.paste import counts_pair as CPR
 from specdiag.core.logs.paste import decomposed as DC
+from specdiag.core.logs.paste import drafted_rows as DROWS
 from specdiag.core.logs.paste import drafting as DRF
 from specdiag.core.logs.paste import earlier_run as ERN
 from specdiag.core.logs.paste import elided as EL
@@ -435,6 +436,9 @@ def _k_of_labels(labels: list[tuple[str, str]], mtp_steps: bool = True) -> C.Val
             # a row labelled by its command's flags ('`--spec mtp --draft-tokens 4`'): the
             # engine's flag of the draft tokens per step sets this row's k
             found.update(int(m.group(1)) for m in _K_FLAG.finditer(val) if m.group(1))
+    if not found and (mtp := DROWS.mtp_depth(labels, E.FIXED_K_MOST)) is not None:
+        # a bare K on a row naming MTP: its depth, the chain drafted every step (drafted_rows.py)
+        found.add(mtp)
     if own and not own >= found:
         # a 'k=8' in another cell beside the row's own '| 16 |' under '| K |' ('similar to
         # k=8' in a notes column): that assignment names another run, not this row's k
@@ -1587,7 +1591,12 @@ def grid(
         if (
             kn.metric is None
             and (C.ACCEPT_ALONE.match(name) or C.METHOD_ACCEPT.match(name))
-            and (told or _counts_share(g, cols, ci))
+            and (
+                told
+                or _counts_share(g, cols, ci)
+                # (filled only on the rows that drafted: drafted_rows.py)
+                or DROWS.accept_drafted_only([c for _, c in g.rows], [n for _, n in cols], ci)
+            )
             and _shares(g, ci)
         ):
             # a column named 'Accept' alone (perhaps qualified in a bracket: 'Accept (code)')

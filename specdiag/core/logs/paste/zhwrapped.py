@@ -12,7 +12,8 @@ kind, the records and their conventions are that line's).
 
 Japanese wraps the same way, between the name and its particle (`... 受理長` over `は 2.6
 です`), the particle perhaps after a bracket glossing the name with a count (`(生成数)は 2.6`):
-moved up alike, the bracket with it.
+moved up alike, the bracket with it; Korean alike after such a bracket (`평균 수용 길이` over
+`(출력 수)는 2.2로`: the number output).
 
 Never moved: a copula not right before a number (`为了`, `是否`), a line above ending on any
 other word (`模型`), or a next line opening on a value with no copula (join_wrapped reads that).
@@ -32,14 +33,18 @@ from collections.abc import Callable
 # (CJK words naming a count, what the figure counts: '生成数', the number generated; text._ZH_IS
 # reads such a bracket after a name as its gloss)
 CJK_COUNT_GLOSS = (
-    r"[\u3040-\u30ff\u4e00-\u9fff][\u3040-\u30ff\u4e00-\u9fffA-Za-z ]{0,8}(?:数|个数|個数)"
+    r"(?:[\u3040-\u30ff\u4e00-\u9fff][\u3040-\u30ff\u4e00-\u9fffA-Za-z ]{0,8}(?:数|个数|個数)|"
+    # (Korean: '출력 수', '생성 토큰 수', the number output or generated)
+    r"[\uac00-\ud7a3][\uac00-\ud7a3A-Za-z ]{0,8}\s?수)"
 )
 _COPULA_FIRST = re.compile(
     r"^(\s*)(约为|约是|仅为|达到了?|为|是|"
-    r"(?:[(（]" + CJK_COUNT_GLOSS + r"[)）]\s*)?[はが])(?=\s*[`*]{0,2}\s*[~≈約]?\s*\d)"
+    r"(?:[(（]"
+    + CJK_COUNT_GLOSS
+    + r"[)）]\s*)?(?:[はが]|(?<=[)）])[은는이가]))(?=\s*[`*]{0,2}\s*[~≈約]?\s*\d)"
 )
 # a line's break before such a copula (the gate)
-_BROKEN = re.compile(r"\n[ \t]*(?:约|仅|达|为|是|は|が|[(（][^)）\n]{1,12}[)）]\s*[はが])")
+_BROKEN = re.compile(r"\n[ \t]*(?:约|仅|达|为|是|は|が|[(（][^)）\n]{1,12}[)）]\s*[はが은는이가])")
 # a line (read into English) ending on a figure's name
 _NAME_LAST = re.compile(r"(?<![A-Za-z])(?:length|len|rate)\s*[*`\"“”」』]{0,2}\s*$", re.I)
 
