@@ -4807,6 +4807,35 @@ _HYPOTHETICAL_AFTER = re.compile(
     r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
     re.I,
 )
+# a figure of an indefinite subject judged for what such a value means ('An acceptance length of
+# 4.2 is bad news', 'a rate of 55% is healthy'): guidance on values, in the present, no run's
+# (a definite or owned subject, 'our rate of 55% is healthy', or a past 'was', tells a run)
+_INDEFINITE_KEY = re.compile(r"^[\s*_`]*(?:an?|any)\s+", re.I)
+# the subject opens its sentence, clause or list item ('We saw an acceptance length of ...' names
+# a run that measured it)
+_SUBJECT_OPENS = re.compile(r"(?:^|[.!?;]\s+)(?:(?:[-*+•>]|\d{1,2}[.)])\s+)*[\s*_`]*\Z")
+_JUDGED_MEANING_AFTER = re.compile(
+    r"[*_`]{0,2}\s*(?:is|would\s+be)\s+(?:(?:usually|generally|typically|always)\s+)?"
+    r"(?:(?:bad|good|great)\s+news|(?:un)?healthy|suspicious|too\s+good\s+to\s+be\s+true|"
+    r"an?\s+(?:red\s+flag|warning\s+sign|bad\s+sign|good\s+sign|symptom))\b",
+    re.I,
+)
+_SENTENCE_BREAK = re.compile(r"[.!?;]\s+")
+
+
+def _judged_meaning(text: str, m: re.Match[str]) -> bool:
+    """An indefinite subject opening its sentence, judged for what its value means."""
+    if not _JUDGED_MEANING_AFTER.match(text, m.end("val")):
+        return False
+    parts = _SENTENCE_BREAK.split(m.group("key"))
+    if not _INDEFINITE_KEY.match(parts[-1]):
+        return False
+    # a key starting mid-sentence: what stands before it must open the sentence or item
+    return len(parts) > 1 or bool(
+        _SUBJECT_OPENS.search(text[max(0, m.start("key") - 24) : m.start("key")])
+    )
+
+
 # what a whole value of a figure stands for ('AL = 1 means one token per step', 'the dashed AL=1
 # line marks ...'): a value explained or a plot's reference line, no run's
 _MEANS_AFTER = re.compile(
@@ -8611,6 +8640,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # 'should push acceptance to ~3.1': a forecast, no run (forecast.py)
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
+            if k.metric in C.ACCEPTANCE and _judged_meaning(text, m):
+                continue  # 'An acceptance length of 4.2 is bad news': what such a value means
             if (
                 k.metric in C.ACCEPTANCE
                 and not v.decimals
