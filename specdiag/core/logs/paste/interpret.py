@@ -1511,6 +1511,28 @@ def _accept_row_of_counts(g: Grid) -> Grid:
     return dataclasses.replace(g, rows=rows)
 
 
+def _all_percent(cells: list[str]) -> bool:
+    shown = [c for c in cells if c.strip() and not _PLACEHOLDER.match(c)]
+    return bool(shown) and all((v := C.value(c)) is not None and v.percent for c in shown)
+
+
+def _quotient_row(g: Grid) -> Grid:
+    """A metric's row named as the accepted count over the drafted one ('MTP accepted / drafted
+    tokens') whose cells are all percentages: the quotient the name spells, an acceptance rate
+    (the name kept in brackets), as a column so named is (_quotient_named)."""
+    rows = list(g.rows)
+    for ri, (ln, cells) in enumerate(g.rows):
+        if len(cells) < 2 or not (m := _QUOTIENT_NAME.search(C._MARKUP.sub("", cells[0]))):
+            continue
+        if _all_percent(cells[1:]):
+            name = C._MARKUP.sub("", cells[0])
+            rows[ri] = (
+                ln,
+                [f"{name[: m.start()]}acceptance rate ({m.group(0).strip()})", *cells[1:]],
+            )
+    return dataclasses.replace(g, rows=rows) if rows != g.rows else g
+
+
 def grid(
     g: Grid,
     ctx: Ctx,
@@ -1630,6 +1652,7 @@ def grid(
         ).items():
             keys[i] = (kk, keys[i][1])
     keys = _mal_column(keys, cols, " ".join((title, *upper, above)))
+    keys = _quotient_named(g, keys, [n for _, n in cols])
     keys = _by_cells(g, keys)
     if {C.ACCEPTED, C.DRAFTED} <= {k.metric for k, _ in keys}:
         keys = _attempts_as_steps(g, keys)
@@ -1691,6 +1714,7 @@ def grid(
         g = dataclasses.replace(g, rows=[*rows, (g.last_line, ["dataset", *[place] * (span - 1)])])
     g = _split_paired_rows(g)
     g = _accept_row_of_counts(g)
+    g = _quotient_row(g)
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if (overall := _overall_of_title(g, first, title)) is not None:
         g, first = overall, [C.key(c[0]) if c else C.Key(None, "", False) for _, c in overall.rows]
@@ -2971,6 +2995,22 @@ def _fractions(cells: list[str]) -> bool:
 
 
 _TRAINING_COLUMN = re.compile(r"\b(?:loss|epochs?|lr)\b")
+
+
+def _quotient_named(
+    g: Grid, keys: list[tuple[C.Key, str]], names: list[str]
+) -> list[tuple[C.Key, str]]:
+    """A column (a transposed table's row) named as the accepted count over the drafted one
+    ('accepted / drafted tokens') whose every cell is a percentage: one share where the two
+    counts could stand, the quotient the name spells, a rate. Counts under it ('120 / 200')
+    keep it a pair of counts."""
+    out = list(keys)
+    for i, ((k, grp), name) in enumerate(zip(keys, names, strict=True)):
+        if k.metric not in (None, C.ACCEPTED, C.DRAFTED) or not _QUOTIENT_NAME.search(name):
+            continue
+        if _all_percent(_column_cells(g, i)):
+            out[i] = (C.Key(C.RATE, k.text, True), grp)
+    return out
 
 
 def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
@@ -4828,6 +4868,40 @@ _HYPOTHETICAL_AFTER = re.compile(
     r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
     re.I,
 )
+# a figure of an indefinite subject judged for what such a value means ('An acceptance length of
+# 4.2 is bad news', 'a rate of 55% is healthy'): guidance on values, in the present, no run's
+# (a definite or owned subject, 'our rate of 55% is healthy', or a past 'was', tells a run)
+_INDEFINITE_KEY = re.compile(r"^[\s*_`]*(?:an?|any)\s+", re.I)
+# the subject opens its sentence, clause or list item ('We saw an acceptance length of ...' names
+# a run that measured it)
+_SUBJECT_OPENS = re.compile(r"(?:^|[.!?;]\s+)(?:(?:[-*+•>]|\d{1,2}[.)])\s+)*[\s*_`]*\Z")
+_JUDGED_MEANING_AFTER = re.compile(
+    r"[*_`]{0,2}\s*(?:is|would\s+be)\s+(?:(?:usually|generally|typically|always)\s+)?"
+    r"(?:(?:bad|good|great)\s+news|(?:un)?healthy|suspicious|too\s+good\s+to\s+be\s+true|"
+    r"an?\s+(?:red\s+flag|warning\s+sign|bad\s+sign|good\s+sign|symptom))\b",
+    re.I,
+)
+# a name spelling the accepted count over the drafted one ('accepted / drafted tokens',
+# 'accepted/proposed drafts'), closing the key
+_QUOTIENT_NAME = re.compile(
+    r"\baccepted\s*/\s*(?:drafted|proposed)(?:\s+(?:draft\s+)?(?:tokens|drafts))?[\s*_`]*$", re.I
+)
+_KEY_SENTENCE_BREAK = re.compile(r"[.!?;]\s+")
+
+
+def _judged_meaning(text: str, m: re.Match[str]) -> bool:
+    """An indefinite subject opening its sentence, judged for what its value means."""
+    if not _JUDGED_MEANING_AFTER.match(text, m.end("val")):
+        return False
+    parts = _KEY_SENTENCE_BREAK.split(m.group("key"))
+    if not _INDEFINITE_KEY.match(parts[-1]):
+        return False
+    # a key starting mid-sentence: what stands before it must open the sentence or item
+    return len(parts) > 1 or bool(
+        _SUBJECT_OPENS.search(text[max(0, m.start("key") - 24) : m.start("key")])
+    )
+
+
 # what a whole value of a figure stands for ('AL = 1 means one token per step', 'the dashed AL=1
 # line marks ...'): a value explained or a plot's reference line, no run's
 _MEANS_AFTER = re.compile(
@@ -8619,6 +8693,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 # figure, which some count with the target's own token and some without (as
                 # 'accept length is 3.2 tokens per step'): a length, undecided
                 k = C.Key(C.LENGTH, "accepted tokens per step", False, None, k.tool, k.pooled)
+            if (
+                k.metric == C.DRAFTED
+                and v.percent
+                and v.max is None
+                and _QUOTIENT_NAME.search(m.group("key"))
+            ):
+                # 'accepted / drafted tokens: 54.5%': one share where two counts could stand,
+                # the quotient the name spells, a rate
+                k = C.Key(C.RATE, k.text, True)
             if k.metric == C.ACCEPTED and v.percent and v.max is None:
                 # 'Accepted draft tokens: 85.23%': their share, a rate
                 k = C.Key(C.RATE, k.text, True)
@@ -8632,6 +8715,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue  # 'should push acceptance to ~3.1': a forecast, no run (forecast.py)
             if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
                 continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
+            if k.metric in C.ACCEPTANCE and _judged_meaning(text, m):
+                continue  # 'An acceptance length of 4.2 is bad news': what such a value means
             if (
                 k.metric in C.ACCEPTANCE
                 and not v.decimals
