@@ -3611,18 +3611,12 @@ def read_paste(
         # a figure of prose stating, digit for digit, the value an acceptance setting of the
         # paste gives ('pin the acceptance length to 2.83' beside 'SPEC_AL=2.83'): that
         # setting told again, no measurement
-        restating = {id(r): hit for r in records if (hit := _setting_told(r, set_at)) is not None}
-        ignored.extend(
-            Block(
-                r.first_line,
-                r.last_line,
-                SETTING_TOLD.format(value=hit[0], line=hit[1], name=hit[2]),
-                tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
-            )
+        restating = {
+            id(r): SETTING_TOLD.format(value=hit[0], line=hit[1], name=hit[2])
             for r in records
-            if (hit := restating.get(id(r))) is not None
-        )
-        records, block_of = _keep(records, block_of, lambda r: id(r) not in restating)
+            if (hit := _setting_told(r, set_at)) is not None
+        }
+        records, block_of = _set_aside(records, block_of, restating, raw, ignored)
     # means of a sample, not of a step: a record whose lines print its drafted tokens' mean
     # above the one draft-tokens-per-step the paste states ('Mean drafted | 20.9' at k=5): its
     # accepted mean spans several verify steps, no step's length (the rate a table prints stays)
@@ -3645,33 +3639,14 @@ def read_paste(
     # acceptance'): the range told by its end, no run (title_range.py)
     ranged = TRG.restated(records, raw) if records else {}
     if ranged:
-        at_range = {id(records[i]): n for i, n in ranged.items()}
-        ignored.extend(
-            Block(
-                r.first_line,
-                r.last_line,
-                TRG.REASON.format(line=at_range[id(r)]),
-                tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
-            )
-            for r in records
-            if id(r) in at_range
-        )
-        records, block_of = _keep(records, block_of, lambda r: id(r) not in at_range)
+        at_range = {id(records[i]): TRG.REASON.format(line=n) for i, n in ranged.items()}
+        records, block_of = _set_aside(records, block_of, at_range, raw, ignored)
     # a list item whose lead label calls its figures theoretical or simulated ('- Theoretical
     # speedup: at alpha=0.9, ...'): no run (unmeasured_item.py)
     unmeasured = UMI.dropped(records, raw) if records and UMI.GATE.search(text) else {}
     if unmeasured:
-        ignored.extend(
-            Block(
-                r.first_line,
-                r.last_line,
-                UMI.REASON.format(label=unmeasured[id(r)]),
-                tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
-            )
-            for r in records
-            if id(r) in unmeasured
-        )
-        records, block_of = _keep(records, block_of, lambda r: id(r) not in unmeasured)
+        said_why = {key: UMI.REASON.format(label=label) for key, label in unmeasured.items()}
+        records, block_of = _set_aside(records, block_of, said_why, raw, ignored)
     # a <details> block's result line restating the one figure its section's summary told
     # (details_restated.py)
     records, block_of = DR.fold(records, block_of, raw)
@@ -5097,6 +5072,28 @@ def _keep(
     """The records ``keep`` holds to, each with its block."""
     kept = [(r, b) for r, b in zip(records, block_of, strict=True) if keep(r)]
     return [r for r, _ in kept], [b for _, b in kept]
+
+
+def _set_aside(
+    records: list[PasteRecord],
+    block_of: list[int],
+    why: dict[int, str],
+    raw: list[str],
+    ignored: list[Block],
+) -> tuple[list[PasteRecord], list[int]]:
+    """The records but those ``why`` names (by ``id``), each of those shown in ``ignored`` with
+    its lines and the reason ``why`` gives."""
+    ignored.extend(
+        Block(
+            r.first_line,
+            r.last_line,
+            why[id(r)],
+            tuple(raw[r.first_line - 1 : r.last_line][:MAX_SHOWN]),
+        )
+        for r in records
+        if id(r) in why
+    )
+    return _keep(records, block_of, lambda r: id(r) not in why)
 
 
 # why a run of counts alone, none above zero, is no record (the line scanner drops such a
