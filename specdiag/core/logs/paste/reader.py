@@ -66,6 +66,7 @@ from specdiag.core.logs.paste import forced as FORCED
 from specdiag.core.logs.paste import full_precision as FPR
 from specdiag.core.logs.paste import gate_item as GI
 from specdiag.core.logs.paste import gated as GT
+from specdiag.core.logs.paste import generated_mean as GM
 from specdiag.core.logs.paste import has_value as HV
 from specdiag.core.logs.paste import head_bracket as HBR
 from specdiag.core.logs.paste import headcounts as HC
@@ -2961,6 +2962,9 @@ def read_paste(
                 # a drafts column written 'A+1' and a share giving the length as share x
                 # (A + 1): the bonus included by the row's identity (plus_one.py)
                 recs = P1.rows(g, recs)
+                # a mean of generated tokens one above the run's mean of accepted tokens: the
+                # accepted mean is the length bonus excluded (generated_mean.py)
+                recs = GM.rows(g, recs)
             named = named or names
             if not recs and not names:
                 # a grid whose cells each hold a run ('40.8 t/s, accept: 36.3% (45/124)')
