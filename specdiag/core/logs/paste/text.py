@@ -1,5 +1,6 @@
 """A paste as lines: quoting removed (diff hunks, '>' quotes, code fences, ANSI colour), split
-into blocks at blank lines, with every line's number in the input kept."""
+into blocks at blank lines, with every line's number in the input kept. A table cell summing its
+name (`Σdrafts`) is read as its total."""
 
 from __future__ import annotations
 
@@ -700,6 +701,16 @@ def _inline_html(ln: str) -> str:
 _WAVE_DASH = re.compile(r"(?<=[\d%])(\s?)\u301c(?=\s?[~≈]?\.?\d)")
 
 
+# a table cell summing its name over the run ('| Σdrafts |', '| ∑ accepted tokens |', '| ΣΔ提出草稿
+# tokens |', and after the rounds it sums over, '| 三轮 Σdrafts |'): the name's total, as
+# 'total drafts' is, so the row's identities check it; a sign alone in its cell ('| Σ |', a
+# totals row's label) or a sum in prose ('ΣΔaccepted／ΣΔdrafts', a definition) is none
+_SUM_CELL = re.compile(
+    r"(\|[ \t]*)(?:[\u4e00-\u9fff\d]{1,10}轮[ \t]*)?[\u03a3\u2211]\u0394?[ \t]*"
+    r"(?=[A-Za-z\u4e00-\u9fff])"
+)
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
@@ -722,6 +733,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _GREEK_TELLTALE.search(text) and _MOJIBAKE_GREEK.search(text):
         raw = [_MOJIBAKE_GREEK.sub(_unmangle_greek, ln) for ln in raw]
+    if "\u03a3" in text or "\u2211" in text:
+        raw = [_SUM_CELL.sub(r"\1total ", ln) if "|" in ln else ln for ln in raw]
     if _CJK.search(text):
         if _TRADITIONAL_NAME.search(text):
             raw = [_TRADITIONAL_NAME.sub(lambda m: _TRADITIONAL_NAMES[m.group()], ln) for ln in raw]
