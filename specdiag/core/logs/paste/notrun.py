@@ -1089,7 +1089,23 @@ _MEASURED_AGAIN = re.compile(
     re.I,
 )
 _MD_HEADING = re.compile(r"^\s*#{1,6}\s")
-SUPPOSED_WORDS = ("例", "example", "scenario")
+# a list item ('- p_1 = 0.8', '* rate: 70%', '1. k = 4'): under a supposing line, one of the
+# values the case supposes
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+\S")
+# (a gate: the words of an example or of a supposition, one of which the paste must hold)
+SUPPOSED_WORDS = (
+    "例",
+    "example",
+    "scenario",
+    "suppos",
+    "assum",
+    "imagine",
+    "假设",
+    "假如",
+    "假定",
+    "设想",
+    "仮",
+)
 
 
 def worked_case_marks(lines: list[tuple[int, str]]) -> dict[int, str]:
@@ -1097,9 +1113,12 @@ def worked_case_marks(lines: list[tuple[int, str]]) -> dict[int, str]:
     supposing a case and introduces it with a colon (_SUPPOSED_CASE), a later line turning back
     to that example (_BACK_TO_EXAMPLE) and every line after it, to a markdown heading or a line
     saying a run was measured, work the case out: their figures are the example's arithmetic,
-    no run. One pass over the paste."""
+    no run. The list items right under the supposing line (blank lines between allowed) state
+    the case's values ('假设 ... 的接受率分别为:' over '- p_1 = 0.8'): no run either, unless the
+    supposing line says a run was measured. One pass over the paste."""
     out: dict[int, str] = {}
     supposed, back = False, None
+    lead: str | None = None  # the supposing line whose list of items follows, if one does
     for ln, t in lines:
         if back is not None:
             if _MD_HEADING.match(t) or _MEASURED_AGAIN.search(t):
@@ -1107,8 +1126,17 @@ def worked_case_marks(lines: list[tuple[int, str]]) -> dict[int, str]:
             else:
                 out[ln] = back
                 continue
+        if lead is not None:
+            # the list right under the supposing line states the case's values: no run's
+            if _ITEM.match(t):
+                out[ln] = lead
+                continue
+            lead = None if t.strip() else lead
         if not supposed:
-            supposed = _SUPPOSED_CASE.match(t) is not None
+            c = _SUPPOSED_CASE.match(t)
+            supposed = c is not None
+            if c is not None and not _MEASURED_AGAIN.search(t):
+                lead = c.group(0).strip()
         elif (m := _BACK_TO_EXAMPLE.search(t)) is not None:
             back = m.group(0)
             out[ln] = back
