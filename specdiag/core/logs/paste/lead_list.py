@@ -14,18 +14,25 @@ acceptance metric (bullets.metric_named), and the list holds two or more items i
 bare 'label: value' leaf at the same indent (bullets' leaf, a closing period allowed; a colon,
 never '=': 'p1=0.8' assigns a variable), with no metric's name in its label. A list of
 settings, a list of sentences, or a list under a line naming no figure or two is left in its
-block as before.
+block as before; so is a list whose labels are draft positions (`- 0: 0.800`, `- pos 1: 0.61`,
+`- token 2: 0.4`: one run's rates by position under 'Acceptance rate per position:', which the
+per-position readers read in the block, no runs of their own).
 
 Pure: a block's lines in, its parts out.
 """
 
 from __future__ import annotations
 
+import re
+
 from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.text import Line
 
 _LEAST_ITEMS = 2
+# a label that is a draft position ('0', 'pos 1', 'position 2', 'token 3', 'T+1'): an item of
+# one run's rates by position, no run of its own
+_POSITION = re.compile(r"(?:pos(?:ition)?|token|draft|t\s*\+)?\s*\d{1,2}", re.I)
 
 
 def _leaf_indent(t: str) -> int | None:
@@ -37,7 +44,10 @@ def _leaf_indent(t: str) -> int | None:
     text = m.group("text").strip()
     leaf = B.LEAF.match(text)
     # (a label before a colon: 'p1=0.8' assigns a variable, a worked case's term, no run)
-    if leaf is None or ":" not in text or C.key(leaf.group("label").strip()).metric is not None:
+    if leaf is None or ":" not in text:
+        return None
+    label = leaf.group("label").strip()
+    if C.key(label).metric is not None or _POSITION.fullmatch(label):
         return None
     return len(m.group("indent"))
 

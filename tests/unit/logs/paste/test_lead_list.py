@@ -93,3 +93,21 @@ def test_items_naming_a_metric_are_no_leaves_of_the_lead(
     assume(all(v * 10 <= 100 for v in values))
     text = "Results\n" + lead.format(end=".") + "\n" + items + after
     assert all(r.printed_length is None for r in read_paste(text).records)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    label=st.sampled_from(["{i}", "pos {i}", "position {i}", "token {i}", "T+{i}"]),
+    start=st.sampled_from([0, 1]),
+    rates=st.lists(st.integers(50, 990), min_size=2, max_size=5),
+)
+def test_a_list_of_positions_under_its_key_is_no_list_of_runs(
+    label: str, start: int, rates: list[int]
+) -> None:
+    """Items labelled by draft position under 'Acceptance rate per position:' are one run's
+    rates by position, left in their block (the per-position readers read them): no split."""
+    falling = sorted(rates, reverse=True)
+    items = [f"  - {label.format(i=start + i)}: {r / 1000:.3f}" for i, r in enumerate(falling)]
+    lines = ["Acceptance rate per position:", *items, "Acceptance length:    2.00"]
+    blk = list(enumerate(lines, 1))
+    assert LL.split(blk) == [blk]
