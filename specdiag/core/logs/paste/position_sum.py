@@ -97,17 +97,7 @@ def spans(
             continue  # neither sum gives it, or both (rates too coarse): nothing told
         # (a length beside its per-position rates: the identity decides its bonus where the
         # record is built, evidence.py, as for '(0.74 / 0.49 / 0.29, mean length 1.52)')
-        items = [(C.key("mean acceptance length"), x, "mean length", m.group("x"))]
-        for i, r in enumerate(rates):
-            items.append(
-                (
-                    C.Key(C.POSITION, f"acceptance at position {i}", False, i),
-                    C.Value(r, False, 4),
-                    m.group("name").strip(),
-                    parts[i],
-                )
-            )
-        yield m.start(), m.end(), items
+        yield m.start(), m.end(), _items(m, x, rates, parts)
     for m in _AND_FORM.finditer(text):
         got = _and_items(m)
         if got is not None:
@@ -150,14 +140,22 @@ def _and_items(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]] | None
     total = sum(rates)
     if abs(1 + total - x.number) > tol + 1e-9 or abs(total - x.number) <= tol + 1e-9:
         return None  # only 1 + the sum proves a length of every token a step emits
+    return _items(m, x, rates, parts)
+
+
+def _items(
+    m: re.Match[str], x: C.Value, rates: tuple[float, ...], parts: list[str]
+) -> list[tuple[C.Key, C.Value, str, str]]:
+    """The length ``x`` (group ``x`` of ``m``) and each position's rate (named by group
+    ``name``, printed as ``parts``) as the items of one record."""
     items = [(C.key("mean acceptance length"), x, "mean length", m.group("x"))]
-    for i, r in enumerate(rates):
-        items.append(
-            (
-                C.Key(C.POSITION, f"acceptance at position {i}", False, i),
-                C.Value(r, False, 4),
-                m.group("name").strip(),
-                parts[i],
-            )
+    items.extend(
+        (
+            C.Key(C.POSITION, f"acceptance at position {i}", False, i),
+            C.Value(r, False, 4),
+            m.group("name").strip(),
+            parts[i],
         )
+        for i, r in enumerate(rates)
+    )
     return items
