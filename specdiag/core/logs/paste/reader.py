@@ -4974,33 +4974,30 @@ _TOY_HEADING = re.compile(
 _TOY_REASON = "a table in a section titled a toy or hypothetical example: illustrative, no run"
 
 
-def _toy_section(titles: list[str]) -> bool:
-    """Whether a markdown heading enclosing a table (of ``titles``, the nearest first: the
-    nearest heading of each level above it) titles its section a toy or hypothetical example."""
+def _enclosing_headings(titles: list[str]) -> Iterator[str]:
+    """The text (markup out) of each markdown heading enclosing a table, of ``titles`` (the
+    nearest first): the nearest heading of each level above it, deeper levels first."""
     level = 7
     for t in titles:
         m = re.match(r"\s*(#{1,6})\s+(.*)", t)
         if m is None or len(m.group(1)) >= level:
             continue
         level = len(m.group(1))
-        if _TOY_HEADING.match(C._MARKUP.sub("", m.group(2)).strip(" :：")):
-            return True
-    return False
+        yield C._MARKUP.sub("", m.group(2))
+
+
+def _toy_section(titles: list[str]) -> bool:
+    """Whether a heading enclosing a table titles its section a toy or hypothetical example."""
+    return any(_TOY_HEADING.match(h.strip(" :：")) for h in _enclosing_headings(titles))
 
 
 def _expected_section(titles: list[str]) -> bool:
-    """Whether a markdown heading enclosing a table (of ``titles``, the nearest first: the
-    nearest heading of each level above it) names what is expected or aimed at."""
-    level = 7
-    for t in titles:
-        m = re.match(r"\s*(#{1,6})\s+(.*)", t)
-        if m is None or len(m.group(1)) >= level:
-            continue
-        level = len(m.group(1))
-        parts = re.split(r"[()（）:：]", C._MARKUP.sub("", m.group(2)))
-        if any(I.EXPECTED_SECTION.search(p.strip()) for p in parts):
-            return True
-    return False
+    """Whether a heading enclosing a table names what is expected or aimed at."""
+    return any(
+        I.EXPECTED_SECTION.search(p.strip())
+        for h in _enclosing_headings(titles)
+        for p in re.split(r"[()（）:：]", h)
+    )
 
 
 # a heading naming a worked calculation ('ROI math for batched verify', 'napkin math',
