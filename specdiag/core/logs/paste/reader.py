@@ -1267,7 +1267,7 @@ def _drop_marked(
             first,
             last,
             _illustrative_reason(mark, "lines"),
-            tuple(t for ln, t in blk if first <= ln <= last)[:MAX_SHOWN],
+            _shown(blk, first, last),
         )
     )
     return kept, True
@@ -1296,7 +1296,7 @@ def _drop_span_flags(
             first,
             last,
             _illustrative_reason(f"{NR.SETTING}: {flags[0][1]}", "lines"),
-            tuple(t for ln, t in blk if first <= ln <= last)[:MAX_SHOWN],
+            _shown(blk, first, last),
         )
     )
     return kept, True
@@ -2915,24 +2915,22 @@ def read_paste(
             )
             if expected:
                 recs = []  # a table of what a section expects or aims at: no measurement
-            if recs and _toy_section([*above, *upper_here]):
-                # a table in a section titled a toy or hypothetical example ('### Toy example',
-                # '### 玩具例子'): the example's made-up figures, no run
+            # a table in a section titled a toy or hypothetical example ('### Toy example',
+            # '### 玩具例子'): the example's made-up figures; under a caption saying the figures
+            # were taken while the draft trained ('Acceptance at training time (validation
+            # split).'): estimates (training_caption.py); no run either way
+            made_up = (
+                _TOY_REASON
+                if recs and _toy_section([*above, *upper_here])
+                else TCAP.REASON
+                if recs and TCAP.said(caption.rsplit("\n", 1)[-1]) is not None
+                else None
+            )
+            if made_up is not None:
                 ignored.append(
                     Block(
-                        g.first_line,
-                        g.last_line,
-                        _TOY_REASON,
-                        tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)[:MAX_SHOWN],
+                        g.first_line, g.last_line, made_up, _shown(blk, g.first_line, g.last_line)
                     )
-                )
-                recs = []
-            if recs and TCAP.said(caption.rsplit("\n", 1)[-1]) is not None:
-                # a caption saying the figures were taken while the draft trained ('Acceptance
-                # at training time (validation split).'): estimates, no run (training_caption.py)
-                caption_rows = tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)
-                ignored.append(
-                    Block(g.first_line, g.last_line, TCAP.REASON, caption_rows[:MAX_SHOWN])
                 )
                 recs = []
             if recs:
@@ -3049,7 +3047,7 @@ def read_paste(
                         "measurement"
                         if trajectory
                         else "a table naming acceptance figures, no cell read",
-                        tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)[:MAX_SHOWN],
+                        _shown(blk, g.first_line, g.last_line),
                     )
                 )
             else:
@@ -3073,7 +3071,7 @@ def read_paste(
                         bare[0],
                         bare[1],
                         TCAP.REASON,
-                        tuple(t for ln, t in blk if bare[0] <= ln <= bare[1])[:MAX_SHOWN],
+                        _shown(blk, bare[0], bare[1]),
                     )
                 )
                 used |= set(range(bare[0], bare[1] + 1))
@@ -3158,7 +3156,7 @@ def read_paste(
                         w_last,
                         "key-value lines under a heading of expected figures or a worked "
                         "calculation: no measurement, no record",
-                        tuple(t for ln, t in blk if w_first <= ln <= w_last)[:MAX_SHOWN],
+                        _shown(blk, w_first, w_last),
                     )
                 )
                 worked_off = True
@@ -5073,6 +5071,12 @@ def _keep(
     """The records ``keep`` holds to, each with its block."""
     kept = [(r, b) for r, b in zip(records, block_of, strict=True) if keep(r)]
     return [r for r, _ in kept], [b for _, b in kept]
+
+
+def _shown(blk: list[tuple[int, str]], first: int, last: int) -> tuple[str, ...]:
+    """The lines ``first`` to ``last`` of ``blk`` as a set-aside block shows them (at most
+    MAX_SHOWN)."""
+    return tuple(t for ln, t in blk if first <= ln <= last)[:MAX_SHOWN]
 
 
 def _set_aside(
